@@ -1,0 +1,31 @@
+#pragma once
+
+#include "core/assumptions.h"
+#include "core/cloud_offer.h"
+#include "core/hardware.h"
+#include "core/reference_data.h"
+#include "core/workload.h"
+
+#include <string_view>
+#include <vector>
+
+namespace gpuplan {
+
+// Everything the planner knows: price tables, models, reference and measured data, and the
+// default assumptions. Built by pricing/ from YAML; plain data here.
+struct Catalog {
+    std::vector<GpuSpec> gpus;
+    std::vector<ChassisSpec> chassis;
+    std::vector<CloudOffer> cloudOffers;
+    std::vector<Workload> workloads;
+    std::vector<ReferenceMeasurement> reference;
+    std::vector<MeasuredResult> measured;
+    Assumptions defaults;
+
+    const GpuSpec* findGpu(std::string_view id) const;
+    const ChassisSpec* findChassis(std::string_view id) const;
+    const Workload* findWorkload(std::string_view id) const;
+    const CloudOffer* findCloudOffer(std::string_view id) const;
+};
+
+} // namespace gpuplan

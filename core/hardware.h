@@ -1,0 +1,52 @@
+#pragma once
+
+#include "core/precision.h"
+#include "core/provenance.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan {
+
+struct GpuSpec {
+    std::string id;    // stable key used in every file: "a100-80gb-sxm"
+    std::string name;  // display name: "A100 SXM 80GB"
+    double memoryGiB = 0.0;
+    // Dense (no sparsity) peak, TFLOP/s, per precision. A missing precision means "no peak
+    // known" and estimates that need it are not made, never guessed.
+    std::map<Precision, double> peakTflops;
+    double boardPowerWatts = 0.0;
+    std::optional<double> priceUsd;  // purchase price; absent = cloud-only GPU
+    Provenance specSource;
+    Provenance priceSource;
+    // Names a CUDA device reports for this GPU ("NVIDIA A100-SXM4-80GB"), used by the
+    // benchmark to find the peak of the local device.
+    std::vector<std::string> deviceNames;
+
+    // Peak used for a workload trained in `p`: fp32 trains in TF32 where the GPU has it.
+    std::optional<double> peakTflopsFor(Precision p) const;
+};
+
+struct ChassisSpec {
+    std::string id;
+    std::string name;
+    int gpuSlots = 0;
+    double priceUsd = 0.0;
+    double basePowerWatts = 0.0;  // CPUs, memory, drives, fans: everything but the GPUs
+    Provenance priceSource;
+    Provenance powerSource;
+};
+
+// A purchasable machine: n identical GPUs in the smallest chassis that holds them.
+struct Machine {
+    const GpuSpec* gpu = nullptr;
+    int gpuCount = 0;
+    const ChassisSpec* chassis = nullptr;
+};
+
+// Smallest chassis (fewest slots, then cheapest) with at least `gpuCount` slots; nullptr if none.
+const ChassisSpec* smallestChassisFor(int gpuCount, const std::vector<ChassisSpec>& chassis);
+
+} // namespace gpuplan
