@@ -4,8 +4,15 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuplan {
+
+// A reservation: pay `usdPerHour` for every hour of `years`, used or not.
+struct ReservedRate {
+    double years = 0.0;
+    double usdPerHour = 0.0;
+};
 
 // One rentable instance type. Rates are USD per instance-hour.
 struct CloudOffer {
@@ -16,8 +23,7 @@ struct CloudOffer {
     int gpusPerInstance = 1;
     std::optional<double> onDemandUsdPerHour;
     std::optional<double> spotUsdPerHour;
-    std::optional<double> reserved1yrUsdPerHour;
-    std::optional<double> reserved3yrUsdPerHour;
+    std::vector<ReservedRate> reserved;
     std::string region;
     Provenance source;
 };

@@ -22,15 +22,14 @@ double machinePowerKw(const Machine& machine, const Assumptions& a);
 // Electricity for one run: power * hours * price.
 double energyCostUsd(double powerKw, double trainingDays, const Assumptions& a);
 
-enum class CloudPricing { OnDemand, Spot, Reserved1yr, Reserved3yr };
-
 // Instances needed to provide `gpuCount` GPUs of an offer: ceil(n / GPUs per instance).
 int instancesNeeded(const CloudOffer& offer, int gpuCount);
 
-// rate * hours * instances, with spot runs lengthened by the restart overhead, and the
-// indirect (F&A) rate added on top. nullopt when the offer has no rate of that kind.
-std::optional<double> cloudCostUsd(const CloudOffer& offer, CloudPricing pricing, int gpuCount,
-                                   double trainingDays, const Assumptions& a);
+// Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
+// the restart overhead, and the indirect (F&A) rate added on top (equipment is exempt from it,
+// cloud spend is not).
+double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, bool spot,
+                    const Assumptions& a);
 
 // Runs after which buying (capex + energy per run) is cheaper than renting (cost per run):
 // capex / (cloud per run - energy per run). nullopt when renting is never dearer per run.

@@ -55,9 +55,9 @@ struct CloudOption {
     TrainingEstimate estimate;
     std::optional<double> onDemandCostUsd;
     std::optional<double> spotCostUsd;
-    std::optional<double> reserved1yrCostUsd;
-    std::optional<double> reserved3yrCostUsd;
+    std::vector<double> reservedCostUsd;     // one per offer->reserved, same order
     std::optional<double> cheapestCostUsd;   // the lowest of the above
+    std::string cheapestPricing;             // "on-demand", "spot", "reserved 3-yr"
     double planTotalUsd = 0.0;        // plannedRuns at the cheapest rate
     double planCalendarDays = 0.0;
 };

@@ -10,10 +10,16 @@
 
 namespace gpuplan {
 
+// A dated purchase price other than the one the planner uses (resale, retail, server quote).
+struct PricePoint {
+    double usd = 0.0;
+    Provenance source;
+};
+
 struct GpuSpec {
     std::string id;    // stable key used in every file: "a100-80gb-sxm"
     std::string name;  // display name: "A100 SXM 80GB"
-    double memoryGiB = 0.0;
+    double memoryGb = 0.0;  // as the vendor states it (decimal GB)
     // Dense (no sparsity) peak, TFLOP/s, per precision. A missing precision means "no peak
     // known" and estimates that need it are not made, never guessed.
     std::map<Precision, double> peakTflops;
@@ -21,6 +27,7 @@ struct GpuSpec {
     std::optional<double> priceUsd;  // purchase price; absent = cloud-only GPU
     Provenance specSource;
     Provenance priceSource;
+    std::vector<PricePoint> otherPrices;  // shown for context, never used in costs
     // Names a CUDA device reports for this GPU ("NVIDIA A100-SXM4-80GB"), used by the
     // benchmark to find the peak of the local device.
     std::vector<std::string> deviceNames;

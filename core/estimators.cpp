@@ -1,0 +1,155 @@
+#include "core/estimators.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan {
+
+namespace {
+
+constexpr double kSecondsPerDay = 86400.0;
+constexpr double kTera = 1e12;
+// The paper's tables give whole days, so a published "9" means anything in [8.5, 9.5).
+constexpr double kPublishedRounding = 0.5;
+
+void addUtilizationFlags(TrainingEstimate& e)
+{
+    if (!e.impliedUtilization) {
+        e.flags.push_back(EstimateFlag::NoPeakKnown);
+        return;
+    }
+    if (*e.impliedUtilization > kExceedsPeakUtilization)
+        e.flags.push_back(EstimateFlag::ExceedsPeak);
+    else if (*e.impliedUtilization >= kSuspectUtilization)
+        e.flags.push_back(EstimateFlag::Suspect);
+}
+
+std::string formatUtilization(double u)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "assumed utilisation %.2f of peak", u);
+    return buffer;
+}
+
+} // namespace
+
+std::optional<double> impliedUtilization(const Workload& w, const GpuSpec& gpu, int gpuCount,
+                                         double days)
+{
+    const auto peak = gpu.peakTflopsFor(w.precision);
+    if (!peak || *peak <= 0.0 || days <= 0.0 || gpuCount <= 0)
+        return std::nullopt;
+    return w.trainingFlops / (days * kSecondsPerDay * gpuCount * *peak * kTera);
+}
+
+std::optional<TrainingEstimate> paperEstimate(const Catalog& c, const Workload& w,
+                                              const GpuSpec& gpu, int gpuCount, bool naive)
+{
+    const auto table = naive ? ReferenceMeasurement::Table::Naive
+                             : ReferenceMeasurement::Table::Optimal;
+    const auto it = std::find_if(c.reference.begin(), c.reference.end(), [&](const auto& r) {
+        return r.table == table && r.modelId == w.id && r.gpuId == gpu.id
+            && r.gpuCount == gpuCount;
+    });
+    if (it == c.reference.end())
+        return std::nullopt;
+
+    TrainingEstimate e;
+    e.modelId = w.id;
+    e.gpuId = gpu.id;
+    e.gpuCount = gpuCount;
+    e.source = naive ? EstimateSource::PaperNaive : EstimateSource::Paper;
+    e.configuration = it->configuration;
+    e.note = it->source.source;
+    e.flags.push_back(EstimateFlag::UnsynchronisedTiming);
+    if (!it->days) {
+        e.feasible = false;
+        e.note = "infeasible in " + it->source.source;
+        return e;
+    }
+    e.days = *it->days;
+    e.daysLow = std::max(0.0, e.days - kPublishedRounding);
+    e.daysHigh = e.days + kPublishedRounding;
+    e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
+    addUtilizationFlags(e);
+    return e;
+}
+
+std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpec& gpu,
+                                                 int gpuCount, double assumedUtilization)
+{
+    const auto peak = gpu.peakTflopsFor(w.precision);
+    if (!peak || *peak <= 0.0 || gpuCount <= 0 || assumedUtilization <= 0.0
+        || w.trainingFlops <= 0.0)
+        return std::nullopt;
+
+    TrainingEstimate e;
+    e.modelId = w.id;
+    e.gpuId = gpu.id;
+    e.gpuCount = gpuCount;
+    e.source = EstimateSource::Analytic;
+    e.days = w.trainingFlops / (gpuCount * *peak * kTera * assumedUtilization) / kSecondsPerDay;
+    e.daysLow = e.days;
+    e.daysHigh = e.days;
+    e.configuration = formatUtilization(assumedUtilization);
+    e.note = "training FLOPs / (GPUs x dense peak x assumed utilisation); ignores memory limits";
+    e.impliedUtilization = assumedUtilization;
+    addUtilizationFlags(e);
+    return e;
+}
+
+std::optional<TrainingEstimate> measuredEstimate(const Catalog& c, const Workload& w,
+                                                 const GpuSpec& gpu, int gpuCount)
+{
+    // Later files override earlier ones, so the last matching measurement wins.
+    const auto it = std::find_if(c.measured.rbegin(), c.measured.rend(), [&](const auto& m) {
+        return m.modelId == w.id && m.gpuId == gpu.id && m.gpuCount == gpuCount;
+    });
+    if (it == c.measured.rend() || it->trainingDays <= 0.0)
+        return std::nullopt;
+
+    TrainingEstimate e;
+    e.modelId = w.id;
+    e.gpuId = gpu.id;
+    e.gpuCount = gpuCount;
+    e.source = EstimateSource::Measured;
+    e.days = it->trainingDays;
+    e.daysLow = it->trainingDaysLow > 0.0 ? it->trainingDaysLow : e.days;
+    e.daysHigh = it->trainingDaysHigh > 0.0 ? it->trainingDaysHigh : e.days;
+    e.configuration = it->configuration;
+    e.note = "measured by gpuplan-bench on " + it->deviceName;
+    if (!it->source.date.empty())
+        e.note += " (" + it->source.date + ")";
+    if (it->validationError) {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "; validated within %.1f%%",
+                      100.0 * *it->validationError);
+        e.note += buffer;
+    }
+    // One formula for every source: the planner's FLOPs for the recipe over the planner's peak.
+    e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
+    addUtilizationFlags(e);
+    return e;
+}
+
+std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
+                                                 const Workload& w, const GpuSpec& gpu,
+                                                 int gpuCount, double analyticUtilization)
+{
+    switch (policy) {
+    case SourcePolicy::Paper: return paperEstimate(c, w, gpu, gpuCount, /*naive=*/false);
+    case SourcePolicy::PaperNaive: return paperEstimate(c, w, gpu, gpuCount, /*naive=*/true);
+    case SourcePolicy::Analytic: return analyticEstimate(w, gpu, gpuCount, analyticUtilization);
+    case SourcePolicy::Measured: return measuredEstimate(c, w, gpu, gpuCount);
+    case SourcePolicy::Best:
+        if (auto measured = measuredEstimate(c, w, gpu, gpuCount))
+            return measured;
+        if (auto paper = paperEstimate(c, w, gpu, gpuCount, /*naive=*/false))
+            return paper;
+        return analyticEstimate(w, gpu, gpuCount, analyticUtilization);
+    }
+    return std::nullopt;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,84 @@
+#include "core/training_estimate.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace gpuplan {
+
+namespace {
+constexpr std::array<std::pair<SourcePolicy, std::string_view>, 5> kPolicies{{
+    {SourcePolicy::Best, "best"},
+    {SourcePolicy::Paper, "paper"},
+    {SourcePolicy::PaperNaive, "paper-naive"},
+    {SourcePolicy::Analytic, "analytic"},
+    {SourcePolicy::Measured, "measured"},
+}};
+} // namespace
+
+std::string_view toString(EstimateSource s)
+{
+    switch (s) {
+    case EstimateSource::Paper: return "paper";
+    case EstimateSource::PaperNaive: return "paper-naive";
+    case EstimateSource::Analytic: return "analytic";
+    case EstimateSource::Measured: return "measured";
+    }
+    return "analytic";
+}
+
+std::string_view toString(SourcePolicy p)
+{
+    for (const auto& [value, name] : kPolicies)
+        if (value == p)
+            return name;
+    return "best";
+}
+
+std::optional<SourcePolicy> sourcePolicyFromString(std::string_view text)
+{
+    for (const auto& [value, name] : kPolicies)
+        if (name == text)
+            return value;
+    return std::nullopt;
+}
+
+std::string_view toString(EstimateFlag f)
+{
+    switch (f) {
+    case EstimateFlag::ExceedsPeak: return "exceeds_peak";
+    case EstimateFlag::Suspect: return "suspect";
+    case EstimateFlag::UnsynchronisedTiming: return "unsynchronised_timing";
+    case EstimateFlag::NoPeakKnown: return "no_peak_known";
+    case EstimateFlag::MultiInstance: return "multi_instance";
+    }
+    return "";
+}
+
+std::string_view describe(EstimateFlag f)
+{
+    switch (f) {
+    case EstimateFlag::ExceedsPeak:
+        return "Implied utilisation is above 100% of the GPUs' peak: physically impossible, "
+               "so this time is too short.";
+    case EstimateFlag::Suspect:
+        return "Implied utilisation is 75% of peak or more, far above what real training "
+               "reaches; treat this time as optimistic.";
+    case EstimateFlag::UnsynchronisedTiming:
+        return "From the paper's tables, whose timer never synchronised the GPU.";
+    case EstimateFlag::NoPeakKnown:
+        return "No peak throughput is known for this GPU and precision, so utilisation "
+               "cannot be checked.";
+    case EstimateFlag::MultiInstance:
+        return "Needs several cloud instances; the estimate assumes they train as fast as "
+               "one machine with the same GPUs.";
+    }
+    return "";
+}
+
+bool TrainingEstimate::hasFlag(EstimateFlag f) const
+{
+    return std::find(flags.begin(), flags.end(), f) != flags.end();
+}
+
+} // namespace gpuplan

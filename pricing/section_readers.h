@@ -1,0 +1,53 @@
+#pragma once
+
+// Readers for each section of a price/data file (gpus, chassis, cloud_offers, models,
+// assumptions, reference_tables). Internal to pricing/.
+
+#include "core/catalog.h"
+#include "pricing/yaml_reader.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan {
+
+// A reference to an id defined elsewhere, checked once every file has been read.
+struct PendingReference {
+    enum class Kind { Gpu, Model };
+    Kind kind = Kind::Gpu;
+    std::string id;
+    std::string context;  // "cloud offer 'runpod-h100-sxm'"
+    std::string file;
+    int line = 0;
+    int column = 0;
+};
+
+// Assumptions a file sets; unset ones keep the value of earlier layers.
+struct AssumptionOverrides {
+    std::optional<double> amortizationYears;
+    std::optional<double> machineUtilization;
+    std::optional<double> electricityUsdPerKwh;
+    std::optional<double> pue;
+    std::optional<double> spotRestartOverhead;
+    std::optional<double> indirectRate;
+    std::optional<double> analyticUtilization;
+    std::optional<double> plannedRuns;
+    std::optional<double> runsPerMonth;
+    std::optional<Provenance> electricitySource;
+    std::optional<Provenance> pueSource;
+    std::optional<Provenance> spotOverheadSource;
+    std::optional<Provenance> analyticUtilizationSource;
+
+    void applyTo(Assumptions& a) const;
+};
+
+struct CatalogLayer {
+    Catalog catalog;  // only the sections this file has
+    std::optional<AssumptionOverrides> assumptions;
+    std::vector<PendingReference> references;
+};
+
+CatalogLayer readCatalogLayer(yaml::Reader& reader, const YAML::Node& root);
+
+} // namespace gpuplan

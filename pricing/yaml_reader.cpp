@@ -1,0 +1,305 @@
+#include "pricing/yaml_reader.h"
+
+#include <yaml-cpp/depthguard.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace gpuplan::yaml {
+
+namespace {
+// yaml-cpp already refuses nesting deeper than its depth guard while parsing; our own walk
+// over the parsed tree stops at the same depth so it can never recurse further.
+constexpr int kMaxDepth = 256;
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+} // namespace
+
+bool isIsoDate(std::string_view t)
+{
+    auto digits = [&t](std::size_t from, std::size_t count) {
+        for (std::size_t i = from; i < from + count; ++i)
+            if (i >= t.size() || !std::isdigit(static_cast<unsigned char>(t[i])))
+                return false;
+        return true;
+    };
+    if (t.size() == 4)
+        return digits(0, 4);
+    if (t.size() != 7 && t.size() != 10)
+        return false;
+    if (!digits(0, 4) || t[4] != '-' || !digits(5, 2))
+        return false;
+    const int month = (t[5] - '0') * 10 + (t[6] - '0');
+    if (month < 1 || month > 12)
+        return false;
+    if (t.size() == 7)
+        return true;
+    if (t[7] != '-' || !digits(8, 2))
+        return false;
+    const int day = (t[8] - '0') * 10 + (t[9] - '0');
+    return day >= 1 && day <= 31;
+}
+
+std::string formatNumber(double value)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    return buffer;
+}
+
+Reader::Reader(std::string fileName, std::vector<LoadIssue>& issues)
+    : m_file(std::move(fileName)), m_issues(issues)
+{
+}
+
+std::size_t Reader::errorCount() const
+{
+    return static_cast<std::size_t>(std::count_if(m_issues.begin(), m_issues.end(), [](const auto& i) {
+        return i.severity == LoadIssue::Severity::Error;
+    }));
+}
+
+void Reader::add(LoadIssue::Severity severity, const YAML::Mark& at, const std::string& message)
+{
+    const bool known = !at.is_null() && at.line >= 0;
+    m_issues.push_back({severity, m_file, known ? at.line + 1 : 0, known ? at.column + 1 : 0,
+                        message});
+}
+
+void Reader::error(const YAML::Mark& at, const std::string& message)
+{
+    add(LoadIssue::Severity::Error, at, message);
+}
+
+void Reader::warning(const YAML::Mark& at, const std::string& message)
+{
+    add(LoadIssue::Severity::Warning, at, message);
+}
+
+std::optional<YAML::Node> Reader::parse(std::string_view text)
+{
+    if (text.size() > kMaxFileBytes) {
+        error(YAML::Mark::null_mark(), "file is " + std::to_string(text.size())
+                  + " bytes, more than the " + std::to_string(kMaxFileBytes)
+                  + " a price table may have");
+        return std::nullopt;
+    }
+    YAML::Node root;
+    try {
+        root = YAML::Load(std::string(text));  // never LoadAll: 0.7.0 loops forever on ","
+    } catch (const YAML::ParserException& e) {
+        error(e.mark, e.msg);
+        return std::nullopt;
+    } catch (const YAML::Exception& e) {
+        error(e.mark, e.msg);
+        return std::nullopt;
+    }
+    if (!root || root.IsNull()) {
+        error(YAML::Mark::null_mark(), "the file is empty");
+        return std::nullopt;
+    }
+    if (!root.IsMap()) {
+        error(root, "expected a map with 'schema_version' at the top level");
+        return std::nullopt;
+    }
+    const std::size_t before = m_issues.size();
+    checkDuplicateKeys(root, 0);
+    if (m_issues.size() != before)
+        return std::nullopt;
+    const auto version = integer(root, "schema_version", "the file", {0, 1e6});
+    if (!version)
+        return std::nullopt;
+    if (*version != kSchemaVersion) {
+        error(root["schema_version"], "unsupported schema_version " + std::to_string(*version)
+                  + " (this gpuplan reads version " + std::to_string(kSchemaVersion) + ")");
+        return std::nullopt;
+    }
+    return root;
+}
+
+void Reader::checkDuplicateKeys(const YAML::Node& node, int depth)
+{
+    if (depth > kMaxDepth) {
+        error(node, "nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
+        return;
+    }
+    if (node.IsMap()) {
+        std::set<std::string> seen;
+        for (auto it = node.begin(); it != node.end(); ++it) {
+            const std::string key = it->first.IsScalar() ? it->first.Scalar() : std::string();
+            if (it->first.IsScalar() && !seen.insert(key).second)
+                error(it->first, "duplicate key " + quoted(key));
+            checkDuplicateKeys(it->second, depth + 1);
+        }
+    } else if (node.IsSequence()) {
+        for (const auto& child : node)
+            checkDuplicateKeys(child, depth + 1);
+    }
+}
+
+bool Reader::expectMap(const YAML::Node& node, std::string_view what)
+{
+    if (node.IsMap())
+        return true;
+    error(node, "expected a map for " + std::string(what));
+    return false;
+}
+
+bool Reader::expectSequence(const YAML::Node& node, std::string_view what)
+{
+    if (node.IsSequence())
+        return true;
+    error(node, "expected a list for " + std::string(what));
+    return false;
+}
+
+void Reader::warnUnknownKeys(const YAML::Node& map,
+                             std::initializer_list<std::string_view> allowed,
+                             std::string_view what)
+{
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const std::string key = it->first.Scalar();
+        bool known = false;
+        for (auto a : allowed)
+            known = known || a == key;
+        if (!known)
+            warning(it->first, "unknown key " + quoted(key) + " in " + std::string(what)
+                        + " (ignored)");
+    }
+}
+
+std::optional<std::string> Reader::string(const YAML::Node& map, std::string_view key,
+                                          std::string_view what, bool required)
+{
+    const YAML::Node value = map[std::string(key)];
+    if (!value || value.IsNull()) {
+        if (required)
+            error(map, std::string(what) + " is missing " + quoted(key));
+        return std::nullopt;
+    }
+    if (!value.IsScalar()) {
+        error(value, quoted(key) + " of " + std::string(what) + " must be text");
+        return std::nullopt;
+    }
+    return value.Scalar();
+}
+
+std::optional<double> Reader::number(const YAML::Node& value, std::string_view what, Range range)
+{
+    if (!value.IsScalar()) {
+        error(value, std::string(what) + " must be a number");
+        return std::nullopt;
+    }
+    double parsed = 0.0;
+    try {
+        parsed = value.as<double>();
+    } catch (const YAML::Exception&) {
+        error(value, std::string(what) + " must be a number, not " + quoted(value.Scalar()));
+        return std::nullopt;
+    }
+    if (std::isnan(parsed) || std::isinf(parsed)) {
+        error(value, std::string(what) + " must be a finite number, not " + value.Scalar());
+        return std::nullopt;
+    }
+    if (parsed < 0.0 && range.min >= 0.0) {
+        error(value, std::string(what) + " must not be negative (" + value.Scalar() + ")");
+        return std::nullopt;
+    }
+    if (parsed < range.min || parsed > range.max) {
+        error(value, std::string(what) + " = " + value.Scalar() + " is outside the plausible range "
+                  + formatNumber(range.min) + " to " + formatNumber(range.max));
+        return std::nullopt;
+    }
+    return parsed;
+}
+
+std::optional<double> Reader::number(const YAML::Node& map, std::string_view key,
+                                     std::string_view what, Range range, bool required)
+{
+    const YAML::Node value = map[std::string(key)];
+    if (!value || value.IsNull()) {
+        if (required)
+            error(map, std::string(what) + " is missing " + quoted(key));
+        return std::nullopt;
+    }
+    return number(value, std::string(key) + " of " + std::string(what), range);
+}
+
+std::optional<std::int64_t> Reader::integer(const YAML::Node& map, std::string_view key,
+                                            std::string_view what, Range range, bool required)
+{
+    const auto value = number(map, key, what, range, required);
+    if (!value)
+        return std::nullopt;
+    if (std::floor(*value) != *value) {
+        error(map[std::string(key)], std::string(key) + " of " + std::string(what)
+                  + " must be a whole number");
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(*value);
+}
+
+std::optional<bool> Reader::boolean(const YAML::Node& map, std::string_view key,
+                                    std::string_view what, bool required)
+{
+    const YAML::Node value = map[std::string(key)];
+    if (!value || value.IsNull()) {
+        if (required)
+            error(map, std::string(what) + " is missing " + quoted(key));
+        return std::nullopt;
+    }
+    try {
+        return value.as<bool>();
+    } catch (const YAML::Exception&) {
+        error(value, std::string(key) + " of " + std::string(what) + " must be true or false");
+        return std::nullopt;
+    }
+}
+
+std::optional<std::string> Reader::id(const YAML::Node& map, std::string_view key,
+                                      std::string_view what)
+{
+    auto text = string(map, key, what);
+    if (!text)
+        return std::nullopt;
+    bool valid = !text->empty() && text->size() <= 64;
+    for (char c : *text)
+        valid = valid
+            && (std::islower(static_cast<unsigned char>(c))
+                || std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_'
+                || c == '.');
+    if (!valid) {
+        error(map[std::string(key)], quoted(*text) + " is not a valid id for " + std::string(what)
+                  + " (lower-case letters, digits, '.', '_', '-'; at most 64)");
+        return std::nullopt;
+    }
+    return text;
+}
+
+Provenance Reader::provenance(const YAML::Node& map, std::string_view what, bool required)
+{
+    Provenance p;
+    if (auto date = string(map, "date", what, required)) {
+        // "undated" is allowed only with a note saying why, so the gap is visible, not hidden.
+        const bool undated = *date == kUndated && map["note"] && map["note"].IsScalar()
+            && !map["note"].Scalar().empty();
+        if (!isIsoDate(*date) && !undated)
+            error(map["date"], "date of " + std::string(what)
+                      + " must be YYYY, YYYY-MM or YYYY-MM-DD (or 'undated' with a note), not "
+                      + quoted(*date));
+        p.date = *date;
+    }
+    if (auto source = string(map, "source", what, required)) {
+        if (source->empty() && required)
+            error(map["source"], std::string(what) + " has an empty source");
+        p.source = *source;
+    }
+    if (auto note = string(map, "note", what, /*required=*/false))
+        p.note = *note;
+    return p;
+}
+
+} // namespace gpuplan::yaml
