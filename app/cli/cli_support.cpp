@@ -1,0 +1,112 @@
+#include "app/cli/cli_support.h"
+
+#include "app/common/user_data.h"
+#include "pricing/catalog_loader.h"
+
+#include <QTextStream>
+
+#include <cmath>
+
+namespace gpuplan::cli {
+
+int fail(const QString& command, const QString& message)
+{
+    QTextStream(stderr) << "gpuplan-cli " << command << ": error: " << message << '\n';
+    return kExitUsage;
+}
+
+void addDataOptions(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("prices"),
+                      QStringLiteral("Price table layered over the defaults (repeatable)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("results"),
+                      QStringLiteral("gpuplan-bench results file, the 'measured' source "
+                                     "(repeatable)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("no-user-data"),
+                      QStringLiteral("Ignore the price tables and results in ")
+                          + views::userDataDir() + QLatin1Char('.')});
+}
+
+void addFormatOption(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("format"), QStringLiteral("table (default), json or csv."),
+                      QStringLiteral("FORMAT"), QStringLiteral("table")});
+}
+
+bool parse(QCommandLineParser& parser, const QStringList& arguments, const QString& command,
+           int* exitCode)
+{
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(arguments)) {
+        *exitCode = fail(command, parser.errorText());
+        return false;
+    }
+    if (parser.isSet(help)) {
+        QTextStream(stdout) << parser.helpText().replace(QStringLiteral("[options]"),
+                                                         command + QStringLiteral(" [options]"));
+        *exitCode = kExitOk;
+        return false;
+    }
+    return true;
+}
+
+std::optional<OutputFormat> formatOption(const QCommandLineParser& parser, QString* error)
+{
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format == QLatin1String("table"))
+        return OutputFormat::Table;
+    if (format == QLatin1String("json"))
+        return OutputFormat::Json;
+    if (format == QLatin1String("csv"))
+        return OutputFormat::Csv;
+    *error = "--format must be table, json or csv, not '" + format + "'";
+    return std::nullopt;
+}
+
+std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name,
+                                   double min, double max, QString* error)
+{
+    error->clear();
+    if (!parser.isSet(name))
+        return std::nullopt;
+    const QString text = parser.value(name);
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value)) {
+        *error = "--" + name + ": '" + text + "' is not a number";
+        return std::nullopt;
+    }
+    if (value < min || value > max) {
+        *error = "--" + name + ": " + text + " is outside " + QString::number(min) + " to "
+            + QString::number(max);
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser,
+                                           const QString& command)
+{
+    std::vector<std::string> paths;
+    if (!parser.isSet(QStringLiteral("no-user-data")))
+        for (const auto& file : views::userPriceFiles())
+            paths.push_back(file.toStdString());
+    for (const auto& file : parser.values(QStringLiteral("prices")))
+        paths.push_back(file.toStdString());
+
+    CatalogLoad load = loadCatalogWithUserFiles(paths);
+    QTextStream err(stderr);
+    for (const auto& issue : load.issues)
+        err << QString::fromStdString(issue.toString()) << '\n';
+    if (!load.ok()) {
+        fail(command, QStringLiteral("the price tables have errors (listed above)"));
+        return nullptr;
+    }
+    return load.catalog;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,72 @@
+// gpuplan-cli: plan, breakeven and list from the shipped and user price tables, without a GUI.
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <array>
+
+namespace {
+
+struct Subcommand {
+    const char* name;
+    const char* summary;
+    int (*run)(const QStringList&);
+};
+
+constexpr std::array kSubcommands{
+    Subcommand{"plan", "options to buy and rent for one model, with costs and a recommendation",
+               gpuplan::cli::runPlan},
+    Subcommand{"breakeven", "runs after which buying a machine beats renting",
+               gpuplan::cli::runBreakeven},
+    Subcommand{"list", "the GPUs, chassis, cloud offers or models in the price tables",
+               gpuplan::cli::runList},
+#ifdef GPUPLAN_CLI_HAS_RENDER
+    Subcommand{"chart", "render a chart to PNG, SVG or PDF", gpuplan::cli::runChart},
+    Subcommand{"report", "render the proposal report to PDF", gpuplan::cli::runReport},
+#endif
+};
+
+int usage(QTextStream& out)
+{
+    out << "Usage: gpuplan-cli <command> [options]\n\nCommands:\n";
+    for (const auto& c : kSubcommands)
+        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << c.summary << '\n';
+    out << "\nRun 'gpuplan-cli <command> --help' for a command's options.\n";
+    return gpuplan::cli::kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpuplan"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("gpuplan.org"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLAN_VERSION));
+
+    QStringList arguments = QCoreApplication::arguments();
+    const QString command = arguments.value(1);
+    if (command == QLatin1String("--help") || command == QLatin1String("-h")) {
+        QTextStream out(stdout);
+        return usage(out);
+    }
+    if (command == QLatin1String("--version")) {
+        QTextStream(stdout) << "gpuplan-cli " << QCoreApplication::applicationVersion() << '\n';
+        return gpuplan::cli::kExitOk;
+    }
+    for (const auto& c : kSubcommands) {
+        if (command == QLatin1String(c.name)) {
+            arguments.removeAt(1);  // the rest parses like a program of its own
+            return c.run(arguments);
+        }
+    }
+    QTextStream err(stderr);
+    err << "gpuplan-cli: " << (command.isEmpty() ? QStringLiteral("no command given")
+                                                 : "unknown command '" + command + "'")
+        << "\n\n";
+    usage(err);
+    return gpuplan::cli::kExitUsage;
+}

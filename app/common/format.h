@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+#include <string_view>
+
+namespace gpuplan::views {
+
+// "$162,673" (whole dollars at or above $1,000; cents below).
+QString formatUsd(double usd);
+// "9 days", "0.8 days", "1,250 days"
+QString formatDays(double days);
+// "98%"
+QString formatPercent(double fraction);
+// "8x A100 SXM 80GB" written with the multiplication sign, as in the paper's Fig. 7.
+QString formatMachine(int gpuCount, const QString& gpuName);
+QString toQString(std::string_view text);
+
+} // namespace gpuplan::views

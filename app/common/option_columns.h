@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/evaluate.h"
+
+#include <QString>
+#include <QVariant>
+
+namespace gpuplan::views {
+
+// The columns of the owned-options table, shared by the GUI's table model, the CLI's table
+// and every CSV export.
+enum class OptionColumn {
+    Gpu,
+    GpuCount,
+    Days,
+    Source,
+    MachineCost,
+    ExperimentCost,
+    EnergyCost,
+    Utilization,
+    Flags,
+    Pareto,
+};
+inline constexpr int kOptionColumnCount = 10;
+
+QString header(OptionColumn c);
+QString displayText(const OwnedOption& o, OptionColumn c);
+// A value that sorts numerically where the column is a number.
+QVariant sortValue(const OwnedOption& o, OptionColumn c);
+// "exceeds_peak, unsynchronised_timing"
+QString flagList(const TrainingEstimate& e);
+// One line per flag with its explanation, for tooltips and reports.
+QString flagExplanations(const TrainingEstimate& e);
+
+} // namespace gpuplan::views
