@@ -228,7 +228,9 @@ private:
                         o.reserved.push_back({*years, *rate});
                 }
             }
-            if (!o.onDemandUsdPerHour && !o.spotUsdPerHour && o.reserved.empty())
+            const bool rateWritten = n["on_demand_usd_per_hour"] || n["spot_usd_per_hour"]
+                || n["reserved"];
+            if (!rateWritten)
                 m_reader.error(n, what + " has no rate (on_demand_usd_per_hour, "
                                          "spot_usd_per_hour or reserved)");
             if (o.onDemandUsdPerHour && o.spotUsdPerHour && *o.spotUsdPerHour > *o.onDemandUsdPerHour)

@@ -90,15 +90,19 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
     YAML::Node root;
     try {
         root = YAML::Load(std::string(text));  // never LoadAll: 0.7.0 loops forever on ","
-    } catch (const YAML::ParserException& e) {
-        error(e.mark, e.msg);
+    } catch (const YAML::DeepRecursion& e) {
+        error(e.mark, "nesting is too deep (more than " + std::to_string(e.depth())
+                  + " levels): not a price table");
         return std::nullopt;
     } catch (const YAML::Exception& e) {
-        error(e.mark, e.msg);
+        error(e.mark, "invalid YAML: " + e.msg);
         return std::nullopt;
     }
     if (!root || root.IsNull()) {
-        error(YAML::Mark::null_mark(), "the file is empty");
+        const bool blank = text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+        error(YAML::Mark::null_mark(),
+              blank ? "the file is empty"
+                    : "the file holds no YAML map (expected 'schema_version: 1' and tables)");
         return std::nullopt;
     }
     if (!root.IsMap()) {

@@ -1,0 +1,144 @@
+// The estimators on a small hand-made catalog: paper lookup, analytic formula, measured
+// results, the "best" order, and the utilisation flags.
+
+#include "core/estimators.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+
+class TestEstimators : public QObject {
+    Q_OBJECT
+
+private:
+    Catalog catalog;
+    Workload pythia1b;
+    GpuSpec rtx3090;
+    GpuSpec a100;
+    GpuSpec v100;
+
+private slots:
+    void initTestCase()
+    {
+        pythia1b.id = "pythia-1b";
+        pythia1b.trainingFlops = 1.9e21;
+        pythia1b.precision = Precision::BF16;
+        rtx3090.id = "rtx-3090";
+        rtx3090.peakTflops = {{Precision::BF16, 71}, {Precision::TF32, 35.6}};
+        a100.id = "a100-80gb-sxm";
+        a100.peakTflops = {{Precision::BF16, 312}, {Precision::TF32, 156}};
+        v100.id = "v100";
+        v100.peakTflops = {{Precision::FP16, 125}, {Precision::FP32, 15.7}};
+
+        ReferenceMeasurement cell;
+        cell.modelId = "pythia-1b";
+        cell.gpuId = "rtx-3090";
+        cell.gpuCount = 2;
+        cell.days = 109;
+        cell.source.source = "the paper, Table 1";
+        catalog.reference.push_back(cell);
+        cell.gpuId = "a100-80gb-sxm";
+        cell.gpuCount = 8;
+        cell.days = 9;
+        catalog.reference.push_back(cell);
+        cell.gpuCount = 1;
+        cell.days.reset();  // infeasible
+        catalog.reference.push_back(cell);
+    }
+
+    void impliedUtilizationFollowsTheFormula()
+    {
+        // 1.9e21 / (109 * 86400 * 2 * 71e12) = 1.4207...
+        const auto u = impliedUtilization(pythia1b, rtx3090, 2, 109);
+        QVERIFY(u);
+        QVERIFY(qAbs(*u - 1.9e21 / (109.0 * 86400 * 2 * 71e12)) < 1e-12);
+        QVERIFY(*u > 1.42 && *u < 1.43);
+        QVERIFY(!impliedUtilization(pythia1b, v100, 1, 10));  // V100 has no bf16 peak
+    }
+
+    void paperCellsAreFlaggedAndRounded()
+    {
+        const auto e = paperEstimate(catalog, pythia1b, rtx3090, 2, /*naive=*/false);
+        QVERIFY(e);
+        QVERIFY(e->feasible);
+        QCOMPARE(e->days, 109.0);
+        QCOMPARE(e->daysLow, 108.5);
+        QCOMPARE(e->daysHigh, 109.5);
+        QVERIFY(e->source == EstimateSource::Paper);
+        QVERIFY(e->hasFlag(EstimateFlag::UnsynchronisedTiming));
+        QVERIFY(e->hasFlag(EstimateFlag::ExceedsPeak));
+        QVERIFY(!e->hasFlag(EstimateFlag::Suspect));
+
+        const auto a = paperEstimate(catalog, pythia1b, a100, 8, false);
+        QVERIFY(a->hasFlag(EstimateFlag::Suspect));  // 98% of peak
+        QVERIFY(!a->hasFlag(EstimateFlag::ExceedsPeak));
+    }
+
+    void infeasibleAndMissingCellsDiffer()
+    {
+        const auto infeasible = paperEstimate(catalog, pythia1b, a100, 1, false);
+        QVERIFY(infeasible);
+        QVERIFY(!infeasible->feasible);
+        QVERIFY(!paperEstimate(catalog, pythia1b, a100, 4, false));       // not in the table
+        QVERIFY(!paperEstimate(catalog, pythia1b, rtx3090, 2, /*naive=*/true));  // other table
+    }
+
+    void analytic_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<double>("utilization");
+        QTest::addColumn<double>("expectedDays");
+        QTest::newRow("8xA100 at 40%") << 8 << 0.4 << 1.9e21 / (8 * 312e12 * 0.4) / 86400;
+        QTest::newRow("1xA100 at 100%") << 1 << 1.0 << 1.9e21 / 312e12 / 86400;
+    }
+    void analytic()
+    {
+        QFETCH(int, gpus);
+        QFETCH(double, utilization);
+        QFETCH(double, expectedDays);
+        const auto e = analyticEstimate(pythia1b, a100, gpus, utilization);
+        QVERIFY(e);
+        QVERIFY(qAbs(e->days - expectedDays) < 1e-9);
+        QCOMPARE(*e->impliedUtilization, utilization);
+        QCOMPARE(e->hasFlag(EstimateFlag::Suspect), utilization >= kSuspectUtilization);
+    }
+
+    void fp32TrainsInTf32WhereAvailable()
+    {
+        Workload vit = pythia1b;
+        vit.precision = Precision::FP32;
+        QCOMPARE(*a100.peakTflopsFor(Precision::FP32), 156.0);
+        QCOMPARE(*v100.peakTflopsFor(Precision::FP32), 15.7);
+        QVERIFY(!v100.peakTflopsFor(Precision::BF16));
+        QVERIFY(!analyticEstimate(pythia1b, v100, 1, 0.4));  // no peak: no guess
+        QVERIFY(analyticEstimate(vit, v100, 1, 0.4));
+    }
+
+    void bestPrefersMeasuredThenPaperThenAnalytic()
+    {
+        Catalog c = catalog;
+        auto best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 8, 0.4);
+        QVERIFY(best->source == EstimateSource::Paper);
+        best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 4, 0.4);
+        QVERIFY(best->source == EstimateSource::Analytic);
+
+        MeasuredResult m;
+        m.modelId = "pythia-1b";
+        m.gpuId = "a100-80gb-sxm";
+        m.gpuCount = 8;
+        m.trainingDays = 14.5;
+        m.deviceName = "NVIDIA A100-SXM4-80GB";
+        m.validationError = 0.012;
+        c.measured.push_back(m);
+        best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 8, 0.4);
+        QVERIFY(best->source == EstimateSource::Measured);
+        QCOMPARE(best->days, 14.5);
+        QVERIFY(best->note.find("1.2%") != std::string::npos);
+        // An infeasible paper cell is reported, not papered over with an analytic guess.
+        best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 1, 0.4);
+        QVERIFY(!best->feasible);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEstimators)
+#include "tst_estimators.moc"

@@ -1,0 +1,197 @@
+// The paper's cost-benefit analysis (Sec. 4.1, Fig. 7) reproduced from the shipped tables
+// through the one evaluation path, evaluate(Scenario).
+
+#include "core/evaluate.h"
+#include "pricing/catalog_loader.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+
+class TestPaperReproduction : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const Catalog> catalog;
+
+    Scenario pythia1b(SourcePolicy source = SourcePolicy::Paper) const
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.assumptions = catalog->defaults;
+        s.modelId = "pythia-1b";
+        s.source = source;
+        return s;
+    }
+
+    static const OwnedOption* find(const Results& r, const std::string& gpu, int count)
+    {
+        for (const auto& o : r.options)
+            if (o.gpu->id == gpu && o.gpuCount == count)
+                return &o;
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const CatalogLoad load = loadCatalog(shippedDataFiles());
+        QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
+        catalog = load.catalog;
+    }
+
+    void figure7_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<double>("days");
+        QTest::addColumn<double>("machineUsd");
+        QTest::addColumn<double>("experimentUsd");
+        // Machine = chassis(n) + n x GPU (Appendix H); per experiment = machine x days / 1825.
+        QTest::addRow("8x A100: $162.7k, ~$800") << "a100-80gb-sxm" << 8 << 9.0 << 162673.0
+                                                << 162673.0 * 9 / 1825;
+        QTest::addRow("4x H100: $127.5k, $560-600") << "h100-80gb-sxm" << 4 << 8.0 << 127482.0
+                                                   << 127482.0 * 8 / 1825;
+        QTest::addRow("8x H100: $250.7k, 4 days") << "h100-80gb-sxm" << 8 << 4.0 << 250673.0
+                                                 << 250673.0 * 4 / 1825;
+        QTest::addRow("2x RTX 3090: $4.1k, 109 days") << "rtx-3090" << 2 << 109.0 << 4056.29
+                                                      << 4056.29 * 109 / 1825;
+        QTest::addRow("8x RTX 3090: 30 days") << "rtx-3090" << 8 << 30.0 << 21073.0
+                                              << 21073.0 * 30 / 1825;
+    }
+    void figure7()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(int, count);
+        QFETCH(double, days);
+        QFETCH(double, machineUsd);
+        QFETCH(double, experimentUsd);
+        const Results r = evaluate(pythia1b());
+        const OwnedOption* o = find(r, gpu.toStdString(), count);
+        QVERIFY(o);
+        QCOMPARE(o->estimate.days, days);
+        QVERIFY(qAbs(o->machineCostUsd - machineUsd) < 0.01);
+        QVERIFY(qAbs(o->experimentCostUsd - experimentUsd) < 0.01);
+    }
+
+    void statedDollarFiguresOfTheText()
+    {
+        const Results r = evaluate(pythia1b());
+        const double a100 = find(r, "a100-80gb-sxm", 8)->experimentCostUsd;
+        const double h100 = find(r, "h100-80gb-sxm", 4)->experimentCostUsd;
+        QVERIFY2(a100 > 795 && a100 < 810, qPrintable(QString::number(a100)));  // "$800"
+        QVERIFY2(h100 > 555 && h100 < 600, qPrintable(QString::number(h100)));  // "$600"
+        QVERIFY(find(r, "h100-80gb-sxm", 4)->machineCostUsd
+                < find(r, "a100-80gb-sxm", 8)->machineCostUsd);  // "$130k" vs "$160k"
+    }
+
+    void fastestWithin40kIs8xRtx3090()
+    {
+        Scenario s = pythia1b(SourcePolicy::Best);
+        s.budgetUsd = 40000;
+        const Results r = evaluate(s);
+        QVERIFY(r.recommended);
+        const auto& o = r.options[*r.recommended];
+        QCOMPARE(o.gpu->id, std::string("rtx-3090"));
+        QCOMPARE(o.gpuCount, 8);
+        QCOMPARE(o.estimate.days, 30.0);
+        QCOMPARE(r.recommendationReason, std::string("fastest machine within the $40,000 budget"));
+    }
+
+    void physicallyImpossibleTimesAreFlagged()
+    {
+        const Results r = evaluate(pythia1b());
+        const OwnedOption* o = find(r, "rtx-3090", 2);
+        QVERIFY(*o->estimate.impliedUtilization > 1.0);
+        QVERIFY(o->estimate.hasFlag(EstimateFlag::ExceedsPeak));
+        QVERIFY(find(r, "a100-80gb-sxm", 8)->estimate.hasFlag(EstimateFlag::Suspect));
+        QVERIFY(!find(r, "h100-80gb-sxm", 8)->estimate.hasFlag(EstimateFlag::Suspect));
+    }
+
+    void paperSourceListsWhatItCannotEstimate()
+    {
+        Scenario s = pythia1b();
+        s.modelId = "pythia-6.9b";
+        const Results r = evaluate(s);
+        bool infeasibleListed = false;
+        bool rtx4090Listed = false;
+        for (const auto& u : r.unavailable) {
+            infeasibleListed |= u.gpuId == "a100-80gb-sxm" && u.gpuCount == 1
+                && u.reason.rfind("infeasible", 0) == 0;
+            rtx4090Listed |= u.gpuId == "rtx-4090" && u.reason == "no paper estimate";
+        }
+        QVERIFY(infeasibleListed);
+        QVERIFY(rtx4090Listed);
+    }
+
+    void deadlineAndBothConstraints()
+    {
+        Scenario s = pythia1b();
+        s.deadlineDays = 10;
+        Results r = evaluate(s);
+        QCOMPARE(r.options[*r.recommended].gpu->id, std::string("h100-80gb-sxm"));
+        QCOMPARE(r.options[*r.recommended].gpuCount, 4);  // $127k beats 8x A100 at $163k
+        s.budgetUsd = 100000;
+        r = evaluate(s);
+        QVERIFY(!r.recommended);
+        QCOMPARE(r.recommendationReason, std::string("no machine meets the constraints"));
+    }
+
+    void cloudOffersCoverThePaperGpus()
+    {
+        const Results r = evaluate(pythia1b());
+        const OwnedOption* a100 = find(r, "a100-80gb-sxm", 8);
+        QVERIFY(a100->cheapestCloudIndex);
+        const CloudOption& rent = r.cloud[*a100->cheapestCloudIndex];
+        QCOMPARE(rent.gpu->id, std::string("a100-80gb-sxm"));
+        QCOMPARE(rent.gpuCount, 8);
+        // Break-even = machine / (cheapest rent per run - energy per run).
+        QVERIFY(a100->breakEvenRuns);
+        QVERIFY(qAbs(*a100->breakEvenRuns
+                     - a100->machineCostUsd / (*rent.cheapestCostUsd - a100->energyCostUsd))
+                < 1e-9);
+    }
+
+    void energyUsesTheStatedAssumptions()
+    {
+        const Results r = evaluate(pythia1b());
+        const OwnedOption* o = find(r, "a100-80gb-sxm", 8);
+        // (8 x 400 W + 470 W) x PUE 1.58 x 216 h x $0.13/kWh
+        QVERIFY(qAbs(o->energyCostUsd - 3.670 * 1.58 * 216 * 0.13) < 1e-6);
+    }
+
+    void everyPriceCarriesDateAndSource()
+    {
+        for (const auto& g : catalog->gpus) {
+            QVERIFY2(!g.specSource.source.empty(), g.id.c_str());
+            if (g.priceUsd)
+                QVERIFY2(!g.priceSource.date.empty() && !g.priceSource.source.empty(), g.id.c_str());
+        }
+        for (const auto& c : catalog->chassis)
+            QVERIFY2(!c.priceSource.date.empty() && !c.powerSource.source.empty(), c.id.c_str());
+        for (const auto& o : catalog->cloudOffers)
+            QVERIFY2(!o.source.date.empty() && !o.source.source.empty(), o.id.c_str());
+        QVERIFY(!catalog->defaults.electricitySource.source.empty());
+        QVERIFY(!catalog->defaults.pueSource.source.empty());
+    }
+
+    void modelsMatchTheModelCards_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<qint64>("parameters");
+        QTest::addRow("pythia-160m") << "pythia-160m" << Q_INT64_C(162322944);
+        QTest::addRow("pythia-410m") << "pythia-410m" << Q_INT64_C(405334016);
+        QTest::addRow("pythia-1b") << "pythia-1b" << Q_INT64_C(1011781632);
+        QTest::addRow("pythia-2.8b") << "pythia-2.8b" << Q_INT64_C(2775208960);
+        QTest::addRow("pythia-6.9b") << "pythia-6.9b" << Q_INT64_C(6857302016);
+    }
+    void modelsMatchTheModelCards()
+    {
+        QFETCH(QString, model);
+        QFETCH(qint64, parameters);
+        QCOMPARE(catalog->findWorkload(model.toStdString())->parameters, parameters);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPaperReproduction)
+#include "tst_paper_reproduction.moc"
