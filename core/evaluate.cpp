@@ -10,6 +10,8 @@ namespace gpuplan {
 
 namespace {
 
+constexpr double kDaysPerMonth = 365.25 / 12.0;
+
 std::string usd(double value)
 {
     // "$40,000": grouping by hand keeps core free of locales.
@@ -141,13 +143,16 @@ void priceCloudOption(const Assumptions& a, CloudOption& c)
         c.spotCostUsd = cloudCostUsd(*offer.spotUsdPerHour, c.instances, days, true, a);
         consider(*c.spotCostUsd, "spot");
     }
+    const bool payAsYouGo = c.cheapestCostUsd.has_value();
     for (const auto& reserved : offer.reserved) {
         const double cost = cloudCostUsd(reserved.usdPerHour, c.instances, days, false, a);
         c.reservedCostUsd.push_back(cost);
         char label[48];
         std::snprintf(label, sizeof label, "reserved %g-yr", reserved.years);
-        consider(cost, label);
+        if (!payAsYouGo)
+            consider(cost, label);
     }
+    c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     if (c.cheapestCostUsd) {
         const bool spot = c.cheapestPricing == "spot";
         c.planTotalUsd = a.plannedRuns * *c.cheapestCostUsd;
@@ -186,12 +191,12 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
     }
 }
 
-void compareWithCloud(Results& r)
+void compareWithCloud(const Assumptions& a, Results& r)
 {
     for (auto& o : r.options) {
         for (std::size_t i = 0; i < r.cloud.size(); ++i) {
             const auto& c = r.cloud[i];
-            if (c.gpu != o.gpu || c.gpuCount != o.gpuCount)
+            if (c.gpu != o.gpu || c.gpuCount != o.gpuCount || c.cheapestIsCommitment)
                 continue;
             if (!o.cheapestCloudIndex
                 || *c.cheapestCostUsd < *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd)
@@ -201,6 +206,11 @@ void compareWithCloud(Results& r)
             o.breakEvenRuns = breakEvenRuns(o.machineCostUsd,
                                             *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd,
                                             o.energyCostUsd);
+        // A machine cannot run more experiments a month than fit back to back.
+        const double capacityPerMonth = kDaysPerMonth / o.estimate.days;
+        const double runsPerMonth = std::min(a.runsPerMonth, capacityPerMonth);
+        if (o.breakEvenRuns && runsPerMonth > 0.0)
+            o.breakEvenMonths = *o.breakEvenRuns / runsPerMonth;
     }
 }
 
@@ -224,7 +234,7 @@ Results evaluate(const Scenario& s)
     markFrontiers(r);
     recommend(s, r);
     addCloudOptions(s, *r.workload, r);
-    compareWithCloud(r);
+    compareWithCloud(s.assumptions, r);
     if (r.options.empty())
         r.warnings.push_back("no machine has a " + std::string(toString(s.source))
                              + " estimate for " + r.workload->id);

@@ -44,6 +44,8 @@ struct OwnedOption {
     // Against the cheapest on-demand cloud offer of the same GPU and count, if any.
     std::optional<std::size_t> cheapestCloudIndex;
     std::optional<double> breakEvenRuns;
+    // At assumptions.runsPerMonth, or as fast as the machine can run them back to back.
+    std::optional<double> breakEvenMonths;
 };
 
 // One way to rent the same work.
@@ -56,8 +58,11 @@ struct CloudOption {
     std::optional<double> onDemandCostUsd;
     std::optional<double> spotCostUsd;
     std::vector<double> reservedCostUsd;     // one per offer->reserved, same order
-    std::optional<double> cheapestCostUsd;   // the lowest of the above
-    std::string cheapestPricing;             // "on-demand", "spot", "reserved 3-yr"
+    // The lowest pay-as-you-go cost (on-demand or spot). A reservation is paid for its whole
+    // term whether used or not, so its per-run cost only counts when nothing else is offered.
+    std::optional<double> cheapestCostUsd;
+    std::string cheapestPricing;             // "on-demand", "spot", "reserved 5-yr"
+    bool cheapestIsCommitment = false;       // only a reservation: not pay-as-you-go
     double planTotalUsd = 0.0;        // plannedRuns at the cheapest rate
     double planCalendarDays = 0.0;
 };

@@ -60,6 +60,9 @@ void addPlanOptions(QCommandLineParser& p)
                  QStringLiteral("F")});
     p.addOption({QStringLiteral("runs"), QStringLiteral("Planned number of runs (default 1)."),
                  QStringLiteral("N")});
+    p.addOption({QStringLiteral("runs-per-month"),
+                 QStringLiteral("Run rate, to state break-even in months (default 1)."),
+                 QStringLiteral("N")});
     p.addOption({QStringLiteral("gpus"),
                  QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
                  QStringLiteral("IDS")});
@@ -89,6 +92,7 @@ QString applyNumbers(const QCommandLineParser& p, Scenario& s)
         {"pue", 1.0, 5.0, &a.pue},
         {"spot-overhead", 0.0, 10.0, &a.spotRestartOverhead},
         {"indirect-rate", 0.0, 2.0, &a.indirectRate},
+        {"runs-per-month", 0.01, 1e4, &a.runsPerMonth},
     };
     for (const auto& setting : settings) {
         const auto value = numberOption(p, QString::fromLatin1(setting.name), setting.min,
@@ -132,6 +136,29 @@ void addRows(TextTable& table, const std::vector<Option>& rows, int columnCount)
     }
 }
 
+// Buying vs renting over the whole project: what the grant pays, and when the work is done.
+void printProjectPlan(QTextStream& out, const Results& r)
+{
+    const int runs = r.assumptions.plannedRuns;
+    out << "\nProject of " << runs << (runs == 1 ? " run" : " runs")
+        << ": buying (machine + electricity) against the cheapest way to rent the same GPUs\n\n";
+    TextTable plan({QStringLiteral("Machine"), QStringLiteral("Buy total"),
+                    QStringLiteral("Rent total"), QStringLiteral("Calendar days"),
+                    QStringLiteral("Break-even runs"), QStringLiteral("Break-even months")},
+                   {false, true, true, true, true, true});
+    for (const auto& o : r.options) {
+        const auto* rent = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
+        plan.addRow({views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
+                     views::formatUsd(o.planTotalUsd),
+                     rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
+                     QString::number(o.planCalendarDays, 'f', 0),
+                     o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
+                                     : (rent ? QStringLiteral("never") : QString()),
+                     o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1) : QString()});
+    }
+    plan.print(out);
+}
+
 void printTable(QTextStream& out, const Results& r)
 {
     out << QString::fromStdString(r.workload->name) << ": training time and cost per machine"
@@ -156,6 +183,7 @@ void printTable(QTextStream& out, const Results& r)
     } else if (!r.recommendationReason.empty()) {
         out << "Recommended: none - " << QString::fromStdString(r.recommendationReason) << ".\n";
     }
+    printProjectPlan(out, r);
     for (const auto& u : r.unavailable)
         out << "Not available: " << u.gpuCount << "x " << QString::fromStdString(u.gpuId) << " ("
             << QString::fromStdString(u.reason) << ")\n";

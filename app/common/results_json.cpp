@@ -67,6 +67,7 @@ QJsonObject toJson(const OwnedOption& o)
         {QStringLiteral("plan_amortized_usd"), o.planAmortizedUsd},
         {QStringLiteral("plan_calendar_days"), o.planCalendarDays},
         {QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns)},
+        {QStringLiteral("break_even_months"), optionalNumber(o.breakEvenMonths)},
     };
     addEstimate(json, o.estimate);
     return json;

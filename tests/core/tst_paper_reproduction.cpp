@@ -152,6 +152,39 @@ private slots:
                 < 1e-9);
     }
 
+    void reservationsAreShownButNotTakenForPayAsYouGo()
+    {
+        const Results r = evaluate(pythia1b());
+        bool sawP4de = false;
+        for (const auto& c : r.cloud) {
+            if (c.offer->id == "aws-p4de-24xlarge-5yr") {
+                sawP4de = true;
+                QVERIFY(c.cheapestIsCommitment);  // only a 5-year reservation is offered
+                QCOMPARE(c.reservedCostUsd.size(), std::size_t{1});
+            }
+            if (c.offer->id == "azure-a100-80gb") {
+                QVERIFY(!c.cheapestIsCommitment);
+                QCOMPARE(c.cheapestPricing, std::string("on-demand"));  // not the 3-yr rate
+                QCOMPARE(c.reservedCostUsd.size(), std::size_t{2});
+            }
+        }
+        QVERIFY(sawP4de);
+        const OwnedOption* a100 = find(r, "a100-80gb-sxm", 8);
+        QVERIFY(!r.cloud[*a100->cheapestCloudIndex].cheapestIsCommitment);
+    }
+
+    void breakEvenMonthsAreCappedByWhatTheMachineCanRun()
+    {
+        Scenario s = pythia1b();
+        s.assumptions.runsPerMonth = 2;
+        const Results r = evaluate(s);
+        const OwnedOption* slow = find(r, "rtx-3090", 1);  // 370-day runs
+        QVERIFY(slow->breakEvenRuns && slow->breakEvenMonths);
+        QVERIFY(qAbs(*slow->breakEvenMonths - *slow->breakEvenRuns * 370 / (365.25 / 12)) < 1e-9);
+        const OwnedOption* fast = find(r, "h100-80gb-sxm", 8);  // 4-day runs: 2 a month fit
+        QVERIFY(qAbs(*fast->breakEvenMonths - *fast->breakEvenRuns / 2) < 1e-9);
+    }
+
     void energyUsesTheStatedAssumptions()
     {
         const Results r = evaluate(pythia1b());
