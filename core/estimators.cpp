@@ -25,6 +25,17 @@ void addUtilizationFlags(TrainingEstimate& e)
         e.flags.push_back(EstimateFlag::Suspect);
 }
 
+TrainingEstimate blankEstimate(const Workload& w, const GpuSpec& gpu, int gpuCount,
+                               EstimateSource source)
+{
+    TrainingEstimate e;
+    e.modelId = w.id;
+    e.gpuId = gpu.id;
+    e.gpuCount = gpuCount;
+    e.source = source;
+    return e;
+}
+
 std::string formatUtilization(double u)
 {
     char buffer[64];
@@ -55,11 +66,8 @@ std::optional<TrainingEstimate> paperEstimate(const Catalog& c, const Workload& 
     if (it == c.reference.end())
         return std::nullopt;
 
-    TrainingEstimate e;
-    e.modelId = w.id;
-    e.gpuId = gpu.id;
-    e.gpuCount = gpuCount;
-    e.source = naive ? EstimateSource::PaperNaive : EstimateSource::Paper;
+    TrainingEstimate e = blankEstimate(w, gpu, gpuCount,
+                                       naive ? EstimateSource::PaperNaive : EstimateSource::Paper);
     e.configuration = it->configuration;
     e.note = it->source.source;
     e.flags.push_back(EstimateFlag::UnsynchronisedTiming);
@@ -84,11 +92,7 @@ std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpe
         || w.trainingFlops <= 0.0)
         return std::nullopt;
 
-    TrainingEstimate e;
-    e.modelId = w.id;
-    e.gpuId = gpu.id;
-    e.gpuCount = gpuCount;
-    e.source = EstimateSource::Analytic;
+    TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Analytic);
     e.days = w.trainingFlops / (gpuCount * *peak * kTera * assumedUtilization) / kSecondsPerDay;
     e.daysLow = e.days;
     e.daysHigh = e.days;
@@ -109,11 +113,7 @@ std::optional<TrainingEstimate> measuredEstimate(const Catalog& c, const Workloa
     if (it == c.measured.rend() || it->trainingDays <= 0.0)
         return std::nullopt;
 
-    TrainingEstimate e;
-    e.modelId = w.id;
-    e.gpuId = gpu.id;
-    e.gpuCount = gpuCount;
-    e.source = EstimateSource::Measured;
+    TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Measured);
     e.days = it->trainingDays;
     e.daysLow = it->trainingDaysLow > 0.0 ? it->trainingDaysLow : e.days;
     e.daysHigh = it->trainingDaysHigh > 0.0 ? it->trainingDaysHigh : e.days;

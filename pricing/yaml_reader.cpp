@@ -175,15 +175,23 @@ void Reader::warnUnknownKeys(const YAML::Node& map,
     }
 }
 
+YAML::Node Reader::field(const YAML::Node& map, std::string_view key, std::string_view what,
+                         bool required)
+{
+    const YAML::Node value = map[std::string(key)];
+    if (value && !value.IsNull())
+        return value;
+    if (required)
+        error(map, std::string(what) + " is missing " + quoted(key));
+    return YAML::Node(YAML::NodeType::Undefined);
+}
+
 std::optional<std::string> Reader::string(const YAML::Node& map, std::string_view key,
                                           std::string_view what, bool required)
 {
-    const YAML::Node value = map[std::string(key)];
-    if (!value || value.IsNull()) {
-        if (required)
-            error(map, std::string(what) + " is missing " + quoted(key));
+    const YAML::Node value = field(map, key, what, required);
+    if (!value)
         return std::nullopt;
-    }
     if (!value.IsScalar()) {
         error(value, quoted(key) + " of " + std::string(what) + " must be text");
         return std::nullopt;
@@ -223,12 +231,9 @@ std::optional<double> Reader::number(const YAML::Node& value, std::string_view w
 std::optional<double> Reader::number(const YAML::Node& map, std::string_view key,
                                      std::string_view what, Range range, bool required)
 {
-    const YAML::Node value = map[std::string(key)];
-    if (!value || value.IsNull()) {
-        if (required)
-            error(map, std::string(what) + " is missing " + quoted(key));
+    const YAML::Node value = field(map, key, what, required);
+    if (!value)
         return std::nullopt;
-    }
     return number(value, std::string(key) + " of " + std::string(what), range);
 }
 
@@ -249,12 +254,9 @@ std::optional<std::int64_t> Reader::integer(const YAML::Node& map, std::string_v
 std::optional<bool> Reader::boolean(const YAML::Node& map, std::string_view key,
                                     std::string_view what, bool required)
 {
-    const YAML::Node value = map[std::string(key)];
-    if (!value || value.IsNull()) {
-        if (required)
-            error(map, std::string(what) + " is missing " + quoted(key));
+    const YAML::Node value = field(map, key, what, required);
+    if (!value)
         return std::nullopt;
-    }
     try {
         return value.as<bool>();
     } catch (const YAML::Exception&) {

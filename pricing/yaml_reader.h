@@ -71,6 +71,9 @@ public:
 
 private:
     void add(LoadIssue::Severity severity, const YAML::Mark& at, const std::string& message);
+    // The value of `key`, or an undefined node (reported at the map when `required`).
+    YAML::Node field(const YAML::Node& map, std::string_view key, std::string_view what,
+                     bool required);
     void checkDuplicateKeys(const YAML::Node& node, int depth);
 
     std::string m_file;

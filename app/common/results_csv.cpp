@@ -26,34 +26,32 @@ QString csvRow(const QStringList& cells)
     return escaped.join(QLatin1Char(',')) + QStringLiteral("\r\n");
 }
 
-QString optionsCsv(const Results& r)
+namespace {
+template <typename Column, typename Row>
+QString tableCsv(const std::vector<Row>& rows, int columnCount)
 {
     QStringList headers;
-    for (int c = 0; c < kOptionColumnCount; ++c)
-        headers << header(static_cast<OptionColumn>(c));
+    for (int c = 0; c < columnCount; ++c)
+        headers << header(static_cast<Column>(c));
     QString csv = csvRow(headers);
-    for (const auto& o : r.options) {
+    for (const auto& row : rows) {
         QStringList cells;
-        for (int c = 0; c < kOptionColumnCount; ++c)
-            cells << cell(sortValue(o, static_cast<OptionColumn>(c)));
+        for (int c = 0; c < columnCount; ++c)
+            cells << cell(sortValue(row, static_cast<Column>(c)));
         csv += csvRow(cells);
     }
     return csv;
 }
+} // namespace
+
+QString optionsCsv(const Results& r)
+{
+    return tableCsv<OptionColumn>(r.options, kOptionColumnCount);
+}
 
 QString cloudCsv(const Results& r)
 {
-    QStringList headers;
-    for (int c = 0; c < kCloudColumnCount; ++c)
-        headers << header(static_cast<CloudColumn>(c));
-    QString csv = csvRow(headers);
-    for (const auto& o : r.cloud) {
-        QStringList cells;
-        for (int c = 0; c < kCloudColumnCount; ++c)
-            cells << cell(sortValue(o, static_cast<CloudColumn>(c)));
-        csv += csvRow(cells);
-    }
-    return csv;
+    return tableCsv<CloudColumn>(r.cloud, kCloudColumnCount);
 }
 
 } // namespace gpuplan::views
