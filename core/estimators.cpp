@@ -121,6 +121,7 @@ std::optional<TrainingEstimate> measuredEstimate(const Catalog& c, const Workloa
     e.note = "measured by gpuplan-bench on " + it->deviceName;
     if (!it->source.date.empty())
         e.note += " (" + it->source.date + ")";
+    e.validationError = it->validationError;
     if (it->validationError) {
         char buffer[64];
         std::snprintf(buffer, sizeof buffer, "; validated within %.1f%%",

@@ -50,6 +50,8 @@ struct TrainingEstimate {
     double daysHigh = 0.0;
     std::string configuration;   // e.g. "MBS 16 x GAS 8, ZeRO-1" or "assumed utilisation 0.40"
     std::optional<double> impliedUtilization;  // FLOPs / (days * 86400 * n * peak)
+    // Measured only, with --validate: |extrapolated - measured step time| / measured.
+    std::optional<double> validationError;
     std::vector<EstimateFlag> flags;
     std::string note;
 

@@ -1,7 +1,7 @@
 #include "app/cli/cli_support.h"
 
 #include "app/common/user_data.h"
-#include "pricing/catalog_loader.h"
+#include "pricing/measured_results.h"
 
 #include <QTextStream>
 
@@ -98,12 +98,19 @@ std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser,
     for (const auto& file : parser.values(QStringLiteral("prices")))
         paths.push_back(file.toStdString());
 
-    CatalogLoad load = loadCatalogWithUserFiles(paths);
+    std::vector<std::string> results;
+    if (!parser.isSet(QStringLiteral("no-user-data")))
+        for (const auto& file : views::userResultFiles())
+            results.push_back(file.toStdString());
+    for (const auto& file : parser.values(QStringLiteral("results")))
+        results.push_back(file.toStdString());
+
+    CatalogLoad load = loadPlannerCatalog(paths, results);
     QTextStream err(stderr);
     for (const auto& issue : load.issues)
         err << QString::fromStdString(issue.toString()) << '\n';
     if (!load.ok()) {
-        fail(command, QStringLiteral("the price tables have errors (listed above)"));
+        fail(command, QStringLiteral("the price tables or results files have errors (listed above)"));
         return nullptr;
     }
     return load.catalog;

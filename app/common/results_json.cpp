@@ -28,6 +28,7 @@ void addEstimate(QJsonObject& json, const TrainingEstimate& e)
     json[QStringLiteral("source")] = toQString(toString(e.source));
     json[QStringLiteral("configuration")] = QString::fromStdString(e.configuration);
     json[QStringLiteral("implied_utilization")] = optionalNumber(e.impliedUtilization);
+    json[QStringLiteral("validation_error")] = optionalNumber(e.validationError);
     json[QStringLiteral("flags")] = flags(e);
     json[QStringLiteral("note")] = QString::fromStdString(e.note);
 }

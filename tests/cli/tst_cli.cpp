@@ -193,6 +193,35 @@ chassis:
         QFile::remove(dataDir.filePath(QStringLiteral("prices/10-my-quote.yaml")));
     }
 
+    void measuredResultsFromOptionAndUserDir()
+    {
+        const QString results = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml");
+        const QJsonObject plan = planJson({"--source", "measured", "--results", results});
+        const QJsonObject h100 = option(plan, "h100-80gb-sxm", 1);
+        QCOMPARE(h100["source"].toString(), QStringLiteral("measured"));
+        QCOMPARE(h100["training_days"].toDouble(), 43.7);
+        QCOMPARE(h100["validation_error"].toDouble(), 0.011);
+        // Measured on one GPU only: the other options have no measured estimate.
+        QCOMPARE(plan["options"].toArray().size(), 1);
+
+        // Results saved by the GUI's Benchmark view land in the user data dir and count too.
+        QVERIFY(QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))
+                || (QDir().mkpath(dataDir.filePath(QStringLiteral("results")))
+                    && QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))));
+        const QJsonObject best = planJson({});
+        QCOMPARE(option(best, "h100-80gb-sxm", 1)["source"].toString(), QStringLiteral("measured"));
+        QCOMPARE(option(best, "h100-80gb-sxm", 8)["source"].toString(), QStringLiteral("paper"));
+        QFile::remove(dataDir.filePath(QStringLiteral("results/h100.yaml")));
+
+        const QString bad = writeFile(QStringLiteral("bad-results.yaml"),
+                                      "schema_version: 1\nkind: gpuplan-prices\n");
+        const Run r = cli({"plan", "--model", "pythia-1b", "--results", bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(bad + QStringLiteral(":2:7: error: kind must be "
+                                                     "'gpuplan-bench-results'")),
+                 qPrintable(r.err));
+    }
+
     void badInputExitsWithTwoAndAMessage_data()
     {
         QTest::addColumn<QStringList>("arguments");

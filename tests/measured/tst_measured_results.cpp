@@ -1,0 +1,167 @@
+// The reader of gpuplan-bench results files (docs/results-format.md): golden folders of bad and
+// unusual input (tests/measured/data/<case>/{input.yaml, expected.txt}: the messages users see,
+// then what was kept), and the measured source reaching evaluate().
+// GPUPLAN_UPDATE_GOLDEN=1 rewrites expected.txt from the current output (review the diff!).
+
+#include "core/evaluate.h"
+#include "pricing/measured_results.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+
+using namespace gpuplan;
+
+namespace {
+const QString kDataDir = QStringLiteral(GPUPLAN_TEST_DATA "/data");
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+std::shared_ptr<const Catalog> shipped()
+{
+    static const auto catalog = loadCatalog(shippedDataFiles()).catalog;
+    return catalog;
+}
+
+MeasuredLoad readText(const QByteArray& text, const std::string& name = "input.yaml")
+{
+    return readMeasuredResults(text.toStdString(), name, *shipped());
+}
+
+// Issues, then one line per kept result: what a reviewer needs to see in a golden file.
+std::string describe(const MeasuredLoad& load)
+{
+    std::string out = formatIssues(load.issues);
+    for (std::size_t i = 0; i < load.results.size(); ++i) {
+        const MeasuredResult& r = load.results[i];
+        char line[512];
+        std::snprintf(line, sizeof line, "result: %s on %s [%s] x%d: %.2f days (%.2f-%.2f), %s\n",
+                      r.modelId.c_str(), r.deviceName.c_str(), r.gpuId.c_str(), r.gpuCount,
+                      r.trainingDays, r.trainingDaysLow, r.trainingDaysHigh,
+                      r.configuration.c_str());
+        out += line;
+        out += "workload: " + load.workloads[i].id + " \"" + load.workloads[i].name + "\"\n";
+    }
+    return out;
+}
+} // namespace
+
+class TestMeasuredResults : public QObject {
+    Q_OBJECT
+
+private slots:
+    void validFileGivesTheBestConfiguration()
+    {
+        const MeasuredLoad load = readText(readAll(kDataDir + "/valid.yaml"), "valid.yaml");
+        QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
+        QCOMPARE(load.results.size(), std::size_t{1});
+        const MeasuredResult& r = load.results.front();
+        QCOMPARE(r.modelId, std::string("pythia-1b"));
+        QCOMPARE(r.gpuId, std::string("h100-80gb-sxm"));
+        QCOMPARE(r.deviceName, std::string("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(r.gpuCount, 1);
+        QCOMPARE(r.trainingDays, 43.7);
+        QCOMPARE(r.trainingDaysLow, 43.5);
+        QCOMPARE(r.trainingDaysHigh, 44.0);
+        QCOMPARE(r.configuration, std::string("free-lunch mbs=16 ckpt=off offload=off "
+                                              "(micro-batch 16, accumulation 64)"));
+        QCOMPARE(r.validationError.value_or(-1), 0.011);
+        QCOMPARE(r.source.date, std::string("2026-11-22"));
+        QCOMPARE(r.source.source,
+                 std::string("gpuplan-bench 0.2.0, LibTorch 2.11.0 on gpu-node-07 (valid.yaml)"));
+        // The shipped recipe was used, so the shipped workload is reused unchanged.
+        QCOMPARE(load.workloads.front().trainingFlops,
+                 shipped()->findWorkload("pythia-1b")->trainingFlops);
+    }
+
+    void golden_data()
+    {
+        QTest::addColumn<QString>("folder");
+        const QDir dir(kDataDir);
+        const auto cases = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QVERIFY(cases.size() >= 12);
+        for (const auto& name : cases)
+            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    }
+    void golden()
+    {
+        QFETCH(QString, folder);
+        const MeasuredLoad load = readText(readAll(folder + "/input.yaml"));
+        const QByteArray actual = QByteArray::fromStdString(describe(load));
+        const QString expectedPath = folder + QStringLiteral("/expected.txt");
+        if (qEnvironmentVariableIsSet("GPUPLAN_UPDATE_GOLDEN")) {
+            QFile out(expectedPath);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(actual);
+        }
+        QCOMPARE(actual, readAll(expectedPath));
+        // A file with errors contributes nothing; one with only warnings contributes its result.
+        if (!load.ok())
+            QVERIFY(load.results.empty());
+    }
+
+    void measuredSourceReachesEvaluate()
+    {
+        auto catalog = std::make_shared<Catalog>(*shipped());
+        addMeasurements(*catalog, readText(readAll(kDataDir + "/valid.yaml"), "valid.yaml"));
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.source = SourcePolicy::Best;
+        const Results results = evaluate(s);
+        const auto it = std::find_if(results.options.begin(), results.options.end(), [](auto& o) {
+            return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 1;
+        });
+        QVERIFY(it != results.options.end());
+        QVERIFY(it->estimate.source == EstimateSource::Measured);
+        QCOMPARE(it->estimate.days, 43.7);
+        // Implied utilisation comes from the planner's own FLOPs and peak, not the file's figure:
+        // FLOPs / (days * 86400 * 1 * 989e12).
+        const double flops = catalog->findWorkload("pythia-1b")->trainingFlops;
+        QCOMPARE(it->estimate.impliedUtilization, flops / (43.7 * 86400.0 * 989e12));
+        // Other counts still come from the paper: a one-GPU measurement says nothing about eight.
+        const auto eight = std::find_if(results.options.begin(), results.options.end(),
+                                        [](auto& o) {
+                                            return o.gpu->id == "h100-80gb-sxm"
+                                                   && o.gpuCount == 8;
+                                        });
+        QVERIFY(eight != results.options.end());
+        QVERIFY(eight->estimate.source == EstimateSource::Paper);
+    }
+
+    void reducedRecipeIsAModelOfItsOwn()
+    {
+        auto catalog = std::make_shared<Catalog>(*shipped());
+        const MeasuredLoad load = readText(readAll(kDataDir + "/reduced-recipe/input.yaml"));
+        QVERIFY(load.ok());
+        addMeasurements(*catalog, load);
+        const std::string id = "pythia-1b@batch8-seq128-steps143000-bf16";
+        QVERIFY(catalog->findWorkload(id));
+        QCOMPARE(catalog->findWorkload(id)->globalBatch, 8);
+        QCOMPARE(catalog->findWorkload("pythia-1b")->globalBatch, 1024);  // shipped one untouched
+    }
+
+    void plannerCatalogLayersResultsOverPrices()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString good = dir.filePath("good.yaml");
+        QVERIFY(QFile::copy(kDataDir + "/valid.yaml", good));
+        const std::string missing = dir.filePath("missing.yaml").toStdString();
+        const CatalogLoad load = loadPlannerCatalog({}, {good.toStdString(), missing});
+        QVERIFY(!load.ok());
+        QCOMPARE(formatIssues(load.issues), missing + ": error: cannot open the file\n");
+        QCOMPARE(load.catalog->measured.size(), std::size_t{1});  // the good file still counts
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMeasuredResults)
+#include "tst_measured_results.moc"
