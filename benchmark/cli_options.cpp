@@ -1,0 +1,162 @@
+#include "benchmark/cli_options.h"
+
+#include <charconv>
+#include <functional>
+#include <map>
+
+namespace gpuplan::bench {
+
+namespace {
+
+template <typename T>
+std::optional<T> parseWhole(const std::string& text, T minimum)
+{
+    T value{};
+    const auto* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || value < minimum)
+        return std::nullopt;
+    return value;
+}
+
+bool oneOf(const std::string& value, std::initializer_list<const char*> allowed)
+{
+    for (const char* a : allowed)
+        if (value == a)
+            return true;
+    return false;
+}
+
+} // namespace
+
+std::vector<bool> choices(const std::string& offOnBoth)
+{
+    if (offOnBoth == "on")
+        return {true};
+    if (offOnBoth == "both")
+        return {false, true};
+    return {false};
+}
+
+std::string usageText()
+{
+    return "usage:\n"
+           "  gpuplan-bench devices [--format table|json]\n"
+           "  gpuplan-bench describe --model ID|--config FILE.json [--format table|json]\n"
+           "  gpuplan-bench run --model ID|--config FILE.json [--device cpu|cuda|cuda:N]\n"
+           "      [--methods naive|free-lunch|all] [--activation-checkpointing off|on|both]\n"
+           "      [--offload off|on|both] [--micro-batch N] [--batch-size N] [--seq-len N]\n"
+           "      [--steps N] [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw]\n"
+           "      [--steps-measured K] [--warmup N] [--memory-limit BYTES] [--validate N]\n"
+           "      [--seed N] [--out results.yaml] [--progress jsonl] [--format table|json]\n"
+           "models: pythia-160m pythia-410m pythia-1b pythia-2.8b pythia-6.9b roberta-large\n"
+           "        vit-large-22k convnext-xlarge-22k, or a Hugging Face config.json\n"
+           "        (GPT-NeoX or Llama) with --config\n";
+}
+
+CliParse parseCommandLine(const std::vector<std::string>& args)
+{
+    CliParse parse;
+    CliOptions& o = parse.options;
+    if (args.empty()) {
+        parse.error = "no command given";
+        return parse;
+    }
+    o.command = args[0];
+    if (o.command == "--help" || o.command == "-h" || o.command == "help") {
+        o.command = "help";
+        return parse;
+    }
+    if (!oneOf(o.command, {"devices", "describe", "run"})) {
+        parse.error = "unknown command '" + o.command + "'";
+        return parse;
+    }
+
+    std::string error;
+    auto positive = [&](const std::string& flag, const std::string& v, auto& target, auto minimum) {
+        using T = std::decay_t<decltype(minimum)>;
+        if (auto n = parseWhole<T>(v, minimum))
+            target = *n;
+        else
+            error = flag + " needs a whole number of at least " + std::to_string(minimum) + ", not '" + v + "'";
+    };
+    auto choice = [&](const std::string& flag, const std::string& v,
+                      std::initializer_list<const char*> allowed, auto& target) {
+        if (oneOf(v, allowed))
+            target = v;
+        else
+            error = "invalid value '" + v + "' for " + flag;
+    };
+
+    const std::map<std::string, std::function<void(const std::string&, const std::string&)>> flags = {
+        {"--format", [&](auto& f, auto& v) { choice(f, v, {"table", "json"}, o.format); }},
+        {"--model", [&](auto&, auto& v) { o.model = v; }},
+        {"--config", [&](auto&, auto& v) { o.config = v; }},
+        {"--device", [&](auto& f, auto& v) {
+             if (v == "cpu" || v == "cuda" || (v.rfind("cuda:", 0) == 0 && parseWhole<int>(v.substr(5), 0)))
+                 o.device = v;
+             else
+                 error = "invalid value '" + v + "' for " + f + " (cpu, cuda or cuda:N)";
+         }},
+        {"--methods", [&](auto& f, auto& v) { choice(f, v, {"naive", "free-lunch", "all"}, o.methods); }},
+        {"--activation-checkpointing", [&](auto& f, auto& v) {
+             std::string s;
+             choice(f, v, {"off", "on", "both"}, s);
+             o.checkpointing = s;
+         }},
+        {"--offload", [&](auto& f, auto& v) {
+             std::string s;
+             choice(f, v, {"off", "on", "both"}, s);
+             o.offload = s;
+         }},
+        {"--micro-batch", [&](auto& f, auto& v) { int n = 0; positive(f, v, n, 1); o.microBatch = n; }},
+        {"--batch-size", [&](auto& f, auto& v) { int n = 0; positive(f, v, n, 1); o.recipe.globalBatch = n; }},
+        {"--seq-len", [&](auto& f, auto& v) { int n = 0; positive(f, v, n, 2); o.recipe.sequenceLength = n; }},
+        {"--steps", [&](auto& f, auto& v) { std::int64_t n = 0; positive(f, v, n, std::int64_t{1}); o.recipe.steps = n; }},
+        {"--precision", [&](auto& f, auto& v) {
+             if (auto p = precisionFromString(v))
+                 o.recipe.precision = *p;
+             else
+                 error = "invalid value '" + v + "' for " + f + " (fp32, tf32, fp16 or bf16)";
+         }},
+        {"--optimizer", [&](auto& f, auto& v) {
+             std::string s;
+             choice(f, v, {"adam", "adamw"}, s);
+             o.recipe.optimizer = s;
+         }},
+        {"--steps-measured", [&](auto& f, auto& v) { positive(f, v, o.stepsMeasured, 1); }},
+        {"--warmup", [&](auto& f, auto& v) { positive(f, v, o.warmup, 0); }},
+        {"--memory-limit", [&](auto& f, auto& v) { std::int64_t n = 0; positive(f, v, n, std::int64_t{1}); o.memoryLimit = n; }},
+        {"--validate", [&](auto& f, auto& v) { positive(f, v, o.validate, 0); }},
+        {"--seed", [&](auto& f, auto& v) { positive(f, v, o.seed, std::uint64_t{0}); }},
+        {"--out", [&](auto&, auto& v) { o.out = v; }},
+        {"--progress", [&](auto& f, auto& v) {
+             if (v == "jsonl")
+                 o.progressJsonl = true;
+             else
+                 error = "invalid value '" + v + "' for " + f + " (jsonl)";
+         }},
+    };
+
+    for (std::size_t i = 1; i < args.size() && error.empty(); ++i) {
+        const auto it = flags.find(args[i]);
+        if (it == flags.end()) {
+            error = "unknown option '" + args[i] + "'";
+            break;
+        }
+        if (i + 1 >= args.size()) {
+            error = args[i] + " needs a value";
+            break;
+        }
+        it->second(args[i], args[i + 1]);
+        ++i;
+    }
+    if (error.empty() && o.command != "devices" && o.model.has_value() == o.config.has_value())
+        error = o.command + " needs exactly one of --model ID and --config FILE.json";
+    if (error.empty() && o.recipe.globalBatch && o.microBatch && *o.microBatch > *o.recipe.globalBatch)
+        error = "--micro-batch is larger than --batch-size";
+    parse.error = error;
+    return parse;
+}
+
+} // namespace gpuplan::bench

@@ -1,0 +1,53 @@
+#pragma once
+
+// Command line of gpuplan-bench (the interface other tools rely on: keep the names).
+//   gpuplan-bench devices [--format table|json]
+//   gpuplan-bench describe --model ID|--config FILE.json [--format table|json] [recipe overrides]
+//   gpuplan-bench run --model ID|--config FILE.json [--device cpu|cuda|cuda:N]
+//       [--methods naive|free-lunch|all] [--activation-checkpointing off|on|both]
+//       [--offload off|on|both] [--micro-batch N] [--batch-size N] [--seq-len N] [--steps N]
+//       [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw] [--steps-measured K]
+//       [--warmup N] [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]
+//       [--progress jsonl] [--format table|json]
+
+#include "benchmark/recipe.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::bench {
+
+struct CliOptions {
+    std::string command;  // devices | describe | run | help
+    std::string format = "table";
+    std::optional<std::string> model;
+    std::optional<std::string> config;
+    std::optional<std::string> device;
+    std::string methods = "all";
+    std::optional<std::string> checkpointing;  // off | on | both
+    std::optional<std::string> offload;        // off | on | both
+    std::optional<int> microBatch;
+    RecipeOverrides recipe;
+    int stepsMeasured = 3;
+    int warmup = 1;
+    std::optional<std::int64_t> memoryLimit;
+    int validate = 0;
+    std::uint64_t seed = 0;
+    std::optional<std::string> out;
+    bool progressJsonl = false;
+};
+
+struct CliParse {
+    CliOptions options;
+    std::string error;  // usage error; empty when options are valid
+};
+
+CliParse parseCommandLine(const std::vector<std::string>& args);
+std::string usageText();
+
+// "on" -> {true}, "off" -> {false}, "both" -> {false, true}.
+std::vector<bool> choices(const std::string& offOnBoth);
+
+} // namespace gpuplan::bench

@@ -1,0 +1,132 @@
+#include "benchmark/cuda_backend.h"
+
+#include <ATen/cuda/CUDAContext.h>
+#include <ATen/cuda/CUDAEvent.h>
+#include <ATen/cuda/CUDAGraph.h>
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <cuda_runtime_api.h>
+#include <torch/torch.h>
+
+#include <stdexcept>
+
+namespace gpuplan::bench::cuda {
+
+namespace {
+void check(cudaError_t status, const char* what, const char* file, int line)
+{
+    if (status != cudaSuccess)
+        throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + what
+                                 + ": " + cudaGetErrorString(status));
+}
+#define GPUPLAN_CUDA_CHECK(call) check((call), #call, __FILE__, __LINE__)
+} // namespace
+
+bool compiledIn() { return true; }
+
+int deviceCount()
+{
+    return torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
+}
+
+DeviceInfo describeDevice(int index)
+{
+    const cudaDeviceProp* props = at::cuda::getDeviceProperties(index);
+    DeviceInfo d;
+    d.index = index;
+    d.kind = "cuda";
+    d.name = props->name;
+    d.memoryBytes = static_cast<std::int64_t>(props->totalGlobalMem);
+    d.computeCapability = std::to_string(props->major) + "." + std::to_string(props->minor);
+    return d;
+}
+
+std::string runtimeVersion()
+{
+    int version = 0;
+    if (cudaRuntimeGetVersion(&version) != cudaSuccess)
+        return "";
+    return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
+}
+
+void synchronize(int index)
+{
+    c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
+    GPUPLAN_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+double timeWithEvents(int index, const std::function<void()>& work)
+{
+    c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
+    at::cuda::CUDAEvent start(cudaEventDefault), stop(cudaEventDefault);
+    start.record();
+    work();
+    stop.record();
+    stop.synchronize();
+    return static_cast<double>(start.elapsed_time(stop)) / 1000.0;
+}
+
+void resetPeakMemory(int index)
+{
+    c10::cuda::CUDACachingAllocator::resetPeakStats(static_cast<c10::DeviceIndex>(index));
+}
+
+std::int64_t peakAllocatedBytes(int index)
+{
+    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(static_cast<c10::DeviceIndex>(index));
+    return stats.allocated_bytes[0].peak;  // [0]: the aggregate over all pools
+}
+
+void releaseCachedMemory() { c10::cuda::CUDACachingAllocator::emptyCache(); }
+
+struct StepGraph::Impl {
+    std::unique_ptr<at::cuda::CUDAGraph> graph;
+};
+
+StepGraph::StepGraph() : impl_(std::make_unique<Impl>()) {}
+StepGraph::~StepGraph() = default;
+
+std::optional<std::string> StepGraph::capture(int index, const std::function<void()>& step)
+{
+    c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
+    auto side = c10::cuda::getStreamFromPool(false, static_cast<c10::DeviceIndex>(index));
+    try {
+        side.wait(c10::cuda::getCurrentCUDAStream());
+        {
+            // Capture must not happen on the legacy default stream, and lazily created state
+            // (cuBLAS handles and workspaces, autograd buffers) must exist before it starts.
+            c10::cuda::CUDAStreamGuard onSide(side);
+            for (int i = 0; i < 3; ++i)
+                step();
+            side.synchronize();
+            impl_->graph = std::make_unique<at::cuda::CUDAGraph>();
+            impl_->graph->capture_begin();
+            try {
+                step();
+            } catch (...) {
+                try {
+                    impl_->graph->capture_end();
+                } catch (...) {
+                    // The capture was already invalidated; ending it only reports that again.
+                }
+                throw;
+            }
+            impl_->graph->capture_end();
+        }
+        c10::cuda::getCurrentCUDAStream().wait(side);
+        synchronize(index);
+        return std::nullopt;
+    } catch (const std::exception& e) {
+        impl_->graph.reset();
+        (void)cudaGetLastError();  // clear the sticky-free error the failed capture left
+        std::string why = e.what();
+        const auto newline = why.find('\n');
+        return newline == std::string::npos ? why : why.substr(0, newline);
+    }
+}
+
+void StepGraph::replay() { impl_->graph->replay(); }
+bool StepGraph::captured() const { return static_cast<bool>(impl_->graph); }
+
+} // namespace gpuplan::bench::cuda

@@ -1,0 +1,50 @@
+#pragma once
+
+// Everything gpuplan-bench does through CUDA directly (device properties, events, memory
+// statistics, graph capture), behind a header without CUDA or LibTorch types. Built from
+// cuda_backend.cpp when LibTorch has CUDA, from cuda_backend_cpu_only.cpp otherwise.
+
+#include "benchmark/device_info.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace gpuplan::bench::cuda {
+
+bool compiledIn();
+int deviceCount();  // 0 without CUDA or without a driver
+DeviceInfo describeDevice(int index);  // name, memory, compute capability (no table look-up)
+std::string runtimeVersion();          // "13.0"; "" without CUDA
+
+void synchronize(int index);
+// Seconds `work` takes on device `index`, between CUDA events recorded on the current stream
+// before and after it (the host waits for the second event).
+double timeWithEvents(int index, const std::function<void()>& work);
+
+void resetPeakMemory(int index);
+std::int64_t peakAllocatedBytes(int index);
+void releaseCachedMemory();  // hands the caching allocator's free blocks back to the driver
+
+// A training micro-step captured as a CUDA graph: one launch per replay instead of hundreds.
+class StepGraph {
+public:
+    StepGraph();
+    ~StepGraph();
+    StepGraph(const StepGraph&) = delete;
+    StepGraph& operator=(const StepGraph&) = delete;
+
+    // Warms `step` up on a side stream, then captures it. Returns why capture failed (the step
+    // then runs eagerly), or nullopt on success.
+    std::optional<std::string> capture(int index, const std::function<void()>& step);
+    void replay();
+    bool captured() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace gpuplan::bench::cuda

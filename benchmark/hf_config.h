@@ -1,0 +1,23 @@
+#pragma once
+
+// Reads a Hugging Face config.json (GPT-NeoX or Llama architecture) into a ModelSpec: how users
+// bring their own model, and how the tests build tiny ones.
+
+#include "benchmark/model_spec.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gpuplan::bench {
+
+struct HfConfigLoad {
+    std::optional<ModelSpec> spec;
+    std::string error;  // "file:line:column: what is wrong" when spec is empty
+};
+
+// `text` is the file's contents, `fileName` is used in messages and as the spec's configFile.
+HfConfigLoad parseHfConfig(std::string_view text, const std::string& fileName);
+HfConfigLoad loadHfConfig(const std::string& path);
+
+} // namespace gpuplan::bench

@@ -1,0 +1,33 @@
+#include "benchmark/measurement.h"
+
+namespace gpuplan::bench {
+
+std::string_view toString(Method m) { return m == Method::Naive ? "naive" : "free-lunch"; }
+
+namespace {
+const char* onOff(bool b) { return b ? "on" : "off"; }
+} // namespace
+
+std::string Configuration::label() const
+{
+    return std::string(toString(method)) + " ckpt=" + onOff(checkpointing) + " offload="
+        + onOff(offload);
+}
+
+std::string ConfigurationResult::name() const
+{
+    return std::string(toString(configuration.method)) + " mbs=" + std::to_string(microBatch)
+        + " ckpt=" + onOff(configuration.checkpointing) + " offload="
+        + onOff(configuration.offload);
+}
+
+const ConfigurationResult* RunReport::best() const
+{
+    const ConfigurationResult* fastest = nullptr;
+    for (const auto& c : configurations)
+        if (c.feasible() && (!fastest || c.step.median < fastest->step.median))
+            fastest = &c;
+    return fastest;
+}
+
+} // namespace gpuplan::bench

@@ -1,0 +1,70 @@
+#pragma once
+
+// What gpuplan-bench knows about a model's architecture: enough to build it in LibTorch, count
+// its parameters and its training FLOPs. No LibTorch here, so the CLI, the tests and the
+// results writer can use it without pulling in torch headers.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::bench {
+
+enum class Architecture { GptNeoX, Llama, Roberta, Vit, ConvNext };
+
+std::string_view toString(Architecture a);  // "gpt-neox", "llama", "roberta", "vit", "convnext"
+
+struct ModelSpec {
+    std::string id;          // "pythia-1b", or "custom:<name>" for a config.json
+    std::string name;        // display name
+    Architecture architecture = Architecture::GptNeoX;
+    std::string configFile;  // the config.json a custom model came from; "" for shipped ones
+
+    // Transformers (GPT-NeoX, Llama, RoBERTa, ViT), Hugging Face names in the comments.
+    int hiddenSize = 0;               // hidden_size
+    int layers = 0;                   // num_hidden_layers
+    int heads = 0;                    // num_attention_heads
+    int kvHeads = 0;                  // num_key_value_heads (Llama; = heads otherwise)
+    std::int64_t intermediateSize = 0;  // intermediate_size
+    int vocabSize = 0;                // vocab_size
+    int maxPositions = 0;             // max_position_embeddings
+    double rotaryPct = 0.25;          // rotary_pct (GPT-NeoX)
+    double rotaryBase = 10000.0;      // rotary_emb_base / rope_theta
+    double normEps = 1e-5;            // layer_norm_eps / rms_norm_eps
+    bool parallelResidual = true;     // use_parallel_residual (GPT-NeoX)
+    bool tieEmbeddings = false;       // tie_word_embeddings
+    int typeVocabSize = 1;            // type_vocab_size (RoBERTa)
+
+    // Vision (ViT, ConvNeXt).
+    int imageSize = 0;
+    int patchSize = 16;
+    int channels = 3;
+    int classes = 0;
+    std::vector<int> stageDims;    // ConvNeXt channels per stage
+    std::vector<int> stageDepths;  // ConvNeXt blocks per stage
+
+    bool isLanguageModel() const;
+    int headDim() const { return heads > 0 ? hiddenSize / heads : 0; }
+};
+
+// The architectures of the shipped models (pricing/data/models.yaml ids); nullopt if `id` is not
+// one gpuplan-bench can build (mamba-2.8b needs selective-scan kernels LibTorch does not have).
+std::optional<ModelSpec> shippedModelSpec(std::string_view id);
+std::vector<std::string> shippedModelIds();
+
+// Parameters of the model as built (trainable tensors, tied weights counted once).
+std::int64_t parameterCount(const ModelSpec& spec);
+
+// Matrix-product FLOPs of one training sample (forward + backward = 3 x forward, 2 FLOPs per
+// multiply-add): 6 x (weights used in products) x positions + attention scores and values
+// 12 x layers x hidden x positions^2. Embedding look-ups, norms and activations are left out,
+// as in the usual model-FLOPs-utilisation convention (PaLM, Appendix B).
+double trainingFlopsPerSample(const ModelSpec& spec, int sequenceLength);
+
+// Positions a language model predicts from a sample of `sequenceLength` tokens: Pythia's
+// 2049-token samples train 2048 next-token positions; a masked LM uses every position.
+int trainedPositions(const ModelSpec& spec, int sequenceLength);
+
+} // namespace gpuplan::bench

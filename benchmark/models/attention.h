@@ -1,0 +1,28 @@
+#pragma once
+
+// Attention and rotary position embeddings shared by the transformer models.
+
+#include <torch/torch.h>
+
+namespace gpuplan::bench {
+
+// softmax(q k^T / sqrt(d)) v for [batch, heads, positions, head_dim] tensors, either through the
+// fused kernel (the "free lunch") or spelled out as the naive baseline.
+torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
+                     bool causal, bool fused);
+
+// cos and sin tables [positions, rotaryDims] for rotary embeddings (Su et al., 2021).
+struct RotaryTables {
+    torch::Tensor cos;
+    torch::Tensor sin;
+};
+RotaryTables rotaryTables(int positions, int rotaryDims, double base, const torch::Device& device);
+
+// Rotates the first rotaryDims of each head ("rotate half" layout of GPT-NeoX and Llama);
+// x is [batch, heads, positions, head_dim].
+torch::Tensor applyRotary(const torch::Tensor& x, const RotaryTables& tables);
+
+// Token-level cross entropy in fp32 over [.., classes] logits, ignoring targets of -100.
+torch::Tensor crossEntropy(const torch::Tensor& logits, const torch::Tensor& targets);
+
+} // namespace gpuplan::bench

@@ -1,0 +1,32 @@
+#pragma once
+
+// What every benchmark model offers the training loop: a loss for a batch of random data of
+// the model's input shape, and the execution choices the methods switch.
+
+#include <torch/torch.h>
+
+namespace gpuplan::bench {
+
+struct Batch {
+    torch::Tensor inputs;   // token ids [b, positions] or images [b, 3, size, size]
+    torch::Tensor targets;  // next-token / masked-token / class ids; -100 = not scored
+};
+
+struct ExecutionOptions {
+    bool fusedAttention = false;     // scaled_dot_product_attention instead of explicit softmax
+    bool checkpointing = false;      // recompute each block's activations in backward
+};
+
+class TrainableModel : public torch::nn::Module {
+public:
+    virtual torch::Tensor loss(const Batch& batch) = 0;
+    // Random inputs and targets for `microBatch` samples on `device`.
+    virtual Batch makeBatch(int microBatch, const torch::Device& device) const = 0;
+    void setExecution(ExecutionOptions options) { execution_ = options; }
+    const ExecutionOptions& execution() const { return execution_; }
+
+protected:
+    ExecutionOptions execution_;
+};
+
+} // namespace gpuplan::bench

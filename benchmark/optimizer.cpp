@@ -1,0 +1,140 @@
+#include "benchmark/optimizer.h"
+
+#include "benchmark/torch_compat.h"
+
+#include <cmath>
+
+namespace gpuplan::bench {
+
+OptimizerSettings optimizerSettingsFor(const std::string& recipeOptimizer)
+{
+    OptimizerSettings s;
+    s.decoupledWeightDecay = recipeOptimizer != "adam";
+    s.weightDecay = s.decoupledWeightDecay ? 0.01 : 0.0;
+    return s;
+}
+
+Optimizer::Optimizer(std::vector<torch::Tensor> parameters, OptimizerSettings settings)
+    : params_(std::move(parameters)), settings_(settings)
+{
+    const bool offload = settings_.mode == OptimizerMode::Offloaded;
+    for (auto& p : params_) {
+        // Gradients exist from the start and are zeroed in place: their memory counts in the
+        // search, and a captured CUDA graph accumulates into the same buffers every replay.
+        p.mutable_grad() = torch::zeros_like(p);
+        torch::Tensor home = p.detach();
+        if (offload) {
+            const bool pin = p.is_cuda();
+            // Pinned host buffers let the copies to and from the GPU run at full bus speed.
+            const auto hostOptions = torch::TensorOptions().dtype(torch::kFloat).pinned_memory(pin);
+            home = torch::empty(p.sizes(), hostOptions);
+            home.copy_(p.detach());
+            hostParams_.push_back(home);
+            hostGrads_.push_back(torch::empty(p.sizes(), hostOptions));
+        }
+        expAvg_.push_back(torch::zeros_like(home));
+        expAvgSq_.push_back(torch::zeros_like(home));
+        if (settings_.mode == OptimizerMode::Fused)
+            stepCounts_.push_back(torch::zeros({}, home.options().dtype(torch::kFloat)));
+    }
+    if (settings_.lossScale && !params_.empty()) {
+        const auto opts = params_.front().options().dtype(torch::kFloat);
+        scale_ = torch::full({}, *settings_.lossScale, opts);
+        invScale_ = torch::full({}, 1.0 / *settings_.lossScale, opts);
+        foundInf_ = torch::zeros({}, opts);
+    }
+}
+
+void Optimizer::zeroGrad()
+{
+    for (auto& p : params_)
+        p.mutable_grad().zero_();
+}
+
+void Optimizer::step()
+{
+    ++step_;
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> params, grads;
+    for (auto& p : params_) {
+        params.push_back(p.detach());
+        grads.push_back(p.grad());
+    }
+    switch (settings_.mode) {
+    case OptimizerMode::PerTensor:
+        unscale(grads);
+        stepPerTensor(params, grads);
+        break;
+    case OptimizerMode::Fused: stepFused(params, grads); break;
+    case OptimizerMode::Offloaded: stepOffloaded(); break;
+    }
+}
+
+void Optimizer::unscale(std::vector<torch::Tensor>& grads)
+{
+    if (!settings_.lossScale)
+        return;
+    if (grads.front().is_cuda()) {
+        at::_amp_foreach_non_finite_check_and_unscale_(grads, foundInf_, invScale_);
+        return;
+    }
+    for (auto& g : grads)
+        g.mul_(1.0 / *settings_.lossScale);
+}
+
+void Optimizer::stepPerTensor(std::vector<torch::Tensor>& params, std::vector<torch::Tensor>& grads)
+{
+    const auto& s = settings_;
+    const double correction1 = 1.0 - std::pow(s.beta1, static_cast<double>(step_));
+    const double correction2 = 1.0 - std::pow(s.beta2, static_cast<double>(step_));
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        auto& p = params[i];
+        auto g = grads[i];
+        if (s.decoupledWeightDecay)
+            p.mul_(1.0 - s.learningRate * s.weightDecay);
+        else if (s.weightDecay != 0.0)
+            g = g.add(p, s.weightDecay);
+        expAvg_[i].mul_(s.beta1).add_(g, 1.0 - s.beta1);
+        expAvgSq_[i].mul_(s.beta2).addcmul_(g, g, 1.0 - s.beta2);
+        auto denominator = (expAvgSq_[i].sqrt() / std::sqrt(correction2)).add_(s.epsilon);
+        p.addcdiv_(expAvg_[i], denominator, -s.learningRate / correction1);
+    }
+}
+
+void Optimizer::stepFused(std::vector<torch::Tensor>& params, std::vector<torch::Tensor>& grads)
+{
+#if GPUPLAN_TORCH_AT_LEAST(2, 1)
+    const auto& s = settings_;
+    std::optional<torch::Tensor> gradScale, foundInf;
+    if (s.lossScale) {
+        gradScale = scale_;  // the fused kernels unscale and skip on inf/NaN themselves
+        foundInf = foundInf_;
+    }
+    if (s.decoupledWeightDecay)
+        at::_fused_adamw_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/{}, stepCounts_,
+                          s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
+                          /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
+    else
+        at::_fused_adam_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/{}, stepCounts_,
+                         s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
+                         /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
+#else
+    // Callers only choose Fused where compat::hasFusedAdam says it exists.
+    unscale(grads);
+    stepPerTensor(params, grads);
+#endif
+}
+
+void Optimizer::stepOffloaded()
+{
+    for (std::size_t i = 0; i < params_.size(); ++i)
+        hostGrads_[i].copy_(params_[i].grad(), /*non_blocking=*/true);
+    if (!params_.empty() && params_.front().is_cuda())
+        torch::cuda::synchronize();
+    unscale(hostGrads_);
+    stepPerTensor(hostParams_, hostGrads_);
+    for (std::size_t i = 0; i < params_.size(); ++i)
+        params_[i].detach().copy_(hostParams_[i], /*non_blocking=*/true);
+}
+
+} // namespace gpuplan::bench

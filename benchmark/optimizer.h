@@ -1,0 +1,55 @@
+#pragma once
+
+// Adam / AdamW with the three ways the methods run it: one tensor at a time (the naive
+// baseline), fused into multi-tensor kernels (free lunch, where this LibTorch has them), or
+// with its state offloaded to host memory (single-process ZeRO-Offload: gradients go to the
+// CPU, the update runs there on fp32 master weights, weights come back).
+
+#include <torch/torch.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::bench {
+
+enum class OptimizerMode { PerTensor, Fused, Offloaded };
+
+struct OptimizerSettings {
+    bool decoupledWeightDecay = true;  // AdamW; false = Adam
+    double learningRate = 1e-4;
+    double beta1 = 0.9;
+    double beta2 = 0.95;
+    double epsilon = 1e-8;
+    double weightDecay = 0.01;
+    OptimizerMode mode = OptimizerMode::PerTensor;
+    // fp16 training: gradients carry this loss scale; the step unscales them first.
+    std::optional<double> lossScale;
+};
+
+OptimizerSettings optimizerSettingsFor(const std::string& recipeOptimizer);
+
+class Optimizer {
+public:
+    // Allocates the whole state up front, so a micro-batch search sees the real memory use.
+    Optimizer(std::vector<torch::Tensor> parameters, OptimizerSettings settings);
+
+    void step();      // one update from the accumulated gradients
+    void zeroGrad();  // zeroes the gradients in place (their memory stays, as in training)
+    const OptimizerSettings& settings() const { return settings_; }
+
+private:
+    void stepPerTensor(std::vector<torch::Tensor>& params, std::vector<torch::Tensor>& grads);
+    void stepFused(std::vector<torch::Tensor>& params, std::vector<torch::Tensor>& grads);
+    void stepOffloaded();
+    void unscale(std::vector<torch::Tensor>& grads);
+
+    std::vector<torch::Tensor> params_;
+    OptimizerSettings settings_;
+    std::vector<torch::Tensor> expAvg_, expAvgSq_, stepCounts_;
+    std::vector<torch::Tensor> hostParams_, hostGrads_;  // offload: fp32 masters, pinned buffers
+    torch::Tensor foundInf_, invScale_, scale_;
+    std::int64_t step_ = 0;
+};
+
+} // namespace gpuplan::bench

@@ -1,0 +1,38 @@
+#pragma once
+
+// The training recipe a measurement extrapolates to: the shipped model's recipe
+// (pricing/data/models.yaml), with command-line overrides applied.
+
+#include "benchmark/model_spec.h"
+#include "core/catalog.h"
+#include "core/precision.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpuplan::bench {
+
+struct Recipe {
+    int globalBatch = 0;
+    std::int64_t steps = 0;
+    int sequenceLength = 0;  // tokens per sample (language models)
+    int imageSize = 0;       // pixels per side (vision models)
+    Precision precision = Precision::FP32;
+    std::string optimizer = "adamw";  // "adam" | "adamw"
+};
+
+struct RecipeOverrides {
+    std::optional<int> globalBatch;
+    std::optional<std::int64_t> steps;
+    std::optional<int> sequenceLength;
+    std::optional<Precision> precision;
+    std::optional<std::string> optimizer;
+};
+
+// The shipped recipe for `spec.id` when the catalog has it; for a custom model, Pythia's
+// (global batch 1024, 143,000 steps, 2049-token samples capped at max_position_embeddings + 1)
+// in fp32, or the config's own choices where it states them.
+Recipe recipeFor(const ModelSpec& spec, const Catalog& catalog, const RecipeOverrides& overrides);
+
+} // namespace gpuplan::bench

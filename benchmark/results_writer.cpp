@@ -1,0 +1,150 @@
+#include "benchmark/results_writer.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <unistd.h>
+
+namespace gpuplan::bench {
+
+namespace {
+
+// Significant digits for measured numbers: timings are good to far fewer.
+constexpr int kDigits = 6;
+
+void emitSpread(YAML::Emitter& out, const char* key, const Spread& s)
+{
+    out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "median" << YAML::Value << s.median;
+    out << YAML::Key << "min" << YAML::Value << s.min;
+    out << YAML::Key << "max" << YAML::Value << s.max;
+    out << YAML::EndMap;
+}
+
+void emitOptional(YAML::Emitter& out, const char* key, const std::optional<double>& value)
+{
+    out << YAML::Key << key << YAML::Value;
+    if (value)
+        out << *value;
+    else
+        out << YAML::Null;
+}
+
+void emitDevice(YAML::Emitter& out, const RunReport& r)
+{
+    out << YAML::Key << "device" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "kind" << YAML::Value << r.device.kind;
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << r.device.name;
+    out << YAML::Key << "gpu_id" << YAML::Value << YAML::DoubleQuoted << r.device.gpuId;
+    out << YAML::Key << "memory_bytes" << YAML::Value << r.device.memoryBytes;
+    out << YAML::Key << "compute_capability" << YAML::Value << YAML::DoubleQuoted
+        << r.device.computeCapability;
+    emitOptional(out, "peak_tflops", r.device.peakFor(r.recipe.precision));
+    out << YAML::Key << "gpu_count" << YAML::Value << r.gpuCount;
+    out << YAML::EndMap;
+}
+
+void emitModelAndRecipe(YAML::Emitter& out, const RunReport& r)
+{
+    out << YAML::Key << "model" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "id" << YAML::Value << YAML::DoubleQuoted << r.model.id;
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << r.model.name;
+    out << YAML::Key << "family" << YAML::Value << std::string(toString(r.model.architecture));
+    out << YAML::Key << "parameters" << YAML::Value << r.parameters;
+    out << YAML::Key << "flops_per_step" << YAML::Value << r.flopsPerStep;
+    out << YAML::Key << "config_file" << YAML::Value << YAML::DoubleQuoted << r.model.configFile;
+    out << YAML::EndMap;
+
+    out << YAML::Key << "recipe" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "global_batch" << YAML::Value << r.recipe.globalBatch;
+    out << YAML::Key << "steps" << YAML::Value << r.recipe.steps;
+    if (r.model.isLanguageModel())
+        out << YAML::Key << "sequence_length" << YAML::Value << r.recipe.sequenceLength;
+    else
+        out << YAML::Key << "image_size" << YAML::Value << r.recipe.imageSize;
+    out << YAML::Key << "precision" << YAML::Value << std::string(toString(r.recipe.precision));
+    out << YAML::Key << "optimizer" << YAML::Value << r.recipe.optimizer;
+    out << YAML::EndMap;
+}
+
+void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << c.name();
+    out << YAML::Key << "methods" << YAML::Value << std::string(toString(c.configuration.method));
+    out << YAML::Key << "activation_checkpointing" << YAML::Value << c.configuration.checkpointing;
+    out << YAML::Key << "optimizer_offload" << YAML::Value << c.configuration.offload;
+    out << YAML::Key << "micro_batch_size" << YAML::Value << c.microBatch;
+    out << YAML::Key << "grad_accumulation_steps" << YAML::Value << c.accumulation;
+    emitSpread(out, "forward_backward_seconds", c.forwardBackward);
+    emitSpread(out, "optimizer_step_seconds", c.optimizerStep);
+    emitSpread(out, "step_seconds", c.step);
+    emitSpread(out, "training_days", c.trainingDays);
+    emitOptional(out, "implied_utilization", c.utilization);
+    out << YAML::Key << "peak_memory_bytes" << YAML::Value << c.peakMemoryBytes;
+    out << YAML::Key << "trial_steps" << YAML::Value << c.trialSteps;
+    if (c.validationError)
+        out << YAML::Key << "validation_error" << YAML::Value << *c.validationError;
+    out << YAML::Key << "notes" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const auto& note : c.notes)
+        out << YAML::DoubleQuoted << note;
+    out << YAML::EndSeq;
+    out << YAML::EndMap;
+}
+
+} // namespace
+
+std::string resultsYaml(const RunReport& r)
+{
+    YAML::Emitter out;
+    out.SetDoublePrecision(kDigits);
+    out.SetFloatPrecision(kDigits);
+    out << YAML::BeginMap;
+    out << YAML::Key << "schema_version" << YAML::Value << 1;
+    out << YAML::Key << "kind" << YAML::Value << "gpuplan-bench-results";
+    out << YAML::Key << "tool" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << "gpuplan-bench";
+    out << YAML::Key << "version" << YAML::Value << YAML::DoubleQuoted << r.tool.version;
+    out << YAML::Key << "libtorch" << YAML::Value << YAML::DoubleQuoted << r.tool.libtorch;
+    out << YAML::Key << "cuda" << YAML::Value << YAML::DoubleQuoted << r.tool.cuda;
+    out << YAML::EndMap;
+    out << YAML::Key << "measured_at" << YAML::Value << r.measuredAt;
+    out << YAML::Key << "host" << YAML::Value << YAML::DoubleQuoted << r.host;
+    out << YAML::Key << "complete" << YAML::Value << r.complete;
+    emitDevice(out, r);
+    emitModelAndRecipe(out, r);
+    out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
+    for (const auto& c : r.configurations)
+        if (c.feasible())  // the format has no place for "does not fit": it is in the log
+            emitConfiguration(out, c);
+    out << YAML::EndSeq;
+    const auto* best = r.best();
+    out << YAML::Key << "best" << YAML::Value << YAML::DoubleQuoted << (best ? best->name() : "");
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+std::string writeResultsFile(const RunReport& report, const std::string& path)
+{
+    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        if (!file)
+            return path + ": cannot write " + temporary + ": " + std::strerror(errno);
+        file << resultsYaml(report);
+        file.flush();
+        if (!file)
+            return path + ": writing " + temporary + " failed: " + std::strerror(errno);
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        std::remove(temporary.c_str());
+        return path + ": cannot replace the file: " + why;
+    }
+    return "";
+}
+
+} // namespace gpuplan::bench

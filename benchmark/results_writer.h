@@ -1,0 +1,18 @@
+#pragma once
+
+// Writes a run's report as the results file of docs/results-format.md (schema_version 1), read
+// back by pricing/measured_results.h as the planner's `measured` source.
+
+#include "benchmark/measurement.h"
+
+#include <string>
+
+namespace gpuplan::bench {
+
+std::string resultsYaml(const RunReport& report);
+
+// Writes the file atomically: a temporary file beside it, then a rename, so a reader (or a
+// crash) never sees half a file. Returns an error message, or "" on success.
+std::string writeResultsFile(const RunReport& report, const std::string& path);
+
+} // namespace gpuplan::bench

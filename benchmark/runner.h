@@ -1,0 +1,44 @@
+#pragma once
+
+// Runs the benchmark: builds the model, and for each configuration searches the micro-batch,
+// warms up, times micro-steps and optimizer steps, optionally validates against full steps,
+// and extrapolates to the recipe's training time.
+
+#include "benchmark/measurement.h"
+#include "benchmark/progress.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::bench {
+
+struct RunOptions {
+    ModelSpec model;
+    Recipe recipe;
+    DeviceInfo device;
+    std::vector<Configuration> configurations;
+    std::optional<int> microBatch;  // fixed micro-batch: no search
+    int stepsMeasured = 3;          // k timed micro-steps and k timed optimizer steps
+    int warmupSteps = 1;            // discarded
+    std::optional<std::int64_t> memoryLimitBytes;  // CPU only
+    int validateSteps = 0;          // full optimizer steps to check the extrapolation against
+    std::uint64_t seed = 0;
+};
+
+// Called with the report so far after every configuration (so a results file can be rewritten),
+// and once more at the end with complete = true.
+using ReportSink = std::function<void(const RunReport&)>;
+
+RunReport runBenchmark(const RunOptions& options, RunReport report, const ProgressSink& progress,
+                       const ReportSink& onUpdate);
+
+// The configurations --methods and the checkpointing / offload choices stand for. Offload
+// needs a GPU (on the CPU the state already lives in host memory).
+std::vector<Configuration> configurationsFor(const std::string& methods,
+                                             const std::vector<bool>& checkpointing,
+                                             const std::vector<bool>& offload, bool cuda);
+
+} // namespace gpuplan::bench

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Prints one line per configuration of gpuplan-bench results files (the README tables)."""
+import sys
+
+import yaml
+
+
+def main(paths):
+    print(f"{'model':<22} {'configuration':<40} {'mbs':>4} {'accum':>5} {'step s':>9} "
+          f"{'days':>8} {'util':>6} {'peak GiB':>8} {'trials':>6} {'val err':>7}")
+    for path in paths:
+        with open(path) as f:
+            doc = yaml.safe_load(f)
+        model = doc["model"]["id"]
+        if not doc.get("complete"):
+            model += " (partial)"
+        for c in doc["configurations"]:
+            util = c.get("implied_utilization")
+            err = c.get("validation_error")
+            print(f"{model:<22} {c['name']:<40} {c['micro_batch_size']:>4} "
+                  f"{c['grad_accumulation_steps']:>5} {c['step_seconds']['median']:>9.3f} "
+                  f"{c['training_days']['median']:>8.2f} "
+                  f"{'-' if util is None else f'{util:.3f}':>6} "
+                  f"{c['peak_memory_bytes'] / 2**30:>8.1f} {c['trial_steps']:>6} "
+                  f"{'-' if err is None else f'{err:.4f}':>7}")
+        print(f"{'':<22} best: {doc['best']}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,118 @@
+#pragma once
+
+// The one place that knows which LibTorch it is compiled against. Debian ships 1.13 (CPU);
+// GPU servers build against the LibTorch inside a pip PyTorch (2.x). Everything that differs
+// between them is gated here on TORCH_VERSION_MAJOR/MINOR, so the rest of benchmark/ reads the
+// same for both.
+
+#include <torch/torch.h>
+#include <torch/version.h>
+
+#include <ATen/autocast_mode.h>
+
+#define GPUPLAN_TORCH_AT_LEAST(major, minor)                                                     \
+    (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
+
+namespace gpuplan::bench::compat {
+
+// Fused scaled-dot-product attention: public since 2.0; 1.13 has only the private op, which
+// dispatches to the same math/flash kernels where they exist.
+inline torch::Tensor fusedAttention(const torch::Tensor& q, const torch::Tensor& k,
+                                    const torch::Tensor& v, bool causal)
+{
+#if GPUPLAN_TORCH_AT_LEAST(2, 0)
+    return at::scaled_dot_product_attention(q, k, v, /*attn_mask=*/{}, /*dropout_p=*/0.0, causal);
+#else
+    return std::get<0>(at::_scaled_dot_product_attention(q, k, v, /*attn_mask=*/{},
+                                                         /*dropout_p=*/0.0,
+                                                         /*need_attn_weights=*/false, causal));
+#endif
+}
+
+// Autocast state of one device type; 2.4 replaced the per-device functions by ones that take
+// the device type.
+struct AutocastState {
+    bool enabled = false;
+    at::ScalarType dtype = at::kFloat;
+};
+
+inline AutocastState autocastState(c10::DeviceType device)
+{
+#if GPUPLAN_TORCH_AT_LEAST(2, 4)
+    return {at::autocast::is_autocast_enabled(device), at::autocast::get_autocast_dtype(device)};
+#else
+    if (device == c10::DeviceType::CUDA)
+        return {at::autocast::is_enabled(), at::autocast::get_autocast_gpu_dtype()};
+    return {at::autocast::is_cpu_enabled(), at::autocast::get_autocast_cpu_dtype()};
+#endif
+}
+
+inline void setAutocastState(c10::DeviceType device, AutocastState state)
+{
+#if GPUPLAN_TORCH_AT_LEAST(2, 4)
+    at::autocast::set_autocast_dtype(device, state.dtype);
+    at::autocast::set_autocast_enabled(device, state.enabled);
+#else
+    if (device == c10::DeviceType::CUDA) {
+        at::autocast::set_autocast_gpu_dtype(state.dtype);
+        at::autocast::set_enabled(state.enabled);
+    } else {
+        at::autocast::set_autocast_cpu_dtype(state.dtype);
+        at::autocast::set_cpu_enabled(state.enabled);
+    }
+#endif
+}
+
+// Sets an autocast state for a scope and restores the previous one (clearing the cast cache,
+// as Python's torch.autocast does on exit).
+class AutocastScope {
+public:
+    AutocastScope(c10::DeviceType device, AutocastState state)
+        : device_(device), previous_(autocastState(device))
+    {
+        setAutocastState(device_, state);
+    }
+    ~AutocastScope()
+    {
+        setAutocastState(device_, previous_);
+        at::autocast::clear_cache();
+    }
+    AutocastScope(const AutocastScope&) = delete;
+    AutocastScope& operator=(const AutocastScope&) = delete;
+
+private:
+    c10::DeviceType device_;
+    AutocastState previous_;
+};
+
+// Fused (single-kernel, multi-tensor) Adam/AdamW: CUDA since 2.0 (stable signature from 2.1),
+// CPU since 2.4.
+inline bool hasFusedAdam(c10::DeviceType device)
+{
+#if GPUPLAN_TORCH_AT_LEAST(2, 4)
+    (void)device;
+    return true;
+#elif GPUPLAN_TORCH_AT_LEAST(2, 1)
+    return device == c10::DeviceType::CUDA;
+#else
+    (void)device;
+    return false;
+#endif
+}
+
+// at::Allocator::allocate lost its const in 2.3, which also added copy_data.
+#if GPUPLAN_TORCH_AT_LEAST(2, 3)
+#define GPUPLAN_ALLOCATOR_CONST
+#define GPUPLAN_ALLOCATOR_HAS_COPY_DATA 1
+#else
+#define GPUPLAN_ALLOCATOR_CONST const
+#define GPUPLAN_ALLOCATOR_HAS_COPY_DATA 0
+#endif
+
+inline std::string libtorchVersion()
+{
+    return std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR) + "."
+        + std::to_string(TORCH_VERSION_PATCH);
+}
+
+} // namespace gpuplan::bench::compat
