@@ -166,15 +166,17 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
              std::to_string(options.validateSteps) + " full steps of "
                  + std::to_string(result.accumulation) + " micro-steps",
              result.microBatch, configuration);
-        double total = 0.0;
+        std::vector<double> fullSteps;
         for (int i = 0; i < options.validateSteps; ++i) {
-            total += clock.time([&] {
+            fullSteps.push_back(clock.time([&] {
                 for (int a = 0; a < result.accumulation; ++a)
                     step->run(batch);
                 step->optimizerStep();
-            });
+            }));
         }
-        const double measured = total / options.validateSteps;
+        // The median, like the extrapolation, so one step disturbed by another process does
+        // not count as an extrapolation error.
+        const double measured = spreadOf(fullSteps).median;
         result.validatedStepSeconds = measured;
         result.validationError = std::abs(result.step.median - measured) / measured;
     }

@@ -1,0 +1,71 @@
+#pragma once
+
+// Tiny versions of every architecture gpuplan-bench builds, for tests that must run in seconds.
+
+#include "benchmark/hf_config.h"
+#include "benchmark/model_spec.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace gpuplan::bench::testing {
+
+inline ModelSpec tinyFromConfig(const char* folder)
+{
+    const auto load = loadHfConfig(std::string(GPUPLAN_TEST_DATA) + "/data/" + folder + "/config.json");
+    if (!load.spec)
+        qFatal("%s", load.error.c_str());
+    return *load.spec;
+}
+
+inline ModelSpec tinyRoberta()
+{
+    ModelSpec s = *shippedModelSpec("roberta-large");
+    s.id = "tiny-roberta";
+    s.hiddenSize = 32;
+    s.layers = 2;
+    s.heads = 4;
+    s.kvHeads = 4;
+    s.intermediateSize = 64;
+    s.vocabSize = 100;
+    s.maxPositions = 34;
+    return s;
+}
+
+inline ModelSpec tinyVit()
+{
+    ModelSpec s = *shippedModelSpec("vit-large-22k");
+    s.id = "tiny-vit";
+    s.hiddenSize = 32;
+    s.layers = 2;
+    s.heads = 4;
+    s.kvHeads = 4;
+    s.intermediateSize = 64;
+    s.imageSize = 32;
+    s.patchSize = 8;
+    s.classes = 10;
+    return s;
+}
+
+inline ModelSpec tinyConvNext()
+{
+    ModelSpec s = *shippedModelSpec("convnext-xlarge-22k");
+    s.id = "tiny-convnext";
+    s.imageSize = 32;
+    s.stageDims = {8, 16, 24, 32};
+    s.stageDepths = {1, 1, 2, 1};
+    s.classes = 10;
+    return s;
+}
+
+inline std::vector<ModelSpec> tinyModels()
+{
+    return {tinyFromConfig("tiny-neox"), tinyFromConfig("tiny-llama"), tinyRoberta(), tinyVit(),
+            tinyConvNext()};
+}
+
+// Sample length (tokens) or image size a tiny model trains on.
+inline int tinyInputSize(const ModelSpec& s) { return s.isLanguageModel() ? 17 : s.imageSize; }
+
+} // namespace gpuplan::bench::testing

@@ -1,0 +1,205 @@
+// gpuplan-bench as other tools use it: the JSON of devices / describe / run, exit codes and
+// messages for bad usage and bad input, the progress stream (only JSON lines on stdout,
+// non-decreasing percent), and the results file the planner reads. Also the BLAS check.
+
+#include "benchmark/blas_check.h"
+#include "benchmark/model_selection.h"
+#include "pricing/measured_results.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuplan::bench;
+
+namespace {
+const QString kTinyNeox = QStringLiteral(GPUPLAN_TEST_DATA "/data/tiny-neox/config.json");
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result runBench(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUPLAN_BENCH_EXE), args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QJsonObject parseObject(const QByteArray& text)
+{
+    QJsonParseError error;
+    const auto doc = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON (%s): %s", qPrintable(error.errorString()), text.constData());
+    return doc.object();
+}
+} // namespace
+
+class TestBenchCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void devicesJson()
+    {
+        const auto r = runBench({"devices", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = parseObject(r.out);
+        const QJsonArray devices = o["devices"].toArray();
+        QVERIFY(!devices.isEmpty());
+        const QJsonObject cpu = devices.last().toObject();
+        QCOMPARE(cpu["kind"].toString(), QString("cpu"));
+        QCOMPARE(cpu["index"].toInt(), -1);
+        QVERIFY(cpu["peak_tflops"].isNull());  // never a guessed peak
+        QVERIFY(cpu["memory_bytes"].toDouble() > 0);
+        QVERIFY(o["libtorch"].toString().contains('.'));
+        QVERIFY(o.contains("cuda_available") && o["warnings"].isArray());
+        QVERIFY(!o["blas"].toString().isEmpty());
+    }
+
+    void describeShippedModel()
+    {
+        const auto r = runBench({"describe", "--model", "pythia-160m", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o["model"].toString(), QString("pythia-160m"));
+        QCOMPARE(qint64(o["parameters"].toDouble()), qint64(162322944));
+        QCOMPARE(o["family"].toString(), QString("gpt-neox"));
+        // 6 x 85.1M matrix weights x 2048 positions + attention, x 1024 samples: ~2.0e15
+        QVERIFY(std::abs(o["flops_per_step"].toDouble() / 2.031e15 - 1.0) < 0.01);
+        QCOMPARE(o["recipe"].toObject()["sequence_length"].toInt(), 2049);
+        QCOMPARE(o["recipe"].toObject()["precision"].toString(), QString("fp16"));
+    }
+
+    void describeConfigWithOverrides()
+    {
+        const auto r = runBench({"describe", "--config", kTinyNeox, "--seq-len", "33", "--batch-size", "8", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o["model"].toString(), QString("custom:tiny-neox"));
+        QCOMPARE(qint64(o["parameters"].toDouble()), qint64(165632));
+        QCOMPARE(o["recipe"].toObject()["global_batch"].toInt(), 8);
+        QCOMPARE(o["config_file"].toString(), kTinyNeox);
+    }
+
+    void badUsageExitsWithTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no command") << QStringList{} << "no command given";
+        QTest::newRow("unknown command") << QStringList{"train"} << "unknown command 'train'";
+        QTest::newRow("no model") << QStringList{"run"} << "needs exactly one of --model ID and --config";
+        QTest::newRow("both") << QStringList{"describe", "--model", "pythia-1b", "--config", kTinyNeox}
+                              << "needs exactly one of";
+        QTest::newRow("unknown model") << QStringList{"describe", "--model", "gpt-5"} << "unknown model 'gpt-5'";
+        QTest::newRow("unknown option") << QStringList{"run", "--model", "pythia-1b", "--fast", "1"}
+                                        << "unknown option '--fast'";
+        QTest::newRow("zero micro-batch") << QStringList{"run", "--model", "pythia-1b", "--micro-batch", "0"}
+                                          << "--micro-batch needs a whole number of at least 1";
+        QTest::newRow("bad methods") << QStringList{"run", "--model", "pythia-1b", "--methods", "fast"}
+                                     << "invalid value 'fast' for --methods";
+        QTest::newRow("missing value") << QStringList{"run", "--model"} << "--model needs a value";
+        QTest::newRow("missing config file") << QStringList{"describe", "--config", "/nonexistent/config.json"}
+                                             << "/nonexistent/config.json: cannot open the file";
+        QTest::newRow("bad config file") << QStringList{"describe", "--config", GPUPLAN_TEST_DATA "/data/bad-heads/config.json"}
+                                         << "bad-heads/config.json:4:26: hidden_size 64 is not divisible by num_attention_heads 5";
+        QTest::newRow("memory limit on gpu") << QStringList{"run", "--model", "pythia-160m", "--device", "cuda:0", "--memory-limit", "100"}
+                                             << "gpuplan-bench: ";
+    }
+    void badUsageExitsWithTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto r = runBench(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void progressStreamAndResultsFile()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        const auto r = runBench({"run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8",
+                                 "--seq-len", "17", "--steps", "100", "--methods", "all",
+                                 "--steps-measured", "2", "--progress", "jsonl", "--out", out});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList phases{"start", "build", "search", "warmup", "measure", "validate",
+                                 "configuration_done", "done", "error"};
+        double percent = 0.0;
+        QString last;
+        int configurationsDone = 0;
+        const auto lines = r.out.split('\n');
+        for (const QByteArray& line : lines) {
+            if (line.isEmpty())
+                continue;
+            const QJsonObject e = parseObject(line);
+            QVERIFY2(!e.isEmpty(), line.constData());
+            QVERIFY2(phases.contains(e["phase"].toString()), line.constData());
+            QVERIFY(e.contains("configuration") && e.contains("message"));
+            QVERIFY2(e["percent"].toDouble() >= percent, line.constData());
+            percent = e["percent"].toDouble();
+            last = e["phase"].toString();
+            configurationsDone += last == "configuration_done";
+        }
+        QCOMPARE(last, QString("done"));
+        QCOMPARE(percent, 100.0);
+        QCOMPARE(configurationsDone, 3);  // naive, free-lunch with and without checkpointing
+        QVERIFY(r.err.contains("best: "));  // the summary goes to stderr next to a jsonl stream
+
+        const auto load = gpuplan::loadMeasuredResultsFiles({out.toStdString()}, *shippedCatalog());
+        QVERIFY2(load.ok(), gpuplan::formatIssues(load.issues).c_str());
+        QCOMPARE(int(load.results.size()), 1);
+    }
+
+    void runJsonSummary()
+    {
+        const auto r = runBench({"run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "4",
+                                 "--seq-len", "17", "--methods", "free-lunch", "--micro-batch", "2",
+                                 "--steps-measured", "1", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = parseObject(r.out);
+        const QJsonArray configurations = o["configurations"].toArray();
+        QCOMPARE(configurations.size(), 1);
+        const QJsonObject c = configurations[0].toObject();
+        QCOMPARE(c["micro_batch_size"].toInt(), 2);
+        QCOMPARE(c["grad_accumulation_steps"].toInt(), 2);
+        QCOMPARE(c["trial_steps"].toInt(), 0);  // a fixed micro-batch needs no search
+        const QJsonObject step = c["step_seconds"].toObject();
+        QVERIFY(step["min"].toDouble() > 0 && step["min"].toDouble() <= step["median"].toDouble()
+                && step["median"].toDouble() <= step["max"].toDouble());
+        QCOMPARE(o["best"].toString(), QString("free-lunch mbs=2 ckpt=off offload=off"));
+    }
+
+    void blasClassification_data()
+    {
+        QTest::addColumn<QString>("maps");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("warns");
+        const QString prefix = "7f00-7f10 r-xp 00000000 08:01 123 ";
+        QTest::newRow("openblas") << prefix + "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3\n" << "openblas" << false;
+        QTest::newRow("reference") << prefix + "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3\n" << "reference" << true;
+        QTest::newRow("mkl") << prefix + "/opt/intel/lib/libmkl_rt.so.2\n" << "mkl" << false;
+        QTest::newRow("none") << prefix + "/usr/lib/libtorch_cpu.so\n" << "bundled" << false;
+    }
+    void blasClassification()
+    {
+        QFETCH(QString, maps);
+        QFETCH(QString, name);
+        QFETCH(bool, warns);
+        const BlasInfo info = classifyBlas(maps.toStdString());
+        QCOMPARE(QString::fromStdString(info.name), name);
+        QCOMPARE(!info.warning.empty(), warns);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchCli)
+#include "tst_bench_cli.moc"

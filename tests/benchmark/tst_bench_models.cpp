@@ -1,0 +1,164 @@
+// Model architectures: parameter counts against the published totals (formulas only: no big
+// model is ever allocated here), the formulas against the built LibTorch modules on tiny
+// configurations, training FLOPs against the paper, and activation checkpointing giving the
+// same loss and gradients.
+
+#include "benchmark/model_selection.h"
+#include "benchmark/models/model_factory.h"
+#include "benchmark/torch_compat.h"
+#include "tiny_models.h"
+
+#include <QTest>
+
+using namespace gpuplan::bench;
+using namespace gpuplan::bench::testing;
+
+namespace {
+std::int64_t numel(TrainableModel& model)
+{
+    std::int64_t n = 0;
+    for (const auto& p : model.parameters())
+        n += p.numel();
+    return n;
+}
+
+Recipe tinyRecipe(const ModelSpec& s)
+{
+    Recipe r;
+    r.globalBatch = 2;
+    r.steps = 1;
+    r.sequenceLength = s.isLanguageModel() ? tinyInputSize(s) : 0;
+    r.imageSize = s.isLanguageModel() ? 0 : tinyInputSize(s);
+    return r;
+}
+} // namespace
+
+class TestBenchModels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void publishedParameterCounts_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<qint64>("expected");
+        // Pythia: the EleutherAI model cards (exact). RoBERTa-large with its MLM head: Hugging
+        // Face RobertaForMaskedLM (model card: 355M). ViT-L/16 21k head: timm
+        // vit_large_patch16_224.augreg_in21k (325.7M). ConvNeXt-XL 22k head: timm
+        // convnext_xlarge.fb_in22k (392.9M).
+        QTest::newRow("pythia-160m") << "pythia-160m" << qint64(162322944);
+        QTest::newRow("pythia-410m") << "pythia-410m" << qint64(405334016);
+        QTest::newRow("pythia-1b") << "pythia-1b" << qint64(1011781632);
+        QTest::newRow("pythia-2.8b") << "pythia-2.8b" << qint64(2775208960);
+        QTest::newRow("pythia-6.9b") << "pythia-6.9b" << qint64(6857302016);
+        QTest::newRow("roberta-large") << "roberta-large" << qint64(355412057);
+        QTest::newRow("vit-large-22k") << "vit-large-22k" << qint64(325690707);
+        QTest::newRow("convnext-xlarge-22k") << "convnext-xlarge-22k" << qint64(392900177);
+    }
+    void publishedParameterCounts()
+    {
+        QFETCH(QString, id);
+        QFETCH(qint64, expected);
+        const auto spec = shippedModelSpec(id.toStdString());
+        QVERIFY(spec.has_value());
+        QCOMPARE(qint64(parameterCount(*spec)), expected);
+    }
+
+    void mambaIsNotBuildable() { QVERIFY(!shippedModelSpec("mamba-2.8b").has_value()); }
+
+    void trainingFlopsMatchThePaper_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("paperFlops");
+        // The paper, Fig. 9a (training FLOPs of the full recipe).
+        QTest::newRow("pythia-160m") << "pythia-160m" << 2.9e20;
+        QTest::newRow("pythia-1b") << "pythia-1b" << 1.9e21;
+        QTest::newRow("pythia-6.9b") << "pythia-6.9b" << 1.3e22;
+        QTest::newRow("roberta-large") << "roberta-large" << 4.8e21;
+        QTest::newRow("vit-large-22k") << "vit-large-22k" << 4.7e20;
+    }
+    void trainingFlopsMatchThePaper()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, paperFlops);
+        const auto spec = *shippedModelSpec(id.toStdString());
+        const Recipe r = recipeFor(spec, *shippedCatalog(), {});
+        const double flops = trainingFlopsPerSample(spec, r.sequenceLength) * r.globalBatch
+            * static_cast<double>(r.steps);
+        QVERIFY2(std::abs(flops / paperFlops - 1.0) < 0.06,
+                 qPrintable(QString("%1 vs %2").arg(flops).arg(paperFlops)));
+    }
+
+    void formulaEqualsBuiltModule_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto models = tinyModels();
+        for (std::size_t i = 0; i < models.size(); ++i)
+            QTest::newRow(models[i].id.c_str()) << int(i);
+    }
+    void formulaEqualsBuiltModule()
+    {
+        QFETCH(int, index);
+        const ModelSpec spec = tinyModels()[std::size_t(index)];
+        auto model = makeModel(spec, tinyRecipe(spec));
+        QCOMPARE(qint64(numel(*model)), qint64(parameterCount(spec)));
+    }
+
+    void tiedEmbeddingsCountOnce()
+    {
+        ModelSpec spec = tinyFromConfig("tiny-neox");
+        const auto untied = parameterCount(spec);
+        spec.tieEmbeddings = true;
+        auto model = makeModel(spec, tinyRecipe(spec));
+        QCOMPARE(qint64(numel(*model)), qint64(parameterCount(spec)));
+        QCOMPARE(qint64(untied - parameterCount(spec)), qint64(spec.vocabSize) * spec.hiddenSize);
+    }
+
+    void checkpointingGivesTheSameLossAndGradients_data() { formulaEqualsBuiltModule_data(); }
+    void checkpointingGivesTheSameLossAndGradients()
+    {
+        QFETCH(int, index);
+        const ModelSpec spec = tinyModels()[std::size_t(index)];
+        torch::manual_seed(7);
+        auto model = makeModel(spec, tinyRecipe(spec));
+        const Batch batch = model->makeBatch(2, torch::kCPU);
+
+        auto lossAndGrads = [&](bool checkpointing) {
+            model->zero_grad();
+            model->setExecution({/*fusedAttention=*/false, checkpointing});
+            auto loss = model->loss(batch);
+            loss.backward();
+            std::vector<torch::Tensor> grads;
+            for (const auto& p : model->parameters())
+                grads.push_back(p.grad().clone());
+            return std::make_pair(loss.item<double>(), grads);
+        };
+        const auto plain = lossAndGrads(false);
+        const auto recomputed = lossAndGrads(true);
+        QVERIFY(std::isfinite(plain.first));
+        QVERIFY(std::abs(plain.first - recomputed.first) <= 1e-6 * std::abs(plain.first));
+        QCOMPARE(plain.second.size(), recomputed.second.size());
+        for (std::size_t i = 0; i < plain.second.size(); ++i) {
+            const auto& a = plain.second[i];
+            QVERIFY2(torch::allclose(a, recomputed.second[i], /*rtol=*/1e-5, /*atol=*/1e-7),
+                     qPrintable(QString("gradient %1 differs").arg(i)));
+        }
+        QVERIFY(plain.second.front().abs().sum().item<double>() > 0.0);  // gradients are real
+    }
+
+    void fusedAttentionMatchesNaive()
+    {
+        const ModelSpec spec = tinyFromConfig("tiny-neox");
+        torch::manual_seed(3);
+        auto model = makeModel(spec, tinyRecipe(spec));
+        const Batch batch = model->makeBatch(2, torch::kCPU);
+        torch::NoGradGuard noGrad;
+        model->setExecution({false, false});
+        const double naive = model->loss(batch).item<double>();
+        model->setExecution({true, false});
+        const double fused = model->loss(batch).item<double>();
+        QVERIFY(std::abs(naive - fused) < 1e-5 * std::abs(naive));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchModels)
+#include "tst_bench_models.moc"
