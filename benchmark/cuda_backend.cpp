@@ -80,6 +80,19 @@ std::int64_t peakAllocatedBytes(int index)
 
 void releaseCachedMemory() { c10::cuda::CUDACachingAllocator::emptyCache(); }
 
+namespace {
+
+// `waiter` runs nothing queued after this call before `producer` has finished what it has
+// queued so far (Python's Stream.wait_stream; LibTorch's CUDAStream has no such method).
+void waitFor(const c10::cuda::CUDAStream& waiter, const c10::cuda::CUDAStream& producer)
+{
+    at::cuda::CUDAEvent done;
+    done.record(producer);
+    done.block(waiter);
+}
+
+} // namespace
+
 struct StepGraph::Impl {
     std::unique_ptr<at::cuda::CUDAGraph> graph;
 };
@@ -92,7 +105,7 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
     c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
     auto side = c10::cuda::getStreamFromPool(false, static_cast<c10::DeviceIndex>(index));
     try {
-        side.wait(c10::cuda::getCurrentCUDAStream());
+        waitFor(side, c10::cuda::getCurrentCUDAStream());
         {
             // Capture must not happen on the legacy default stream, and lazily created state
             // (cuBLAS handles and workspaces, autograd buffers) must exist before it starts.
@@ -114,7 +127,7 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
             }
             impl_->graph->capture_end();
         }
-        c10::cuda::getCurrentCUDAStream().wait(side);
+        waitFor(c10::cuda::getCurrentCUDAStream(), side);
         synchronize(index);
         return std::nullopt;
     } catch (const std::exception& e) {
