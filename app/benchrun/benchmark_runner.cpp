@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 
+#include <csignal>
+
 namespace gpuplan::benchrun {
 
 namespace {
@@ -15,6 +17,29 @@ QString printable(const QByteArray& bytes)
         if (!c.isPrint())
             c = QChar(0xFFFD);
     return bytes.size() > 200 ? text + QStringLiteral("...") : text;
+}
+
+// On a crash exit QProcess reports the signal that ended the worker as its exit code; the
+// signal tells a bug (SIGSEGV, SIGABRT) from a kill (SIGKILL: the kernel's out-of-memory
+// killer, or a batch scheduler at its time limit).
+QString crashDescription(int signal)
+{
+    const QString start = QStringLiteral("The benchmark worker stopped abnormally: ");
+    switch (signal) {
+    case SIGKILL:
+        return start + QStringLiteral("it was killed (SIGKILL), most often by the system's "
+                                      "out-of-memory killer when memory ran out.");
+    case SIGSEGV:
+    case SIGBUS:
+        return start + QStringLiteral("it crashed (segmentation fault, signal %1), a bug in the "
+                                      "worker, LibTorch or the GPU driver.")
+                           .arg(signal);
+    case SIGABRT:
+        return start + QStringLiteral("it aborted (SIGABRT), usually an error LibTorch or CUDA "
+                                      "could not recover from; the log may say which.");
+    default:
+        return start + QStringLiteral("it crashed or was killed (signal %1).").arg(signal);
+    }
 }
 } // namespace
 
@@ -188,10 +213,7 @@ void BenchmarkRunner::onFinished(int exitCode, QProcess::ExitStatus status)
                        .arg(static_cast<double>(m_stallTimeout.count()) / 1000.0)
                    + keptResultsNote());
     } else if (status == QProcess::CrashExit) {
-        finish(State::Failed, QStringLiteral("The benchmark worker stopped abnormally: it crashed "
-                                             "or was killed (for example by the system when "
-                                             "memory ran out).")
-                                  + keptResultsNote());
+        finish(State::Failed, crashDescription(exitCode) + keptResultsNote());
     } else if (exitCode != 0) {
         const QString why = m_workerError.isEmpty() ? QStringLiteral("see the log")
                                                     : m_workerError;

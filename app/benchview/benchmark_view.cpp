@@ -397,13 +397,16 @@ QString BenchmarkView::saveRunResults(const QString& outcome)
                                .arg(summary.error));
         return outcome;
     }
+    // Named after what was asked for: the shipped id, not the recipe-qualified one the reader
+    // gives a reduced recipe; the file itself records the recipe.
+    const QString model = m_lastRequest.modelId.isEmpty() ? views::toQString(summary.best.modelId)
+                                                          : m_lastRequest.modelId;
     const bool onCpu = m_lastRequest.device == QLatin1String("cpu");
     const std::string device = onCpu                          ? std::string("cpu")
                                 : summary.best.gpuId.empty() ? summary.best.deviceName
                                                              : summary.best.gpuId;
     const StoredResults stored = storeResultsFile(
-        temporary, resultsFileName(views::toQString(summary.best.modelId), views::toQString(device),
-                                   QDateTime::currentDateTimeUtc()));
+        temporary, resultsFileName(model, views::toQString(device), QDateTime::currentDateTimeUtc()));
     if (stored.path.isEmpty()) {
         m_summary->setText(summary.text());
         return outcome + QLatin1Char(' ') + stored.error;

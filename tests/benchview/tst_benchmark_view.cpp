@@ -1,0 +1,408 @@
+// The Benchmark view against a fake gpuplan-bench (fake_bench.sh) that lists devices or
+// misbehaves, and runs that succeed, crash, get killed, abort, run out of memory, hang, print
+// garbage, write an unusable results file or ignore SIGTERM. The view's state must stay
+// consistent, measured configurations must be kept and saved, Cancel must end a run within a
+// second, and no worker may outlive its run or the view.
+
+#include "app/benchview/benchmark_view.h"
+#include "app/benchview/device_query.h"
+#include "pricing/catalog_loader.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using gpuplan::benchrun::BenchmarkRunner;
+using gpuplan::benchview::BenchmarkView;
+using gpuplan::benchview::DeviceQuery;
+using namespace std::chrono_literals;
+
+namespace {
+const QString kData = QStringLiteral(GPUPLAN_TEST_DATA "/data");
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Gone means reaped: a zombie keeps its /proc entry until its parent waits for it.
+bool processGone(qint64 pid)
+{
+    return pid > 0 && !QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
+}
+
+template <typename T>
+T* child(QWidget& view, const char* name)
+{
+    T* widget = view.findChild<T*>(QString::fromLatin1(name));
+    if (!widget)
+        qFatal("the view has no %s", name);
+    return widget;
+}
+} // namespace
+
+class TestBenchmarkView : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir dir;
+    std::shared_ptr<const gpuplan::Catalog> catalog = gpuplan::loadCatalog(gpuplan::shippedDataFiles()).catalog;
+    QString fakeBench;
+
+    QString resultsDir() const { return dir.filePath(QStringLiteral("user/results")); }
+    QStringList savedFiles() const { return QDir(resultsDir()).entryList(QDir::Files, QDir::Name); }
+
+    // A shown view whose device list (from the fake, FAKE_DEVICES=devices) has arrived.
+    std::unique_ptr<BenchmarkView> openView(const QByteArray& devices)
+    {
+        qputenv("FAKE_DEVICES", devices);
+        auto view = std::make_unique<BenchmarkView>(catalog);
+        view->resize(1200, 800);
+        view->show();
+        return view;
+    }
+
+    static bool devicesListed(BenchmarkView& view)
+    {
+        return child<QComboBox>(view, "deviceBox")->count() > 0;
+    }
+
+    // Runs with FAKE_RUN=behaviour and returns the worker's process id, seen while it ran.
+    static qint64 startRun(BenchmarkView& view, const QByteArray& behaviour)
+    {
+        qputenv("FAKE_RUN", behaviour);
+        auto* runner = view.findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
+        auto pid = std::make_shared<qint64>(0);
+        QObject::connect(runner, &BenchmarkRunner::progressed, runner,
+                         [runner, pid] { if (*pid == 0) *pid = runner->processId(); });
+        child<QPushButton>(view, "runButton")->click();
+        QTest::qWait(0);
+        if (!QTest::qWaitFor([&] { return *pid != 0 || !runner->isActive(); }, 5000))
+            qWarning("the fake worker reported no progress");
+        return *pid;
+    }
+
+    static void verifyIdleControls(BenchmarkView& view)
+    {
+        QVERIFY(!view.isRunning());
+        QVERIFY(child<QPushButton>(view, "runButton")->isEnabled());
+        QVERIFY(!child<QPushButton>(view, "cancelButton")->isEnabled());
+        QVERIFY(child<QComboBox>(view, "modelBox")->isEnabled());
+        QVERIFY(child<QComboBox>(view, "deviceBox")->isEnabled());
+        QVERIFY(child<QPushButton>(view, "importButton")->isEnabled());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir.isValid());
+        fakeBench = dir.filePath(QStringLiteral("gpuplan-bench"));
+        QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_TEST_DATA "/fake_bench.sh"), fakeBench));
+        QVERIFY(QFile::setPermissions(fakeBench, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        qputenv("FAKE_DATA", kData.toUtf8());
+        qputenv("GPUPLAN_DATA_DIR", dir.filePath(QStringLiteral("user")).toUtf8());
+    }
+
+    void init()
+    {
+        qputenv("GPUPLAN_BENCH", fakeBench.toUtf8());
+        qunsetenv("FAKE_ARGS_FILE");
+        QDir(resultsDir()).removeRecursively();
+    }
+
+    void noGpuOffersACpuTrial()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        const QString banner = child<QLabel>(*view, "statusBanner")->text();
+        QVERIFY2(banner.startsWith(QStringLiteral("No GPU found on this machine (LibTorch 1.13.1")), qPrintable(banner));
+        QVERIFY(banner.contains(QStringLiteral("srun")));
+        QVERIFY(banner.contains(QStringLiteral("Import results file")));
+        auto* devices = child<QComboBox>(*view, "deviceBox");
+        QCOMPARE(devices->count(), 1);
+        QCOMPARE(devices->currentData().toString(), QStringLiteral("cpu"));
+        auto* models = child<QComboBox>(*view, "modelBox");
+        QCOMPARE(models->currentData().toString(), QStringLiteral("pythia-160m"));
+        QCOMPARE(models->count(), 8);  // the shipped models but Mamba, which gpuplan-bench cannot build
+        QCOMPARE(models->findData(QStringLiteral("mamba-2.8b")), -1);
+        QVERIFY(child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
+        verifyIdleControls(*view);
+    }
+
+    void gpuIsPreselected()
+    {
+        auto view = openView("gpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        const QString banner = child<QLabel>(*view, "statusBanner")->text();
+        QVERIFY2(banner.startsWith(QStringLiteral("Found 2 GPU(s): NVIDIA H100 80GB HBM3, NVIDIA H100 80GB HBM3 "
+                                                  "(LibTorch 2.5.1).")),
+                 qPrintable(banner));
+        auto* devices = child<QComboBox>(*view, "deviceBox");
+        QCOMPARE(devices->count(), 3);
+        QCOMPARE(devices->currentData().toString(), QStringLiteral("cuda:0"));
+        QVERIFY(!child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
+        devices->setCurrentIndex(devices->findData(QStringLiteral("cpu")));
+        QVERIFY(child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
+        verifyIdleControls(*view);
+    }
+
+    void deviceListFailures_data()
+    {
+        QTest::addColumn<QByteArray>("behaviour");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("garbage") << QByteArray("garbage") << "printed something unexpected: the device list is not JSON";
+        QTest::newRow("crash") << QByteArray("crash") << "devices crashed (signal 11)";
+        QTest::newRow("error exit") << QByteArray("fail") << "failed with exit code 2. It said: error: LibTorch could not initialise";
+        QTest::newRow("hang") << QByteArray("hang") << "did not answer within 0.3 s";
+    }
+    void deviceListFailures()
+    {
+        QFETCH(QByteArray, behaviour);
+        QFETCH(QString, expected);
+        qputenv("FAKE_DEVICES", behaviour);
+        BenchmarkView view(catalog);
+        view.findChild<DeviceQuery*>(QStringLiteral("deviceQuery"))->setTimeout(300ms);
+        view.show();
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(view), 5000);
+        const QString banner = child<QLabel>(view, "statusBanner")->text();
+        QVERIFY2(banner.startsWith(QStringLiteral("Could not list the devices: ")), qPrintable(banner));
+        QVERIFY2(banner.contains(expected), qPrintable(banner));
+        auto* devices = child<QComboBox>(view, "deviceBox");
+        QCOMPARE(devices->count(), 1);
+        QCOMPARE(devices->currentData().toString(), QStringLiteral("cpu"));
+        verifyIdleControls(view);
+    }
+
+    void missingBenchIsSaidPlainly()
+    {
+        qputenv("GPUPLAN_BENCH", dir.filePath(QStringLiteral("no-such-bench")).toUtf8());
+        auto view = openView("cpu");
+        const QString banner = child<QLabel>(*view, "statusBanner")->text();
+        QVERIFY2(banner.startsWith(QStringLiteral("GPUPLAN_BENCH is set to ") + dir.filePath(QStringLiteral("no-such-bench"))
+                                   + QStringLiteral(", which is not an executable file.")),
+                 qPrintable(banner));
+        QVERIFY(banner.contains(QStringLiteral("can still be imported")));
+        QVERIFY(!child<QPushButton>(*view, "runButton")->isEnabled());
+        QVERIFY(child<QPushButton>(*view, "importButton")->isEnabled());
+        QCOMPARE(child<QComboBox>(*view, "deviceBox")->count(), 0);
+    }
+
+    void successfulRunIsSavedAndAnnounced()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        const QString argsFile = dir.filePath(QStringLiteral("args.txt"));
+        QFile::remove(argsFile);
+        qputenv("FAKE_ARGS_FILE", argsFile.toUtf8());
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        startRun(*view, "ok");
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 10000);
+
+        const QString path = saved.first().first().toString();
+        QCOMPARE(QFileInfo(path).absolutePath(), resultsDir());
+        QVERIFY2(QFileInfo(path).fileName().startsWith(QStringLiteral("pythia-160m-cpu-")), qPrintable(path));
+        QVERIFY(path.endsWith(QStringLiteral("Z.yaml")));
+        QCOMPARE(readAll(path), readAll(kData + QStringLiteral("/results-complete.yaml")));
+        QCOMPARE(savedFiles().size(), 1);
+
+        QCOMPARE(child<QProgressBar>(*view, "progressBar")->value(), 100);
+        QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Finished."));
+        const QString outcome = child<QLabel>(*view, "outcomeLabel")->text();
+        QVERIFY2(outcome.startsWith(QStringLiteral("Finished in ")), qPrintable(outcome));
+        QVERIFY2(outcome.endsWith(QStringLiteral("results saved to ") + path + QLatin1Char('.')), qPrintable(outcome));
+        const QString summary = child<QLabel>(*view, "summaryLabel")->text();
+        QVERIFY2(summary.contains(QStringLiteral("(micro-batch 4, accumulation 2)")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Step time: 1.25 s")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Validation error: 2.3%")), qPrintable(summary));
+        QVERIFY(child<QLabel>(*view, "timeLabel")->text().startsWith(QStringLiteral("Elapsed 0:0")));
+        const QString log = child<QPlainTextEdit>(*view, "logView")->toPlainText();
+        QVERIFY2(log.contains(QStringLiteral("[ 20.0%] Searching the largest micro-batch: free-lunch ckpt=off "
+                                             "offload=off, micro-batch 4 - trying micro-batch 4")),
+                 qPrintable(log));
+        verifyIdleControls(*view);
+
+        const QStringList calls = QString::fromUtf8(readAll(argsFile)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(calls.size(), 1);  // the device list was asked before FAKE_ARGS_FILE was set
+        QVERIFY2(calls.first().startsWith(QStringLiteral("run --model pythia-160m --device cpu --methods free-lunch "
+                                                         "--batch-size 8 --seq-len 128 --validate 2 "
+                                                         "--progress jsonl --out ")),
+                 qPrintable(calls.first()));
+    }
+
+    void failuresKeepWhatWasMeasured_data()
+    {
+        QTest::addColumn<QByteArray>("behaviour");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("crash") << QByteArray("crash") << "it crashed (segmentation fault";
+        QTest::newRow("killed") << QByteArray("killed") << "it was killed (SIGKILL), most often by the system's out-of-memory killer";
+        QTest::newRow("abort") << QByteArray("abort") << "it aborted (SIGABRT)";
+        QTest::newRow("out of memory") << QByteArray("out-of-memory")
+                                       << "The benchmark failed (exit code 3): CPU out of memory: micro-batch 1 "
+                                          "does not fit under the memory limit.";
+        QTest::newRow("hang") << QByteArray("hang") << "stopped responding (no output for 0.5 s)";
+    }
+    void failuresKeepWhatWasMeasured()
+    {
+        QFETCH(QByteArray, behaviour);
+        QFETCH(QString, expected);
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"))->setStallTimeout(500ms);
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        const qint64 pid = startRun(*view, behaviour);
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 10000);
+
+        const QString path = saved.first().first().toString();
+        QCOMPARE(readAll(path), readAll(kData + QStringLiteral("/results-partial.yaml")));
+        QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Failed."));
+        const QString outcome = child<QLabel>(*view, "outcomeLabel")->text();
+        QVERIFY2(outcome.contains(expected), qPrintable(outcome));
+        QVERIFY2(outcome.endsWith(QStringLiteral("The configurations measured before that are kept in ") + path + QLatin1Char('.')),
+                 qPrintable(outcome));
+        const QString summary = child<QLabel>(*view, "summaryLabel")->text();
+        QVERIFY2(summary.contains(QStringLiteral("naive mbs=2 ckpt=off offload=off (micro-batch 2, accumulation 4)")),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("results file is partial")), qPrintable(summary));
+        verifyIdleControls(*view);
+        QVERIFY(processGone(pid));
+    }
+
+    void garbageOnStdoutIsLoggedNotFatal()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        startRun(*view, "garbage");
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 10000);
+        const QString log = child<QPlainTextEdit>(*view, "logView")->toPlainText();
+        QVERIFY2(log.contains(QStringLiteral("Unexpected output from the worker: Loading model...")), qPrintable(log));
+        QVERIFY(log.contains(QStringLiteral("Unexpected output from the worker: {\"phase\":")));
+        QVERIFY(log.contains(QStringLiteral("Unexpected output from the worker: [1, 2]")));
+        QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Finished."));
+        verifyIdleControls(*view);
+    }
+
+    void unusableResultsAreNotSaved_data()
+    {
+        QTest::addColumn<QByteArray>("behaviour");
+        QTest::addColumn<QString>("summary");
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("garbage results file") << QByteArray("bad-results")
+                                              << "The worker's results file cannot be used, so nothing was saved:"
+                                              << "Finished in";
+        QTest::newRow("no results file") << QByteArray("no-results")
+                                         << "No configuration was measured, so nothing was saved."
+                                         << "The benchmark worker finished without writing";
+    }
+    void unusableResultsAreNotSaved()
+    {
+        QFETCH(QByteArray, behaviour);
+        QFETCH(QString, summary);
+        QFETCH(QString, outcome);
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        startRun(*view, behaviour);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 10000);
+        QCOMPARE(saved.size(), 0);
+        QVERIFY(savedFiles().isEmpty());
+        QVERIFY2(child<QLabel>(*view, "summaryLabel")->text().startsWith(summary),
+                 qPrintable(child<QLabel>(*view, "summaryLabel")->text()));
+        QVERIFY2(child<QLabel>(*view, "outcomeLabel")->text().startsWith(outcome),
+                 qPrintable(child<QLabel>(*view, "outcomeLabel")->text()));
+        verifyIdleControls(*view);
+    }
+
+    void cancelEndsARunWithinASecond()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        auto* runner = view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
+        const qint64 pid = startRun(*view, "stubborn");  // ignores SIGTERM: needs the kill
+        QTRY_VERIFY_WITH_TIMEOUT(runner->hasResults(), 5000);
+        auto* cancel = child<QPushButton>(*view, "cancelButton");
+        QVERIFY(cancel->isEnabled());
+        QVERIFY(!child<QPushButton>(*view, "runButton")->isEnabled());
+        QVERIFY(!child<QComboBox>(*view, "modelBox")->isEnabled());
+        QVERIFY(view->isRunning());
+
+        QElapsedTimer clock;
+        clock.start();
+        cancel->click();
+        QVERIFY(!cancel->isEnabled());
+        QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Cancelling..."));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 1000);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(runner->state(), BenchmarkRunner::State::Cancelled);
+        QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Cancelled."));
+        QVERIFY(child<QLabel>(*view, "outcomeLabel")->text().startsWith(QStringLiteral("Cancelled. The configurations")));
+        QCOMPARE(saved.size(), 1);
+        QCOMPARE(readAll(saved.first().first().toString()), readAll(kData + QStringLiteral("/results-partial.yaml")));
+        verifyIdleControls(*view);
+        QVERIFY(processGone(pid));
+    }
+
+    void elapsedAndRemainingTimeAreShown()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        startRun(*view, "slow");
+        auto* progress = child<QProgressBar>(*view, "progressBar");
+        QTRY_COMPARE_WITH_TIMEOUT(progress->value(), 20, 5000);
+        // 20% done: the rest is estimated at four times the time so far.
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(*view, "timeLabel")->text().contains(QStringLiteral("left")), 3000);
+        QVERIFY(child<QLabel>(*view, "timeLabel")->text().startsWith(QStringLiteral("Elapsed 0:0")));
+        QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(),
+                 QStringLiteral("Measuring: free-lunch ckpt=off offload=off, micro-batch 4"));
+        child<QPushButton>(*view, "cancelButton")->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 1000);
+        QVERIFY(child<QLabel>(*view, "summaryLabel")->text().startsWith(QStringLiteral("No configuration was measured")));
+    }
+
+    void closingTheViewReapsTheWorker()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        const qint64 pid = startRun(*view, "slow");
+        QVERIFY(pid > 0);
+        QVERIFY(!processGone(pid));
+        view.reset();
+        QVERIFY(processGone(pid));
+    }
+
+    void importChecksAndSavesAFile()
+    {
+        auto view = openView("cpu");
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        const QString valid = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml");
+        QVERIFY(view->importResults(valid));
+        QCOMPARE(saved.size(), 1);
+        QCOMPARE(readAll(saved.first().first().toString()), readAll(valid));
+        QVERIFY(child<QLabel>(*view, "summaryLabel")->text().startsWith(QStringLiteral("Model: Pythia-1B")));
+        QVERIFY(child<QLabel>(*view, "outcomeLabel")->text().startsWith(QStringLiteral("Imported ") + valid));
+
+        const QString broken = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/truncated/input.yaml");
+        QVERIFY(!view->importResults(broken));
+        QCOMPARE(saved.size(), 1);
+        const QString outcome = child<QLabel>(*view, "outcomeLabel")->text();
+        QVERIFY2(outcome.startsWith(broken + QStringLiteral(" is not a usable gpuplan-bench results file:\n") + broken + QLatin1Char(':')),
+                 qPrintable(outcome));
+        QCOMPARE(savedFiles().size(), 1);
+    }
+};
+
+QTEST_MAIN(TestBenchmarkView)
+#include "tst_benchmark_view.moc"
