@@ -43,6 +43,8 @@ constexpr std::chrono::milliseconds kClockTick{500};
 constexpr int kMaxLogLines = 5000;
 constexpr int kDefaultValidationSteps = 2;
 constexpr int kMaxValidationSteps = 50;
+// Failures stand out from the other outcomes; dark enough to read on light and grey panels.
+const auto kFailureStyle = QStringLiteral("color: #b00020;");
 
 QLabel* wrappingLabel(const QString& objectName)
 {
@@ -134,7 +136,10 @@ void BenchmarkView::buildLayout()
     form->addRow(tr("Methods:"), m_methods);
     form->addRow(tr("Device:"), deviceRow);
     form->addRow(QString(), m_reducedRecipe);
-    form->addRow(tr("Validation steps:"), m_validationSteps);
+    auto* validationRow = new QHBoxLayout;
+    validationRow->addWidget(m_validationSteps);
+    validationRow->addStretch(1);
+    form->addRow(tr("Validation steps:"), validationRow);
 
     m_run = new QPushButton(tr("Run benchmark"));
     m_run->setObjectName(QStringLiteral("runButton"));
@@ -183,7 +188,6 @@ void BenchmarkView::buildLayout()
     m_log->setObjectName(QStringLiteral("logView"));
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(kMaxLogLines);
-    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto* log = new QGroupBox(tr("Log"));
     auto* logLayout = new QVBoxLayout(log);
@@ -351,6 +355,7 @@ void BenchmarkView::startRun()
     m_progress->setValue(0);
     m_phase->setText(tr("Starting..."));
     m_outcome->clear();
+    m_outcome->setStyleSheet(QString());
     m_summary->setText(tr("Measuring..."));
     m_runner.start(m_benchProgram, arguments, out);
     m_clock.start();
@@ -377,6 +382,7 @@ void BenchmarkView::onRunFinished(BenchmarkRunner::State state, const QString& o
                           : state == BenchmarkRunner::State::Cancelled ? tr("Cancelled.")
                                                                        : tr("Failed.");
     m_phase->setText(phase);
+    m_outcome->setStyleSheet(state == BenchmarkRunner::State::Failed ? kFailureStyle : QString());
     m_outcome->setText(saveRunResults(outcome));
     m_log->appendPlainText(m_outcome->text());
     updateControls();
@@ -420,9 +426,11 @@ bool BenchmarkView::importResults(const QString& path)
 {
     const StoredResults stored = importResultsFile(path, *m_catalog);
     if (stored.path.isEmpty()) {
+        m_outcome->setStyleSheet(kFailureStyle);
         m_outcome->setText(stored.error);
         return false;
     }
+    m_outcome->setStyleSheet(QString());
     const ResultSummary summary = summarizeResultsFile(stored.path, *m_catalog);
     m_summary->setText(summary.text());
     m_outcome->setText(tr("Imported %1 as %2; the planner now uses it as a measured estimate.")

@@ -69,7 +69,7 @@ private:
     {
         qputenv("FAKE_DEVICES", devices);
         auto view = std::make_unique<BenchmarkView>(catalog);
-        view->resize(1200, 800);
+        view->resize(1100, 760);
         view->show();
         return view;
     }
@@ -401,6 +401,40 @@ private slots:
         QVERIFY2(outcome.startsWith(broken + QStringLiteral(" is not a usable gpuplan-bench results file:\n") + broken + QLatin1Char(':')),
                  qPrintable(outcome));
         QCOMPARE(savedFiles().size(), 1);
+    }
+
+    // Not a check: with GPUPLAN_SCREENSHOT_DIR set, run under Xvfb (docs/benchmark-view.md),
+    // saves the view in its main states as the docs' screenshots.
+    void screenshots()
+    {
+        const QString out = qEnvironmentVariable("GPUPLAN_SCREENSHOT_DIR");
+        if (out.isEmpty())
+            QSKIP("set GPUPLAN_SCREENSHOT_DIR to save the docs' screenshots");
+        const auto save = [&](BenchmarkView& view, const char* name) {
+            QTest::qWait(200);  // let the window manager and the labels settle
+            QVERIFY(view.grab().save(out + QStringLiteral("/benchmark-%1.png").arg(QLatin1String(name))));
+        };
+        {
+            auto view = openView("cpu");
+            QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+            save(*view, "no-gpu");
+            startRun(*view, "screenshot");
+            QTRY_COMPARE_WITH_TIMEOUT(child<QProgressBar>(*view, "progressBar")->value(), 52, 5000);
+            QTest::qWait(2200);  // an elapsed time and an estimate worth showing
+            save(*view, "running");
+            child<QPushButton>(*view, "cancelButton")->click();
+            QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 1000);
+        }
+        {
+            auto view = openView("cpu");
+            QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+            startRun(*view, "ok");
+            QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 5000);
+            save(*view, "finished");
+            startRun(*view, "killed");
+            QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 5000);
+            save(*view, "failed");
+        }
     }
 };
 
