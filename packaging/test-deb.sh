@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Builds the .deb from a configured, built tree, checks its metadata, unpacks it into a scratch
-# root as dpkg would install it, and runs the installed gpuplan-cli.
-# Usage: packaging/test-deb.sh BUILD_DIR
+# root as dpkg would install it, and runs the installed programs.
+# Usage: packaging/test-deb.sh BUILD_DIR [PROGRAM...]
+#   PROGRAM: the programs this build packages (gpuplan, gpuplan-cli, gpuplan-bench); each must
+#   be in /usr/bin with its libraries in Depends. Default: gpuplan-cli.
 set -euo pipefail
 build=$(cd "$1" && pwd)
+shift
+programs=("$@")
+[ ${#programs[@]} -gt 0 ] || programs=(gpuplan-cli)
+packages() { local p; for p in "${programs[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -13,12 +19,18 @@ echo "built $(basename "$deb")"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for needed in libqt6core6 libyaml-cpp0.7 qt6-qpa-plugins; do
-  grep -q "$needed" <<<"$depends" || { echo "FAIL: Depends lacks $needed"; exit 1; }
+needed=(libqt6core6 libyaml-cpp0.7 qt6-qpa-plugins)
+packages gpuplan && needed+=(libqt6widgets6)
+packages gpuplan-bench && needed+=(libtorch)
+for lib in "${needed[@]}"; do
+  grep -q "$lib" <<<"$depends" || { echo "FAIL: Depends lacks $lib"; exit 1; }
 done
 
 root="$work/root"
 dpkg-deb -x "$deb" "$root"
+for program in "${programs[@]}"; do
+  [ -x "$root/usr/bin/$program" ] || { echo "FAIL: the package lacks /usr/bin/$program"; exit 1; }
+done
 for path in usr/bin/gpuplan-cli \
             usr/share/applications/org.gpuplan.planner.desktop \
             usr/share/metainfo/org.gpuplan.planner.metainfo.xml \
@@ -36,4 +48,13 @@ plan=$(GPUPLAN_DATA_DIR="$work/empty" "$root/usr/bin/gpuplan-cli" plan --model p
 grep -q '"recommendation_reason": "fastest machine within the $40,000 budget"' <<<"$plan" \
   || { echo "FAIL: installed gpuplan-cli gave no recommendation"; echo "$plan" | head -20; exit 1; }
 echo "installed gpuplan-cli plan: ok"
+
+if packages gpuplan-bench; then
+  # What the GUI's Benchmark view runs first: the device list, as JSON on stdout.
+  devices=$("$root/usr/bin/gpuplan-bench" devices --format json 2>"$work/bench.err") \
+    || { echo "FAIL: installed gpuplan-bench devices failed"; cat "$work/bench.err"; exit 1; }
+  grep -q '"kind": "cpu"' <<<"$devices" \
+    || { echo "FAIL: installed gpuplan-bench devices gave no device list"; echo "$devices" | head -5; exit 1; }
+  echo "installed gpuplan-bench devices: ok"
+fi
 echo "package_deb: 1 passed, 0 failed"

@@ -278,8 +278,10 @@ void BenchmarkView::showDevices(const DeviceList& list)
                   "File > Import measurements.")
                    .arg(list.libtorch);
         m_device->setCurrentIndex(m_device->findData(QStringLiteral("cpu")));
-        selectModel(QString::fromLatin1(kTrialModel));
+        if (!m_devicesListedBefore)  // a Refresh keeps the model the user chose
+            selectModel(QString::fromLatin1(kTrialModel));
     }
+    m_devicesListedBefore = true;
     for (const auto& warning : list.warnings)
         text += QLatin1Char('\n') + tr("Warning: %1").arg(warning);
     m_banner->setText(text);
@@ -358,14 +360,17 @@ void BenchmarkView::startRun()
     m_outcome->setStyleSheet(QString());
     m_summary->setText(tr("Measuring..."));
     m_runner.start(m_benchProgram, arguments, out);
-    m_clock.start();
+    if (m_runner.isActive())  // a worker that failed to start has already been reported
+        m_clock.start();
     updateTimeLabel();
     updateControls();
 }
 
 void BenchmarkView::onProgress(const benchrun::ProgressLine& progress)
 {
-    m_progress->setValue(static_cast<int>(progress.percent));
+    // An error line reports 100 %: the run is over, not done; the bar keeps what was done.
+    if (progress.phase != QLatin1String("error"))
+        m_progress->setValue(static_cast<int>(progress.percent));
     const QString description = describeProgress(progress);
     m_phase->setText(description);
     m_log->appendPlainText(QStringLiteral("[%1%] ").arg(progress.percent, 5, 'f', 1) + description

@@ -72,6 +72,7 @@ private:
     QTemporaryDir m_workDir;  // the worker's results files, before they are checked and saved
     QString m_benchProgram;
     bool m_devicesRequested = false;
+    bool m_devicesListedBefore = false;
     int m_runCount = 0;
     RunRequest m_lastRequest;
 
