@@ -403,6 +403,30 @@ private slots:
         QCOMPARE(savedFiles().size(), 1);
     }
 
+    // Opt-in end-to-end check with the real gpuplan-bench (GPUPLAN_REAL_BENCH=path): lists the
+    // devices and measures Pythia-160M's reduced recipe on the CPU, which takes minutes.
+    void realBenchmarkOnTheCpu()
+    {
+        const QString real = qEnvironmentVariable("GPUPLAN_REAL_BENCH");
+        if (real.isEmpty())
+            QSKIP("set GPUPLAN_REAL_BENCH to the built gpuplan-bench to run it for real");
+        qputenv("GPUPLAN_BENCH", real.toUtf8());
+        auto view = openView("");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 60000);
+        qInfo().noquote() << child<QLabel>(*view, "statusBanner")->text();
+        child<QComboBox>(*view, "deviceBox")->setCurrentIndex(
+            child<QComboBox>(*view, "deviceBox")->findData(QStringLiteral("cpu")));
+        child<QSpinBox>(*view, "validationStepsBox")->setValue(1);
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        child<QPushButton>(*view, "runButton")->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 590000);
+        qInfo().noquote() << child<QPlainTextEdit>(*view, "logView")->toPlainText();
+        qInfo().noquote() << child<QLabel>(*view, "outcomeLabel")->text();
+        qInfo().noquote() << child<QLabel>(*view, "summaryLabel")->text();
+        QCOMPARE(saved.size(), 1);
+        QCOMPARE(child<QProgressBar>(*view, "progressBar")->value(), 100);
+    }
+
     // Not a check: with GPUPLAN_SCREENSHOT_DIR set, run under Xvfb (docs/benchmark-view.md),
     // saves the view in its main states as the docs' screenshots.
     void screenshots()
