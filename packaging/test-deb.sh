@@ -36,7 +36,8 @@ for path in usr/bin/gpuplan-cli \
             usr/share/metainfo/org.gpuplan.planner.metainfo.xml \
             usr/share/icons/hicolor/scalable/apps/org.gpuplan.planner.svg \
             usr/share/icons/hicolor/256x256/apps/org.gpuplan.planner.png \
-            usr/share/gpuplan/data/gpus.yaml; do
+            usr/share/gpuplan/data/gpus.yaml \
+            usr/share/doc/gpuplan/benchmark-view.md; do
   [ -e "$root/$path" ] || { echo "FAIL: the package lacks /$path"; exit 1; }
 done
 

@@ -273,8 +273,8 @@ void BenchmarkView::showDevices(const DeviceList& list)
         text = tr("No GPU found on this machine (LibTorch %1 sees no CUDA device). You can still "
                   "run a small model on the CPU to see how a measurement works: Pythia-160M with "
                   "a reduced recipe is selected and takes a few minutes. For real numbers, run "
-                  "gpuplan-bench on your GPU server (docs/benchmark-view.md has a SLURM srun "
-                  "example) and bring its results file here with \"Import results file...\" or "
+                  "gpuplan-bench on your GPU server (benchmark-view.md in the gpuplan documentation "
+                  "has a SLURM srun example) and bring its results file here with \"Import results file...\" or "
                   "File > Import measurements.")
                    .arg(list.libtorch);
         m_device->setCurrentIndex(m_device->findData(QStringLiteral("cpu")));
