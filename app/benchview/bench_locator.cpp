@@ -22,27 +22,29 @@ BenchLocation locateBench()
     const QString overridden = qEnvironmentVariable("GPUPLAN_BENCH");
     if (!overridden.isEmpty()) {
         if (isExecutableFile(overridden))
-            return {QFileInfo(overridden).absoluteFilePath(), {}};
-        return {{}, QStringLiteral("GPUPLAN_BENCH is set to %1, which is not an executable file. "
-                                   "Point it at gpuplan-bench, or unset it.")
-                        .arg(overridden)};
+            return { QFileInfo(overridden).absoluteFilePath(), {} };
+        return { {},
+            QStringLiteral("GPUPLAN_BENCH is set to %1, which is not an executable file. "
+                           "Point it at gpuplan-bench, or unset it.")
+                .arg(overridden) };
     }
-    const QString beside = QDir(QCoreApplication::applicationDirPath())
-                               .filePath(QString::fromLatin1(kProgramName));
+    const QString beside
+        = QDir(QCoreApplication::applicationDirPath()).filePath(QString::fromLatin1(kProgramName));
     if (isExecutableFile(beside))
-        return {beside, {}};
+        return { beside, {} };
     const QString onPath = QStandardPaths::findExecutable(QString::fromLatin1(kProgramName));
     if (!onPath.isEmpty())
-        return {onPath, {}};
+        return { onPath, {} };
 #ifdef GPUPLAN_BUILD_TREE_BENCH
     const QString built = QStringLiteral(GPUPLAN_BUILD_TREE_BENCH);
     if (isExecutableFile(built))
-        return {built, {}};
+        return { built, {} };
 #endif
-    return {{}, QStringLiteral("gpuplan-bench was not found: not beside %1, not on PATH, and "
-                               "GPUPLAN_BENCH is not set. Install the gpuplan package (it ships "
-                               "gpuplan-bench), or set GPUPLAN_BENCH to its path.")
-                    .arg(QCoreApplication::applicationDirPath())};
+    return { {},
+        QStringLiteral("gpuplan-bench was not found: not beside %1, not on PATH, and "
+                       "GPUPLAN_BENCH is not set. Install the gpuplan package (it ships "
+                       "gpuplan-bench), or set GPUPLAN_BENCH to its path.")
+            .arg(QCoreApplication::applicationDirPath()) };
 }
 
 } // namespace gpuplan::benchview

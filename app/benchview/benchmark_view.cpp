@@ -37,8 +37,8 @@ constexpr auto kTrialModel = "pythia-160m";
 constexpr int kConfigFileRole = Qt::UserRole + 1;
 // A cancelled worker gets this long to write what it measured before it is killed, so that
 // Cancel always ends the run within a second.
-constexpr std::chrono::milliseconds kCancelGrace{600};
-constexpr std::chrono::milliseconds kClockTick{500};
+constexpr std::chrono::milliseconds kCancelGrace { 600 };
+constexpr std::chrono::milliseconds kClockTick { 500 };
 // The log keeps the newest lines; a long search prints thousands.
 constexpr int kMaxLogLines = 5000;
 constexpr int kDefaultValidationSteps = 2;
@@ -57,7 +57,10 @@ QLabel* wrappingLabel(const QString& objectName)
 } // namespace
 
 BenchmarkView::BenchmarkView(std::shared_ptr<const Catalog> catalog, QWidget* parent)
-    : QWidget(parent), m_catalog(std::move(catalog)), m_deviceQuery(this), m_runner(this)
+    : QWidget(parent)
+    , m_catalog(std::move(catalog))
+    , m_deviceQuery(this)
+    , m_runner(this)
 {
     m_deviceQuery.setObjectName(QStringLiteral("deviceQuery"));
     m_runner.setObjectName(QStringLiteral("benchmarkRunner"));
@@ -105,9 +108,10 @@ void BenchmarkView::buildLayout()
     m_methods = new QComboBox;
     m_methods->setObjectName(QStringLiteral("methodsBox"));
     m_methods->addItem(tr("Free lunch (TF32, fused attention, autocast, fused AdamW)"),
-                       QStringLiteral("free-lunch"));
+        QStringLiteral("free-lunch"));
     m_methods->addItem(tr("Naive (the paper's plain set-up)"), QStringLiteral("naive"));
-    m_methods->addItem(tr("Full search (both, with checkpointing and offload)"), QStringLiteral("all"));
+    m_methods->addItem(
+        tr("Full search (both, with checkpointing and offload)"), QStringLiteral("all"));
 
     m_device = new QComboBox;
     m_device->setObjectName(QStringLiteral("deviceBox"));
@@ -117,9 +121,10 @@ void BenchmarkView::buildLayout()
     deviceRow->addWidget(m_device, 1);
     deviceRow->addWidget(m_refreshDevices);
 
-    m_reducedRecipe = new QCheckBox(tr("Reduced recipe for a quick trial (global batch %1, %2 tokens)")
-                                        .arg(kTrialGlobalBatch)
-                                        .arg(kTrialSequenceLength));
+    m_reducedRecipe
+        = new QCheckBox(tr("Reduced recipe for a quick trial (global batch %1, %2 tokens)")
+                            .arg(kTrialGlobalBatch)
+                            .arg(kTrialSequenceLength));
     m_reducedRecipe->setObjectName(QStringLiteral("reducedRecipeBox"));
     m_reducedRecipe->setToolTip(tr("Its results get a model id of their own in the planner, so "
                                    "they never pass for the full training recipe."));
@@ -148,7 +153,8 @@ void BenchmarkView::buildLayout()
     m_cancel->setObjectName(QStringLiteral("cancelButton"));
     m_import = new QPushButton(tr("Import results file..."));
     m_import->setObjectName(QStringLiteral("importButton"));
-    m_import->setToolTip(tr("A results file gpuplan-bench wrote on another machine, e.g. a GPU server"));
+    m_import->setToolTip(
+        tr("A results file gpuplan-bench wrote on another machine, e.g. a GPU server"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
@@ -214,10 +220,11 @@ void BenchmarkView::fillModels()
         // (benchmark/model_spec.h).
         if (w.family == "mamba")
             continue;
-        m_model->addItem(QStringLiteral("%1 (%2 parameters)")
-                             .arg(views::toQString(w.name))
-                             .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(w.parameters))),
-                         views::toQString(w.id));
+        m_model->addItem(
+            QStringLiteral("%1 (%2 parameters)")
+                .arg(views::toQString(w.name))
+                .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(w.parameters))),
+            views::toQString(w.id));
     }
     selectModel(QString::fromLatin1(kTrialModel));
 }
@@ -245,7 +252,7 @@ void BenchmarkView::refreshDevices()
     m_device->clear();
     if (m_benchProgram.isEmpty()) {
         m_banner->setText(location.problem + QLatin1Char(' ')
-                          + tr("Results measured elsewhere can still be imported."));
+            + tr("Results measured elsewhere can still be imported."));
         updateControls();
         return;
     }
@@ -270,15 +277,17 @@ void BenchmarkView::showDevices(const DeviceList& list)
                    .arg(names.join(QStringLiteral(", ")), list.libtorch);
         m_device->setCurrentIndex(m_device->findData(gpu->deviceArgument()));
     } else {
-        text = tr("No GPU found on this machine (LibTorch %1 sees no CUDA device). You can still "
-                  "run a small model on the CPU to see how a measurement works: Pythia-160M with "
-                  "a reduced recipe is selected and takes a few minutes. For real numbers, run "
-                  "gpuplan-bench on your GPU server (benchmark-view.md in the gpuplan documentation "
-                  "has a SLURM srun example) and bring its results file here with \"Import results file...\" or "
-                  "File > Import measurements.")
-                   .arg(list.libtorch);
+        text
+            = tr("No GPU found on this machine (LibTorch %1 sees no CUDA device). You can still "
+                 "run a small model on the CPU to see how a measurement works: Pythia-160M with "
+                 "a reduced recipe is selected and takes a few minutes. For real numbers, run "
+                 "gpuplan-bench on your GPU server (benchmark-view.md in the gpuplan documentation "
+                 "has a SLURM srun example) and bring its results file here with \"Import results "
+                 "file...\" or "
+                 "File > Import measurements.")
+                  .arg(list.libtorch);
         m_device->setCurrentIndex(m_device->findData(QStringLiteral("cpu")));
-        if (!m_devicesListedBefore)  // a Refresh keeps the model the user chose
+        if (!m_devicesListedBefore) // a Refresh keeps the model the user chose
             selectModel(QString::fromLatin1(kTrialModel));
     }
     m_devicesListedBefore = true;
@@ -307,8 +316,8 @@ void BenchmarkView::onDeviceChanged()
 
 void BenchmarkView::chooseConfigFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Choose a Hugging Face config.json"),
-                                                      QString(), tr("Model config (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Choose a Hugging Face config.json"), QString(), tr("Model config (*.json)"));
     if (path.isEmpty())
         return;
     const QString label = tr("Your model: %1").arg(QFileInfo(path).absoluteFilePath());
@@ -353,14 +362,14 @@ void BenchmarkView::startRun()
     const QString out = m_workDir.filePath(QStringLiteral("run-%1.yaml").arg(++m_runCount));
     m_log->clear();
     m_log->appendPlainText(QStringLiteral("$ ") + m_benchProgram + QLatin1Char(' ')
-                           + arguments.join(QLatin1Char(' ')));
+        + arguments.join(QLatin1Char(' ')));
     m_progress->setValue(0);
     m_phase->setText(tr("Starting..."));
     m_outcome->clear();
     m_outcome->setStyleSheet(QString());
     m_summary->setText(tr("Measuring..."));
     m_runner.start(m_benchProgram, arguments, out);
-    if (m_runner.isActive())  // a worker that failed to start has already been reported
+    if (m_runner.isActive()) // a worker that failed to start has already been reported
         m_clock.start();
     updateTimeLabel();
     updateControls();
@@ -374,7 +383,7 @@ void BenchmarkView::onProgress(const benchrun::ProgressLine& progress)
     const QString description = describeProgress(progress);
     m_phase->setText(description);
     m_log->appendPlainText(QStringLiteral("[%1%] ").arg(progress.percent, 5, 'f', 1) + description
-                           + (progress.message.isEmpty() ? QString() : QStringLiteral(" - ") + progress.message));
+        + (progress.message.isEmpty() ? QString() : QStringLiteral(" - ") + progress.message));
 }
 
 void BenchmarkView::onRunFinished(BenchmarkRunner::State state, const QString& outcome)
@@ -384,8 +393,8 @@ void BenchmarkView::onRunFinished(BenchmarkRunner::State state, const QString& o
     if (state == BenchmarkRunner::State::Finished)
         m_progress->setValue(m_progress->maximum());
     const QString phase = state == BenchmarkRunner::State::Finished ? tr("Finished.")
-                          : state == BenchmarkRunner::State::Cancelled ? tr("Cancelled.")
-                                                                       : tr("Failed.");
+        : state == BenchmarkRunner::State::Cancelled                ? tr("Cancelled.")
+                                                                    : tr("Failed.");
     m_phase->setText(phase);
     m_outcome->setStyleSheet(state == BenchmarkRunner::State::Failed ? kFailureStyle : QString());
     m_outcome->setText(saveRunResults(outcome));
@@ -413,11 +422,11 @@ QString BenchmarkView::saveRunResults(const QString& outcome)
     const QString model = m_lastRequest.modelId.isEmpty() ? views::toQString(summary.best.modelId)
                                                           : m_lastRequest.modelId;
     const bool onCpu = m_lastRequest.device == QLatin1String("cpu");
-    const std::string device = onCpu                          ? std::string("cpu")
-                                : summary.best.gpuId.empty() ? summary.best.deviceName
-                                                             : summary.best.gpuId;
-    const StoredResults stored = storeResultsFile(
-        temporary, resultsFileName(model, views::toQString(device), QDateTime::currentDateTimeUtc()));
+    const std::string device = onCpu ? std::string("cpu")
+        : summary.best.gpuId.empty() ? summary.best.deviceName
+                                     : summary.best.gpuId;
+    const StoredResults stored = storeResultsFile(temporary,
+        resultsFileName(model, views::toQString(device), QDateTime::currentDateTimeUtc()));
     if (stored.path.isEmpty()) {
         m_summary->setText(summary.text());
         return outcome + QLatin1Char(' ') + stored.error;
@@ -446,8 +455,8 @@ bool BenchmarkView::importResults(const QString& path)
 
 void BenchmarkView::chooseImportFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import a gpuplan-bench results file"),
-                                                      QString(), tr("Results (*.yaml *.yml)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import a gpuplan-bench results file"), QString(), tr("Results (*.yaml *.yml)"));
     if (!path.isEmpty())
         importResults(path);
 }
@@ -470,14 +479,13 @@ void BenchmarkView::updateControls()
 {
     const bool running = isRunning();
     const bool haveModel = m_model->currentIndex() >= 0;
-    for (QWidget* input : {static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_chooseConfig),
-                           static_cast<QWidget*>(m_methods), static_cast<QWidget*>(m_device),
-                           static_cast<QWidget*>(m_reducedRecipe),
-                           static_cast<QWidget*>(m_validationSteps)})
+    for (QWidget* input : { static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_chooseConfig),
+             static_cast<QWidget*>(m_methods), static_cast<QWidget*>(m_device),
+             static_cast<QWidget*>(m_reducedRecipe), static_cast<QWidget*>(m_validationSteps) })
         input->setEnabled(!running);
     m_refreshDevices->setEnabled(!running && !m_deviceQuery.isRunning());
     m_run->setEnabled(!running && !m_benchProgram.isEmpty() && m_device->count() > 0 && haveModel
-                      && !m_deviceQuery.isRunning());
+        && !m_deviceQuery.isRunning());
     m_cancel->setEnabled(m_runner.state() == BenchmarkRunner::State::Running);
     if (m_runner.state() == BenchmarkRunner::State::Cancelling)
         m_phase->setText(tr("Cancelling..."));

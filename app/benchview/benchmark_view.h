@@ -69,7 +69,7 @@ private:
     QString saveRunResults(const QString& outcome);
 
     std::shared_ptr<const Catalog> m_catalog;
-    QTemporaryDir m_workDir;  // the worker's results files, before they are checked and saved
+    QTemporaryDir m_workDir; // the worker's results files, before they are checked and saved
     QString m_benchProgram;
     bool m_devicesRequested = false;
     bool m_devicesListedBefore = false;

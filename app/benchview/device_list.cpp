@@ -11,7 +11,10 @@ namespace gpuplan::benchview {
 namespace {
 constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
 
-DeviceListParse failure(const QString& why) { return {std::nullopt, why}; }
+DeviceListParse failure(const QString& why)
+{
+    return { std::nullopt, why };
+}
 
 std::optional<BenchDevice> readDevice(const QJsonObject& o, QString& error)
 {
@@ -40,7 +43,8 @@ std::optional<BenchDevice> readDevice(const QJsonObject& o, QString& error)
     const double memory = o.value(QStringLiteral("memory_bytes")).toDouble(0.0);
     d.memoryBytes = std::isfinite(memory) && memory > 0.0 ? static_cast<qint64>(memory) : 0;
     d.computeCapability = o.value(QStringLiteral("compute_capability")).toString();
-    const QJsonValue bf16 = o.value(QStringLiteral("peak_tflops")).toObject().value(QStringLiteral("bf16"));
+    const QJsonValue bf16
+        = o.value(QStringLiteral("peak_tflops")).toObject().value(QStringLiteral("bf16"));
     if (bf16.isDouble() && std::isfinite(bf16.toDouble()) && bf16.toDouble() > 0.0)
         d.bf16PeakTflops = bf16.toDouble();
     return d;
@@ -56,11 +60,15 @@ QString BenchDevice::label() const
 {
     QString text = deviceArgument() + QStringLiteral("  ") + name;
     if (memoryBytes > 0)
-        text += QStringLiteral(", %1 GiB").arg(static_cast<double>(memoryBytes) / kBytesPerGiB, 0, 'f', 1);
+        text += QStringLiteral(", %1 GiB")
+                    .arg(static_cast<double>(memoryBytes) / kBytesPerGiB, 0, 'f', 1);
     return text;
 }
 
-bool DeviceList::hasGpu() const { return firstGpu() != nullptr; }
+bool DeviceList::hasGpu() const
+{
+    return firstGpu() != nullptr;
+}
 
 const BenchDevice* DeviceList::firstGpu() const
 {
@@ -72,7 +80,7 @@ const BenchDevice* DeviceList::firstGpu() const
 
 DeviceListParse parseDeviceList(const QByteArray& json)
 {
-    QJsonParseError error{};
+    QJsonParseError error {};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
         return failure(QStringLiteral("the device list is not JSON (%1 at byte %2)")
@@ -87,7 +95,8 @@ DeviceListParse parseDeviceList(const QByteArray& json)
         QString why;
         const auto device = readDevice(devices.at(i).toObject(), why);
         if (!device)
-            return failure(QStringLiteral("device %1 of the device list is unusable: %2").arg(i + 1).arg(why));
+            return failure(
+                QStringLiteral("device %1 of the device list is unusable: %2").arg(i + 1).arg(why));
         list.devices << *device;
     }
     if (list.devices.isEmpty())
@@ -98,7 +107,7 @@ DeviceListParse parseDeviceList(const QByteArray& json)
     for (const auto& w : root.value(QStringLiteral("warnings")).toArray())
         if (w.isString() && !w.toString().isEmpty())
             list.warnings << w.toString();
-    return {std::move(list), {}};
+    return { std::move(list), {} };
 }
 
 } // namespace gpuplan::benchview

@@ -4,11 +4,12 @@ namespace gpuplan::benchview {
 
 namespace {
 // Enough for LibTorch to initialise CUDA on a cold machine; a device list needs nothing more.
-constexpr std::chrono::seconds kDefaultTimeout{60};
+constexpr std::chrono::seconds kDefaultTimeout { 60 };
 constexpr qsizetype kStderrShown = 300;
 } // namespace
 
-DeviceQuery::DeviceQuery(QObject* parent) : QObject(parent)
+DeviceQuery::DeviceQuery(QObject* parent)
+    : QObject(parent)
 {
     m_timeout.setSingleShot(true);
     m_timeout.setInterval(kDefaultTimeout);
@@ -20,18 +21,24 @@ DeviceQuery::DeviceQuery(QObject* parent) : QObject(parent)
     });
 }
 
-DeviceQuery::~DeviceQuery() { stop(); }
+DeviceQuery::~DeviceQuery()
+{
+    stop();
+}
 
-void DeviceQuery::setTimeout(std::chrono::milliseconds timeout) { m_timeout.setInterval(timeout); }
+void DeviceQuery::setTimeout(std::chrono::milliseconds timeout)
+{
+    m_timeout.setInterval(timeout);
+}
 
 void DeviceQuery::stop()
 {
     m_timeout.stop();
     if (m_process.state() == QProcess::NotRunning)
         return;
-    m_process.blockSignals(true);  // an abandoned query reports nothing
+    m_process.blockSignals(true); // an abandoned query reports nothing
     m_process.kill();
-    m_process.waitForFinished(5000);  // reap it: no zombie
+    m_process.waitForFinished(5000); // reap it: no zombie
     m_process.blockSignals(false);
 }
 
@@ -40,8 +47,8 @@ void DeviceQuery::start(const QString& program)
     stop();
     m_timedOut = false;
     m_timeout.start();
-    m_process.start(program, {QStringLiteral("devices"), QStringLiteral("--format"),
-                              QStringLiteral("json")});
+    m_process.start(
+        program, { QStringLiteral("devices"), QStringLiteral("--format"), QStringLiteral("json") });
 }
 
 QString DeviceQuery::stderrTail()
@@ -55,7 +62,7 @@ QString DeviceQuery::stderrTail()
 void DeviceQuery::onError(QProcess::ProcessError error)
 {
     if (error != QProcess::FailedToStart)
-        return;  // crashes and kills arrive through finished()
+        return; // crashes and kills arrive through finished()
     m_timeout.stop();
     emit failed(QStringLiteral("Could not start %1 to list the devices: %2")
                     .arg(m_process.program(), m_process.errorString()));
@@ -77,12 +84,13 @@ void DeviceQuery::onFinished(int exitCode, QProcess::ExitStatus status)
                                    "cause.")
                         .arg(program)
                         .arg(exitCode)
-                    + stderrTail());
+            + stderrTail());
         return;
     }
     if (exitCode != 0) {
-        emit failed(QStringLiteral("%1 devices failed with exit code %2.").arg(program).arg(exitCode)
-                    + stderrTail());
+        emit failed(
+            QStringLiteral("%1 devices failed with exit code %2.").arg(program).arg(exitCode)
+            + stderrTail());
         return;
     }
     const DeviceListParse parse = parseDeviceList(m_process.readAllStandardOutput());

@@ -22,7 +22,7 @@ public:
     ~DeviceQuery() override;
 
     void setTimeout(std::chrono::milliseconds timeout);
-    void start(const QString& program);  // a query already running is abandoned first
+    void start(const QString& program); // a query already running is abandoned first
     bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
 
 signals:
@@ -33,7 +33,7 @@ private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onError(QProcess::ProcessError error);
     void stop();
-    QString stderrTail();  // what the program wrote on stderr, shortened, for a message
+    QString stderrTail(); // what the program wrote on stderr, shortened, for a message
 
     QProcess m_process;
     QTimer m_timeout;

@@ -7,16 +7,16 @@ namespace gpuplan::benchview {
 QString describeProgress(const benchrun::ProgressLine& progress)
 {
     // The phases of docs/results-format.md, in words.
-    static const QHash<QString, QString> phases{
-        {QStringLiteral("start"), QStringLiteral("Starting")},
-        {QStringLiteral("build"), QStringLiteral("Building the model")},
-        {QStringLiteral("search"), QStringLiteral("Searching the largest micro-batch")},
-        {QStringLiteral("warmup"), QStringLiteral("Warming up")},
-        {QStringLiteral("measure"), QStringLiteral("Measuring")},
-        {QStringLiteral("validate"), QStringLiteral("Validating with full optimizer steps")},
-        {QStringLiteral("configuration_done"), QStringLiteral("Configuration measured")},
-        {QStringLiteral("done"), QStringLiteral("Done")},
-        {QStringLiteral("error"), QStringLiteral("Error")},
+    static const QHash<QString, QString> phases {
+        { QStringLiteral("start"), QStringLiteral("Starting") },
+        { QStringLiteral("build"), QStringLiteral("Building the model") },
+        { QStringLiteral("search"), QStringLiteral("Searching the largest micro-batch") },
+        { QStringLiteral("warmup"), QStringLiteral("Warming up") },
+        { QStringLiteral("measure"), QStringLiteral("Measuring") },
+        { QStringLiteral("validate"), QStringLiteral("Validating with full optimizer steps") },
+        { QStringLiteral("configuration_done"), QStringLiteral("Configuration measured") },
+        { QStringLiteral("done"), QStringLiteral("Done") },
+        { QStringLiteral("error"), QStringLiteral("Error") },
     };
     QString text = phases.value(progress.phase, progress.phase);
     QStringList details;

@@ -23,13 +23,16 @@ QString formatStepTime(double seconds)
     return numbers().toString(seconds, 'f', seconds < 100.0 ? 2 : 0) + QStringLiteral(" s");
 }
 
-QString issueText(const LoadIssue& issue) { return views::toQString(issue.message); }
+QString issueText(const LoadIssue& issue)
+{
+    return views::toQString(issue.message);
+}
 } // namespace
 
 ResultSummary summarizeResultsFile(const QString& path, const Catalog& catalog)
 {
     ResultSummary summary;
-    const MeasuredLoad load = loadMeasuredResultsFiles({path.toStdString()}, catalog);
+    const MeasuredLoad load = loadMeasuredResultsFiles({ path.toStdString() }, catalog);
     QStringList errors;
     for (const auto& issue : load.issues) {
         if (issue.severity == LoadIssue::Severity::Error)
@@ -38,8 +41,9 @@ ResultSummary summarizeResultsFile(const QString& path, const Catalog& catalog)
             summary.warnings << issueText(issue);
     }
     if (!errors.isEmpty() || load.results.empty() || load.workloads.empty()) {
-        summary.error = errors.isEmpty() ? QStringLiteral("%1 holds no measured configuration.").arg(path)
-                                         : errors.join(QLatin1Char('\n'));
+        summary.error = errors.isEmpty()
+            ? QStringLiteral("%1 holds no measured configuration.").arg(path)
+            : errors.join(QLatin1Char('\n'));
         return summary;
     }
     summary.readable = true;
@@ -55,10 +59,11 @@ QString ResultSummary::text() const
 {
     if (!readable)
         return error;
-    const QString gpuCount = best.gpuCount > 1 ? QStringLiteral(" x%1").arg(best.gpuCount) : QString();
+    const QString gpuCount
+        = best.gpuCount > 1 ? QStringLiteral(" x%1").arg(best.gpuCount) : QString();
     QStringList lines;
-    lines << QStringLiteral("Model: %1 (%2)").arg(views::toQString(workload.name),
-                                                   views::toQString(workload.id));
+    lines << QStringLiteral("Model: %1 (%2)")
+                 .arg(views::toQString(workload.name), views::toQString(workload.id));
     lines << QStringLiteral("Device: %1%2").arg(views::toQString(best.deviceName), gpuCount);
     lines << QStringLiteral("Best configuration: %1").arg(views::toQString(best.configuration));
     lines << QStringLiteral("Step time: %1 per optimizer step (global batch %2)")
@@ -66,18 +71,16 @@ QString ResultSummary::text() const
                  .arg(workload.globalBatch);
     lines << QStringLiteral("Training time for %1 steps: %2 (%3 to %4)")
                  .arg(numbers().toString(static_cast<qlonglong>(workload.steps)),
-                      views::formatDays(best.trainingDays),
-                      views::formatDays(best.trainingDaysLow),
-                      views::formatDays(best.trainingDaysHigh));
+                     views::formatDays(best.trainingDays), views::formatDays(best.trainingDaysLow),
+                     views::formatDays(best.trainingDaysHigh));
     lines << (best.impliedUtilization
-                  ? QStringLiteral("Implied utilisation: %1 of the device's peak")
-                        .arg(views::formatPercent(*best.impliedUtilization))
-                  : QStringLiteral("Implied utilisation: unknown (no peak is known for this device)"));
+            ? QStringLiteral("Implied utilisation: %1 of the device's peak")
+                  .arg(views::formatPercent(*best.impliedUtilization))
+            : QStringLiteral("Implied utilisation: unknown (no peak is known for this device)"));
     lines << (best.validationError
-                  ? QStringLiteral("Validation error: %1 (extrapolated vs measured step time)")
-                        .arg(numbers().toString(100.0 * *best.validationError, 'f', 1)
-                             + QLatin1Char('%'))
-                  : QStringLiteral("Validation error: not checked (set validation steps above 0)"));
+            ? QStringLiteral("Validation error: %1 (extrapolated vs measured step time)")
+                  .arg(numbers().toString(100.0 * *best.validationError, 'f', 1) + QLatin1Char('%'))
+            : QStringLiteral("Validation error: not checked (set validation steps above 0)"));
     for (const auto& warning : warnings)
         lines << QStringLiteral("Note: ") + warning;
     return lines.join(QLatin1Char('\n'));

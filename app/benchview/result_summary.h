@@ -10,12 +10,12 @@ namespace gpuplan::benchview {
 // A gpuplan-bench results file read back with the planner's own reader
 // (pricing/measured_results.h), so the view shows exactly what the planner will use.
 struct ResultSummary {
-    bool readable = false;  // the reader accepted the file; the fields below are then set
-    MeasuredResult best;    // the best configuration (the fastest one of a partial file)
-    Workload workload;      // the model and recipe it was measured with
-    double stepSeconds = 0.0;  // one optimizer step of the recipe, from the training days
-    QStringList warnings;   // e.g. "results file is partial (the run did not finish) ..."
-    QString error;          // why the file cannot be used, when not readable
+    bool readable = false; // the reader accepted the file; the fields below are then set
+    MeasuredResult best; // the best configuration (the fastest one of a partial file)
+    Workload workload; // the model and recipe it was measured with
+    double stepSeconds = 0.0; // one optimizer step of the recipe, from the training days
+    QStringList warnings; // e.g. "results file is partial (the run did not finish) ..."
+    QString error; // why the file cannot be used, when not readable
 
     // Several lines for the view: best configuration, step time, training days, implied
     // utilisation and validation error, each said plainly when it is missing.

@@ -7,8 +7,8 @@
 namespace gpuplan::benchview {
 
 struct StoredResults {
-    QString path;   // where the file now is; empty on failure
-    QString error;  // in words, when it could not be stored
+    QString path; // where the file now is; empty on failure
+    QString error; // in words, when it could not be stored
 };
 
 // Copies a results file into the user results dir (views::userDataDir()/results/) as

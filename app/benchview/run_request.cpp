@@ -24,7 +24,7 @@ QString fileNamePart(const QString& text, const QString& fallback)
 
 QStringList benchRunArguments(const RunRequest& request)
 {
-    QStringList args{QStringLiteral("run")};
+    QStringList args { QStringLiteral("run") };
     if (request.configFile.isEmpty())
         args << QStringLiteral("--model") << request.modelId;
     else

@@ -8,15 +8,15 @@ namespace gpuplan::benchview {
 
 // What the user asked to measure, as the view's controls hold it.
 struct RunRequest {
-    QString modelId;     // a shipped model id; empty when configFile is set
-    QString configFile;  // a Hugging Face config.json for the user's own model
-    QString methods = QStringLiteral("free-lunch");  // naive | free-lunch | all (full search)
-    QString device = QStringLiteral("cpu");          // "cpu" or "cuda:N"
+    QString modelId; // a shipped model id; empty when configFile is set
+    QString configFile; // a Hugging Face config.json for the user's own model
+    QString methods = QStringLiteral("free-lunch"); // naive | free-lunch | all (full search)
+    QString device = QStringLiteral("cpu"); // "cpu" or "cuda:N"
     // A quick CPU trial: the shipped recipe's global batch and sequence length are far too big
     // for a CPU, so this measures a reduced recipe that finishes in minutes. Its results get a
     // model id of their own in the planner, so they never pass for the shipped experiment.
     bool reducedRecipe = false;
-    int validationSteps = 0;  // --validate N: real optimizer steps to check the extrapolation
+    int validationSteps = 0; // --validate N: real optimizer steps to check the extrapolation
 };
 
 // The reduced recipe of a CPU trial run.

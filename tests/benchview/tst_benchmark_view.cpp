@@ -43,8 +43,7 @@ bool processGone(qint64 pid)
     return pid > 0 && !QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
 }
 
-template <typename T>
-T* child(QWidget& view, const char* name)
+template <typename T> T* child(QWidget& view, const char* name)
 {
     T* widget = view.findChild<T*>(QString::fromLatin1(name));
     if (!widget)
@@ -58,7 +57,8 @@ class TestBenchmarkView : public QObject {
 
 private:
     QTemporaryDir dir;
-    std::shared_ptr<const gpuplan::Catalog> catalog = gpuplan::loadCatalog(gpuplan::shippedDataFiles()).catalog;
+    std::shared_ptr<const gpuplan::Catalog> catalog
+        = gpuplan::loadCatalog(gpuplan::shippedDataFiles()).catalog;
     QString fakeBench;
 
     QString resultsDir() const { return dir.filePath(QStringLiteral("user/results")); }
@@ -85,8 +85,10 @@ private:
         qputenv("FAKE_RUN", behaviour);
         auto* runner = view.findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
         auto pid = std::make_shared<qint64>(0);
-        QObject::connect(runner, &BenchmarkRunner::progressed, runner,
-                         [runner, pid] { if (*pid == 0) *pid = runner->processId(); });
+        QObject::connect(runner, &BenchmarkRunner::progressed, runner, [runner, pid] {
+            if (*pid == 0)
+                *pid = runner->processId();
+        });
         child<QPushButton>(view, "runButton")->click();
         QTest::qWait(0);
         if (!QTest::qWaitFor([&] { return *pid != 0 || !runner->isActive(); }, 5000))
@@ -110,7 +112,8 @@ private slots:
         QVERIFY(dir.isValid());
         fakeBench = dir.filePath(QStringLiteral("gpuplan-bench"));
         QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_TEST_DATA "/fake_bench.sh"), fakeBench));
-        QVERIFY(QFile::setPermissions(fakeBench, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY(QFile::setPermissions(
+            fakeBench, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         qputenv("FAKE_DATA", kData.toUtf8());
         qputenv("GPUPLAN_DATA_DIR", dir.filePath(QStringLiteral("user")).toUtf8());
     }
@@ -127,7 +130,8 @@ private slots:
         auto view = openView("cpu");
         QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
         const QString banner = child<QLabel>(*view, "statusBanner")->text();
-        QVERIFY2(banner.startsWith(QStringLiteral("No GPU found on this machine (LibTorch 1.13.1")), qPrintable(banner));
+        QVERIFY2(banner.startsWith(QStringLiteral("No GPU found on this machine (LibTorch 1.13.1")),
+            qPrintable(banner));
         QVERIFY(banner.contains(QStringLiteral("srun")));
         QVERIFY(banner.contains(QStringLiteral("Import results file")));
         auto* devices = child<QComboBox>(*view, "deviceBox");
@@ -135,7 +139,8 @@ private slots:
         QCOMPARE(devices->currentData().toString(), QStringLiteral("cpu"));
         auto* models = child<QComboBox>(*view, "modelBox");
         QCOMPARE(models->currentData().toString(), QStringLiteral("pythia-160m"));
-        QCOMPARE(models->count(), 8);  // the shipped models but Mamba, which gpuplan-bench cannot build
+        QCOMPARE(
+            models->count(), 8); // the shipped models but Mamba, which gpuplan-bench cannot build
         QCOMPARE(models->findData(QStringLiteral("mamba-2.8b")), -1);
         QVERIFY(child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
         verifyIdleControls(*view);
@@ -146,9 +151,10 @@ private slots:
         auto view = openView("gpu");
         QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
         const QString banner = child<QLabel>(*view, "statusBanner")->text();
-        QVERIFY2(banner.startsWith(QStringLiteral("Found 2 GPU(s): NVIDIA H100 80GB HBM3, NVIDIA H100 80GB HBM3 "
-                                                  "(LibTorch 2.5.1).")),
-                 qPrintable(banner));
+        QVERIFY2(banner.startsWith(
+                     QStringLiteral("Found 2 GPU(s): NVIDIA H100 80GB HBM3, NVIDIA H100 80GB HBM3 "
+                                    "(LibTorch 2.5.1).")),
+            qPrintable(banner));
         auto* devices = child<QComboBox>(*view, "deviceBox");
         QCOMPARE(devices->count(), 3);
         QCOMPARE(devices->currentData().toString(), QStringLiteral("cuda:0"));
@@ -162,9 +168,11 @@ private slots:
     {
         QTest::addColumn<QByteArray>("behaviour");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("garbage") << QByteArray("garbage") << "printed something unexpected: the device list is not JSON";
+        QTest::newRow("garbage") << QByteArray("garbage")
+                                 << "printed something unexpected: the device list is not JSON";
         QTest::newRow("crash") << QByteArray("crash") << "devices crashed (signal 11)";
-        QTest::newRow("error exit") << QByteArray("fail") << "failed with exit code 2. It said: error: LibTorch could not initialise";
+        QTest::newRow("error exit") << QByteArray(
+            "fail") << "failed with exit code 2. It said: error: LibTorch could not initialise";
         QTest::newRow("hang") << QByteArray("hang") << "did not answer within 0.3 s";
     }
     void deviceListFailures()
@@ -173,12 +181,13 @@ private slots:
         QFETCH(QString, expected);
         qputenv("FAKE_DEVICES", behaviour);
         BenchmarkView view(catalog);
-        if (behaviour == "hang")  // only here: a slow start of the others must not count as a hang
+        if (behaviour == "hang") // only here: a slow start of the others must not count as a hang
             view.findChild<DeviceQuery*>(QStringLiteral("deviceQuery"))->setTimeout(300ms);
         view.show();
         QTRY_VERIFY_WITH_TIMEOUT(devicesListed(view), 5000);
         const QString banner = child<QLabel>(view, "statusBanner")->text();
-        QVERIFY2(banner.startsWith(QStringLiteral("Could not list the devices: ")), qPrintable(banner));
+        QVERIFY2(
+            banner.startsWith(QStringLiteral("Could not list the devices: ")), qPrintable(banner));
         QVERIFY2(banner.contains(expected), qPrintable(banner));
         auto* devices = child<QComboBox>(view, "deviceBox");
         QCOMPARE(devices->count(), 1);
@@ -191,9 +200,10 @@ private slots:
         qputenv("GPUPLAN_BENCH", dir.filePath(QStringLiteral("no-such-bench")).toUtf8());
         auto view = openView("cpu");
         const QString banner = child<QLabel>(*view, "statusBanner")->text();
-        QVERIFY2(banner.startsWith(QStringLiteral("GPUPLAN_BENCH is set to ") + dir.filePath(QStringLiteral("no-such-bench"))
-                                   + QStringLiteral(", which is not an executable file.")),
-                 qPrintable(banner));
+        QVERIFY2(banner.startsWith(QStringLiteral("GPUPLAN_BENCH is set to ")
+                     + dir.filePath(QStringLiteral("no-such-bench"))
+                     + QStringLiteral(", which is not an executable file.")),
+            qPrintable(banner));
         QVERIFY(banner.contains(QStringLiteral("can still be imported")));
         QVERIFY(!child<QPushButton>(*view, "runButton")->isEnabled());
         QVERIFY(child<QPushButton>(*view, "importButton")->isEnabled());
@@ -213,7 +223,8 @@ private slots:
 
         const QString path = saved.first().first().toString();
         QCOMPARE(QFileInfo(path).absolutePath(), resultsDir());
-        QVERIFY2(QFileInfo(path).fileName().startsWith(QStringLiteral("pythia-160m-cpu-")), qPrintable(path));
+        QVERIFY2(QFileInfo(path).fileName().startsWith(QStringLiteral("pythia-160m-cpu-")),
+            qPrintable(path));
         QVERIFY(path.endsWith(QStringLiteral("Z.yaml")));
         QCOMPARE(readAll(path), readAll(kData + QStringLiteral("/results-complete.yaml")));
         QCOMPARE(savedFiles().size(), 1);
@@ -222,24 +233,30 @@ private slots:
         QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Finished."));
         const QString outcome = child<QLabel>(*view, "outcomeLabel")->text();
         QVERIFY2(outcome.startsWith(QStringLiteral("Finished in ")), qPrintable(outcome));
-        QVERIFY2(outcome.endsWith(QStringLiteral("results saved to ") + path + QLatin1Char('.')), qPrintable(outcome));
+        QVERIFY2(outcome.endsWith(QStringLiteral("results saved to ") + path + QLatin1Char('.')),
+            qPrintable(outcome));
         const QString summary = child<QLabel>(*view, "summaryLabel")->text();
-        QVERIFY2(summary.contains(QStringLiteral("(micro-batch 4, accumulation 2)")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("(micro-batch 4, accumulation 2)")),
+            qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("Step time: 1.25 s")), qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("Validation error: 2.3%")), qPrintable(summary));
-        QVERIFY(child<QLabel>(*view, "timeLabel")->text().startsWith(QStringLiteral("Elapsed 0:0")));
+        QVERIFY(
+            child<QLabel>(*view, "timeLabel")->text().startsWith(QStringLiteral("Elapsed 0:0")));
         const QString log = child<QPlainTextEdit>(*view, "logView")->toPlainText();
-        QVERIFY2(log.contains(QStringLiteral("[ 20.0%] Searching the largest micro-batch: free-lunch ckpt=off "
-                                             "offload=off, micro-batch 4 - trying micro-batch 4")),
-                 qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral(
+                     "[ 20.0%] Searching the largest micro-batch: free-lunch ckpt=off "
+                     "offload=off, micro-batch 4 - trying micro-batch 4")),
+            qPrintable(log));
         verifyIdleControls(*view);
 
-        const QStringList calls = QString::fromUtf8(readAll(argsFile)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(calls.size(), 1);  // the device list was asked before FAKE_ARGS_FILE was set
-        QVERIFY2(calls.first().startsWith(QStringLiteral("run --model pythia-160m --device cpu --methods free-lunch "
-                                                         "--batch-size 8 --seq-len 128 --validate 2 "
-                                                         "--progress jsonl --out ")),
-                 qPrintable(calls.first()));
+        const QStringList calls
+            = QString::fromUtf8(readAll(argsFile)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(calls.size(), 1); // the device list was asked before FAKE_ARGS_FILE was set
+        QVERIFY2(calls.first().startsWith(
+                     QStringLiteral("run --model pythia-160m --device cpu --methods free-lunch "
+                                    "--batch-size 8 --seq-len 128 --validate 2 "
+                                    "--progress jsonl --out ")),
+            qPrintable(calls.first()));
     }
 
     void failuresKeepWhatWasMeasured_data()
@@ -247,11 +264,13 @@ private slots:
         QTest::addColumn<QByteArray>("behaviour");
         QTest::addColumn<QString>("expected");
         QTest::newRow("crash") << QByteArray("crash") << "it crashed (segmentation fault";
-        QTest::newRow("killed") << QByteArray("killed") << "it was killed (SIGKILL), most often by the system's out-of-memory killer";
+        QTest::newRow("killed") << QByteArray(
+            "killed") << "it was killed (SIGKILL), most often by the system's out-of-memory killer";
         QTest::newRow("abort") << QByteArray("abort") << "it aborted (SIGABRT)";
-        QTest::newRow("out of memory") << QByteArray("out-of-memory")
-                                       << "The benchmark failed (exit code 3): CPU out of memory: micro-batch 1 "
-                                          "does not fit under the memory limit.";
+        QTest::newRow("out of memory")
+            << QByteArray("out-of-memory")
+            << "The benchmark failed (exit code 3): CPU out of memory: micro-batch 1 "
+               "does not fit under the memory limit.";
         QTest::newRow("hang") << QByteArray("hang") << "stopped responding (no output for 1.5 s)";
     }
     void failuresKeepWhatWasMeasured()
@@ -261,7 +280,8 @@ private slots:
         auto view = openView("cpu");
         QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
         // Long enough for a loaded CI machine to start bash and write the partial results.
-        view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"))->setStallTimeout(1500ms);
+        view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"))
+            ->setStallTimeout(1500ms);
         QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
         const qint64 pid = startRun(*view, behaviour);
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 10000);
@@ -271,11 +291,14 @@ private slots:
         QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Failed."));
         const QString outcome = child<QLabel>(*view, "outcomeLabel")->text();
         QVERIFY2(outcome.contains(expected), qPrintable(outcome));
-        QVERIFY2(outcome.endsWith(QStringLiteral("The configurations measured before that are kept in ") + path + QLatin1Char('.')),
-                 qPrintable(outcome));
+        QVERIFY2(
+            outcome.endsWith(QStringLiteral("The configurations measured before that are kept in ")
+                + path + QLatin1Char('.')),
+            qPrintable(outcome));
         const QString summary = child<QLabel>(*view, "summaryLabel")->text();
-        QVERIFY2(summary.contains(QStringLiteral("naive mbs=2 ckpt=off offload=off (micro-batch 2, accumulation 4)")),
-                 qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral(
+                     "naive mbs=2 ckpt=off offload=off (micro-batch 2, accumulation 4)")),
+            qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("results file is partial")), qPrintable(summary));
         verifyIdleControls(*view);
         QVERIFY(processGone(pid));
@@ -289,7 +312,9 @@ private slots:
         startRun(*view, "garbage");
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 10000);
         const QString log = child<QPlainTextEdit>(*view, "logView")->toPlainText();
-        QVERIFY2(log.contains(QStringLiteral("Unexpected output from the worker: Loading model...")), qPrintable(log));
+        QVERIFY2(
+            log.contains(QStringLiteral("Unexpected output from the worker: Loading model...")),
+            qPrintable(log));
         QVERIFY(log.contains(QStringLiteral("Unexpected output from the worker: {\"phase\":")));
         QVERIFY(log.contains(QStringLiteral("Unexpected output from the worker: [1, 2]")));
         QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Finished."));
@@ -301,12 +326,13 @@ private slots:
         QTest::addColumn<QByteArray>("behaviour");
         QTest::addColumn<QString>("summary");
         QTest::addColumn<QString>("outcome");
-        QTest::newRow("garbage results file") << QByteArray("bad-results")
-                                              << "The worker's results file cannot be used, so nothing was saved:"
-                                              << "Finished in";
-        QTest::newRow("no results file") << QByteArray("no-results")
-                                         << "No configuration was measured, so nothing was saved."
-                                         << "The benchmark worker finished without writing";
+        QTest::newRow("garbage results file")
+            << QByteArray("bad-results")
+            << "The worker's results file cannot be used, so nothing was saved:"
+            << "Finished in";
+        QTest::newRow("no results file")
+            << QByteArray("no-results") << "No configuration was measured, so nothing was saved."
+            << "The benchmark worker finished without writing";
     }
     void unusableResultsAreNotSaved()
     {
@@ -321,9 +347,9 @@ private slots:
         QCOMPARE(saved.size(), 0);
         QVERIFY(savedFiles().isEmpty());
         QVERIFY2(child<QLabel>(*view, "summaryLabel")->text().startsWith(summary),
-                 qPrintable(child<QLabel>(*view, "summaryLabel")->text()));
+            qPrintable(child<QLabel>(*view, "summaryLabel")->text()));
         QVERIFY2(child<QLabel>(*view, "outcomeLabel")->text().startsWith(outcome),
-                 qPrintable(child<QLabel>(*view, "outcomeLabel")->text()));
+            qPrintable(child<QLabel>(*view, "outcomeLabel")->text()));
         verifyIdleControls(*view);
     }
 
@@ -333,7 +359,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
         QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
         auto* runner = view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
-        const qint64 pid = startRun(*view, "stubborn");  // ignores SIGTERM: needs the kill
+        const qint64 pid = startRun(*view, "stubborn"); // ignores SIGTERM: needs the kill
         QTRY_VERIFY_WITH_TIMEOUT(runner->hasResults(), 5000);
         auto* cancel = child<QPushButton>(*view, "cancelButton");
         QVERIFY(cancel->isEnabled());
@@ -350,9 +376,12 @@ private slots:
         QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(runner->state(), BenchmarkRunner::State::Cancelled);
         QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(), QStringLiteral("Cancelled."));
-        QVERIFY(child<QLabel>(*view, "outcomeLabel")->text().startsWith(QStringLiteral("Cancelled. The configurations")));
+        QVERIFY(child<QLabel>(*view, "outcomeLabel")
+                    ->text()
+                    .startsWith(QStringLiteral("Cancelled. The configurations")));
         QCOMPARE(saved.size(), 1);
-        QCOMPARE(readAll(saved.first().first().toString()), readAll(kData + QStringLiteral("/results-partial.yaml")));
+        QCOMPARE(readAll(saved.first().first().toString()),
+            readAll(kData + QStringLiteral("/results-partial.yaml")));
         verifyIdleControls(*view);
         QVERIFY(processGone(pid));
     }
@@ -365,13 +394,17 @@ private slots:
         auto* progress = child<QProgressBar>(*view, "progressBar");
         QTRY_COMPARE_WITH_TIMEOUT(progress->value(), 20, 5000);
         // 20% done: the rest is estimated at four times the time so far.
-        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(*view, "timeLabel")->text().contains(QStringLiteral("left")), 3000);
-        QVERIFY(child<QLabel>(*view, "timeLabel")->text().startsWith(QStringLiteral("Elapsed 0:0")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            child<QLabel>(*view, "timeLabel")->text().contains(QStringLiteral("left")), 3000);
+        QVERIFY(
+            child<QLabel>(*view, "timeLabel")->text().startsWith(QStringLiteral("Elapsed 0:0")));
         QCOMPARE(child<QLabel>(*view, "phaseLabel")->text(),
-                 QStringLiteral("Measuring: free-lunch ckpt=off offload=off, micro-batch 4"));
+            QStringLiteral("Measuring: free-lunch ckpt=off offload=off, micro-batch 4"));
         child<QPushButton>(*view, "cancelButton")->click();
         QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 1000);
-        QVERIFY(child<QLabel>(*view, "summaryLabel")->text().startsWith(QStringLiteral("No configuration was measured")));
+        QVERIFY(child<QLabel>(*view, "summaryLabel")
+                    ->text()
+                    .startsWith(QStringLiteral("No configuration was measured")));
     }
 
     void closingTheViewReapsTheWorker()
@@ -393,15 +426,22 @@ private slots:
         QVERIFY(view->importResults(valid));
         QCOMPARE(saved.size(), 1);
         QCOMPARE(readAll(saved.first().first().toString()), readAll(valid));
-        QVERIFY(child<QLabel>(*view, "summaryLabel")->text().startsWith(QStringLiteral("Model: Pythia-1B")));
-        QVERIFY(child<QLabel>(*view, "outcomeLabel")->text().startsWith(QStringLiteral("Imported ") + valid));
+        QVERIFY(child<QLabel>(*view, "summaryLabel")
+                    ->text()
+                    .startsWith(QStringLiteral("Model: Pythia-1B")));
+        QVERIFY(child<QLabel>(*view, "outcomeLabel")
+                    ->text()
+                    .startsWith(QStringLiteral("Imported ") + valid));
 
-        const QString broken = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/truncated/input.yaml");
+        const QString broken
+            = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/truncated/input.yaml");
         QVERIFY(!view->importResults(broken));
         QCOMPARE(saved.size(), 1);
         const QString outcome = child<QLabel>(*view, "outcomeLabel")->text();
-        QVERIFY2(outcome.startsWith(broken + QStringLiteral(" is not a usable gpuplan-bench results file:\n") + broken + QLatin1Char(':')),
-                 qPrintable(outcome));
+        QVERIFY2(outcome.startsWith(broken
+                     + QStringLiteral(" is not a usable gpuplan-bench results file:\n") + broken
+                     + QLatin1Char(':')),
+            qPrintable(outcome));
         QCOMPARE(savedFiles().size(), 1);
     }
 
@@ -416,8 +456,9 @@ private slots:
         auto view = openView("");
         QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 60000);
         qInfo().noquote() << child<QLabel>(*view, "statusBanner")->text();
-        child<QComboBox>(*view, "deviceBox")->setCurrentIndex(
-            child<QComboBox>(*view, "deviceBox")->findData(QStringLiteral("cpu")));
+        child<QComboBox>(*view, "deviceBox")
+            ->setCurrentIndex(
+                child<QComboBox>(*view, "deviceBox")->findData(QStringLiteral("cpu")));
         child<QSpinBox>(*view, "validationStepsBox")->setValue(1);
         QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
         child<QPushButton>(*view, "runButton")->click();
@@ -437,8 +478,9 @@ private slots:
         if (out.isEmpty())
             QSKIP("set GPUPLAN_SCREENSHOT_DIR to save the docs' screenshots");
         const auto save = [&](BenchmarkView& view, const char* name) {
-            QTest::qWait(200);  // let the window manager and the labels settle
-            QVERIFY(view.grab().save(out + QStringLiteral("/benchmark-%1.png").arg(QLatin1String(name))));
+            QTest::qWait(200); // let the window manager and the labels settle
+            QVERIFY(view.grab().save(
+                out + QStringLiteral("/benchmark-%1.png").arg(QLatin1String(name))));
         };
         {
             auto view = openView("cpu");
@@ -446,7 +488,7 @@ private slots:
             save(*view, "no-gpu");
             startRun(*view, "screenshot");
             QTRY_COMPARE_WITH_TIMEOUT(child<QProgressBar>(*view, "progressBar")->value(), 52, 5000);
-            QTest::qWait(2200);  // an elapsed time and an estimate worth showing
+            QTest::qWait(2200); // an elapsed time and an estimate worth showing
             save(*view, "running");
             child<QPushButton>(*view, "cancelButton")->click();
             QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 1000);

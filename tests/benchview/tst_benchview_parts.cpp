@@ -48,7 +48,8 @@ private slots:
 
     void deviceListWithGpus()
     {
-        const DeviceListParse parse = parseDeviceList(readAll(kData + QStringLiteral("/devices-gpu.json")));
+        const DeviceListParse parse
+            = parseDeviceList(readAll(kData + QStringLiteral("/devices-gpu.json")));
         QVERIFY2(parse.list.has_value(), qPrintable(parse.error));
         const DeviceList& list = *parse.list;
         QCOMPARE(list.devices.size(), 3);
@@ -60,7 +61,7 @@ private slots:
         QVERIFY(gpu != nullptr);
         QCOMPARE(gpu->index, 0);
         QCOMPARE(gpu->gpuId, QStringLiteral("h100-80gb-sxm"));
-        QCOMPARE(gpu->memoryBytes, qint64{85029158912});
+        QCOMPARE(gpu->memoryBytes, qint64 { 85029158912 });
         QCOMPARE(gpu->computeCapability, QStringLiteral("9.0"));
         QCOMPARE(gpu->bf16PeakTflops.value_or(0.0), 989.0);
         QCOMPARE(gpu->deviceArgument(), QStringLiteral("cuda:0"));
@@ -72,13 +73,15 @@ private slots:
 
     void deviceListCpuOnly()
     {
-        const DeviceListParse parse = parseDeviceList(readAll(kData + QStringLiteral("/devices-cpu.json")));
+        const DeviceListParse parse
+            = parseDeviceList(readAll(kData + QStringLiteral("/devices-cpu.json")));
         QVERIFY2(parse.list.has_value(), qPrintable(parse.error));
         QCOMPARE(parse.list->devices.size(), 1);
         QVERIFY(!parse.list->hasGpu());
         QVERIFY(parse.list->firstGpu() == nullptr);
         QVERIFY(!parse.list->cudaAvailable);
-        QCOMPARE(parse.list->devices[0].label(), QStringLiteral("cpu  Test CPU (2 threads), 8.0 GiB"));
+        QCOMPARE(
+            parse.list->devices[0].label(), QStringLiteral("cpu  Test CPU (2 threads), 8.0 GiB"));
     }
 
     void deviceListWarningsAreKept()
@@ -87,7 +90,8 @@ private slots:
             R"({"devices": [{"index": -1, "kind": "cpu", "name": "cpu", "memory_bytes": 0}],
                 "warnings": ["LibTorch runs on the reference BLAS", ""]})");
         QVERIFY(parse.list.has_value());
-        QCOMPARE(parse.list->warnings, QStringList{QStringLiteral("LibTorch runs on the reference BLAS")});
+        QCOMPARE(parse.list->warnings,
+            QStringList { QStringLiteral("LibTorch runs on the reference BLAS") });
         QCOMPARE(parse.list->devices[0].label(), QStringLiteral("cpu  cpu"));
     }
 
@@ -96,19 +100,22 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("expected");
         QTest::newRow("empty output") << QByteArray() << "not JSON";
-        QTest::newRow("a crash message") << QByteArray("Segmentation fault (core dumped)\n") << "not JSON";
+        QTest::newRow("a crash message")
+            << QByteArray("Segmentation fault (core dumped)\n") << "not JSON";
         QTest::newRow("truncated") << QByteArray(R"({"devices": [{"index": 0,)") << "not JSON";
         QTest::newRow("an array") << QByteArray("[1, 2]") << "no \"devices\" array";
-        QTest::newRow("devices not a list") << QByteArray(R"({"devices": 3})") << "no \"devices\" array";
+        QTest::newRow("devices not a list")
+            << QByteArray(R"({"devices": 3})") << "no \"devices\" array";
         QTest::newRow("no devices") << QByteArray(R"({"devices": []})") << "empty";
         QTest::newRow("unknown kind")
             << QByteArray(R"({"devices": [{"index": 0, "kind": "tpu", "name": "x"}]})")
-            << "device 1 of the device list is unusable: kind must be \"cuda\" or \"cpu\", not \"tpu\"";
+            << "device 1 of the device list is unusable: kind must be \"cuda\" or \"cpu\", not "
+               "\"tpu\"";
         QTest::newRow("no name") << QByteArray(R"({"devices": [{"index": -1, "kind": "cpu"}]})")
                                  << "device 1 of the device list is unusable: it has no name";
-        QTest::newRow("no index")
-            << QByteArray(R"({"devices": [{"kind": "cpu", "name": "c"}, {"kind": "cpu", "name": "c"}]})")
-            << "device 1 of the device list is unusable: it has no index";
+        QTest::newRow("no index") << QByteArray(
+            R"({"devices": [{"kind": "cpu", "name": "c"}, {"kind": "cpu", "name": "c"}]})")
+                                  << "device 1 of the device list is unusable: it has no index";
         QTest::newRow("negative cuda index")
             << QByteArray(R"({"devices": [{"index": -1, "kind": "cpu", "name": "c"},
                                           {"index": -1, "kind": "cuda", "name": "g"}]})")
@@ -130,17 +137,17 @@ private slots:
         trial.reducedRecipe = true;
         trial.validationSteps = 2;
         QCOMPARE(benchRunArguments(trial).join(QLatin1Char(' ')),
-                 QStringLiteral("run --model pythia-160m --device cpu --methods free-lunch "
-                                "--batch-size 8 --seq-len 128 --validate 2"));
+            QStringLiteral("run --model pythia-160m --device cpu --methods free-lunch "
+                           "--batch-size 8 --seq-len 128 --validate 2"));
 
         RunRequest own;
         own.configFile = QStringLiteral("/data/my model/config.json");
         own.methods = QStringLiteral("all");
         own.device = QStringLiteral("cuda:1");
         QCOMPARE(benchRunArguments(own),
-                 (QStringList{QStringLiteral("run"), QStringLiteral("--config"),
-                              QStringLiteral("/data/my model/config.json"), QStringLiteral("--device"),
-                              QStringLiteral("cuda:1"), QStringLiteral("--methods"), QStringLiteral("all")}));
+            (QStringList { QStringLiteral("run"), QStringLiteral("--config"),
+                QStringLiteral("/data/my model/config.json"), QStringLiteral("--device"),
+                QStringLiteral("cuda:1"), QStringLiteral("--methods"), QStringLiteral("all") }));
     }
 
     void fileNames_data()
@@ -148,12 +155,19 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("device");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("shipped on cpu") << "pythia-160m" << "cpu" << "pythia-160m-cpu-20261122T230512Z.yaml";
-        QTest::newRow("custom on a gpu") << "custom:My Model/v2" << "NVIDIA H100 80GB HBM3"
-                                         << "custom-my-model-v2-nvidia-h100-80gb-hbm3-20261122T230512Z.yaml";
-        QTest::newRow("nothing usable") << "../.." << "" << "model-device-20261122T230512Z.yaml";
-        QTest::newRow("very long") << QString(100, QLatin1Char('a')) << "h100-80gb-sxm"
-                                   << QString(48, QLatin1Char('a')) + "-h100-80gb-sxm-20261122T230512Z.yaml";
+        QTest::newRow("shipped on cpu") << "pythia-160m"
+                                        << "cpu"
+                                        << "pythia-160m-cpu-20261122T230512Z.yaml";
+        QTest::newRow("custom on a gpu")
+            << "custom:My Model/v2"
+            << "NVIDIA H100 80GB HBM3"
+            << "custom-my-model-v2-nvidia-h100-80gb-hbm3-20261122T230512Z.yaml";
+        QTest::newRow("nothing usable") << "../.."
+                                        << ""
+                                        << "model-device-20261122T230512Z.yaml";
+        QTest::newRow("very long")
+            << QString(100, QLatin1Char('a')) << "h100-80gb-sxm"
+            << QString(48, QLatin1Char('a')) + "-h100-80gb-sxm-20261122T230512Z.yaml";
     }
     void fileNames()
     {
@@ -182,26 +196,31 @@ private slots:
         p.configuration = QStringLiteral("free-lunch ckpt=off");
         p.microBatchSize = 32;
         QCOMPARE(describeProgress(p),
-                 QStringLiteral("Searching the largest micro-batch: free-lunch ckpt=off, micro-batch 32"));
+            QStringLiteral(
+                "Searching the largest micro-batch: free-lunch ckpt=off, micro-batch 32"));
         p = {};
         p.phase = QStringLiteral("done");
         QCOMPARE(describeProgress(p), QStringLiteral("Done"));
-        p.phase = QStringLiteral("compiling");  // a phase this view does not know yet
+        p.phase = QStringLiteral("compiling"); // a phase this view does not know yet
         QCOMPARE(describeProgress(p), QStringLiteral("compiling"));
     }
 
     void storeIsAtomicAndNeverOverwrites()
     {
         const QString source = kData + QStringLiteral("/results-complete.yaml");
-        const StoredResults first = storeResultsFile(source, QStringLiteral("pythia-160m-cpu-20261122T230512Z.yaml"));
+        const StoredResults first
+            = storeResultsFile(source, QStringLiteral("pythia-160m-cpu-20261122T230512Z.yaml"));
         QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
-        QCOMPARE(first.path, resultsDir() + QStringLiteral("/pythia-160m-cpu-20261122T230512Z.yaml"));
+        QCOMPARE(
+            first.path, resultsDir() + QStringLiteral("/pythia-160m-cpu-20261122T230512Z.yaml"));
         QCOMPARE(readAll(first.path), readAll(source));
 
-        const StoredResults second = storeResultsFile(kData + QStringLiteral("/results-partial.yaml"),
-                                                      QStringLiteral("pythia-160m-cpu-20261122T230512Z.yaml"));
-        QCOMPARE(second.path, resultsDir() + QStringLiteral("/pythia-160m-cpu-20261122T230512Z-2.yaml"));
-        QCOMPARE(readAll(first.path), readAll(source));  // untouched
+        const StoredResults second
+            = storeResultsFile(kData + QStringLiteral("/results-partial.yaml"),
+                QStringLiteral("pythia-160m-cpu-20261122T230512Z.yaml"));
+        QCOMPARE(
+            second.path, resultsDir() + QStringLiteral("/pythia-160m-cpu-20261122T230512Z-2.yaml"));
+        QCOMPARE(readAll(first.path), readAll(source)); // untouched
         QCOMPARE(readAll(second.path), readAll(kData + QStringLiteral("/results-partial.yaml")));
         // QSaveFile leaves no temporary file behind.
         QCOMPARE(QDir(resultsDir()).entryList(QDir::Files).size(), 2);
@@ -209,10 +228,11 @@ private slots:
 
     void storeReportsAMissingSource()
     {
-        const StoredResults stored = storeResultsFile(dir.filePath(QStringLiteral("gone.yaml")),
-                                                      QStringLiteral("x.yaml"));
+        const StoredResults stored
+            = storeResultsFile(dir.filePath(QStringLiteral("gone.yaml")), QStringLiteral("x.yaml"));
         QVERIFY(stored.path.isEmpty());
-        QVERIFY2(stored.error.startsWith(QStringLiteral("Could not read ")), qPrintable(stored.error));
+        QVERIFY2(
+            stored.error.startsWith(QStringLiteral("Could not read ")), qPrintable(stored.error));
     }
 
     void importChecksTheFileFirst()
@@ -220,47 +240,63 @@ private slots:
         const QString valid = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml");
         const StoredResults stored = importResultsFile(valid, *catalog);
         QVERIFY2(stored.error.isEmpty(), qPrintable(stored.error));
-        QVERIFY2(QFileInfo(stored.path).fileName().startsWith(QStringLiteral("pythia-1b-h100-80gb-sxm-")),
-                 qPrintable(stored.path));
+        QVERIFY2(QFileInfo(stored.path)
+                     .fileName()
+                     .startsWith(QStringLiteral("pythia-1b-h100-80gb-sxm-")),
+            qPrintable(stored.path));
         QCOMPARE(readAll(stored.path), readAll(valid));
 
-        const QString broken = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/nan-days/input.yaml");
+        const QString broken
+            = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/nan-days/input.yaml");
         const StoredResults refused = importResultsFile(broken, *catalog);
         QVERIFY(refused.path.isEmpty());
-        QVERIFY2(refused.error.contains(QStringLiteral("is not a usable gpuplan-bench results file")),
-                 qPrintable(refused.error));
-        QVERIFY2(refused.error.contains(broken + QLatin1Char(':')), qPrintable(refused.error));  // file:line:column
+        QVERIFY2(
+            refused.error.contains(QStringLiteral("is not a usable gpuplan-bench results file")),
+            qPrintable(refused.error));
+        QVERIFY2(refused.error.contains(broken + QLatin1Char(':')),
+            qPrintable(refused.error)); // file:line:column
         QCOMPARE(QDir(resultsDir()).entryList(QDir::Files).size(), 1);
     }
 
     void summaryOfACompleteRun()
     {
-        const ResultSummary s = summarizeResultsFile(kData + QStringLiteral("/results-complete.yaml"), *catalog);
+        const ResultSummary s
+            = summarizeResultsFile(kData + QStringLiteral("/results-complete.yaml"), *catalog);
         QVERIFY2(s.readable, qPrintable(s.error));
         QCOMPARE(s.best.configuration,
-                 std::string("free-lunch mbs=4 ckpt=off offload=off (micro-batch 4, accumulation 2)"));
+            std::string("free-lunch mbs=4 ckpt=off offload=off (micro-batch 4, accumulation 2)"));
         QCOMPARE(s.best.trainingDays, 2.069);
         QCOMPARE(s.workload.globalBatch, 8);
         // Step time = training days x 86400 / steps, as gpuplan-bench computed the days.
         QVERIFY(qAbs(s.stepSeconds - 2.069 * 86400.0 / 143000.0) < 1e-12);
         const QString text = s.text();
-        QVERIFY2(text.contains(QStringLiteral("Best configuration: free-lunch mbs=4 ckpt=off offload=off "
-                                              "(micro-batch 4, accumulation 2)")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Step time: 1.25 s per optimizer step (global batch 8)")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Training time for 143,000 steps: 2.1 days (2.0 days to 2.2 days)")),
-                 qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Implied utilisation: unknown (no peak is known for this device)")),
-                 qPrintable(text));
+        QVERIFY2(text.contains(
+                     QStringLiteral("Best configuration: free-lunch mbs=4 ckpt=off offload=off "
+                                    "(micro-batch 4, accumulation 2)")),
+            qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("Step time: 1.25 s per optimizer step (global batch 8)")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "Training time for 143,000 steps: 2.1 days (2.0 days to 2.2 days)")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "Implied utilisation: unknown (no peak is known for this device)")),
+            qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Validation error: 2.3%")), qPrintable(text));
         // A reduced recipe is a model of its own in the planner, and the summary says so.
-        QVERIFY2(text.contains(QStringLiteral("recipe differs from the shipped Pythia-160M recipe")), qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("recipe differs from the shipped Pythia-160M recipe")),
+            qPrintable(text));
     }
 
     void summaryOfAPartialRunUsesWhatWasMeasured()
     {
-        const ResultSummary s = summarizeResultsFile(kData + QStringLiteral("/results-partial.yaml"), *catalog);
+        const ResultSummary s
+            = summarizeResultsFile(kData + QStringLiteral("/results-partial.yaml"), *catalog);
         QVERIFY2(s.readable, qPrintable(s.error));
-        QCOMPARE(s.best.configuration, std::string("naive mbs=2 ckpt=off offload=off (micro-batch 2, accumulation 4)"));
+        QCOMPARE(s.best.configuration,
+            std::string("naive mbs=2 ckpt=off offload=off (micro-batch 2, accumulation 4)"));
         QVERIFY(!s.warnings.filter(QStringLiteral("partial")).isEmpty());
         QVERIFY(s.text().contains(QStringLiteral("Validation error: not checked")));
     }
@@ -270,7 +306,8 @@ private slots:
         const ResultSummary s = summarizeResultsFile(
             QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml"), *catalog);
         QVERIFY2(s.readable, qPrintable(s.error));
-        QVERIFY2(s.text().contains(QStringLiteral("Implied utilisation: 48% of the device's peak")), qPrintable(s.text()));
+        QVERIFY2(s.text().contains(QStringLiteral("Implied utilisation: 48% of the device's peak")),
+            qPrintable(s.text()));
         QVERIFY2(s.text().contains(QStringLiteral("Validation error: 1.1%")), qPrintable(s.text()));
     }
 
