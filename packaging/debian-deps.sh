@@ -15,7 +15,7 @@ packages=(
   # headless GUI tests, screenshots and report checks
   xvfb xauth poppler-utils fonts-dejavu-core
   # packaging checks
-  dpkg-dev file desktop-file-utils appstream
+  dpkg-dev file desktop-file-utils appstream shared-mime-info
 )
 
 run_as_root() {

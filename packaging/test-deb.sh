@@ -34,6 +34,7 @@ done
 for path in usr/bin/gpuplan-cli \
             usr/share/applications/org.gpuplan.planner.desktop \
             usr/share/metainfo/org.gpuplan.planner.metainfo.xml \
+            usr/share/mime/packages/org.gpuplan.planner.xml \
             usr/share/icons/hicolor/scalable/apps/org.gpuplan.planner.svg \
             usr/share/icons/hicolor/256x256/apps/org.gpuplan.planner.png \
             usr/share/gpuplan/data/gpus.yaml \
@@ -43,6 +44,10 @@ done
 
 desktop-file-validate "$root/usr/share/applications/org.gpuplan.planner.desktop"
 appstreamcli validate --no-net --pedantic "$root/usr/share/metainfo/org.gpuplan.planner.metainfo.xml"
+# The scenario file type the desktop entry opens: shared-mime-info must accept its definition.
+update-mime-database "$root/usr/share/mime" 2>/dev/null
+[ -e "$root/usr/share/mime/application/x-gpuplan-scenario.xml" ] \
+  || { echo "FAIL: update-mime-database did not register application/x-gpuplan-scenario"; exit 1; }
 
 plan=$(GPUPLAN_DATA_DIR="$work/empty" "$root/usr/bin/gpuplan-cli" plan --model pythia-1b \
          --budget 40000 --format json)
