@@ -77,6 +77,7 @@ BenchmarkView::BenchmarkView(std::shared_ptr<const Catalog> catalog, QWidget* pa
     connect(&m_runner, &BenchmarkRunner::finished, this, &BenchmarkView::onRunFinished);
     connect(&m_runner, &BenchmarkRunner::stateChanged, this, &BenchmarkView::updateControls);
     connect(&m_clock, &QTimer::timeout, this, &BenchmarkView::updateTimeLabel);
+    connect(&m_clock, &QTimer::timeout, this, &BenchmarkView::showMeasuredSoFar);
     connect(m_run, &QPushButton::clicked, this, &BenchmarkView::startRun);
     connect(m_cancel, &QPushButton::clicked, &m_runner, &BenchmarkRunner::cancel);
     connect(m_import, &QPushButton::clicked, this, &BenchmarkView::chooseImportFile);
@@ -368,6 +369,7 @@ void BenchmarkView::startRun()
     m_outcome->clear();
     m_outcome->setStyleSheet(QString());
     m_summary->setText(tr("Measuring..."));
+    m_resultsSeenAt = QDateTime();
     m_runner.start(m_benchProgram, arguments, out);
     if (m_runner.isActive()) // a worker that failed to start has already been reported
         m_clock.start();
@@ -459,6 +461,22 @@ void BenchmarkView::chooseImportFile()
         this, tr("Import a gpuplan-bench results file"), QString(), tr("Results (*.yaml *.yml)"));
     if (!path.isEmpty())
         importResults(path);
+}
+
+// The worker rewrites its results file after every configuration; showing it as it grows tells
+// the user what a failure or a Cancel would keep.
+void BenchmarkView::showMeasuredSoFar()
+{
+    if (!m_runner.isActive() || !m_runner.hasResults())
+        return;
+    const QDateTime modified = QFileInfo(m_runner.resultsFile()).lastModified();
+    if (modified == m_resultsSeenAt)
+        return;
+    m_resultsSeenAt = modified;
+    const ResultSummary summary = summarizeResultsFile(m_runner.resultsFile(), *m_catalog);
+    if (summary.readable)
+        m_summary->setText(tr("Measured so far (kept if the run stops early):") + QLatin1Char('\n')
+            + summary.text());
 }
 
 void BenchmarkView::updateTimeLabel()

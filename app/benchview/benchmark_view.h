@@ -5,6 +5,7 @@
 #include "app/benchview/run_request.h"
 #include "core/catalog.h"
 
+#include <QDateTime>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QWidget>
@@ -63,6 +64,7 @@ private:
     void onProgress(const benchrun::ProgressLine& progress);
     void onRunFinished(benchrun::BenchmarkRunner::State state, const QString& outcome);
     void updateTimeLabel();
+    void showMeasuredSoFar();
     void updateControls();
     void selectModel(const QString& id);
     RunRequest currentRequest() const;
@@ -75,6 +77,7 @@ private:
     bool m_devicesListedBefore = false;
     int m_runCount = 0;
     RunRequest m_lastRequest;
+    QDateTime m_resultsSeenAt; // when the running worker's results file was last shown
 
     QLabel* m_banner = nullptr;
     QComboBox* m_model = nullptr;

@@ -23,8 +23,9 @@ while [ $# -gt 0 ]; do
   if [ "$1" = "--out" ]; then out="$2"; shift; fi
   shift
 done
+configuration="free-lunch ckpt=off offload=off"
 progress() {
-  echo "{\"phase\": \"$1\", \"configuration\": \"free-lunch ckpt=off offload=off\", \"micro_batch_size\": ${4:-4}, \"percent\": $2, \"message\": \"$3\"}"
+  echo "{\"phase\": \"$1\", \"configuration\": \"$configuration\", \"micro_batch_size\": ${4:-4}, \"percent\": $2, \"message\": \"$3\"}"
 }
 results() { cp "$FAKE_DATA/$1" "$out.tmp" && mv "$out.tmp" "$out"; }
 
@@ -52,16 +53,18 @@ case "$FAKE_RUN" in
   slow) progress measure 10; sleep 0.3; progress measure 20; exec sleep 60 ;;
   screenshot)  # a realistic run, stopped half-way, for docs/screenshots/benchmark-running.png
     echo "warning: 2 CPU threads; a CPU run only shows how a measurement works" >&2
-    progress start 0 "pythia-160m, global batch 8, sequence 128, fp32"
-    progress build 2 "162,322,944 parameters"
-    progress search 6 "trying micro-batch 8" 8
-    progress search 10 "micro-batch 8 does not fit under the memory limit" 8
-    progress search 14 "trying micro-batch 4"
-    progress warmup 18; progress measure 30 "micro-step 2 of 3"
-    progress measure 40 "optimizer step 3 of 3"
-    progress validate 44 "full step 1 of 2"
-    progress configuration_done 47 "step 1.25 s, 2.1 days"
+    configuration="naive ckpt=off offload=off"
+    progress start 0 "pythia-160m, global batch 8, sequence 128, fp32" 2
+    progress build 2 "162,322,944 parameters" 2
+    progress search 6 "trying micro-batch 4" 4
+    progress search 10 "micro-batch 4 does not fit under the memory limit" 4
+    progress search 14 "trying micro-batch 2" 2
+    progress warmup 18 "" 2; progress measure 30 "micro-step 2 of 3" 2
+    progress measure 40 "optimizer step 3 of 3" 2
+    progress validate 44 "full step 1 of 2" 2
+    progress configuration_done 47 "naive mbs=2 ckpt=off offload=off: 2.10 s per step" 2
     results results-partial.yaml
-    echo '{"phase": "search", "configuration": "naive ckpt=off offload=off", "micro_batch_size": 8, "percent": 52, "message": "trying micro-batch 8"}'
+    configuration="free-lunch ckpt=off offload=off"
+    progress search 52 "trying micro-batch 8" 8
     exec sleep 60 ;;
 esac

@@ -361,6 +361,14 @@ private slots:
         auto* runner = view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
         const qint64 pid = startRun(*view, "stubborn"); // ignores SIGTERM: needs the kill
         QTRY_VERIFY_WITH_TIMEOUT(runner->hasResults(), 5000);
+        // What is measured shows while the run goes on.
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(*view, "summaryLabel")
+                                     ->text()
+                                     .startsWith(QStringLiteral("Measured so far")),
+            3000);
+        QVERIFY(child<QLabel>(*view, "summaryLabel")
+                    ->text()
+                    .contains(QStringLiteral("(micro-batch 2, accumulation 4)")));
         auto* cancel = child<QPushButton>(*view, "cancelButton");
         QVERIFY(cancel->isEnabled());
         QVERIFY(!child<QPushButton>(*view, "runButton")->isEnabled());
@@ -486,6 +494,8 @@ private slots:
             auto view = openView("cpu");
             QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
             save(*view, "no-gpu");
+            auto* methods = child<QComboBox>(*view, "methodsBox");
+            methods->setCurrentIndex(methods->findData(QStringLiteral("all")));
             startRun(*view, "screenshot");
             QTRY_COMPARE_WITH_TIMEOUT(child<QProgressBar>(*view, "progressBar")->value(), 52, 5000);
             QTest::qWait(2200); // an elapsed time and an estimate worth showing
@@ -496,6 +506,8 @@ private slots:
         {
             auto view = openView("cpu");
             QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+            auto* methods = child<QComboBox>(*view, "methodsBox");
+            methods->setCurrentIndex(methods->findData(QStringLiteral("all")));
             startRun(*view, "ok");
             QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 5000);
             save(*view, "finished");
