@@ -43,10 +43,15 @@ int instancesNeeded(const CloudOffer& offer, int gpuCount)
     return (gpuCount + perInstance - 1) / perInstance;
 }
 
+double spotRunDays(double trainingDays, const Assumptions& a)
+{
+    return trainingDays * (1.0 + a.spotRestartOverhead);
+}
+
 double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, bool spot,
                     const Assumptions& a)
 {
-    const double hours = trainingDays * kHoursPerDay * (spot ? 1.0 + a.spotRestartOverhead : 1.0);
+    const double hours = (spot ? spotRunDays(trainingDays, a) : trainingDays) * kHoursPerDay;
     return usdPerInstanceHour * hours * instances * (1.0 + a.indirectRate);
 }
 

@@ -25,6 +25,10 @@ double energyCostUsd(double powerKw, double trainingDays, const Assumptions& a);
 // Instances needed to provide `gpuCount` GPUs of an offer: ceil(n / GPUs per instance).
 int instancesNeeded(const CloudOffer& offer, int gpuCount);
 
+// How long a run takes on spot instances: the training days lengthened by the restart overhead
+// (time lost to pre-emptions and restarts from the last checkpoint).
+double spotRunDays(double trainingDays, const Assumptions& a);
+
 // Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
 // the restart overhead, and the indirect (F&A) rate added on top (equipment is exempt from it,
 // cloud spend is not).

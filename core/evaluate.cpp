@@ -156,7 +156,7 @@ void priceCloudOption(const Assumptions& a, CloudOption& c)
     if (c.cheapestCostUsd) {
         const bool spot = c.cheapestPricing == "spot";
         c.planTotalUsd = a.plannedRuns * *c.cheapestCostUsd;
-        c.planCalendarDays = a.plannedRuns * days * (spot ? 1.0 + a.spotRestartOverhead : 1.0);
+        c.planCalendarDays = a.plannedRuns * (spot ? spotRunDays(days, a) : days);
     }
 }
 

@@ -7,7 +7,7 @@ packages=(
   # toolchain
   g++ cmake ninja-build pkg-config git
   # planner: Qt 6 (Widgets, Charts, Svg, Test) and yaml-cpp
-  qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libqt6charts6-dev libqt6svg6-dev
+  qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libqt6charts6-dev libqt6opengl6-dev libqt6svg6-dev
   libqt6svg6 libgl-dev libyaml-cpp-dev
   # benchmark core: LibTorch (CPU) with Gloo, and an optimised BLAS: Debian's libtorch otherwise
   # runs on the reference BLAS, 30x slower (design.md)

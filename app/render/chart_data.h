@@ -1,0 +1,64 @@
+#pragma once
+
+// What a chart shows, as plain data: builders fill it from Results (pure, testable), and the one
+// drawing backend (chart_widget.h) turns it into pixels. Nothing here depends on Qt Charts, so
+// moving to Qt Graphs (Qt Charts is deprecated from Qt 6.10) only touches chart_widget.cpp.
+
+#include <QColor>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan::render {
+
+enum class Marker { Circle, Square, Triangle, Diamond, Star, Pentagon };
+
+struct ChartPoint {
+    double x = 0.0;
+    double y = 0.0;
+    QString label;    // drawn beside the point ("8×A100"); empty = no label
+    QString tooltip;  // shown on hover
+    bool flagged = false;  // drawn with a red ring; the tooltip says why
+    int optionIndex = -1;  // index into Results::options, or -1
+    int cloudIndex = -1;   // index into Results::cloud, or -1
+};
+
+struct ChartSeries {
+    enum class Kind { Scatter, Line, DashedLine };
+    QString name;  // legend entry
+    Kind kind = Kind::Scatter;
+    Marker marker = Marker::Circle;
+    bool hollow = false;  // outline only (measured estimates, spot offers)
+    QColor color;
+    std::vector<ChartPoint> points;
+};
+
+struct Axis {
+    QString title;
+    double min = 0.0;
+    double max = 1.0;
+    bool log = false;  // then min > 0 always (a log axis drops a series fed a value <= 0)
+    QString labelFormat = QStringLiteral("%.0f");
+};
+
+// A budget, deadline or break-even marker across the whole plot.
+struct ReferenceLine {
+    enum class Orientation { Vertical, Horizontal };
+    Orientation orientation = Orientation::Vertical;
+    double value = 0.0;
+    QString label;
+    QColor color;
+};
+
+struct ChartData {
+    QString title;
+    Axis x;
+    Axis y;
+    std::vector<ChartSeries> series;
+    std::vector<ReferenceLine> lines;
+    std::optional<ChartPoint> highlight;  // the selected table row
+    QString footnote;  // under the plot: what was left out and why
+};
+
+} // namespace gpuplan::render

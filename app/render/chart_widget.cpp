@@ -1,0 +1,347 @@
+#include "app/render/chart_widget.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace gpuplan::render {
+
+namespace {
+
+constexpr qreal kMarkerSize = 11.0;
+constexpr qreal kFlagRingSize = 19.0;
+constexpr qreal kHighlightSize = 25.0;
+constexpr qreal kLabelGap = 6.0;
+constexpr int kFootnoteHeight = 34;
+const QColor kFlagColor(0xC0, 0x00, 0x00);
+
+QScatterSeries::MarkerShape shapeOf(Marker m)
+{
+    switch (m) {
+    case Marker::Circle: return QScatterSeries::MarkerShapeCircle;
+    case Marker::Square: return QScatterSeries::MarkerShapeRectangle;
+    case Marker::Triangle: return QScatterSeries::MarkerShapeTriangle;
+    case Marker::Diamond: return QScatterSeries::MarkerShapeRotatedRectangle;
+    case Marker::Star: return QScatterSeries::MarkerShapeStar;
+    case Marker::Pentagon: return QScatterSeries::MarkerShapePentagon;
+    }
+    return QScatterSeries::MarkerShapeCircle;
+}
+
+QAbstractAxis* makeAxis(const Axis& spec)
+{
+    if (spec.log) {
+        auto* axis = new QLogValueAxis;
+        axis->setBase(10.0);
+        axis->setMinorTickCount(8);
+        axis->setLabelFormat(spec.labelFormat);
+        axis->setRange(spec.min, spec.max);
+        axis->setTitleText(spec.title + QStringLiteral(" (log scale)"));
+        return axis;
+    }
+    auto* axis = new QValueAxis;
+    axis->setLabelFormat(spec.labelFormat);
+    axis->setTickCount(6);
+    axis->setRange(spec.min, spec.max);
+    axis->setTitleText(spec.title);
+    return axis;
+}
+
+QScatterSeries* ringSeries(const QString& name, qreal size, const QColor& color, qreal width)
+{
+    auto* s = new QScatterSeries;
+    s->setName(name);
+    s->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    s->setMarkerSize(size);
+    s->setBrush(Qt::NoBrush);
+    s->setPen(QPen(color, width));
+    return s;
+}
+
+struct PlacedLabel {
+    QGraphicsSimpleTextItem* item = nullptr;
+    QPointF value;
+    QAbstractSeries* series = nullptr;
+};
+
+} // namespace
+
+struct ChartWidget::Impl {
+    QChartView* view = nullptr;
+    QChart* chart = nullptr;
+    ChartData data;
+    std::vector<PlacedLabel> labels;
+    QGraphicsTextItem* footnote = nullptr;
+    // For hover and click: which data point a drawn series point is.
+    std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
+    QAbstractSeries* flagSeries = nullptr;
+
+    const ChartPoint* pointAt(QAbstractSeries* series, const QPointF& value) const
+    {
+        // A flag ring shares its position with a point of some series: search them all.
+        const ChartPoint* best = nullptr;
+        double bestDistance = std::numeric_limits<double>::max();
+        for (const auto& [drawn, source] : seriesMap) {
+            if (series != flagSeries && drawn != series)
+                continue;
+            for (const auto& p : source->points) {
+                const double d = std::hypot(p.x - value.x(), p.y - value.y());
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = &p;
+                }
+            }
+        }
+        return best;
+    }
+};
+
+ChartWidget::ChartWidget(QWidget* parent)
+    : QWidget(parent), d(std::make_unique<Impl>())
+{
+    d->chart = new QChart;
+    d->chart->setAnimationOptions(QChart::NoAnimation);
+    d->chart->setBackgroundRoundness(0);
+    d->chart->legend()->setAlignment(Qt::AlignRight);
+    d->chart->setMargins(QMargins(6, 6, 6, kFootnoteHeight));
+    QFont title = d->chart->titleFont();
+    title.setPointSizeF(title.pointSizeF() * 1.25);
+    title.setBold(true);
+    d->chart->setTitleFont(title);
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->footnote = new QGraphicsTextItem(d->chart);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { placeLabels(); });
+    setMinimumSize(480, 320);
+}
+
+ChartWidget::~ChartWidget() = default;
+
+const ChartData& ChartWidget::chartData() const
+{
+    return d->data;
+}
+
+void ChartWidget::setChartData(const ChartData& chartData)
+{
+    d->data = chartData;
+    QChart* chart = d->chart;
+    for (auto& l : d->labels)
+        delete l.item;
+    d->labels.clear();
+    d->seriesMap.clear();
+    d->flagSeries = nullptr;
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    chart->setTitle(d->data.title);
+    QAbstractAxis* x = makeAxis(d->data.x);
+    QAbstractAxis* y = makeAxis(d->data.y);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+
+    auto attach = [&](QAbstractSeries* s) {
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    };
+    auto hideFromLegend = [&](QAbstractSeries* s) {
+        for (QLegendMarker* m : chart->legend()->markers(s))
+            m->setVisible(false);
+    };
+
+    auto* flags = ringSeries(QStringLiteral("Flagged: implied utilisation at or above 75% of peak"),
+                             kFlagRingSize, kFlagColor, 2.0);
+    for (const auto& spec : d->data.series) {
+        QXYSeries* s = nullptr;
+        if (spec.kind == ChartSeries::Kind::Scatter) {
+            auto* scatter = new QScatterSeries;
+            scatter->setMarkerShape(shapeOf(spec.marker));
+            scatter->setMarkerSize(kMarkerSize);
+            if (spec.hollow) {
+                scatter->setBrush(Qt::NoBrush);
+                scatter->setPen(QPen(spec.color, 2.0));
+            } else {
+                scatter->setBrush(spec.color);
+                scatter->setPen(QPen(Qt::white, 0.8));
+            }
+            s = scatter;
+        } else {
+            auto* line = new QLineSeries;
+            QPen pen(spec.color, 2.2);
+            if (spec.kind == ChartSeries::Kind::DashedLine)
+                pen.setStyle(Qt::DashLine);
+            line->setPen(pen);
+            s = line;
+        }
+        s->setName(spec.name);
+        for (const auto& p : spec.points) {
+            s->append(p.x, p.y);
+            if (p.flagged)
+                flags->append(p.x, p.y);
+        }
+        attach(s);
+        d->seriesMap.emplace_back(s, &spec);
+        for (const auto& p : spec.points) {
+            if (p.label.isEmpty())
+                continue;
+            auto* item = new QGraphicsSimpleTextItem(p.label, chart);
+            QFont f = item->font();
+            f.setPointSizeF(f.pointSizeF() * 0.85);
+            item->setFont(f);
+            item->setBrush(spec.color.darker(130));
+            item->setZValue(10);
+            d->labels.push_back({item, QPointF(p.x, p.y), s});
+        }
+        connect(s, &QXYSeries::hovered, this, [this, s](const QPointF& value, bool state) {
+            if (!state) {
+                QToolTip::hideText();
+                return;
+            }
+            if (const ChartPoint* p = d->pointAt(s, value); p && !p->tooltip.isEmpty())
+                QToolTip::showText(QCursor::pos(), p->tooltip, this);
+        });
+        connect(s, &QXYSeries::clicked, this, [this, s](const QPointF& value) {
+            if (const ChartPoint* p = d->pointAt(s, value)) {
+                if (p->optionIndex >= 0)
+                    emit optionClicked(p->optionIndex);
+                else if (p->cloudIndex >= 0)
+                    emit cloudClicked(p->cloudIndex);
+            }
+        });
+    }
+    if (flags->count() > 0) {
+        attach(flags);
+        d->flagSeries = flags;
+        connect(flags, &QXYSeries::hovered, this, [this, flags](const QPointF& value, bool state) {
+            if (!state)
+                return QToolTip::hideText();
+            if (const ChartPoint* p = d->pointAt(flags, value))
+                QToolTip::showText(QCursor::pos(), p->tooltip, this);
+        });
+    } else {
+        delete flags;
+    }
+
+    for (const auto& line : d->data.lines) {
+        auto* s = new QLineSeries;
+        s->setName(line.label);
+        QPen pen(line.color, 1.6, Qt::DashDotLine);
+        s->setPen(pen);
+        if (line.orientation == ReferenceLine::Orientation::Vertical) {
+            s->append(line.value, d->data.y.min);
+            s->append(line.value, d->data.y.max);
+        } else {
+            s->append(d->data.x.min, line.value);
+            s->append(d->data.x.max, line.value);
+        }
+        attach(s);
+    }
+    if (d->data.highlight) {
+        auto* ring = ringSeries(QStringLiteral("Selected"), kHighlightSize, Qt::black, 3.0);
+        ring->append(d->data.highlight->x, d->data.highlight->y);
+        attach(ring);
+        hideFromLegend(ring);
+    }
+    d->footnote->setPlainText(d->data.footnote);
+    placeLabels();
+}
+
+void ChartWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeLabels();
+}
+
+int ChartWidget::visibleLabelCount() const
+{
+    int n = 0;
+    for (const auto& l : d->labels)
+        n += l.item->isVisible() ? 1 : 0;
+    return n;
+}
+
+// Puts each point label beside its point, trying right, left, above and below in turn so no two
+// labels overlap each other or another point's marker; a label that fits nowhere is hidden (its
+// point still has a tooltip and a table row).
+void ChartWidget::placeLabels()
+{
+    QChart* chart = d->chart;
+    const QRectF plot = chart->plotArea();
+    if (plot.width() <= 0 || plot.height() <= 0)
+        return;
+    std::vector<QRectF> taken;
+    for (const auto& [series, spec] : d->seriesMap)
+        if (spec->kind == ChartSeries::Kind::Scatter)
+            for (const auto& p : spec->points) {
+                const QPointF at = chart->mapToPosition(QPointF(p.x, p.y), series);
+                taken.emplace_back(at.x() - kMarkerSize / 2, at.y() - kMarkerSize / 2,
+                                   kMarkerSize, kMarkerSize);
+            }
+    for (auto& label : d->labels) {
+        const QPointF at = chart->mapToPosition(label.value, label.series);
+        const QSizeF size = label.item->boundingRect().size();
+        const qreal r = kMarkerSize / 2 + kLabelGap / 2;
+        const QPointF candidates[] = {
+            {at.x() + r, at.y() - size.height() / 2},
+            {at.x() - r - size.width(), at.y() - size.height() / 2},
+            {at.x() - size.width() / 2, at.y() - r - size.height()},
+            {at.x() - size.width() / 2, at.y() + r},
+            {at.x() + r, at.y() - r - size.height()},
+            {at.x() + r, at.y() + r},
+            {at.x() - r - size.width(), at.y() - r - size.height()},
+            {at.x() - r - size.width(), at.y() + r},
+        };
+        bool placed = false;
+        for (const QPointF& c : candidates) {
+            const QRectF box(c, size);
+            if (!plot.contains(box))
+                continue;
+            bool clash = false;
+            for (const QRectF& t : taken)
+                clash = clash || t.intersects(box);
+            if (clash)
+                continue;
+            label.item->setPos(c);
+            taken.push_back(box);
+            placed = true;
+            break;
+        }
+        label.item->setVisible(placed);
+    }
+    const QRectF frame = chart->rect();
+    d->footnote->setTextWidth(frame.width() - 16);
+    d->footnote->setPos(8, frame.height() - kFootnoteHeight + 2);
+}
+
+void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
+{
+    const QSizeF logical = size();
+    d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
+    if (QGraphicsLayout* layout = d->chart->layout())
+        layout->activate();
+    placeLabels();
+    d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical),
+                              Qt::IgnoreAspectRatio);
+}
+
+} // namespace gpuplan::render

@@ -1,0 +1,49 @@
+#pragma once
+
+// The one place that draws charts. Everything else passes ChartData; only chart_widget.cpp
+// knows Qt Charts, so the move to Qt Graphs (Qt Charts is deprecated from Qt 6.10) touches
+// this file alone.
+
+#include "app/render/chart_data.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QPainter;
+
+namespace gpuplan::render {
+
+class ChartWidget : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ChartWidget(QWidget* parent = nullptr);
+    ~ChartWidget() override;
+
+    void setChartData(const ChartData& chartData);
+    const ChartData& chartData() const;
+
+    // Paints the chart into `target` at the widget's logical size, scaled to fill it: vector
+    // output on SVG and PDF painters, pixels at the painter's resolution on images. Animations
+    // are never on, so nothing is lost mid-animation.
+    void renderTo(QPainter* painter, const QRectF& target);
+
+    // Number of drawn point labels (after the ones that would overlap were moved); for tests.
+    int visibleLabelCount() const;
+
+signals:
+    // A point of the main results was clicked: its index into Results::options or ::cloud.
+    void optionClicked(int optionIndex);
+    void cloudClicked(int cloudIndex);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+    void placeLabels();
+};
+
+} // namespace gpuplan::render

@@ -1,0 +1,306 @@
+#include "app/render/planner_charts.h"
+
+#include "app/common/format.h"
+#include "app/common/option_columns.h"
+#include "app/render/axis_range.h"
+#include "core/costing.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+
+#include <algorithm>
+#include <map>
+
+namespace gpuplan::render {
+
+namespace {
+
+// Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour
+// vision deficiency, and in greyscale print.
+const QColor kPalette[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                           QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                           QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                           QColor(0x00, 0x00, 0x00), QColor(0xF0, 0xE4, 0x42)};
+const QColor kFrontierColor(0x55, 0x55, 0x55);
+const QColor kBudgetColor(0x00, 0x80, 0x00);
+const QColor kDeadlineColor(0xB0, 0x00, 0x00);
+const QColor kOnDemandColor(0x44, 0x44, 0x44);
+const QColor kSpotColor(0x88, 0x55, 0xAA);
+
+bool isFlagged(const TrainingEstimate& e)
+{
+    return e.hasFlag(EstimateFlag::ExceedsPeak) || e.hasFlag(EstimateFlag::Suspect);
+}
+
+QString optionTooltip(const OwnedOption& o)
+{
+    QStringList lines;
+    lines << views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name));
+    lines << QStringLiteral("Training: %1 (source: %2)")
+                 .arg(views::formatDays(o.estimate.days),
+                      views::toQString(toString(o.estimate.source)));
+    if (!o.estimate.configuration.empty())
+        lines << QStringLiteral("Configuration: ") + QString::fromStdString(o.estimate.configuration);
+    lines << QStringLiteral("Machine: %1, per experiment: %2, energy per run: %3")
+                 .arg(views::formatUsd(o.machineCostUsd), views::formatUsd(o.experimentCostUsd),
+                      views::formatUsd(o.energyCostUsd));
+    if (o.estimate.impliedUtilization)
+        lines << QStringLiteral("Implied utilisation: ") +
+                     views::formatPercent(*o.estimate.impliedUtilization);
+    if (o.estimate.validationError)
+        lines << QStringLiteral("Validation error: ") +
+                     views::formatPercent(*o.estimate.validationError);
+    const QString flags = views::flagExplanations(o.estimate);
+    if (!flags.isEmpty())
+        lines << flags;
+    return lines.join(QLatin1Char('\n'));
+}
+
+// GPU types in the order they first appear, so colours match between the two charts.
+std::map<const GpuSpec*, std::size_t> gpuOrder(const Results& r)
+{
+    std::map<const GpuSpec*, std::size_t> order;
+    for (const auto& o : r.options)
+        order.emplace(o.gpu, order.size());
+    return order;
+}
+
+Marker markerFor(EstimateSource s)
+{
+    switch (s) {
+    case EstimateSource::Measured: return Marker::Pentagon;
+    case EstimateSource::Paper: return Marker::Diamond;
+    case EstimateSource::PaperNaive: return Marker::Triangle;
+    case EstimateSource::Analytic: return Marker::Square;
+    }
+    return Marker::Circle;
+}
+
+QString comparisonName(EstimateSource s)
+{
+    switch (s) {
+    case EstimateSource::Measured: return QStringLiteral("Measured (gpuplan-bench)");
+    case EstimateSource::Paper: return QStringLiteral("Paper, Table 1");
+    case EstimateSource::PaperNaive: return QStringLiteral("Paper, Table 4 (naive)");
+    case EstimateSource::Analytic: return QStringLiteral("Analytic estimate");
+    }
+    return {};
+}
+
+using Coordinates = std::pair<double, double> (*)(const OwnedOption&);
+
+std::pair<double, double> hardwareXY(const OwnedOption& o)
+{
+    return {o.machineCostUsd, o.estimate.days};
+}
+
+std::pair<double, double> experimentXY(const OwnedOption& o)
+{
+    return {o.estimate.days, o.experimentCostUsd};
+}
+
+ChartPoint optionPoint(const OwnedOption& o, std::size_t index, Coordinates xy, bool labelled)
+{
+    ChartPoint p;
+    std::tie(p.x, p.y) = xy(o);
+    p.label = labelled ? shortMachineLabel(o) : QString();
+    p.tooltip = optionTooltip(o);
+    p.flagged = isFlagged(o.estimate);
+    p.optionIndex = static_cast<int>(index);
+    return p;
+}
+
+// One series per GPU type for the main results, one hollow series per comparison source, the
+// frontier as a dashed line through the points that `onFrontier` selects.
+void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOptions& opt,
+                    Coordinates xy, bool (*onFrontier)(const OwnedOption&))
+{
+    const auto order = gpuOrder(r);
+    std::vector<ChartSeries> perGpu(order.size());
+    for (const auto& [gpu, index] : order) {
+        perGpu[index].name = QString::fromStdString(gpu->name);
+        perGpu[index].color = gpuColor(index);
+    }
+    ChartSeries frontier;
+    frontier.name = QStringLiteral("Pareto frontier");
+    frontier.kind = ChartSeries::Kind::DashedLine;
+    frontier.color = kFrontierColor;
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        const auto& o = r.options[i];
+        perGpu[order.at(o.gpu)].points.push_back(optionPoint(o, i, xy, true));
+        if (onFrontier(o))
+            frontier.points.push_back(optionPoint(o, i, xy, false));
+    }
+    std::sort(frontier.points.begin(), frontier.points.end(),
+              [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+    if (frontier.points.size() >= 2)
+        chart.series.push_back(std::move(frontier));
+    for (auto& s : perGpu)
+        chart.series.push_back(std::move(s));
+
+    for (const Results* other : opt.comparisons) {
+        if (!other || other->options.empty())
+            continue;
+        ChartSeries s;
+        s.name = comparisonName(other->options.front().estimate.source);
+        s.marker = markerFor(other->options.front().estimate.source);
+        s.hollow = true;
+        s.color = QColor(0x20, 0x20, 0x20);
+        for (const auto& o : other->options) {
+            ChartPoint p = optionPoint(o, 0, xy, false);
+            p.optionIndex = -1;  // not a row of the main table's results
+            s.points.push_back(p);
+        }
+        chart.series.push_back(std::move(s));
+    }
+    if (opt.highlightOption && *opt.highlightOption < r.options.size())
+        chart.highlight = optionPoint(r.options[*opt.highlightOption], *opt.highlightOption, xy,
+                                      false);
+}
+
+// Ranges over every plotted value and every reference line, padded; log axes skip values <= 0
+// (and the footnote says so) so Qt Charts never drops a whole series.
+void fitAxes(ChartData& chart)
+{
+    std::vector<double> xs;
+    std::vector<double> ys;
+    int dropped = 0;
+    for (auto& s : chart.series) {
+        auto keep = std::remove_if(s.points.begin(), s.points.end(), [&](const ChartPoint& p) {
+            const bool bad = (chart.x.log && p.x <= 0.0) || (chart.y.log && p.y <= 0.0);
+            dropped += bad ? 1 : 0;
+            return bad;
+        });
+        s.points.erase(keep, s.points.end());
+        for (const auto& p : s.points) {
+            xs.push_back(p.x);
+            ys.push_back(p.y);
+        }
+    }
+    for (const auto& l : chart.lines)
+        (l.orientation == ReferenceLine::Orientation::Vertical ? xs : ys).push_back(l.value);
+    const Range rx = paddedRange(xs, chart.x.log);
+    const Range ry = paddedRange(ys, chart.y.log);
+    chart.x.min = rx.min;
+    chart.x.max = rx.max;
+    chart.y.min = ry.min;
+    chart.y.max = ry.max;
+    if (dropped > 0)
+        chart.footnote += QStringLiteral(" %1 point(s) with a zero value are not shown on the "
+                                         "log axis.").arg(dropped);
+}
+
+QString unavailableNote(const Results& r)
+{
+    if (r.unavailable.empty())
+        return {};
+    QStringList items;
+    for (const auto& u : r.unavailable)
+        items << QString::number(u.gpuCount) + QChar(0x00D7) + QString::fromStdString(u.gpuId);
+    return QStringLiteral("Infeasible or no estimate: ") + items.join(QStringLiteral(", ")) +
+           QLatin1Char('.');
+}
+
+QString sourceNote(const Results& r)
+{
+    return QStringLiteral("Source: %1 estimates; amortised over %2 years at %3 use.")
+        .arg(views::toQString(toString(r.source)))
+        .arg(r.assumptions.amortizationYears)
+        .arg(views::formatPercent(r.assumptions.machineUtilization));
+}
+
+QString modelName(const Results& r)
+{
+    return r.workload ? QString::fromStdString(r.workload->name) : QStringLiteral("(no model)");
+}
+
+} // namespace
+
+QColor gpuColor(std::size_t index)
+{
+    return kPalette[index % std::size(kPalette)];
+}
+
+QString shortMachineLabel(const OwnedOption& option)
+{
+    static const QRegularExpression memorySuffix(QStringLiteral("\\s+\\d+\\s*GB$"));
+    QString name = QString::fromStdString(option.gpu->name);
+    name.remove(memorySuffix);
+    return views::formatMachine(option.gpuCount, name);
+}
+
+ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
+{
+    ChartData chart;
+    chart.title = modelName(r) + QStringLiteral(": training days vs hardware cost");
+    chart.x = {QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$%.0f")};
+    chart.y = {QStringLiteral("Training days"), 0, 1, opt.logY, QStringLiteral("%.0f")};
+    addOwnedSeries(chart, r, opt, hardwareXY, [](const OwnedOption& o) { return o.paretoHardware; });
+    if (opt.budgetUsd)
+        chart.lines.push_back({ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
+                               QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd),
+                               kBudgetColor});
+    if (opt.deadlineDays)
+        chart.lines.push_back({ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
+                               QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays),
+                               kDeadlineColor});
+    chart.footnote = sourceNote(r);
+    const QString missing = unavailableNote(r);
+    if (!missing.isEmpty())
+        chart.footnote += QLatin1Char(' ') + missing;
+    fitAxes(chart);
+    return chart;
+}
+
+ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
+{
+    ChartData chart;
+    chart.title = modelName(r) + QStringLiteral(": per-experiment cost vs training days, buy or rent");
+    chart.x = {QStringLiteral("Training days"), 0, 1, opt.logX, QStringLiteral("%.0f")};
+    chart.y = {QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$%.0f")};
+    addOwnedSeries(chart, r, opt, experimentXY,
+                   [](const OwnedOption& o) { return o.paretoExperiment; });
+
+    ChartSeries onDemand{QStringLiteral("Cloud, on-demand"), ChartSeries::Kind::Scatter,
+                         Marker::Triangle, false, kOnDemandColor, {}};
+    ChartSeries spot{QStringLiteral("Cloud, spot"), ChartSeries::Kind::Scatter, Marker::Star,
+                     false, kSpotColor, {}};
+    for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+        const auto& c = r.cloud[i];
+        const QString name = QString::fromStdString(c.offer->provider) + QLatin1Char(' ') +
+                             views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
+        const QString days = views::formatDays(c.estimate.days);
+        if (c.onDemandCostUsd) {
+            ChartPoint p{c.estimate.days, *c.onDemandCostUsd, {},
+                         QStringLiteral("%1, on-demand\n%2, %3 per run\nRate as of %4, %5")
+                             .arg(name, days, views::formatUsd(*c.onDemandCostUsd),
+                                  QString::fromStdString(c.offer->source.date),
+                                  QString::fromStdString(c.offer->source.source)),
+                         false, -1, static_cast<int>(i)};
+            onDemand.points.push_back(p);
+        }
+        if (c.spotCostUsd) {
+            const double spotDays = spotRunDays(c.estimate.days, r.assumptions);
+            ChartPoint p{spotDays, *c.spotCostUsd, {},
+                         QStringLiteral("%1, spot\n%2 with restarts, %3 per run\nRate as of %4, %5")
+                             .arg(name, views::formatDays(spotDays), views::formatUsd(*c.spotCostUsd),
+                                  QString::fromStdString(c.offer->source.date),
+                                  QString::fromStdString(c.offer->source.source)),
+                         false, -1, static_cast<int>(i)};
+            spot.points.push_back(p);
+        }
+    }
+    if (!onDemand.points.empty())
+        chart.series.push_back(std::move(onDemand));
+    if (!spot.points.empty())
+        chart.series.push_back(std::move(spot));
+    if (opt.deadlineDays)
+        chart.lines.push_back({ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
+                               QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays),
+                               kDeadlineColor});
+    chart.footnote = sourceNote(r);
+    fitAxes(chart);
+    return chart;
+}
+
+} // namespace gpuplan::render

@@ -1,0 +1,38 @@
+#pragma once
+
+// The paper's Fig. 7 as chart data, built from Results only (no cost is computed here).
+
+#include "app/render/chart_data.h"
+#include "core/evaluate.h"
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan::render {
+
+struct PlannerChartOptions {
+    bool logX = true;
+    bool logY = true;
+    std::optional<double> budgetUsd;     // vertical line on the hardware-cost chart
+    std::optional<double> deadlineDays;  // horizontal (hardware) or vertical (experiment) line
+    std::optional<std::size_t> highlightOption;  // index into Results::options
+    // Estimates of the same model from another source (e.g. measured by gpuplan-bench), drawn
+    // beside the main ones as hollow markers of their own style.
+    std::vector<const Results*> comparisons;
+};
+
+// Fig. 7 top: training days (y) against machine cost (x), one series per GPU type, labelled
+// points ("8×A100 SXM"), the Pareto frontier, budget and deadline lines.
+ChartData hardwareCostChart(const Results& results, const PlannerChartOptions& options);
+
+// Fig. 7 bottom: per-experiment cost (y) against training days (x) for the owned options under
+// the amortisation setting, and every cloud offer (on-demand and spot as distinct markers).
+ChartData experimentCostChart(const Results& results, const PlannerChartOptions& options);
+
+// "8×A100 SXM": the GPU name without its memory size, for point labels.
+QString shortMachineLabel(const OwnedOption& option);
+
+// Colour of the n-th GPU type (colour-blind-safe palette, stable across both charts).
+QColor gpuColor(std::size_t index);
+
+} // namespace gpuplan::render
