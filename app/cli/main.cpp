@@ -6,7 +6,12 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#ifdef GPUPLAN_CLI_HAS_RENDER
+#include <QApplication>
+#endif
+
 #include <array>
+#include <memory>
 
 namespace {
 
@@ -38,11 +43,25 @@ int usage(QTextStream& out)
     return gpuplan::cli::kExitOk;
 }
 
+// chart and report draw with Qt Widgets, which need a QApplication; headless by default.
+std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv)
+{
+#ifdef GPUPLAN_CLI_HAS_RENDER
+    const QByteArray command = argc > 1 ? QByteArray(argv[1]) : QByteArray();
+    if (command == "chart" || command == "report") {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        return std::make_unique<QApplication>(argc, argv);
+    }
+#endif
+    return std::make_unique<QCoreApplication>(argc, argv);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    const auto app = makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpuplan"));
     QCoreApplication::setOrganizationDomain(QStringLiteral("gpuplan.org"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLAN_VERSION));

@@ -1,0 +1,56 @@
+// gpuplan-cli report: the GUI's one-click proposal report, rendered offscreen.
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "app/render/proposal_report.h"
+
+#include <QTextStream>
+
+namespace gpuplan::cli {
+
+int runReport(const QStringList& arguments)
+{
+    const QString command = QStringLiteral("report");
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Write the proposal report (A4 PDF): model, assumptions, both charts, buy vs rent, the "
+        "tables, and every price's date and source."));
+    p.addOption({QStringLiteral("model"), QStringLiteral("Model id."), QStringLiteral("ID")});
+    p.addOption({QStringLiteral("out"), QStringLiteral("Output file (.pdf)."),
+                 QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("machine"),
+                 QStringLiteral("The machine for the buy-vs-rent section, e.g. 8xa100-80gb-sxm."),
+                 QStringLiteral("NxGPU")});
+    addScenarioOptions(p);
+    addDataOptions(p);
+    int exitCode = kExitOk;
+    if (!parse(p, arguments, command, &exitCode))
+        return exitCode;
+    const QString out = p.value(QStringLiteral("out"));
+    if (!out.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        return fail(command, QStringLiteral("--out FILE.pdf is required"));
+
+    const auto catalog = loadCatalog(p, command);
+    if (!catalog)
+        return kExitUsage;
+    QString error;
+    const auto planned = planFromOptions(p, catalog, &error);
+    if (!planned)
+        return fail(command, error);
+    render::ReportInput input;
+    input.results = &planned->results;
+    input.catalog = catalog.get();
+    input.chartOptions.budgetUsd = planned->scenario.budgetUsd;
+    input.chartOptions.deadlineDays = planned->scenario.deadlineDays;
+    if (p.isSet(QStringLiteral("machine"))) {
+        input.buyOption = machineOption(planned->results, p.value(QStringLiteral("machine")), &error);
+        if (!input.buyOption)
+            return fail(command, error);
+    }
+    if (!render::writeProposalReport(input, out, &error))
+        return fail(command, error);
+    QTextStream(stdout) << "Wrote " << out << '\n';
+    return kExitOk;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,36 @@
+#pragma once
+
+// The one-click proposal report: a PDF a PI can attach to a grant budget justification.
+
+#include "app/render/planner_charts.h"
+#include "core/catalog.h"
+#include "core/evaluate.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace gpuplan::render {
+
+struct ReportInput {
+    const Results* results = nullptr;
+    const Catalog* catalog = nullptr;
+    PlannerChartOptions chartOptions;
+    // The machine the buy-vs-rent section compares; default: the recommended one, else the
+    // cheapest per experiment.
+    std::optional<std::size_t> buyOption;
+    QString date;  // "2026-11-22"; default today
+};
+
+// The machine the report's buy-vs-rent section is about (nullopt when there are no options).
+std::optional<std::size_t> reportBuyOption(const ReportInput& input);
+
+// Title, date, model and recipe, assumptions, recommendation, both Fig. 7 charts, buy vs rent
+// (chart and conclusion in words), the options and cloud tables, and every price's date and
+// source. Charts are images named "chart:hardware", "chart:experiment", "chart:buy-vs-rent".
+QString proposalReportHtml(const ReportInput& input);
+
+// Writes the report as an A4 PDF. False with *error set on failure.
+bool writeProposalReport(const ReportInput& input, const QString& path, QString* error);
+
+} // namespace gpuplan::render
