@@ -75,8 +75,8 @@ std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optio
 ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
 {
     ChartData chart;
-    chart.x = {QStringLiteral("Number of training runs"), 0, 1, false, QStringLiteral("%.0f")};
-    chart.y = {QStringLiteral("Cumulative cost (USD)"), 0, 1, false, QStringLiteral("$%.0f")};
+    chart.x = {QStringLiteral("Number of training runs"), 0, 1, false, QString()};
+    chart.y = {QStringLiteral("Cumulative cost (USD)"), 0, 1, false, QStringLiteral("$")};
     if (opt.optionIndex >= r.options.size()) {
         chart.title = QStringLiteral("Buy vs rent: no machine to compare");
         return chart;
@@ -148,11 +148,13 @@ QString buyVsRentConclusion(const Results& r, std::size_t optionIndex)
     if (!o.breakEvenRuns)
         return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less per run than "
                               "the machine's electricity.").arg(machine, against);
-    QString text = QStringLiteral("Buying %1 pays off after %2 runs")
-                       .arg(machine, number(std::ceil(*o.breakEvenRuns), 0));
+    QString text = QStringLiteral("Buying %1 pays off from run %2 (break-even at %3 runs")
+                       .arg(machine, number(std::floor(*o.breakEvenRuns) + 1.0, 0),
+                            number(*o.breakEvenRuns, 1));
+    // The core caps the run rate at what the machine can run back to back.
     if (o.breakEvenMonths)
-        text += QStringLiteral(" (about %1 months at %2 runs a month)")
-                    .arg(number(*o.breakEvenMonths, 0), number(r.assumptions.runsPerMonth, 1));
+        text += QStringLiteral(", about %1 months").arg(number(*o.breakEvenMonths, 0));
+    text += QLatin1Char(')');
     return text + QStringLiteral(", against ") + against + QLatin1Char('.');
 }
 

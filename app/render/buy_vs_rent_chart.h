@@ -25,8 +25,8 @@ std::vector<std::size_t> matchingCloudOffers(const Results& results, std::size_t
 // against the cheapest pay-as-you-go offer is a vertical line.
 ChartData buyVsRentChart(const Results& results, const BuyVsRentOptions& options);
 
-// The break-even in words, from the core's numbers: "Buying 8×A100 SXM pays off after 6 runs
-// (about 9 months at 1 run a month) against RunPod on-demand at $1,234 per run."
+// The break-even in words, from the core's numbers: "Buying 8×A100 SXM pays off from run 7
+// (break-even at 6.2 runs, about 9 months), against RunPod on-demand at $1,234 per run."
 QString buyVsRentConclusion(const Results& results, std::size_t optionIndex);
 
 } // namespace gpuplan::render

@@ -39,7 +39,7 @@ struct Axis {
     double min = 0.0;
     double max = 1.0;
     bool log = false;  // then min > 0 always (a log axis drops a series fed a value <= 0)
-    QString labelFormat = QStringLiteral("%.0f");
+    QString prefix;  // before each tick label: "$" for money
 };
 
 // A budget, deadline or break-even marker across the whole plot.

@@ -1,5 +1,6 @@
 #include "app/render/chart_widget.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
@@ -8,11 +9,10 @@
 #include <QGraphicsTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QPainter>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QValueAxis>
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -42,22 +42,78 @@ QScatterSeries::MarkerShape shapeOf(Marker m)
     return QScatterSeries::MarkerShapeCircle;
 }
 
+// Where a value sits on the drawn axis: log axes are drawn as linear axes over log10(value),
+// so that ticks can be labelled 1-2-5 with grouped digits ("$20,000"), which QLogValueAxis
+// (powers of ten only, printf formats) cannot do.
+double toAxis(const Axis& axis, double value)
+{
+    return axis.log ? std::log10(value) : value;
+}
+
+QPointF toAxis(const ChartData& chart, double x, double y)
+{
+    return {toAxis(chart.x, x), toAxis(chart.y, y)};
+}
+
+QString tickLabel(const Axis& axis, double value)
+{
+    static const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const double magnitude = std::abs(value);
+    const int decimals = magnitude == 0.0 || magnitude >= 10.0 ? 0 : (magnitude >= 1.0 ? 1 : 2);
+    QString text = english.toString(value, 'f', decimals);
+    if (decimals > 0 && text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return axis.prefix + text;
+}
+
+// Tick values: 1-2-5 steps on linear axes (about six ticks), 1-2-5 per decade on log axes
+// (only powers of ten when the range spans many decades).
+std::vector<double> tickValues(const Axis& axis)
+{
+    std::vector<double> ticks;
+    if (axis.log) {
+        const int first = static_cast<int>(std::floor(std::log10(axis.min)));
+        const int last = static_cast<int>(std::ceil(std::log10(axis.max)));
+        const bool many = last - first > 4;
+        for (int k = first; k <= last; ++k)
+            for (double m : {1.0, 2.0, 5.0}) {
+                const double v = m * std::pow(10.0, k);
+                if ((m == 1.0 || !many) && v >= axis.min && v <= axis.max)
+                    ticks.push_back(v);
+            }
+        return ticks;
+    }
+    const double rough = (axis.max - axis.min) / 6.0;
+    if (!(rough > 0.0))
+        return {axis.min};
+    const double power = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = power * 10.0;
+    for (double m : {1.0, 2.0, 5.0})
+        if (power * m >= rough) {
+            step = power * m;
+            break;
+        }
+    for (double v = std::ceil(axis.min / step) * step; v <= axis.max + step * 1e-9; v += step)
+        ticks.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    return ticks;
+}
+
 QAbstractAxis* makeAxis(const Axis& spec)
 {
-    if (spec.log) {
-        auto* axis = new QLogValueAxis;
-        axis->setBase(10.0);
-        axis->setMinorTickCount(8);
-        axis->setLabelFormat(spec.labelFormat);
-        axis->setRange(spec.min, spec.max);
-        axis->setTitleText(spec.title + QStringLiteral(" (log scale)"));
-        return axis;
-    }
-    auto* axis = new QValueAxis;
-    axis->setLabelFormat(spec.labelFormat);
-    axis->setTickCount(6);
-    axis->setRange(spec.min, spec.max);
-    axis->setTitleText(spec.title);
+    auto* axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setRange(toAxis(spec, spec.min), toAxis(spec, spec.max));
+    axis->setStartValue(toAxis(spec, spec.min));
+    for (double v : tickValues(spec))
+        axis->append(tickLabel(spec, v), toAxis(spec, v));
+    axis->setTitleText(spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title);
+    QPen grid = axis->gridLinePen();
+    grid.setColor(QColor(0xDD, 0xDD, 0xDD));
+    axis->setGridLinePen(grid);
     return axis;
 }
 
@@ -90,6 +146,7 @@ struct ChartWidget::Impl {
     std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
     QAbstractSeries* flagSeries = nullptr;
 
+    // `value` is in axis space (log10 on log axes), as Qt Charts reports it.
     const ChartPoint* pointAt(QAbstractSeries* series, const QPointF& value) const
     {
         // A flag ring shares its position with a point of some series: search them all.
@@ -99,7 +156,8 @@ struct ChartWidget::Impl {
             if (series != flagSeries && drawn != series)
                 continue;
             for (const auto& p : source->points) {
-                const double d = std::hypot(p.x - value.x(), p.y - value.y());
+                const QPointF at = toAxis(data, p.x, p.y);
+                const double d = std::hypot(at.x() - value.x(), at.y() - value.y());
                 if (d < bestDistance) {
                     bestDistance = d;
                     best = &p;
@@ -195,9 +253,9 @@ void ChartWidget::setChartData(const ChartData& chartData)
         }
         s->setName(spec.name);
         for (const auto& p : spec.points) {
-            s->append(p.x, p.y);
+            s->append(toAxis(d->data, p.x, p.y));
             if (p.flagged)
-                flags->append(p.x, p.y);
+                flags->append(toAxis(d->data, p.x, p.y));
         }
         attach(s);
         d->seriesMap.emplace_back(s, &spec);
@@ -210,7 +268,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
             item->setFont(f);
             item->setBrush(spec.color.darker(130));
             item->setZValue(10);
-            d->labels.push_back({item, QPointF(p.x, p.y), s});
+            d->labels.push_back({item, toAxis(d->data, p.x, p.y), s});
         }
         connect(s, &QXYSeries::hovered, this, [this, s](const QPointF& value, bool state) {
             if (!state) {
@@ -248,17 +306,17 @@ void ChartWidget::setChartData(const ChartData& chartData)
         QPen pen(line.color, 1.6, Qt::DashDotLine);
         s->setPen(pen);
         if (line.orientation == ReferenceLine::Orientation::Vertical) {
-            s->append(line.value, d->data.y.min);
-            s->append(line.value, d->data.y.max);
+            s->append(toAxis(d->data, line.value, d->data.y.min));
+            s->append(toAxis(d->data, line.value, d->data.y.max));
         } else {
-            s->append(d->data.x.min, line.value);
-            s->append(d->data.x.max, line.value);
+            s->append(toAxis(d->data, d->data.x.min, line.value));
+            s->append(toAxis(d->data, d->data.x.max, line.value));
         }
         attach(s);
     }
     if (d->data.highlight) {
         auto* ring = ringSeries(QStringLiteral("Selected"), kHighlightSize, Qt::black, 3.0);
-        ring->append(d->data.highlight->x, d->data.highlight->y);
+        ring->append(toAxis(d->data, d->data.highlight->x, d->data.highlight->y));
         attach(ring);
         hideFromLegend(ring);
     }
@@ -293,14 +351,14 @@ void ChartWidget::placeLabels()
     for (const auto& [series, spec] : d->seriesMap)
         if (spec->kind == ChartSeries::Kind::Scatter)
             for (const auto& p : spec->points) {
-                const QPointF at = chart->mapToPosition(QPointF(p.x, p.y), series);
-                taken.emplace_back(at.x() - kMarkerSize / 2, at.y() - kMarkerSize / 2,
-                                   kMarkerSize, kMarkerSize);
+                const QPointF at = chart->mapToPosition(toAxis(d->data, p.x, p.y), series);
+                const qreal extent = p.flagged ? kFlagRingSize : kMarkerSize;
+                taken.emplace_back(at.x() - extent / 2, at.y() - extent / 2, extent, extent);
             }
     for (auto& label : d->labels) {
         const QPointF at = chart->mapToPosition(label.value, label.series);
         const QSizeF size = label.item->boundingRect().size();
-        const qreal r = kMarkerSize / 2 + kLabelGap / 2;
+        const qreal r = kFlagRingSize / 2 + kLabelGap / 2;
         const QPointF candidates[] = {
             {at.x() + r, at.y() - size.height() / 2},
             {at.x() - r - size.width(), at.y() - size.height() / 2},

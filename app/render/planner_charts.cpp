@@ -233,8 +233,8 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
 {
     ChartData chart;
     chart.title = modelName(r) + QStringLiteral(": training days vs hardware cost");
-    chart.x = {QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$%.0f")};
-    chart.y = {QStringLiteral("Training days"), 0, 1, opt.logY, QStringLiteral("%.0f")};
+    chart.x = {QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$")};
+    chart.y = {QStringLiteral("Training days"), 0, 1, opt.logY, QString()};
     addOwnedSeries(chart, r, opt, hardwareXY, [](const OwnedOption& o) { return o.paretoHardware; });
     if (opt.budgetUsd)
         chart.lines.push_back({ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
@@ -256,8 +256,8 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
 {
     ChartData chart;
     chart.title = modelName(r) + QStringLiteral(": per-experiment cost vs training days, buy or rent");
-    chart.x = {QStringLiteral("Training days"), 0, 1, opt.logX, QStringLiteral("%.0f")};
-    chart.y = {QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$%.0f")};
+    chart.x = {QStringLiteral("Training days"), 0, 1, opt.logX, QString()};
+    chart.y = {QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$")};
     addOwnedSeries(chart, r, opt, experimentXY,
                    [](const OwnedOption& o) { return o.paretoExperiment; });
 

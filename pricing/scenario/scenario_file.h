@@ -1,0 +1,44 @@
+#pragma once
+
+// Scenario files (`.gpuplan.yaml`): everything the user set in the planner (model, estimate
+// source, budget, deadline, GPUs and counts, assumptions), so a plan can be reopened and shared.
+// The catalog is not part of it: prices come from the shipped and user tables.
+//
+//   schema_version: 1
+//   kind: gpuplan-scenario
+//   model: pythia-1b
+//   source: best
+//   budget_usd: 40000          # optional
+//   deadline_days: 30          # optional
+//   gpu_counts: [1, 2, 4, 8]
+//   gpus: [a100-80gb-sxm]      # optional; absent = every GPU with a price
+//   assumptions: {amortization_years: 5, machine_utilization: 1.0, electricity_usd_per_kwh: 0.13,
+//                 pue: 1.58, spot_restart_overhead: 0.1, indirect_rate: 0,
+//                 analytic_utilization: 0.4, planned_runs: 1, runs_per_month: 1}
+
+#include "core/evaluate.h"
+#include "pricing/load_issue.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan {
+
+inline constexpr std::string_view kScenarioSuffix = ".gpuplan.yaml";
+
+struct ScenarioRead {
+    std::optional<Scenario> scenario;  // catalog left null: the caller supplies its own
+    std::vector<LoadIssue> issues;     // file:line:column for each problem
+};
+
+// Reads a scenario; missing assumptions keep the values of `defaults` (and their provenance).
+// A model id the catalog does not know is not an error here (the caller decides).
+ScenarioRead readScenario(std::string_view text, const std::string& fileName,
+                          const Assumptions& defaults);
+
+// The scenario as YAML, which readScenario reads back to the same settings.
+std::string writeScenario(const Scenario& scenario);
+
+} // namespace gpuplan
