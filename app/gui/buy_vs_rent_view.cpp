@@ -1,0 +1,150 @@
+#include "app/gui/buy_vs_rent_view.h"
+
+#include "app/common/format.h"
+#include "app/gui/planner_session.h"
+#include "app/render/buy_vs_rent_chart.h"
+#include "app/render/chart_widget.h"
+#include "app/render/planner_charts.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QVBoxLayout>
+
+namespace gpuplan::gui {
+
+namespace {
+constexpr int kCloudIndexRole = Qt::UserRole;
+} // namespace
+
+BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
+    : QWidget(parent), m_session(session)
+{
+    m_machine = new QComboBox;
+    m_machine->setObjectName(QStringLiteral("machine"));
+    m_offers = new QListWidget;
+    m_offers->setObjectName(QStringLiteral("offers"));
+    m_offers->setMaximumWidth(340);
+    m_conclusion = new QLabel;
+    m_conclusion->setObjectName(QStringLiteral("conclusion"));
+    m_conclusion->setWordWrap(true);
+    QFont big = m_conclusion->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    m_conclusion->setFont(big);
+    m_conclusion->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_chart = new render::ChartWidget;
+    m_chart->setObjectName(QStringLiteral("buyVsRentChart"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Machine to buy:")));
+    top->addWidget(m_machine);
+    top->addStretch();
+    auto* side = new QVBoxLayout;
+    side->addWidget(new QLabel(tr("Cloud offers of the same GPU:")));
+    side->addWidget(m_offers);
+    auto* body = new QHBoxLayout;
+    body->addWidget(m_chart, 1);
+    body->addLayout(side);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_conclusion);
+    layout->addLayout(body, 1);
+
+    connect(m_machine, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing) {
+            fillOffers();
+            replot();
+        }
+    });
+    connect(m_offers, &QListWidget::itemChanged, this, [this] {
+        if (!m_syncing)
+            replot();
+    });
+    connect(m_session, &PlannerSession::resultsChanged, this, &BuyVsRentView::resultsChanged);
+    resultsChanged();
+}
+
+std::optional<std::size_t> BuyVsRentView::machine() const
+{
+    const int index = m_machine->currentIndex();
+    return index >= 0 ? std::optional<std::size_t>(static_cast<std::size_t>(index)) : std::nullopt;
+}
+
+void BuyVsRentView::setMachine(std::size_t optionIndex)
+{
+    if (static_cast<int>(optionIndex) < m_machine->count())
+        m_machine->setCurrentIndex(static_cast<int>(optionIndex));
+}
+
+QString BuyVsRentView::conclusion() const
+{
+    return m_conclusion->text();
+}
+
+void BuyVsRentView::resultsChanged()
+{
+    const Results& r = m_session->results();
+    const QString previous = m_machine->currentText();
+    m_syncing = true;
+    m_machine->clear();
+    for (const auto& o : r.options)
+        m_machine->addItem(render::shortMachineLabel(o) + QStringLiteral(" — ") +
+                           views::formatUsd(o.machineCostUsd));
+    int index = m_machine->findText(previous);
+    if (index < 0)
+        index = r.recommended ? static_cast<int>(*r.recommended) : 0;
+    m_machine->setCurrentIndex(r.options.empty() ? -1 : index);
+    m_syncing = false;
+    fillOffers();
+    replot();
+}
+
+void BuyVsRentView::fillOffers()
+{
+    m_syncing = true;
+    m_offers->clear();
+    const Results& r = m_session->results();
+    const auto chosen = machine();
+    if (chosen && *chosen < r.options.size()) {
+        const auto& o = r.options[*chosen];
+        for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+            const auto& c = r.cloud[i];
+            if (c.gpu != o.gpu)
+                continue;
+            auto* item = new QListWidgetItem(
+                QStringLiteral("%1 %2, %3 GPUs: %4 per run")
+                    .arg(QString::fromStdString(c.offer->provider),
+                         QString::fromStdString(c.offer->instance))
+                    .arg(c.gpuCount)
+                    .arg(views::formatUsd(c.cheapestCostUsd.value_or(0.0))));
+            item->setData(kCloudIndexRole, static_cast<int>(i));
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(c.gpuCount == o.gpuCount ? Qt::Checked : Qt::Unchecked);
+            item->setToolTip(QStringLiteral("Rate as of %1, %2")
+                                 .arg(QString::fromStdString(c.offer->source.date),
+                                      QString::fromStdString(c.offer->source.source)));
+            m_offers->addItem(item);
+        }
+    }
+    m_syncing = false;
+}
+
+void BuyVsRentView::replot()
+{
+    const Results& r = m_session->results();
+    const auto chosen = machine();
+    render::BuyVsRentOptions options;
+    options.optionIndex = chosen.value_or(r.options.size());
+    for (int row = 0; row < m_offers->count(); ++row)
+        if (m_offers->item(row)->checkState() == Qt::Checked)
+            options.cloudIndices.push_back(
+                static_cast<std::size_t>(m_offers->item(row)->data(kCloudIndexRole).toInt()));
+    if (options.cloudIndices.empty() && m_offers->count() > 0)
+        options.cloudIndices.push_back(r.cloud.size());  // none chosen: only the buy line
+    m_chart->setChartData(render::buyVsRentChart(r, options));
+    m_conclusion->setText(chosen ? render::buyVsRentConclusion(r, *chosen)
+                                 : tr("No machine is available to buy for this model."));
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,51 @@
+#include "app/gui/cloud_table_model.h"
+
+#include "app/common/cloud_columns.h"
+#include "app/common/format.h"
+
+namespace gpuplan::gui {
+
+void CloudTableModel::setResults(const Results* results)
+{
+    beginResetModel();
+    m_results = results;
+    endResetModel();
+}
+
+int CloudTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_results ? 0 : static_cast<int>(m_results->cloud.size());
+}
+
+int CloudTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : views::kCloudColumnCount;
+}
+
+QVariant CloudTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CloudOption& c = m_results->cloud[static_cast<std::size_t>(index.row())];
+    const auto column = static_cast<views::CloudColumn>(index.column());
+    switch (role) {
+    case Qt::DisplayRole: return views::displayText(c, column);
+    case SortRole: return views::sortValue(c, column);
+    case CloudIndexRole: return index.row();
+    case Qt::ToolTipRole:
+        return QStringLiteral("Rate as of %1, %2")
+            .arg(QString::fromStdString(c.offer->source.date),
+                 QString::fromStdString(c.offer->source.source));
+    default: return {};
+    }
+}
+
+QVariant CloudTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
+        section >= columnCount())
+        return {};
+    return views::header(static_cast<views::CloudColumn>(section));
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,541 @@
+#include "app/gui/main_window.h"
+
+#include "app/common/results_csv.h"
+#include "app/gui/assumptions_panel.h"
+#include "app/gui/buy_vs_rent_view.h"
+#include "app/gui/planner_session.h"
+#include "app/gui/planner_view.h"
+#include "app/gui/price_book.h"
+#include "app/gui/price_tables_view.h"
+#include "app/gui/user_files.h"
+#include "app/render/chart_export.h"
+#include "app/render/chart_widget.h"
+#include "app/render/proposal_report.h"
+#include "pricing/scenario/scenario_file.h"
+
+#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
+#include "app/benchview/benchmark_view.h"
+#endif
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+
+namespace gpuplan::gui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const QString kRecentKey = QStringLiteral("recentScenarios");
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+const QString kScenarioFilter = QStringLiteral("gpuplan scenarios (*.gpuplan.yaml)");
+
+} // namespace
+
+MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
+    : QMainWindow(parent)
+{
+    m_book = new PriceBook(catalog, this);
+    m_session = new PlannerSession(m_book->snapshot(), this);
+
+    m_tabs = new QTabWidget;
+    m_planner = new PlannerView(m_session);
+    m_buyVsRent = new BuyVsRentView(m_session);
+    m_prices = new PriceTablesView(m_book);
+    m_tabs->addTab(m_planner, tr("Planner"));
+    m_tabs->addTab(m_buyVsRent, tr("Buy vs rent"));
+    m_tabs->addTab(m_prices, tr("Price tables"));
+#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
+    auto* bench = new benchview::BenchmarkView(m_book->snapshot());
+    m_benchmark = bench;
+    m_tabs->addTab(bench, tr("Benchmark"));
+    connect(bench, &benchview::BenchmarkView::measurementsSaved, this,
+            &MainWindow::reloadMeasurements);
+#endif
+    setCentralWidget(m_tabs);
+
+    m_assumptions = new AssumptionsPanel;
+    m_assumptions->setAssumptions(m_session->scenario().assumptions);
+    auto* dock = new QDockWidget(tr("Assumptions"), this);
+    dock->setObjectName(QStringLiteral("assumptionsDock"));
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_assumptions);
+    scroll->setWidgetResizable(true);
+    dock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    connect(m_assumptions, &AssumptionsPanel::assumptionsChanged, this,
+            [this] { m_session->setAssumptions(m_assumptions->assumptions()); });
+
+    connect(m_session, &PlannerSession::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_book, &PriceBook::catalogChanged, this, &MainWindow::catalogEdited);
+    connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);
+    connect(m_prices, &PriceTablesView::revertRequested, this, &MainWindow::revertPrices);
+    connect(m_prices, &PriceTablesView::importRequested, this, &MainWindow::importPricesDialog);
+    // Choosing a machine in the planner carries over to the buy-vs-rent comparison.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_buyVsRent && m_planner->selectedOption())
+            m_buyVsRent->setMachine(*m_planner->selectedOption());
+    });
+
+    buildMenus();
+    resize(1500, 950);
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New scenario"), QKeySequence::New, this, &MainWindow::newScenario);
+    file->addAction(tr("&Open scenario…"), QKeySequence::Open, this,
+                    &MainWindow::openScenarioDialog);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    fillRecentMenu();
+    file->addAction(tr("&Save scenario"), QKeySequence::Save, this,
+                    [this] { saveScenarioAction(); });
+    file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this,
+                    [this] { saveScenarioAsDialog(); });
+    file->addSeparator();
+    file->addAction(tr("Import &measurements…"), this, &MainWindow::importMeasurementsDialog);
+    file->addAction(tr("Import &price table…"), this, &MainWindow::importPricesDialog);
+    file->addSeparator();
+    file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this,
+                    &MainWindow::exportChartDialog);
+    file->addAction(tr("Export proposal &report (PDF)…"), QKeySequence(tr("Ctrl+R")), this,
+                    &MainWindow::exportReportDialog);
+    file->addAction(tr("Export tables as &CSV…"), this, &MainWindow::exportCsvDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_book->undoStack()->createUndoAction(this, tr("&Undo price edit"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_book->undoStack()->createRedoAction(this, tr("&Redo price edit"));
+    redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Copy chart"), QKeySequence(tr("Ctrl+Shift+C")), this,
+                    &MainWindow::copyChart);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < m_tabs->count(); ++i)
+        view->addAction(m_tabs->tabText(i), QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)),
+                        this, [this, i] { m_tabs->setCurrentIndex(i); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&How gpuplan computes costs"), QKeySequence::HelpContents, this,
+                    &MainWindow::showHelp);
+    help->addAction(tr("&About gpuplan"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_scenarioPath.isEmpty() ? tr("Untitled scenario")
+                                                   : QFileInfo(m_scenarioPath).fileName();
+    setWindowTitle(QStringLiteral("%1[*] — GPU Budget Planner").arg(name));
+    setWindowModified(m_session->isModified() || m_book->isModified());
+}
+
+void MainWindow::catalogEdited()
+{
+    const Catalog& before = m_session->catalog();
+    const Catalog& after = m_book->catalog();
+    // The electricity table sets the defaults; carry an edit into the scenario's assumptions.
+    Assumptions a = m_session->scenario().assumptions;
+    const bool electricity = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh;
+    const bool pue = before.defaults.pue != after.defaults.pue;
+    m_session->setCatalog(m_book->snapshot());
+    if (electricity || pue) {
+        a.electricityUsdPerKwh = after.defaults.electricityUsdPerKwh;
+        a.electricitySource = after.defaults.electricitySource;
+        a.pue = after.defaults.pue;
+        a.pueSource = after.defaults.pueSource;
+        m_assumptions->setAssumptions(a);
+        m_session->setAssumptions(a);
+    }
+}
+
+bool MainWindow::confirmDiscard()
+{
+    if (m_book->isModified()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Unsaved price edits"),
+            tr("The price tables have edits that are not saved. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel)
+            return false;
+        if (answer == QMessageBox::Save) {
+            savePrices();
+            if (m_book->isModified())
+                return false;
+        }
+    }
+    if (m_session->isModified()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Unsaved scenario"),
+            tr("The scenario has changes that are not saved. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel)
+            return false;
+        if (answer == QMessageBox::Save)
+            return saveScenarioAction();
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
+    if (auto* bench = static_cast<benchview::BenchmarkView*>(m_benchmark); bench->isRunning() &&
+        QMessageBox::question(this, tr("Benchmark running"),
+                              tr("A benchmark is running. Stop it and quit?")) != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+#endif
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    settings.setValue(QStringLiteral("lastScenario"), m_scenarioPath);
+    event->accept();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            QString error;
+            if (confirmDiscard() && !openScenario(path, &error))
+                QMessageBox::warning(this, tr("Cannot open scenario"), error);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::newScenario()
+{
+    if (!confirmDiscard())
+        return;
+    Scenario fresh;
+    fresh.modelId = m_session->scenario().modelId;
+    fresh.assumptions = m_session->catalog().defaults;
+    m_session->setScenario(fresh);
+    m_assumptions->setAssumptions(fresh.assumptions);
+    m_session->setModified(false);
+    m_scenarioPath.clear();
+    updateTitle();
+}
+
+bool MainWindow::openScenario(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray text = file.read(4 * 1024 * 1024);
+    const ScenarioRead read = readScenario(std::string_view(text.constData(),
+                                                            static_cast<std::size_t>(text.size())),
+                                           path.toStdString(), m_session->catalog().defaults);
+    if (!read.scenario) {
+        *error = issueText(read.issues);
+        return false;
+    }
+    if (!m_session->catalog().findWorkload(read.scenario->modelId)) {
+        *error = tr("%1: model '%2' is not in the price tables (see the Planner's model list)")
+                     .arg(path, QString::fromStdString(read.scenario->modelId));
+        return false;
+    }
+    m_session->setScenario(*read.scenario);
+    m_assumptions->setAssumptions(read.scenario->assumptions);
+    m_session->setModified(false);
+    m_scenarioPath = path;
+    addRecentFile(path);
+    updateTitle();
+    if (!read.issues.empty())
+        statusBar()->showMessage(issueText(read.issues), 10000);
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString& path, QString* error)
+{
+    const std::string text = writeScenario(m_session->scenario());
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) ||
+        out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
+        *error = tr("cannot write %1: %2").arg(path, out.errorString());
+        return false;
+    }
+    m_scenarioPath = path;
+    m_session->setModified(false);
+    addRecentFile(path);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::openScenarioDialog()
+{
+    if (!confirmDiscard())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                      kScenarioFilter);
+    QString error;
+    if (!path.isEmpty() && !openScenario(path, &error))
+        QMessageBox::warning(this, tr("Cannot open scenario"), error);
+}
+
+bool MainWindow::saveScenarioAction()
+{
+    if (m_scenarioPath.isEmpty())
+        return saveScenarioAsDialog();
+    QString error;
+    if (!saveScenario(m_scenarioPath, &error)) {
+        QMessageBox::warning(this, tr("Cannot save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveScenarioAsDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"),
+                                                QStringLiteral("plan.gpuplan.yaml"),
+                                                kScenarioFilter);
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(kScenarioSuffix.data())))
+        path += QLatin1String(kScenarioSuffix.data());
+    QString error;
+    if (!saveScenario(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::reloadMeasurements()
+{
+    const CatalogLoad load = loadUserCatalog();
+    if (!load.issues.empty())
+        statusBar()->showMessage(issueText(load.issues), 15000);
+    m_book->takeMeasurements(*load.catalog);
+    statusBar()->showMessage(tr("Measurements reloaded: %1 measured configuration(s).")
+                                 .arg(load.catalog->measured.size()),
+                             8000);
+}
+
+bool MainWindow::importMeasurements(const QString& path, QString* error)
+{
+    if (!importResultsFile(path, m_session->catalog(), error))
+        return false;
+    reloadMeasurements();
+    return true;
+}
+
+void MainWindow::importMeasurementsDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import measurements (gpuplan-bench results)"), QString(),
+        tr("gpuplan-bench results (*.yaml *.yml)"));
+    QString error;
+    if (!path.isEmpty() && !importMeasurements(path, &error))
+        QMessageBox::warning(this, tr("Cannot import measurements"), error);
+}
+
+void MainWindow::importPricesDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import price table"), QString(),
+                                                      tr("Price tables (*.yaml *.yml)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!importPriceFile(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot import price table"), error);
+        return;
+    }
+    m_book->reset(loadUserCatalog().catalog);
+    statusBar()->showMessage(tr("Imported %1").arg(path), 8000);
+}
+
+void MainWindow::savePrices()
+{
+    QString error;
+    if (!saveEditedPrices(m_book->catalog(), &error)) {
+        QMessageBox::warning(this, tr("Cannot save price tables"), error);
+        return;
+    }
+    m_book->markSaved();
+    statusBar()->showMessage(tr("Saved to %1").arg(editedPricesPath()), 8000);
+}
+
+void MainWindow::revertPrices()
+{
+    const bool saved = QFileInfo::exists(editedPricesPath());
+    if (QMessageBox::question(this, tr("Revert to shipped defaults"),
+                              saved ? tr("Discard your edits and delete %1?").arg(editedPricesPath())
+                                    : tr("Discard your edits?")) != QMessageBox::Yes)
+        return;
+    if (saved)
+        QFile::remove(editedPricesPath());
+    m_book->reset(loadShippedCatalog().catalog);
+}
+
+render::ChartWidget* MainWindow::currentChart() const
+{
+    if (m_tabs->currentWidget() == m_buyVsRent)
+        return m_buyVsRent->chart();
+    return m_planner->hardwareChart();
+}
+
+void MainWindow::exportChartDialog()
+{
+    const QStringList charts = {tr("Training days vs hardware cost"),
+                                tr("Per-experiment cost vs training days"), tr("Buy vs rent")};
+    const int preselect = m_tabs->currentWidget() == m_buyVsRent ? 2 : 0;
+    bool ok = false;
+    const QString which = QInputDialog::getItem(this, tr("Export chart"), tr("Chart:"), charts,
+                                                preselect, false, &ok);
+    if (!ok)
+        return;
+    const render::ChartWidget* chart = which == charts[0]   ? m_planner->hardwareChart()
+                                       : which == charts[1] ? m_planner->experimentChart()
+                                                            : m_buyVsRent->chart();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), QStringLiteral("chart.png"),
+        tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    render::FigureSize size;
+    if (render::exportFormatFor(path) == render::ExportFormat::Png) {
+        size.dpi = QInputDialog::getInt(this, tr("Export chart"), tr("Resolution (DPI):"), 300, 72,
+                                        1200, 50, &ok);
+        if (!ok)
+            return;
+    }
+    QString error;
+    if (!render::exportChart(chart->chartData(), path, size, &error))
+        QMessageBox::warning(this, tr("Cannot export chart"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+}
+
+void MainWindow::exportReportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export proposal report"),
+                                                      QStringLiteral("proposal-compute.pdf"),
+                                                      tr("PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    render::ReportInput input;
+    input.results = &m_session->results();
+    input.catalog = &m_session->catalog();
+    input.chartOptions = m_planner->chartOptions();
+    input.chartOptions.highlightOption.reset();
+    input.buyOption = m_buyVsRent->machine();
+    QString error;
+    if (!render::writeProposalReport(input, path, &error))
+        QMessageBox::warning(this, tr("Cannot export report"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+}
+
+void MainWindow::exportCsvDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export tables as CSV"),
+                                                      QStringLiteral("options.csv"),
+                                                      tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    // Two files: the machines, and beside them the cloud offers.
+    const QString cloudPath = QFileInfo(path).path() + QLatin1Char('/') +
+                              QFileInfo(path).completeBaseName() + QStringLiteral("-cloud.csv");
+    for (const auto& [file, text] : {std::pair{path, views::optionsCsv(m_session->results())},
+                                     std::pair{cloudPath, views::cloudCsv(m_session->results())}}) {
+        QSaveFile out(file);
+        const QByteArray bytes = text.toUtf8();
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) < 0 || !out.commit()) {
+            QMessageBox::warning(this, tr("Cannot export CSV"),
+                                 tr("cannot write %1: %2").arg(file, out.errorString()));
+            return;
+        }
+    }
+    statusBar()->showMessage(tr("Wrote %1 and %2").arg(path, cloudPath), 8000);
+}
+
+void MainWindow::copyChart()
+{
+    render::FigureSize size;
+    size.dpi = 150;
+    QApplication::clipboard()->setImage(render::renderChartImage(currentChart()->chartData(), size));
+    statusBar()->showMessage(tr("Chart copied to the clipboard"), 5000);
+}
+
+void MainWindow::showHelp()
+{
+    QMessageBox::information(
+        this, tr("How gpuplan computes costs"),
+        tr("<p><b>Machine cost</b> = chassis for n GPUs + n × GPU price.</p>"
+           "<p><b>Per-experiment cost</b> = machine cost × training days / (amortisation years × "
+           "365 × share of time in use) — the paper's formula at 5 years and 100%.</p>"
+           "<p><b>Energy per run</b> = (n × GPU board power + chassis base power) × PUE × hours "
+           "× electricity price.</p>"
+           "<p><b>Cloud per run</b> = hourly rate × hours × instances; spot runs take longer by "
+           "the restart overhead; the indirect (F&amp;A) rate applies to cloud spend only.</p>"
+           "<p><b>Break-even</b> = machine cost / (cloud per run − energy per run).</p>"
+           "<p>Estimates come from the paper's tables (flagged: its timer never synchronised the "
+           "GPU), from an analytic FLOPs model, or from your own gpuplan-bench measurements. "
+           "Points ringed in red imply 75% of peak or more; hover them for the reason.</p>"
+           "<p>See docs/gui.md for every view.</p>"));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About gpuplan"),
+        tr("<h3>GPU Budget Planner %1</h3><p>Plans the compute budget of a training project: "
+           "which GPUs to buy, or what renting the same work costs, with every price dated and "
+           "sourced.</p><p>Cost model after Khandelwal et al. (2024), “$100K or 100 Days: Trade-offs "
+           "when Pre-Training with Academic Resources”.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+} // namespace gpuplan::gui

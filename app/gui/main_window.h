@@ -1,0 +1,97 @@
+#pragma once
+
+// The planner's main window: Planner, Buy vs rent, Price tables (and Benchmark, where that view
+// is built) as tabs, the Assumptions panel beside them, menus, scenario files, export.
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QMenu;
+class QTabWidget;
+
+namespace gpuplan {
+struct Catalog;
+}
+
+namespace gpuplan::render {
+class ChartWidget;
+}
+
+namespace gpuplan::gui {
+
+class AssumptionsPanel;
+class BuyVsRentView;
+class PlannerSession;
+class PlannerView;
+class PriceBook;
+class PriceTablesView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    // `catalog`: what the planner starts with (shipped + user tables + user results).
+    explicit MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    PlannerSession* session() const { return m_session; }
+    PriceBook* priceBook() const { return m_book; }
+    PlannerView* plannerView() const { return m_planner; }
+    BuyVsRentView* buyVsRentView() const { return m_buyVsRent; }
+    PriceTablesView* priceTablesView() const { return m_prices; }
+    AssumptionsPanel* assumptionsPanel() const { return m_assumptions; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+    bool openScenario(const QString& path, QString* error);
+    bool saveScenario(const QString& path, QString* error);
+    QString scenarioPath() const { return m_scenarioPath; }
+    // Imports a gpuplan-bench results file into the user results dir and reloads.
+    bool importMeasurements(const QString& path, QString* error);
+
+public slots:
+    // Re-reads the user results dir (new gpuplan-bench measurements) and re-plots; price edits
+    // in progress are kept.
+    void reloadMeasurements();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void updateTitle();
+    bool confirmDiscard();
+    void addRecentFile(const QString& path);
+    void fillRecentMenu();
+    void catalogEdited();
+
+    void newScenario();
+    void openScenarioDialog();
+    bool saveScenarioAction();
+    bool saveScenarioAsDialog();
+    void importMeasurementsDialog();
+    void importPricesDialog();
+    void savePrices();
+    void revertPrices();
+    void exportChartDialog();
+    void exportReportDialog();
+    void exportCsvDialog();
+    void copyChart();
+    void showHelp();
+    void showAbout();
+    render::ChartWidget* currentChart() const;
+
+    PlannerSession* m_session = nullptr;
+    PriceBook* m_book = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    PlannerView* m_planner = nullptr;
+    BuyVsRentView* m_buyVsRent = nullptr;
+    PriceTablesView* m_prices = nullptr;
+    AssumptionsPanel* m_assumptions = nullptr;
+    QWidget* m_benchmark = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QString m_scenarioPath;
+};
+
+} // namespace gpuplan::gui

@@ -1,0 +1,44 @@
+#pragma once
+
+// The options table: every machine of the main results, then the same machines as estimated by
+// the comparison sources (a measured row sits beside the paper's one; the Source column says
+// which). Columns are the shared views::OptionColumn ones plus the validation error.
+
+#include "core/evaluate.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace gpuplan::gui {
+
+class OptionTableModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    // Qt::UserRole: a value that sorts numerically (for QSortFilterProxyModel).
+    static constexpr int SortRole = Qt::UserRole;
+    // Qt::UserRole + 1: the row's index into Results::options, or -1 for a comparison row.
+    static constexpr int OptionIndexRole = Qt::UserRole + 1;
+    static constexpr int kValidationColumn = 10;  // after views::kOptionColumnCount columns
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    // The pointers must stay valid until the next call (they point into the session's results).
+    void setResults(const Results* results, const std::vector<Results>* comparisons);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        const OwnedOption* option = nullptr;
+        int optionIndex = -1;
+    };
+    std::vector<Row> m_rows;
+};
+
+} // namespace gpuplan::gui

@@ -1,0 +1,109 @@
+#include "app/gui/planner_session.h"
+
+#include <algorithm>
+
+namespace gpuplan::gui {
+
+bool hasMeasurements(const Catalog& catalog, const std::string& modelId)
+{
+    return std::any_of(catalog.measured.begin(), catalog.measured.end(),
+                       [&](const MeasuredResult& m) { return m.modelId == modelId; });
+}
+
+PlannerSession::PlannerSession(std::shared_ptr<const Catalog> catalog, QObject* parent)
+    : QObject(parent)
+{
+    m_scenario.catalog = std::move(catalog);
+    m_scenario.assumptions = m_scenario.catalog->defaults;
+    const bool pythia1b = m_scenario.catalog->findWorkload("pythia-1b") != nullptr;
+    if (pythia1b)
+        m_scenario.modelId = "pythia-1b";  // the paper's worked example
+    else if (!m_scenario.catalog->workloads.empty())
+        m_scenario.modelId = m_scenario.catalog->workloads.front().id;
+    recompute();
+}
+
+void PlannerSession::setCatalog(std::shared_ptr<const Catalog> catalog)
+{
+    m_scenario.catalog = std::move(catalog);
+    if (!m_scenario.catalog->findWorkload(m_scenario.modelId) &&
+        !m_scenario.catalog->workloads.empty())
+        m_scenario.modelId = m_scenario.catalog->workloads.front().id;
+    recompute();
+}
+
+void PlannerSession::setScenario(const Scenario& scenario)
+{
+    auto catalog = m_scenario.catalog;
+    m_scenario = scenario;
+    m_scenario.catalog = std::move(catalog);
+    recompute();
+}
+
+void PlannerSession::setModel(const std::string& modelId)
+{
+    if (modelId == m_scenario.modelId)
+        return;
+    m_scenario.modelId = modelId;
+    changed();
+}
+
+void PlannerSession::setSource(SourcePolicy source)
+{
+    if (source == m_scenario.source)
+        return;
+    m_scenario.source = source;
+    changed();
+}
+
+void PlannerSession::setAssumptions(const Assumptions& assumptions)
+{
+    m_scenario.assumptions = assumptions;
+    changed();
+}
+
+void PlannerSession::setBudget(std::optional<double> usd)
+{
+    m_scenario.budgetUsd = usd;
+    changed();
+}
+
+void PlannerSession::setDeadline(std::optional<double> days)
+{
+    m_scenario.deadlineDays = days;
+    changed();
+}
+
+void PlannerSession::setModified(bool modified)
+{
+    if (modified == m_modified)
+        return;
+    m_modified = modified;
+    emit modifiedChanged(modified);
+}
+
+void PlannerSession::changed()
+{
+    recompute();
+    setModified(true);
+}
+
+void PlannerSession::recompute()
+{
+    m_results = evaluate(m_scenario);
+    m_comparisons.clear();
+    if (hasMeasurements(*m_scenario.catalog, m_scenario.modelId)) {
+        for (SourcePolicy other : {SourcePolicy::Measured, SourcePolicy::Analytic}) {
+            if (other == m_scenario.source)
+                continue;
+            Scenario s = m_scenario;
+            s.source = other;
+            Results r = evaluate(s);
+            if (!r.options.empty())
+                m_comparisons.push_back(std::move(r));
+        }
+    }
+    emit resultsChanged();
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,296 @@
+#include "app/gui/planner_view.h"
+
+#include "app/common/format.h"
+#include "app/gui/cloud_table_model.h"
+#include "app/gui/option_table_model.h"
+#include "app/gui/planner_session.h"
+#include "app/render/chart_widget.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gpuplan::gui {
+
+namespace {
+
+constexpr double kDefaultBudgetUsd = 40000.0;  // the paper's worked example
+constexpr double kDefaultDeadlineDays = 30.0;
+
+QTableView* makeTable(QAbstractItemModel* model, const QString& name)
+{
+    auto* table = new QTableView;
+    table->setObjectName(name);
+    table->setModel(model);
+    table->setSortingEnabled(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setAlternatingRowColors(true);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    return table;
+}
+
+QSortFilterProxyModel* sortingProxy(QAbstractItemModel* source, QObject* parent)
+{
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(source);
+    proxy->setSortRole(Qt::UserRole);
+    return proxy;
+}
+
+} // namespace
+
+PlannerView::PlannerView(PlannerSession* session, QWidget* parent)
+    : QWidget(parent), m_session(session)
+{
+    m_optionModel = new OptionTableModel(this);
+    m_cloudModel = new CloudTableModel(this);
+    m_optionProxy = sortingProxy(m_optionModel, this);
+    m_cloudProxy = sortingProxy(m_cloudModel, this);
+    buildLayout();
+    connect(m_session, &PlannerSession::resultsChanged, this, &PlannerView::resultsChanged);
+    resultsChanged();
+}
+
+void PlannerView::buildLayout()
+{
+    m_model = new QComboBox;
+    m_model->setObjectName(QStringLiteral("model"));
+    m_source = new QComboBox;
+    m_source->setObjectName(QStringLiteral("source"));
+    const std::pair<SourcePolicy, QString> sources[] = {
+        {SourcePolicy::Best, tr("best available (measured > paper > analytic)")},
+        {SourcePolicy::Paper, tr("paper, Table 1 (optimal settings)")},
+        {SourcePolicy::PaperNaive, tr("paper, Table 4 (naive settings)")},
+        {SourcePolicy::Analytic, tr("analytic (FLOPs / peak × utilisation)")},
+        {SourcePolicy::Measured, tr("measured with gpuplan-bench")},
+    };
+    for (const auto& [policy, label] : sources)
+        m_source->addItem(label, static_cast<int>(policy));
+    m_logAxes = new QCheckBox(tr("Log axes"));
+    m_logAxes->setObjectName(QStringLiteral("logAxes"));
+    m_logAxes->setChecked(true);
+    m_budgetOn = new QCheckBox(tr("Budget"));
+    m_budgetOn->setObjectName(QStringLiteral("budgetOn"));
+    m_budget = new QDoubleSpinBox;
+    m_budget->setObjectName(QStringLiteral("budget"));
+    m_budget->setRange(100, 1e8);
+    m_budget->setDecimals(0);
+    m_budget->setSingleStep(5000);
+    m_budget->setPrefix(QStringLiteral("$"));
+    m_budget->setGroupSeparatorShown(true);
+    m_budget->setValue(kDefaultBudgetUsd);
+    m_budget->setKeyboardTracking(false);
+    m_deadlineOn = new QCheckBox(tr("Deadline"));
+    m_deadlineOn->setObjectName(QStringLiteral("deadlineOn"));
+    m_deadline = new QDoubleSpinBox;
+    m_deadline->setObjectName(QStringLiteral("deadline"));
+    m_deadline->setRange(0.1, 10000);
+    m_deadline->setDecimals(1);
+    m_deadline->setSuffix(tr(" days"));
+    m_deadline->setValue(kDefaultDeadlineDays);
+    m_deadline->setKeyboardTracking(false);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Model:")));
+    controls->addWidget(m_model);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Estimates:")));
+    controls->addWidget(m_source);
+    controls->addSpacing(12);
+    controls->addWidget(m_logAxes);
+    controls->addSpacing(12);
+    controls->addWidget(m_budgetOn);
+    controls->addWidget(m_budget);
+    controls->addWidget(m_deadlineOn);
+    controls->addWidget(m_deadline);
+    controls->addStretch();
+
+    m_recommendation = new QLabel;
+    m_recommendation->setObjectName(QStringLiteral("recommendation"));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_hardwareChart = new render::ChartWidget;
+    m_hardwareChart->setObjectName(QStringLiteral("hardwareChart"));
+    m_experimentChart = new render::ChartWidget;
+    m_experimentChart->setObjectName(QStringLiteral("experimentChart"));
+    auto* charts = new QSplitter(Qt::Horizontal);
+    charts->addWidget(m_hardwareChart);
+    charts->addWidget(m_experimentChart);
+
+    m_optionsTable = makeTable(m_optionProxy, QStringLiteral("optionsTable"));
+    m_cloudTable = makeTable(m_cloudProxy, QStringLiteral("cloudTable"));
+    auto* tables = new QTabWidget;
+    tables->addTab(m_optionsTable, tr("Machines to buy"));
+    tables->addTab(m_cloudTable, tr("Cloud offers"));
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(charts);
+    split->addWidget(tables);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_recommendation);
+    layout->addWidget(split, 1);
+
+    connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            m_session->setModel(m_model->currentData().toString().toStdString());
+    });
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            m_session->setSource(static_cast<SourcePolicy>(m_source->currentData().toInt()));
+    });
+    connect(m_logAxes, &QCheckBox::toggled, this, &PlannerView::replotCharts);
+    connect(m_budgetOn, &QCheckBox::toggled, this, &PlannerView::applyBudget);
+    connect(m_budget, &QDoubleSpinBox::valueChanged, this, &PlannerView::applyBudget);
+    connect(m_deadlineOn, &QCheckBox::toggled, this, &PlannerView::applyDeadline);
+    connect(m_deadline, &QDoubleSpinBox::valueChanged, this, &PlannerView::applyDeadline);
+
+    connect(m_optionsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (m_syncing)
+                    return;
+                const int index = current.data(OptionTableModel::OptionIndexRole).toInt();
+                m_selected = current.isValid() && index >= 0
+                                 ? std::optional<std::size_t>(static_cast<std::size_t>(index))
+                                 : std::nullopt;
+                replotCharts();
+            });
+    for (auto* chart : {m_hardwareChart, m_experimentChart})
+        connect(chart, &render::ChartWidget::optionClicked, this,
+                [this](int index) { selectOption(static_cast<std::size_t>(index)); });
+}
+
+void PlannerView::applyBudget()
+{
+    if (m_syncing)
+        return;
+    m_budget->setEnabled(m_budgetOn->isChecked());
+    m_session->setBudget(m_budgetOn->isChecked() ? std::optional<double>(m_budget->value())
+                                                 : std::nullopt);
+}
+
+void PlannerView::applyDeadline()
+{
+    if (m_syncing)
+        return;
+    m_deadline->setEnabled(m_deadlineOn->isChecked());
+    m_session->setDeadline(m_deadlineOn->isChecked() ? std::optional<double>(m_deadline->value())
+                                                     : std::nullopt);
+}
+
+void PlannerView::syncControls()
+{
+    m_syncing = true;
+    const Scenario& s = m_session->scenario();
+    if (m_model->count() != static_cast<int>(s.catalog->workloads.size()) ||
+        m_model->findData(QString::fromStdString(s.modelId)) < 0) {
+        m_model->clear();
+        for (const auto& w : s.catalog->workloads) {
+            QString label = QString::fromStdString(w.name);
+            if (hasMeasurements(*s.catalog, w.id))
+                label += tr("  (measured)");
+            m_model->addItem(label, QString::fromStdString(w.id));
+        }
+    }
+    m_model->setCurrentIndex(m_model->findData(QString::fromStdString(s.modelId)));
+    m_source->setCurrentIndex(m_source->findData(static_cast<int>(s.source)));
+    m_budgetOn->setChecked(s.budgetUsd.has_value());
+    if (s.budgetUsd)
+        m_budget->setValue(*s.budgetUsd);
+    m_budget->setEnabled(s.budgetUsd.has_value());
+    m_deadlineOn->setChecked(s.deadlineDays.has_value());
+    if (s.deadlineDays)
+        m_deadline->setValue(*s.deadlineDays);
+    m_deadline->setEnabled(s.deadlineDays.has_value());
+    m_syncing = false;
+}
+
+void PlannerView::resultsChanged()
+{
+    syncControls();
+    const Results& r = m_session->results();
+    if (m_selected && *m_selected >= r.options.size())
+        m_selected.reset();
+    m_syncing = true;
+    m_optionModel->setResults(&r, &m_session->comparisons());
+    m_cloudModel->setResults(&r);
+    m_syncing = false;
+
+    QString text;
+    if (r.recommended) {
+        const auto& o = r.options[*r.recommended];
+        text = tr("<b>Recommended:</b> %1 — %2: %3, %4 machine, %5 per experiment.")
+                   .arg(render::shortMachineLabel(o),
+                        QString::fromStdString(r.recommendationReason).toHtmlEscaped(),
+                        views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
+                        views::formatUsd(o.experimentCostUsd));
+    } else if (!r.recommendationReason.empty()) {
+        text = tr("<b>No recommendation:</b> %1.")
+                   .arg(QString::fromStdString(r.recommendationReason).toHtmlEscaped());
+    } else {
+        text = tr("Set a budget or a deadline to get a recommendation.");
+    }
+    if (!m_session->comparisons().empty())
+        text += tr(" Hollow markers and italic rows: the same machines estimated from other "
+                   "sources (measured with gpuplan-bench, analytic).");
+    for (const auto& w : r.warnings)
+        text += QStringLiteral("<br><span style=\"color:#b00000\">%1</span>")
+                    .arg(QString::fromStdString(w).toHtmlEscaped());
+    m_recommendation->setText(text);
+    replotCharts();
+}
+
+render::PlannerChartOptions PlannerView::chartOptions() const
+{
+    render::PlannerChartOptions options;
+    options.logX = options.logY = m_logAxes->isChecked();
+    options.budgetUsd = m_session->scenario().budgetUsd;
+    options.deadlineDays = m_session->scenario().deadlineDays;
+    options.highlightOption = m_selected;
+    for (const auto& other : m_session->comparisons())
+        options.comparisons.push_back(&other);
+    return options;
+}
+
+void PlannerView::replotCharts()
+{
+    const auto options = chartOptions();
+    m_hardwareChart->setChartData(render::hardwareCostChart(m_session->results(), options));
+    m_experimentChart->setChartData(render::experimentCostChart(m_session->results(), options));
+}
+
+void PlannerView::selectOption(std::optional<std::size_t> index)
+{
+    m_selected = index;
+    if (index) {
+        for (int row = 0; row < m_optionProxy->rowCount(); ++row) {
+            const QModelIndex at = m_optionProxy->index(row, 0);
+            if (at.data(OptionTableModel::OptionIndexRole).toInt() == static_cast<int>(*index)) {
+                m_syncing = true;
+                m_optionsTable->selectRow(row);
+                m_optionsTable->scrollTo(at);
+                m_syncing = false;
+                break;
+            }
+        }
+    }
+    replotCharts();
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,76 @@
+#pragma once
+
+// The Planner view: the paper's Fig. 7 for the chosen model and source (both charts, cloud
+// offers on the bottom one), budget and deadline, the options and cloud tables. Selecting a row
+// highlights its point; clicking a point selects its row.
+
+#include "app/render/chart_data.h"
+#include "app/render/planner_charts.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class QTabWidget;
+
+namespace gpuplan::render {
+class ChartWidget;
+}
+
+namespace gpuplan::gui {
+
+class CloudTableModel;
+class OptionTableModel;
+class PlannerSession;
+
+class PlannerView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PlannerView(PlannerSession* session, QWidget* parent = nullptr);
+
+    render::ChartWidget* hardwareChart() const { return m_hardwareChart; }
+    render::ChartWidget* experimentChart() const { return m_experimentChart; }
+    QTableView* optionsTable() const { return m_optionsTable; }
+    QTableView* cloudTable() const { return m_cloudTable; }
+    OptionTableModel* optionModel() const { return m_optionModel; }
+    // What the charts are drawn with now (axes, budget, deadline, selection).
+    render::PlannerChartOptions chartOptions() const;
+    // The selected machine (index into Results::options), if any.
+    std::optional<std::size_t> selectedOption() const { return m_selected; }
+    void selectOption(std::optional<std::size_t> index);
+
+private:
+    void buildLayout();
+    void syncControls();   // session -> controls, without feedback
+    void resultsChanged();
+    void replotCharts();
+    void applyBudget();
+    void applyDeadline();
+
+    PlannerSession* m_session;
+    QComboBox* m_model = nullptr;
+    QComboBox* m_source = nullptr;
+    QCheckBox* m_logAxes = nullptr;
+    QCheckBox* m_budgetOn = nullptr;
+    QDoubleSpinBox* m_budget = nullptr;
+    QCheckBox* m_deadlineOn = nullptr;
+    QDoubleSpinBox* m_deadline = nullptr;
+    QLabel* m_recommendation = nullptr;
+    render::ChartWidget* m_hardwareChart = nullptr;
+    render::ChartWidget* m_experimentChart = nullptr;
+    OptionTableModel* m_optionModel = nullptr;
+    CloudTableModel* m_cloudModel = nullptr;
+    QSortFilterProxyModel* m_optionProxy = nullptr;
+    QSortFilterProxyModel* m_cloudProxy = nullptr;
+    QTableView* m_optionsTable = nullptr;
+    QTableView* m_cloudTable = nullptr;
+    std::optional<std::size_t> m_selected;
+    bool m_syncing = false;
+};
+
+} // namespace gpuplan::gui

@@ -1,0 +1,110 @@
+#include "app/gui/price_tables_view.h"
+
+#include "app/gui/price_table_model.h"
+#include "app/gui/user_files.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace gpuplan::gui {
+
+PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
+    : QWidget(parent), m_book(book)
+{
+    m_tabs = new QTabWidget;
+    const std::pair<PriceTable, QString> tables[] = {
+        {PriceTable::Gpus, tr("GPUs")},
+        {PriceTable::Chassis, tr("Chassis")},
+        {PriceTable::Cloud, tr("Cloud offers")},
+        {PriceTable::Electricity, tr("Electricity")},
+    };
+    for (const auto& [kind, title] : tables) {
+        auto* model = new PriceTableModel(book, kind, this);
+        auto* view = new QTableView;
+        view->setObjectName(QStringLiteral("prices-") + title);
+        view->setModel(model);
+        view->setAlternatingRowColors(true);
+        view->verticalHeader()->hide();
+        view->horizontalHeader()->setStretchLastSection(true);
+        view->resizeColumnsToContents();
+        m_tabs->addTab(view, title);
+        m_tables.emplace_back(model, view);
+        connect(model, &PriceTableModel::editRejected, this, &PriceTablesView::showRejection);
+    }
+
+    auto* undo = new QPushButton(tr("Undo"));
+    auto* redo = new QPushButton(tr("Redo"));
+    auto* save = new QPushButton(tr("Save"));
+    save->setObjectName(QStringLiteral("savePrices"));
+    auto* revert = new QPushButton(tr("Revert to shipped defaults"));
+    auto* import = new QPushButton(tr("Import price table…"));
+    connect(undo, &QPushButton::clicked, book->undoStack(), &QUndoStack::undo);
+    connect(redo, &QPushButton::clicked, book->undoStack(), &QUndoStack::redo);
+    connect(book->undoStack(), &QUndoStack::canUndoChanged, undo, &QPushButton::setEnabled);
+    connect(book->undoStack(), &QUndoStack::canRedoChanged, redo, &QPushButton::setEnabled);
+    undo->setEnabled(false);
+    redo->setEnabled(false);
+    connect(save, &QPushButton::clicked, this, &PriceTablesView::saveRequested);
+    connect(revert, &QPushButton::clicked, this, &PriceTablesView::revertRequested);
+    connect(import, &QPushButton::clicked, this, &PriceTablesView::importRequested);
+
+    m_state = new QLabel;
+    m_state->setObjectName(QStringLiteral("priceState"));
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("priceMessage"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00000"));
+
+    auto* buttons = new QHBoxLayout;
+    for (auto* b : {undo, redo, save, revert, import})
+        buttons->addWidget(b);
+    buttons->addStretch();
+    buttons->addWidget(m_state);
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("Double-click a price, date or source to edit it. Changes re-plot "
+                                "at once; Save writes them to %1, layered over the shipped "
+                                "tables.").arg(editedPricesPath()));
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+    layout->addWidget(m_tabs, 1);
+
+    connect(book, &PriceBook::modifiedChanged, this, &PriceTablesView::showState);
+    connect(book, &PriceBook::tablesReset, this, &PriceTablesView::showState);
+    connect(book->undoStack(), &QUndoStack::indexChanged, this, [this] { m_message->clear(); });
+    showState();
+}
+
+PriceTableModel* PriceTablesView::model(PriceTable table) const
+{
+    return m_tables.at(static_cast<std::size_t>(table)).first;
+}
+
+QTableView* PriceTablesView::table(PriceTable table) const
+{
+    return m_tables.at(static_cast<std::size_t>(table)).second;
+}
+
+QString PriceTablesView::message() const
+{
+    return m_message->text().isEmpty() ? m_state->text() : m_message->text();
+}
+
+void PriceTablesView::showState()
+{
+    m_state->setText(m_book->isModified() ? tr("● Modified — not saved") : tr("Saved"));
+}
+
+void PriceTablesView::showRejection(const QString& why)
+{
+    m_message->setText(tr("Not changed: %1").arg(why));
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,45 @@
+#pragma once
+
+// The Price tables view: GPUs, chassis, cloud offers and electricity, editable with validation
+// and undo/redo; each entry shows its date and source. Saving, reverting and importing are the
+// main window's actions (they reload the catalog); this view shows the state.
+
+#include "app/gui/price_book.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTabWidget;
+class QTableView;
+
+namespace gpuplan::gui {
+
+class PriceTableModel;
+
+class PriceTablesView : public QWidget {
+    Q_OBJECT
+
+public:
+    PriceTablesView(PriceBook* book, QWidget* parent = nullptr);
+
+    PriceTableModel* model(PriceTable table) const;
+    QTableView* table(PriceTable table) const;
+    QString message() const;  // the last rejection, or the state line
+
+signals:
+    void saveRequested();
+    void revertRequested();
+    void importRequested();
+
+private:
+    void showState();
+    void showRejection(const QString& why);
+
+    PriceBook* m_book;
+    QTabWidget* m_tabs = nullptr;
+    QLabel* m_state = nullptr;
+    QLabel* m_message = nullptr;
+    std::vector<std::pair<PriceTableModel*, QTableView*>> m_tables;
+};
+
+} // namespace gpuplan::gui

@@ -1,0 +1,50 @@
+// gpuplan-gui-replot-bench: how long the planner takes from an assumption change to a repainted
+// window, on the full grid (every GPU with a price × 1/2/4/8 GPUs × every cloud offer).
+// Target: <= 16 ms (one frame at 60 Hz). Run offscreen or under Xvfb:
+//   QT_QPA_PLATFORM=offscreen gpuplan-gui-replot-bench [changes]
+
+#include "app/gui/assumptions_panel.h"
+#include "app/gui/main_window.h"
+#include "app/gui/planner_session.h"
+#include "app/gui/user_files.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTextStream>
+
+#include <algorithm>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int changes = argc > 1 ? std::max(1, QByteArray(argv[1]).toInt()) : 50;
+    constexpr int kWarmUp = 5;
+
+    gpuplan::gui::MainWindow window(gpuplan::loadPlannerCatalog({}, {}).catalog);
+    window.resize(1600, 1000);
+    window.show();
+    QApplication::processEvents();
+
+    std::vector<double> ms;
+    QElapsedTimer timer;
+    for (int i = 0; i < kWarmUp + changes; ++i) {
+        gpuplan::Assumptions a = window.session()->scenario().assumptions;
+        a.amortizationYears = 3.0 + (i % 5);  // a new value every time
+        timer.start();
+        window.session()->setAssumptions(a);
+        window.repaint();  // synchronous: the charts and tables are painted when it returns
+        const double elapsed = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (i >= kWarmUp)
+            ms.push_back(elapsed);
+    }
+    std::sort(ms.begin(), ms.end());
+    const auto& r = window.session()->results();
+    QTextStream(stdout) << "options " << r.options.size() << ", cloud offers " << r.cloud.size()
+                        << ", changes " << changes << ": change -> repaint median "
+                        << ms[ms.size() / 2] << " ms, p90 " << ms[ms.size() * 9 / 10]
+                        << " ms, max " << ms.back() << " ms (target <= 16 ms)\n";
+    return 0;
+}

@@ -1,0 +1,115 @@
+#include "app/gui/user_files.h"
+
+#include "app/common/user_data.h"
+#include "pricing/measured_results.h"
+#include "pricing/scenario/price_table_writer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace gpuplan::gui {
+
+namespace {
+
+std::vector<std::string> toStd(const QStringList& list)
+{
+    std::vector<std::string> out;
+    for (const auto& s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+// Copies `from` into `dir` under its own name, replacing an older copy, atomically.
+bool copyInto(const QString& from, const QString& dir, QString* error)
+{
+    QFile in(from);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(from, in.errorString());
+        return false;
+    }
+    if (!QDir().mkpath(dir)) {
+        *error = QStringLiteral("cannot create %1").arg(dir);
+        return false;
+    }
+    QString name = QFileInfo(from).fileName();
+    if (!name.endsWith(QLatin1String(".yaml")) && !name.endsWith(QLatin1String(".yml")))
+        name += QStringLiteral(".yaml");  // the loaders only pick up YAML files
+    QSaveFile out(QDir(dir).filePath(name));
+    if (!out.open(QIODevice::WriteOnly) || out.write(in.readAll()) < 0 || !out.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QString issueText(const std::vector<LoadIssue>& issues)
+{
+    return QString::fromStdString(formatIssues(issues)).trimmed();
+}
+
+QString editedPricesPath()
+{
+    return views::userDataDir() + QStringLiteral("/prices/edited-prices.yaml");
+}
+
+CatalogLoad loadUserCatalog()
+{
+    return loadPlannerCatalog(toStd(views::userPriceFiles()), toStd(views::userResultFiles()));
+}
+
+CatalogLoad loadShippedCatalog()
+{
+    return loadPlannerCatalog({}, toStd(views::userResultFiles()));
+}
+
+bool saveEditedPrices(const Catalog& catalog, QString* error)
+{
+    const QString path = editedPricesPath();
+    if (!QDir().mkpath(QFileInfo(path).path())) {
+        *error = QStringLiteral("cannot create %1").arg(QFileInfo(path).path());
+        return false;
+    }
+    const std::string text = writePriceTables(catalog);
+    // Read it back with the loader first: never leave a file the planner would reject.
+    std::vector<DataFile> files = shippedDataFiles();
+    files.push_back({path.toStdString(), text});
+    const CatalogLoad check = loadCatalog(files);
+    if (!check.ok()) {
+        *error = issueText(check.issues);
+        return false;
+    }
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) ||
+        out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool importPriceFile(const QString& path, QString* error)
+{
+    const CatalogLoad load = loadCatalogWithUserFiles({path.toStdString()});
+    if (!load.ok()) {
+        *error = issueText(load.issues);
+        return false;
+    }
+    return copyInto(path, views::userDataDir() + QStringLiteral("/prices"), error);
+}
+
+bool importResultsFile(const QString& path, const Catalog& catalog, QString* error)
+{
+    const MeasuredLoad load = loadMeasuredResultsFiles({path.toStdString()}, catalog);
+    if (!load.ok() || load.results.empty()) {
+        *error = load.ok() ? QStringLiteral("%1 holds no measured configuration").arg(path)
+                           : issueText(load.issues);
+        return false;
+    }
+    return copyInto(path, views::userDataDir() + QStringLiteral("/results"), error);
+}
+
+} // namespace gpuplan::gui

@@ -1,0 +1,32 @@
+#pragma once
+
+// The GUI's files in the user data dir (views::userDataDir()): price edits, imported price
+// tables and imported measurements. Every write goes through QSaveFile or a checked copy, and
+// every file is read with the planner's own loaders before it is accepted.
+
+#include "pricing/catalog_loader.h"
+
+#include <QString>
+
+namespace gpuplan::gui {
+
+// <user data dir>/prices/edited-prices.yaml: where the Price tables view saves.
+QString editedPricesPath();
+
+// Shipped tables, then the user price files, then the user results files.
+CatalogLoad loadUserCatalog();
+// Shipped tables and the user results files only: "revert to shipped defaults".
+CatalogLoad loadShippedCatalog();
+
+// Writes `catalog`'s price tables to editedPricesPath() atomically.
+bool saveEditedPrices(const Catalog& catalog, QString* error);
+
+// Checks a price table (or a gpuplan-bench results file) with the planner's loader and copies
+// it into the user prices (results) dir. False with every issue (file:line:column) in *error.
+bool importPriceFile(const QString& path, QString* error);
+bool importResultsFile(const QString& path, const Catalog& catalog, QString* error);
+
+// "file:line:column: error: ..." lines.
+QString issueText(const std::vector<LoadIssue>& issues);
+
+} // namespace gpuplan::gui
