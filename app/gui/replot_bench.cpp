@@ -7,6 +7,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/user_files.h"
+#include "pricing/measured_results.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
