@@ -1,0 +1,135 @@
+// Scenario files (.gpuplan.yaml): round trip, defaults for what a file leaves out, and clear
+// errors with line and column for bad files.
+
+#include "pricing/catalog_loader.h"
+#include "pricing/scenario/scenario_file.h"
+
+#include <QtTest>
+
+using namespace gpuplan;
+
+class TestScenarioFile : public QObject {
+    Q_OBJECT
+
+private:
+    Assumptions defaults() const { return loadCatalog(shippedDataFiles()).catalog->defaults; }
+
+private slots:
+    void roundTripKeepsEverySetting()
+    {
+        Scenario s;
+        s.modelId = "pythia-2.8b";
+        s.source = SourcePolicy::PaperNaive;
+        s.gpuCounts = {2, 8};
+        s.gpuIds = {"a100-80gb-sxm", "h100-80gb-sxm"};
+        s.budgetUsd = 123456.5;
+        s.deadlineDays = 42.25;
+        s.assumptions = defaults();
+        s.assumptions.amortizationYears = 3.5;
+        s.assumptions.machineUtilization = 0.6;
+        s.assumptions.electricityUsdPerKwh = 0.21;
+        s.assumptions.pue = 1.2;
+        s.assumptions.spotRestartOverhead = 0.25;
+        s.assumptions.indirectRate = 0.55;
+        s.assumptions.analyticUtilization = 0.35;
+        s.assumptions.plannedRuns = 12;
+        s.assumptions.runsPerMonth = 2.5;
+
+        const std::string text = writeScenario(s);
+        const ScenarioRead read = readScenario(text, "plan.gpuplan.yaml", defaults());
+        QVERIFY2(read.scenario, formatIssues(read.issues).c_str());
+        QVERIFY(read.issues.empty());
+        const Scenario& r = *read.scenario;
+        QCOMPARE(r.modelId, s.modelId);
+        QVERIFY(r.source == s.source);
+        QCOMPARE(r.gpuCounts, s.gpuCounts);
+        QCOMPARE(r.gpuIds, s.gpuIds);
+        QCOMPARE(*r.budgetUsd, 123456.5);
+        QCOMPARE(*r.deadlineDays, 42.25);
+        QCOMPARE(r.assumptions.amortizationYears, 3.5);
+        QCOMPARE(r.assumptions.machineUtilization, 0.6);
+        QCOMPARE(r.assumptions.electricityUsdPerKwh, 0.21);
+        QCOMPARE(r.assumptions.pue, 1.2);
+        QCOMPARE(r.assumptions.spotRestartOverhead, 0.25);
+        QCOMPARE(r.assumptions.indirectRate, 0.55);
+        QCOMPARE(r.assumptions.analyticUtilization, 0.35);
+        QCOMPARE(r.assumptions.plannedRuns, 12);
+        QCOMPARE(r.assumptions.runsPerMonth, 2.5);
+        // Writing what was read gives the same text: nothing is lost or reordered.
+        QCOMPARE(writeScenario(r), text);
+    }
+
+    void missingSettingsKeepTheDefaults()
+    {
+        const Assumptions d = defaults();
+        const ScenarioRead read = readScenario(
+            "schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\n", "min.gpuplan.yaml", d);
+        QVERIFY2(read.scenario, formatIssues(read.issues).c_str());
+        QCOMPARE(read.scenario->modelId, std::string("pythia-1b"));
+        QVERIFY(read.scenario->source == SourcePolicy::Best);
+        QVERIFY(!read.scenario->budgetUsd);
+        QCOMPARE(read.scenario->gpuCounts, (std::vector<int>{1, 2, 4, 8}));
+        QCOMPARE(read.scenario->assumptions.pue, d.pue);
+        QCOMPARE(read.scenario->assumptions.electricitySource.source, d.electricitySource.source);
+    }
+
+    void badFilesAreRejectedWithAPosition_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        const QString head = QStringLiteral("schema_version: 1\nkind: gpuplan-scenario\n");
+        QTest::newRow("not a scenario")
+            << QStringLiteral("schema_version: 1\nkind: gpuplan-bench-results\nmodel: x\n") << 2
+            << QStringLiteral("not a scenario file");
+        QTest::newRow("unknown source") << head + QStringLiteral("model: pythia-1b\nsource: guess\n")
+                                        << 4 << QStringLiteral("unknown source 'guess'");
+        QTest::newRow("negative budget")
+            << head + QStringLiteral("model: pythia-1b\nbudget_usd: -5\n") << 4
+            << QStringLiteral("budget_usd");
+        QTest::newRow("duplicate key")
+            << head + QStringLiteral("model: pythia-1b\nmodel: pythia-2.8b\n") << 4
+            << QStringLiteral("duplicate");
+        QTest::newRow("pue below one")
+            << head + QStringLiteral("model: pythia-1b\nassumptions:\n  pue: 0.5\n") << 5
+            << QStringLiteral("pue");
+        QTest::newRow("zero gpus") << head + QStringLiteral("model: pythia-1b\ngpu_counts: [0]\n")
+                                   << 4 << QStringLiteral("gpu_counts");
+        QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
+        QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0
+                                  << QString();
+    }
+
+    void badFilesAreRejectedWithAPosition()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        const ScenarioRead read = readScenario(text.toStdString(), "bad.gpuplan.yaml", defaults());
+        QVERIFY(!read.scenario);
+        QVERIFY(hasErrors(read.issues));
+        const auto error = std::find_if(read.issues.begin(), read.issues.end(), [](const auto& i) {
+            return i.severity == LoadIssue::Severity::Error;
+        });
+        const QString shown = QString::fromStdString(error->toString());
+        QVERIFY2(shown.startsWith(QStringLiteral("bad.gpuplan.yaml:")), qPrintable(shown));
+        QVERIFY2(error->line > 0, qPrintable(shown));
+        if (line > 0)
+            QVERIFY2(error->line == line, qPrintable(shown));
+        QVERIFY2(shown.contains(message), qPrintable(shown));
+    }
+
+    void unknownKeysAreWarningsOnly()
+    {
+        const ScenarioRead read = readScenario(
+            "schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\ncolour: blue\n",
+            "extra.gpuplan.yaml", defaults());
+        QVERIFY(read.scenario);
+        QCOMPARE(read.issues.size(), std::size_t{1});
+        QVERIFY(read.issues.front().severity == LoadIssue::Severity::Warning);
+        QVERIFY(QString::fromStdString(read.issues.front().message).contains("colour"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestScenarioFile)
+#include "tst_scenario_file.moc"
