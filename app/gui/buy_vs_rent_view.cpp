@@ -25,7 +25,8 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_machine->setObjectName(QStringLiteral("machine"));
     m_offers = new QListWidget;
     m_offers->setObjectName(QStringLiteral("offers"));
-    m_offers->setMaximumWidth(340);
+    m_offers->setMinimumWidth(330);
+    m_offers->setMaximumWidth(420);
     m_conclusion = new QLabel;
     m_conclusion->setObjectName(QStringLiteral("conclusion"));
     m_conclusion->setWordWrap(true);
@@ -79,7 +80,23 @@ void BuyVsRentView::setMachine(std::size_t optionIndex)
 
 QString BuyVsRentView::conclusion() const
 {
-    return m_conclusion->text();
+    const auto chosen = machine();
+    return chosen ? render::buyVsRentConclusion(m_session->results(), *chosen)
+                  : tr("No machine is available to buy for this model.");
+}
+
+render::ChartData BuyVsRentView::chartData() const
+{
+    const Results& r = m_session->results();
+    render::BuyVsRentOptions options;
+    options.optionIndex = machine().value_or(r.options.size());
+    for (int row = 0; row < m_offers->count(); ++row)
+        if (m_offers->item(row)->checkState() == Qt::Checked)
+            options.cloudIndices.push_back(
+                static_cast<std::size_t>(m_offers->item(row)->data(kCloudIndexRole).toInt()));
+    if (options.cloudIndices.empty() && m_offers->count() > 0)
+        options.cloudIndices.push_back(r.cloud.size());  // none chosen: only the buy line
+    return render::buyVsRentChart(r, options);
 }
 
 void BuyVsRentView::resultsChanged()
@@ -113,7 +130,7 @@ void BuyVsRentView::fillOffers()
             if (c.gpu != o.gpu)
                 continue;
             auto* item = new QListWidgetItem(
-                QStringLiteral("%1 %2, %3 GPUs: %4 per run")
+                QStringLiteral("%1 %2 \u00D7%3: %4/run")
                     .arg(QString::fromStdString(c.offer->provider),
                          QString::fromStdString(c.offer->instance))
                     .arg(c.gpuCount)
@@ -130,21 +147,24 @@ void BuyVsRentView::fillOffers()
     m_syncing = false;
 }
 
+void BuyVsRentView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        replot();
+}
+
 void BuyVsRentView::replot()
 {
-    const Results& r = m_session->results();
-    const auto chosen = machine();
-    render::BuyVsRentOptions options;
-    options.optionIndex = chosen.value_or(r.options.size());
-    for (int row = 0; row < m_offers->count(); ++row)
-        if (m_offers->item(row)->checkState() == Qt::Checked)
-            options.cloudIndices.push_back(
-                static_cast<std::size_t>(m_offers->item(row)->data(kCloudIndexRole).toInt()));
-    if (options.cloudIndices.empty() && m_offers->count() > 0)
-        options.cloudIndices.push_back(r.cloud.size());  // none chosen: only the buy line
-    m_chart->setChartData(render::buyVsRentChart(r, options));
-    m_conclusion->setText(chosen ? render::buyVsRentConclusion(r, *chosen)
-                                 : tr("No machine is available to buy for this model."));
+    // Hidden behind another tab: draw when shown, so assumption changes re-plot the planner
+    // without paying for this chart too.
+    if (!isVisible() && m_chart->chartData().title.size() > 0) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    m_chart->setChartData(chartData());
+    m_conclusion->setText(conclusion());
 }
 
 } // namespace gpuplan::gui

@@ -3,6 +3,8 @@
 // Buy vs rent: cumulative cost of one machine against chosen cloud offers of the same GPU type,
 // the break-even marked on the chart and stated in words.
 
+#include "app/render/chart_data.h"
+
 #include <QWidget>
 
 #include <optional>
@@ -26,10 +28,16 @@ public:
     explicit BuyVsRentView(PlannerSession* session, QWidget* parent = nullptr);
 
     render::ChartWidget* chart() const { return m_chart; }
+    // What the chart shows for the current machine and offers (up to date even while the view
+    // is hidden and has not redrawn), and the break-even in words.
+    render::ChartData chartData() const;
     QString conclusion() const;
     // Chooses the machine (index into Results::options), e.g. the planner's selection.
     void setMachine(std::size_t optionIndex);
     std::optional<std::size_t> machine() const;
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void resultsChanged();
@@ -42,6 +50,7 @@ private:
     QLabel* m_conclusion = nullptr;
     render::ChartWidget* m_chart = nullptr;
     bool m_syncing = false;
+    bool m_stale = false;  // results changed while hidden
 };
 
 } // namespace gpuplan::gui

@@ -419,11 +419,11 @@ void MainWindow::revertPrices()
     m_book->reset(loadShippedCatalog().catalog);
 }
 
-render::ChartWidget* MainWindow::currentChart() const
+render::ChartData MainWindow::currentChart() const
 {
     if (m_tabs->currentWidget() == m_buyVsRent)
-        return m_buyVsRent->chart();
-    return m_planner->hardwareChart();
+        return m_buyVsRent->chartData();
+    return m_planner->hardwareChart()->chartData();
 }
 
 void MainWindow::exportChartDialog()
@@ -436,9 +436,9 @@ void MainWindow::exportChartDialog()
                                                 preselect, false, &ok);
     if (!ok)
         return;
-    const render::ChartWidget* chart = which == charts[0]   ? m_planner->hardwareChart()
-                                       : which == charts[1] ? m_planner->experimentChart()
-                                                            : m_buyVsRent->chart();
+    const render::ChartData chart = which == charts[0]   ? m_planner->hardwareChart()->chartData()
+                                    : which == charts[1] ? m_planner->experimentChart()->chartData()
+                                                         : m_buyVsRent->chartData();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export chart"), QStringLiteral("chart.png"),
         tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
@@ -452,7 +452,7 @@ void MainWindow::exportChartDialog()
             return;
     }
     QString error;
-    if (!render::exportChart(chart->chartData(), path, size, &error))
+    if (!render::exportChart(chart, path, size, &error))
         QMessageBox::warning(this, tr("Cannot export chart"), error);
     else
         statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
@@ -505,7 +505,7 @@ void MainWindow::copyChart()
 {
     render::FigureSize size;
     size.dpi = 150;
-    QApplication::clipboard()->setImage(render::renderChartImage(currentChart()->chartData(), size));
+    QApplication::clipboard()->setImage(render::renderChartImage(currentChart(), size));
     statusBar()->showMessage(tr("Chart copied to the clipboard"), 5000);
 }
 

@@ -3,6 +3,8 @@
 // The planner's main window: Planner, Buy vs rent, Price tables (and Benchmark, where that view
 // is built) as tabs, the Assumptions panel beside them, menus, scenario files, export.
 
+#include "app/render/chart_data.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -15,9 +17,6 @@ namespace gpuplan {
 struct Catalog;
 }
 
-namespace gpuplan::render {
-class ChartWidget;
-}
 
 namespace gpuplan::gui {
 
@@ -80,7 +79,7 @@ private:
     void copyChart();
     void showHelp();
     void showAbout();
-    render::ChartWidget* currentChart() const;
+    render::ChartData currentChart() const;  // what Copy chart copies
 
     PlannerSession* m_session = nullptr;
     PriceBook* m_book = nullptr;

@@ -38,6 +38,7 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name)
     table->setAlternatingRowColors(true);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
+    table->setWordWrap(false);
     return table;
 }
 
@@ -141,6 +142,7 @@ void PlannerView::buildLayout()
     split->addWidget(tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({600, 330});  // the charts are what the user came for
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -231,6 +233,12 @@ void PlannerView::resultsChanged()
     m_optionModel->setResults(&r, &m_session->comparisons());
     m_cloudModel->setResults(&r);
     m_syncing = false;
+    if (!m_columnsSized && !r.options.empty()) {
+        // Once: later re-plots keep the widths the user chose.
+        m_optionsTable->resizeColumnsToContents();
+        m_cloudTable->resizeColumnsToContents();
+        m_columnsSized = true;
+    }
 
     QString text;
     if (r.recommended) {

@@ -71,6 +71,7 @@ private:
     QTableView* m_cloudTable = nullptr;
     std::optional<std::size_t> m_selected;
     bool m_syncing = false;
+    bool m_columnsSized = false;
 };
 
 } // namespace gpuplan::gui

@@ -55,19 +55,29 @@ QPointF toAxis(const ChartData& chart, double x, double y)
     return {toAxis(chart.x, x), toAxis(chart.y, y)};
 }
 
+// "$20k", "$1.5M", "200", "0.5": short enough that ticks never elide on a narrow chart.
 QString tickLabel(const Axis& axis, double value)
 {
     static const QLocale english(QLocale::English, QLocale::UnitedStates);
     const double magnitude = std::abs(value);
-    const int decimals = magnitude == 0.0 || magnitude >= 10.0 ? 0 : (magnitude >= 1.0 ? 1 : 2);
+    QString suffix;
+    if (magnitude >= 1e6) {
+        value /= 1e6;
+        suffix = QStringLiteral("M");
+    } else if (magnitude >= 1e4) {
+        value /= 1e3;
+        suffix = QStringLiteral("k");
+    }
+    const double shown = std::abs(value);
+    const int decimals = shown == 0.0 || shown >= 10.0 ? 0 : (shown >= 1.0 ? 1 : 2);
     QString text = english.toString(value, 'f', decimals);
-    if (decimals > 0 && text.contains(QLatin1Char('.'))) {
+    if (decimals > 0) {
         while (text.endsWith(QLatin1Char('0')))
             text.chop(1);
         if (text.endsWith(QLatin1Char('.')))
             text.chop(1);
     }
-    return axis.prefix + text;
+    return axis.prefix + text + suffix;
 }
 
 // Tick values: 1-2-5 steps on linear axes (about six ticks), 1-2-5 per decade on log axes
@@ -102,15 +112,23 @@ std::vector<double> tickValues(const Axis& axis)
     return ticks;
 }
 
-QAbstractAxis* makeAxis(const Axis& spec)
+// Axes are made once and reconfigured: Qt Charts 6.4 leaves a removed axis drawn when the chart
+// is replotted while hidden (another tab), so deleting and re-adding axes left stale labels.
+void configureAxis(QCategoryAxis* axis, const Axis& spec)
 {
-    auto* axis = new QCategoryAxis;
-    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    for (const QString& label : axis->categoriesLabels())
+        axis->remove(label);
     axis->setRange(toAxis(spec, spec.min), toAxis(spec, spec.max));
     axis->setStartValue(toAxis(spec, spec.min));
     for (double v : tickValues(spec))
         axis->append(tickLabel(spec, v), toAxis(spec, v));
     axis->setTitleText(spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title);
+}
+
+QCategoryAxis* makeAxis()
+{
+    auto* axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     QPen grid = axis->gridLinePen();
     grid.setColor(QColor(0xDD, 0xDD, 0xDD));
     axis->setGridLinePen(grid);
@@ -139,6 +157,8 @@ struct PlacedLabel {
 struct ChartWidget::Impl {
     QChartView* view = nullptr;
     QChart* chart = nullptr;
+    QCategoryAxis* xAxis = nullptr;
+    QCategoryAxis* yAxis = nullptr;
     ChartData data;
     std::vector<PlacedLabel> labels;
     QGraphicsTextItem* footnote = nullptr;
@@ -175,11 +195,18 @@ ChartWidget::ChartWidget(QWidget* parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->setBackgroundRoundness(0);
     d->chart->legend()->setAlignment(Qt::AlignRight);
+    QFont legend = d->chart->legend()->font();
+    legend.setPointSizeF(legend.pointSizeF() * 0.9);
+    d->chart->legend()->setFont(legend);
     d->chart->setMargins(QMargins(6, 6, 6, kFootnoteHeight));
     QFont title = d->chart->titleFont();
     title.setPointSizeF(title.pointSizeF() * 1.25);
     title.setBold(true);
     d->chart->setTitleFont(title);
+    d->xAxis = makeAxis();
+    d->yAxis = makeAxis();
+    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
+    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
     d->footnote = new QGraphicsTextItem(d->chart);
@@ -207,15 +234,11 @@ void ChartWidget::setChartData(const ChartData& chartData)
     d->seriesMap.clear();
     d->flagSeries = nullptr;
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
     chart->setTitle(d->data.title);
-    QAbstractAxis* x = makeAxis(d->data.x);
-    QAbstractAxis* y = makeAxis(d->data.y);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    QCategoryAxis* x = d->xAxis;
+    QCategoryAxis* y = d->yAxis;
+    configureAxis(x, d->data.x);
+    configureAxis(y, d->data.y);
 
     auto attach = [&](QAbstractSeries* s) {
         chart->addSeries(s);
@@ -227,7 +250,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
             m->setVisible(false);
     };
 
-    auto* flags = ringSeries(QStringLiteral("Flagged: implied utilisation at or above 75% of peak"),
+    auto* flags = ringSeries(QStringLiteral("Flagged: \u2265 75% of peak (hover)"),
                              kFlagRingSize, kFlagColor, 2.0);
     for (const auto& spec : d->data.series) {
         QXYSeries* s = nullptr;

@@ -1,0 +1,87 @@
+// gpuplan-screenshots OUTDIR: the planner's views as PNG files for docs/screenshots, taken from a
+// real window (run under Xvfb: xvfb-run -s "-screen 0 1600x1000x24" gpuplan-screenshots DIR).
+// Uses only the shipped tables (an empty user data dir), so the pictures show the defaults.
+
+#include "app/gui/buy_vs_rent_view.h"
+#include "app/gui/main_window.h"
+#include "app/gui/planner_session.h"
+#include "app/gui/planner_view.h"
+#include "app/gui/price_book.h"
+#include "app/gui/price_tables_view.h"
+#include "app/gui/user_files.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QThread>
+#include <QUndoStack>
+
+namespace {
+
+void settle()
+{
+    for (int i = 0; i < 10; ++i) {
+        QApplication::processEvents();
+        QThread::msleep(30);
+    }
+}
+
+bool shoot(QWidget* window, const QString& path)
+{
+    settle();
+    const bool ok = window->grab().save(path);
+    QTextStream(stdout) << (ok ? "wrote " : "FAILED ") << path << '\n';
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QTemporaryDir data;  // no user files: the shipped defaults only
+    qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("gpuplan-screenshots"));
+    if (argc < 2) {
+        QTextStream(stderr) << "usage: gpuplan-screenshots OUTDIR\n";
+        return 2;
+    }
+    const QDir out(QString::fromLocal8Bit(argv[1]));
+    QDir().mkpath(out.path());
+
+    gpuplan::gui::MainWindow window(gpuplan::gui::loadUserCatalog().catalog);
+    window.resize(1600, 1000);
+    window.show();
+    auto* session = window.session();
+    session->setBudget(40000.0);  // the paper's worked example
+    session->setDeadline(60.0);
+    settle();
+    // Select the recommendation, as a user checking it would.
+    if (const auto& r = session->results(); r.recommended)
+        window.plannerView()->selectOption(*r.recommended);
+
+    bool ok = true;
+    window.tabs()->setCurrentWidget(window.plannerView());
+    ok &= shoot(&window, out.filePath(QStringLiteral("planner.png")));
+    window.tabs()->setCurrentWidget(window.buyVsRentView());
+    ok &= shoot(&window, out.filePath(QStringLiteral("buy-vs-rent.png")));
+
+    // A price edit in progress: the modified marker and the undo history.
+    auto* book = window.priceBook();
+    for (std::size_t i = 0; i < book->catalog().gpus.size(); ++i)
+        if (book->catalog().gpus[i].id == "h100-80gb-sxm") {
+            book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 1, QStringLiteral("25000"));
+            book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 2, QStringLiteral("2026-11"));
+            book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 3,
+                       QStringLiteral("Example: a vendor quote you received"));
+        }
+    window.tabs()->setCurrentWidget(window.priceTablesView());
+    ok &= shoot(&window, out.filePath(QStringLiteral("price-tables.png")));
+    window.tabs()->setCurrentWidget(window.plannerView());
+    ok &= shoot(&window, out.filePath(QStringLiteral("planner-edited-h100-price.png")));
+    book->undoStack()->clear();
+    return ok ? 0 : 1;
+}
