@@ -64,7 +64,7 @@ QString tickLabel(const Axis& axis, double value)
     if (magnitude >= 1e6) {
         value /= 1e6;
         suffix = QStringLiteral("M");
-    } else if (magnitude >= 1e4) {
+    } else if (magnitude >= 1e3) {
         value /= 1e3;
         suffix = QStringLiteral("k");
     }
@@ -80,19 +80,23 @@ QString tickLabel(const Axis& axis, double value)
     return axis.prefix + text + suffix;
 }
 
-// Tick values: 1-2-5 steps on linear axes (about six ticks), 1-2-5 per decade on log axes
-// (only powers of ten when the range spans many decades).
+// Tick values: 1-2-5 steps on linear axes (about six ticks); on log axes 1-2-5, 1-3 or only
+// powers of ten per decade, by how many decades the axis spans.
 std::vector<double> tickValues(const Axis& axis)
 {
     std::vector<double> ticks;
     if (axis.log) {
         const int first = static_cast<int>(std::floor(std::log10(axis.min)));
         const int last = static_cast<int>(std::ceil(std::log10(axis.max)));
-        const bool many = last - first > 4;
+        const double decades = std::log10(axis.max / axis.min);
+        // Fewer steps per decade as the range grows, so labels keep room and never elide.
+        const std::vector<double> steps = decades <= 1.5   ? std::vector<double>{1.0, 2.0, 5.0}
+                                          : decades <= 4.0 ? std::vector<double>{1.0, 3.0}
+                                                           : std::vector<double>{1.0};
         for (int k = first; k <= last; ++k)
-            for (double m : {1.0, 2.0, 5.0}) {
+            for (double m : steps) {
                 const double v = m * std::pow(10.0, k);
-                if ((m == 1.0 || !many) && v >= axis.min && v <= axis.max)
+                if (v >= axis.min && v <= axis.max)
                     ticks.push_back(v);
             }
         return ticks;
