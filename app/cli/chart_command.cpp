@@ -21,27 +21,27 @@ const QString kCommand = QStringLiteral("chart");
 
 void addScenarioOptions(QCommandLineParser& p)
 {
-    p.addOption({QStringLiteral("source"),
-                 QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
-                 QStringLiteral("SOURCE"), QStringLiteral("best")});
-    p.addOption({QStringLiteral("budget"), QStringLiteral("Hardware budget in USD."),
-                 QStringLiteral("USD")});
-    p.addOption({QStringLiteral("deadline"), QStringLiteral("Deadline in days."),
-                 QStringLiteral("DAYS")});
-    p.addOption({QStringLiteral("years"), QStringLiteral("Amortisation period (default 5)."),
-                 QStringLiteral("N")});
-    p.addOption({QStringLiteral("utilization"),
-                 QStringLiteral("Fraction of the lifespan the machine trains (default 1.0)."),
-                 QStringLiteral("F")});
-    p.addOption({QStringLiteral("runs"), QStringLiteral("Planned number of runs (default 1)."),
-                 QStringLiteral("N")});
-    p.addOption({QStringLiteral("runs-per-month"),
-                 QStringLiteral("Run rate, to state break-even in months (default 1)."),
-                 QStringLiteral("N")});
+    p.addOption({ QStringLiteral("source"),
+        QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
+        QStringLiteral("SOURCE"), QStringLiteral("best") });
+    p.addOption({ QStringLiteral("budget"), QStringLiteral("Hardware budget in USD."),
+        QStringLiteral("USD") });
+    p.addOption({ QStringLiteral("deadline"), QStringLiteral("Deadline in days."),
+        QStringLiteral("DAYS") });
+    p.addOption({ QStringLiteral("years"), QStringLiteral("Amortisation period (default 5)."),
+        QStringLiteral("N") });
+    p.addOption({ QStringLiteral("utilization"),
+        QStringLiteral("Fraction of the lifespan the machine trains (default 1.0)."),
+        QStringLiteral("F") });
+    p.addOption({ QStringLiteral("runs"), QStringLiteral("Planned number of runs (default 1)."),
+        QStringLiteral("N") });
+    p.addOption({ QStringLiteral("runs-per-month"),
+        QStringLiteral("Run rate, to state break-even in months (default 1)."),
+        QStringLiteral("N") });
 }
 
-std::optional<Planned> planFromOptions(const QCommandLineParser& p,
-                                       std::shared_ptr<const Catalog> catalog, QString* error)
+std::optional<Planned> planFromOptions(
+    const QCommandLineParser& p, std::shared_ptr<const Catalog> catalog, QString* error)
 {
     Planned planned;
     Scenario& s = planned.scenario;
@@ -66,14 +66,14 @@ std::optional<Planned> planFromOptions(const QCommandLineParser& p,
     };
     double runs = s.assumptions.plannedRuns;
     const Setting settings[] = {
-        {"years", 0.1, 50.0, &s.assumptions.amortizationYears},
-        {"utilization", 0.01, 1.0, &s.assumptions.machineUtilization},
-        {"runs-per-month", 0.01, 1e4, &s.assumptions.runsPerMonth},
-        {"runs", 1, 1e5, &runs},
+        { "years", 0.1, 50.0, &s.assumptions.amortizationYears },
+        { "utilization", 0.01, 1.0, &s.assumptions.machineUtilization },
+        { "runs-per-month", 0.01, 1e4, &s.assumptions.runsPerMonth },
+        { "runs", 1, 1e5, &runs },
     };
     for (const auto& setting : settings) {
-        const auto value =
-            numberOption(p, QString::fromLatin1(setting.name), setting.min, setting.max, error);
+        const auto value
+            = numberOption(p, QString::fromLatin1(setting.name), setting.min, setting.max, error);
         if (!error->isEmpty())
             return std::nullopt;
         if (value)
@@ -89,8 +89,8 @@ std::optional<Planned> planFromOptions(const QCommandLineParser& p,
     return planned;
 }
 
-std::optional<std::size_t> machineOption(const Results& results, const QString& text,
-                                         QString* error)
+std::optional<std::size_t> machineOption(
+    const Results& results, const QString& text, QString* error)
 {
     if (text.isEmpty()) {
         render::ReportInput input;
@@ -108,7 +108,8 @@ std::optional<std::size_t> machineOption(const Results& results, const QString& 
         if (results.options[i].gpuCount == count && results.options[i].gpu->id == gpu)
             return i;
     *error = QStringLiteral("--machine %1 is not one of the options (write COUNTxGPU_ID, e.g. "
-                            "8xa100-80gb-sxm)").arg(text);
+                            "8xa100-80gb-sxm)")
+                 .arg(text);
     return std::nullopt;
 }
 
@@ -117,19 +118,18 @@ int runChart(const QStringList& arguments)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Render one of the planner's charts to PNG, SVG or PDF (by the --out suffix)."));
-    p.addOption({QStringLiteral("model"), QStringLiteral("Model id."), QStringLiteral("ID")});
-    p.addOption({QStringLiteral("kind"),
-                 QStringLiteral("hardware-cost, experiment-cost or buy-vs-rent."),
-                 QStringLiteral("KIND")});
-    p.addOption({QStringLiteral("out"), QStringLiteral("Output file (.png, .svg or .pdf)."),
-                 QStringLiteral("FILE")});
-    p.addOption({QStringLiteral("dpi"), QStringLiteral("PNG resolution (default 300)."),
-                 QStringLiteral("N"), QStringLiteral("300")});
-    p.addOption({QStringLiteral("linear"), QStringLiteral("Linear axes instead of log axes.")});
-    p.addOption({QStringLiteral("machine"),
-                 QStringLiteral("buy-vs-rent: the machine, e.g. 8xa100-80gb-sxm (default: the "
-                                "recommended one, else the cheapest per experiment)."),
-                 QStringLiteral("NxGPU")});
+    p.addOption({ QStringLiteral("model"), QStringLiteral("Model id."), QStringLiteral("ID") });
+    p.addOption({ QStringLiteral("kind"),
+        QStringLiteral("hardware-cost, experiment-cost or buy-vs-rent."), QStringLiteral("KIND") });
+    p.addOption({ QStringLiteral("out"), QStringLiteral("Output file (.png, .svg or .pdf)."),
+        QStringLiteral("FILE") });
+    p.addOption({ QStringLiteral("dpi"), QStringLiteral("PNG resolution (default 300)."),
+        QStringLiteral("N"), QStringLiteral("300") });
+    p.addOption({ QStringLiteral("linear"), QStringLiteral("Linear axes instead of log axes.") });
+    p.addOption({ QStringLiteral("machine"),
+        QStringLiteral("buy-vs-rent: the machine, e.g. 8xa100-80gb-sxm (default: the "
+                       "recommended one, else the cheapest per experiment)."),
+        QStringLiteral("NxGPU") });
     addScenarioOptions(p);
     addDataOptions(p);
     int exitCode = kExitOk;
@@ -142,10 +142,11 @@ int runChart(const QStringList& arguments)
     if (!render::exportFormatFor(out))
         return fail(kCommand, QStringLiteral("--out must end in .png, .svg or .pdf: ") + out);
     const QString kind = p.value(QStringLiteral("kind"));
-    if (kind != QLatin1String("hardware-cost") && kind != QLatin1String("experiment-cost") &&
-        kind != QLatin1String("buy-vs-rent"))
-        return fail(kCommand, QStringLiteral("--kind must be hardware-cost, experiment-cost or "
-                                             "buy-vs-rent"));
+    if (kind != QLatin1String("hardware-cost") && kind != QLatin1String("experiment-cost")
+        && kind != QLatin1String("buy-vs-rent"))
+        return fail(kCommand,
+            QStringLiteral("--kind must be hardware-cost, experiment-cost or "
+                           "buy-vs-rent"));
     QString error;
     const auto dpi = numberOption(p, QStringLiteral("dpi"), 36, 1200, &error);
     if (!error.isEmpty())
@@ -169,8 +170,8 @@ int runChart(const QStringList& arguments)
         chart = render::experimentCostChart(planned->results, options);
     } else {
         render::BuyVsRentOptions buy;
-        const auto machine = machineOption(planned->results, p.value(QStringLiteral("machine")),
-                                           &error);
+        const auto machine
+            = machineOption(planned->results, p.value(QStringLiteral("machine")), &error);
         if (!machine)
             return fail(kCommand, error);
         buy.optionIndex = *machine;

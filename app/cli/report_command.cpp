@@ -15,12 +15,12 @@ int runReport(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Write the proposal report (A4 PDF): model, assumptions, both charts, buy vs rent, the "
         "tables, and every price's date and source."));
-    p.addOption({QStringLiteral("model"), QStringLiteral("Model id."), QStringLiteral("ID")});
-    p.addOption({QStringLiteral("out"), QStringLiteral("Output file (.pdf)."),
-                 QStringLiteral("FILE")});
-    p.addOption({QStringLiteral("machine"),
-                 QStringLiteral("The machine for the buy-vs-rent section, e.g. 8xa100-80gb-sxm."),
-                 QStringLiteral("NxGPU")});
+    p.addOption({ QStringLiteral("model"), QStringLiteral("Model id."), QStringLiteral("ID") });
+    p.addOption(
+        { QStringLiteral("out"), QStringLiteral("Output file (.pdf)."), QStringLiteral("FILE") });
+    p.addOption({ QStringLiteral("machine"),
+        QStringLiteral("The machine for the buy-vs-rent section, e.g. 8xa100-80gb-sxm."),
+        QStringLiteral("NxGPU") });
     addScenarioOptions(p);
     addDataOptions(p);
     int exitCode = kExitOk;
@@ -43,7 +43,8 @@ int runReport(const QStringList& arguments)
     input.chartOptions.budgetUsd = planned->scenario.budgetUsd;
     input.chartOptions.deadlineDays = planned->scenario.deadlineDays;
     if (p.isSet(QStringLiteral("machine"))) {
-        input.buyOption = machineOption(planned->results, p.value(QStringLiteral("machine")), &error);
+        input.buyOption
+            = machineOption(planned->results, p.value(QStringLiteral("machine")), &error);
         if (!input.buyOption)
             return fail(command, error);
     }

@@ -12,26 +12,26 @@ namespace {
 constexpr double kPercent = 100.0;
 } // namespace
 
-AssumptionsPanel::AssumptionsPanel(QWidget* parent) : QWidget(parent)
+AssumptionsPanel::AssumptionsPanel(QWidget* parent)
+    : QWidget(parent)
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     m_years = addSpin(QStringLiteral("amortizationYears"), tr("Amortisation period"), 0.5, 20, 0.5,
-                      1, tr(" years"), tr("Lifespan over which the machine's price is spread."));
+        1, tr(" years"), tr("Lifespan over which the machine's price is spread."));
     m_machineUse = addSpin(QStringLiteral("machineUtilization"), tr("Machine in use"), 1, 100, 5, 0,
-                           tr(" %"), tr("Share of the lifespan the machine trains experiments."));
+        tr(" %"), tr("Share of the lifespan the machine trains experiments."));
     m_electricity = addSpin(QStringLiteral("electricityPrice"), tr("Electricity price"), 0, 2, 0.01,
-                            3, tr(" $/kWh"), tr("What your institution pays per kWh."));
+        3, tr(" $/kWh"), tr("What your institution pays per kWh."));
     m_pue = addSpin(QStringLiteral("pue"), tr("PUE (facility overhead)"), 1, 3, 0.05, 2, QString(),
-                    tr("Power usage effectiveness: 1.0 for a desktop, about 1.6 in a data centre."));
+        tr("Power usage effectiveness: 1.0 for a desktop, about 1.6 in a data centre."));
     m_spotOverhead = addSpin(QStringLiteral("spotOverhead"), tr("Spot restart overhead"), 0, 200, 5,
-                             0, tr(" %"), tr("Run time lost to pre-emptions on spot instances."));
+        0, tr(" %"), tr("Run time lost to pre-emptions on spot instances."));
     m_indirect = addSpin(QStringLiteral("indirectRate"), tr("Indirect (F&A) rate on cloud"), 0, 150,
-                         1, 0, tr(" %"),
-                         tr("Applied to cloud spend only; equipment is exempt from the base."));
+        1, 0, tr(" %"), tr("Applied to cloud spend only; equipment is exempt from the base."));
     m_analytic = addSpin(QStringLiteral("analyticUtilization"), tr("Analytic utilisation"), 1, 100,
-                         5, 0, tr(" % of peak"),
-                         tr("Fraction of peak the analytic estimate assumes training reaches."));
+        5, 0, tr(" % of peak"),
+        tr("Fraction of peak the analytic estimate assumes training reaches."));
     m_runs = new QSpinBox;
     m_runs->setObjectName(QStringLiteral("plannedRuns"));
     m_runs->setRange(1, 10000);
@@ -40,13 +40,12 @@ AssumptionsPanel::AssumptionsPanel(QWidget* parent) : QWidget(parent)
     form->addRow(tr("Planned runs"), m_runs);
     connect(m_runs, &QSpinBox::valueChanged, this, &AssumptionsPanel::assumptionsChanged);
     m_runsPerMonth = addSpin(QStringLiteral("runsPerMonth"), tr("Run rate"), 0.05, 100, 0.5, 2,
-                             tr(" runs/month"), tr("For stating the break-even in months."));
-    setAssumptions(Assumptions{});
+        tr(" runs/month"), tr("For stating the break-even in months."));
+    setAssumptions(Assumptions {});
 }
 
 QDoubleSpinBox* AssumptionsPanel::addSpin(const QString& objectName, const QString& label,
-                                          double min, double max, double step, int decimals,
-                                          const QString& suffix, const QString& tip)
+    double min, double max, double step, int decimals, const QString& suffix, const QString& tip)
 {
     auto* spin = new QDoubleSpinBox;
     spin->setObjectName(objectName);
@@ -55,7 +54,7 @@ QDoubleSpinBox* AssumptionsPanel::addSpin(const QString& objectName, const QStri
     spin->setDecimals(decimals);
     spin->setSuffix(suffix);
     spin->setToolTip(tip);
-    spin->setKeyboardTracking(false);  // re-plot on a finished number, not on every digit
+    spin->setKeyboardTracking(false); // re-plot on a finished number, not on every digit
     static_cast<QFormLayout*>(layout())->addRow(label, spin);
     connect(spin, &QDoubleSpinBox::valueChanged, this, &AssumptionsPanel::assumptionsChanged);
     return spin;
@@ -64,11 +63,10 @@ QDoubleSpinBox* AssumptionsPanel::addSpin(const QString& objectName, const QStri
 void AssumptionsPanel::setAssumptions(const Assumptions& a)
 {
     m_base = a;
-    const QSignalBlocker blockers[] = {QSignalBlocker(m_years),       QSignalBlocker(m_machineUse),
-                                       QSignalBlocker(m_electricity), QSignalBlocker(m_pue),
-                                       QSignalBlocker(m_spotOverhead), QSignalBlocker(m_indirect),
-                                       QSignalBlocker(m_analytic),    QSignalBlocker(m_runs),
-                                       QSignalBlocker(m_runsPerMonth)};
+    const QSignalBlocker blockers[]
+        = { QSignalBlocker(m_years), QSignalBlocker(m_machineUse), QSignalBlocker(m_electricity),
+              QSignalBlocker(m_pue), QSignalBlocker(m_spotOverhead), QSignalBlocker(m_indirect),
+              QSignalBlocker(m_analytic), QSignalBlocker(m_runs), QSignalBlocker(m_runsPerMonth) };
     m_years->setValue(a.amortizationYears);
     m_machineUse->setValue(a.machineUtilization * kPercent);
     m_electricity->setValue(a.electricityUsdPerKwh);
@@ -80,7 +78,7 @@ void AssumptionsPanel::setAssumptions(const Assumptions& a)
     m_runsPerMonth->setValue(a.runsPerMonth);
     m_electricity->setToolTip(tr("What your institution pays per kWh. Default: %1, %2")
                                   .arg(QString::fromStdString(a.electricitySource.date),
-                                       QString::fromStdString(a.electricitySource.source)));
+                                      QString::fromStdString(a.electricitySource.source)));
 }
 
 Assumptions AssumptionsPanel::assumptions() const

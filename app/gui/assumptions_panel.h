@@ -25,11 +25,10 @@ signals:
     void assumptionsChanged();
 
 private:
-    QDoubleSpinBox* addSpin(const QString& objectName, const QString& label, double min,
-                            double max, double step, int decimals, const QString& suffix,
-                            const QString& tip);
+    QDoubleSpinBox* addSpin(const QString& objectName, const QString& label, double min, double max,
+        double step, int decimals, const QString& suffix, const QString& tip);
 
-    Assumptions m_base;  // carries the provenance of the values shown
+    Assumptions m_base; // carries the provenance of the values shown
     QDoubleSpinBox* m_years = nullptr;
     QDoubleSpinBox* m_machineUse = nullptr;
     QDoubleSpinBox* m_electricity = nullptr;

@@ -19,7 +19,8 @@ constexpr int kCloudIndexRole = Qt::UserRole;
 } // namespace
 
 BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
-    : QWidget(parent), m_session(session)
+    : QWidget(parent)
+    , m_session(session)
 {
     m_machine = new QComboBox;
     m_machine->setObjectName(QStringLiteral("machine"));
@@ -95,7 +96,7 @@ render::ChartData BuyVsRentView::chartData() const
             options.cloudIndices.push_back(
                 static_cast<std::size_t>(m_offers->item(row)->data(kCloudIndexRole).toInt()));
     if (options.cloudIndices.empty() && m_offers->count() > 0)
-        options.cloudIndices.push_back(r.cloud.size());  // none chosen: only the buy line
+        options.cloudIndices.push_back(r.cloud.size()); // none chosen: only the buy line
     return render::buyVsRentChart(r, options);
 }
 
@@ -106,8 +107,8 @@ void BuyVsRentView::resultsChanged()
     m_syncing = true;
     m_machine->clear();
     for (const auto& o : r.options)
-        m_machine->addItem(render::shortMachineLabel(o) + QStringLiteral(" — ") +
-                           views::formatUsd(o.machineCostUsd));
+        m_machine->addItem(render::shortMachineLabel(o) + QStringLiteral(" — ")
+            + views::formatUsd(o.machineCostUsd));
     int index = m_machine->findText(previous);
     if (index < 0)
         index = r.recommended ? static_cast<int>(*r.recommended) : 0;
@@ -129,18 +130,18 @@ void BuyVsRentView::fillOffers()
             const auto& c = r.cloud[i];
             if (c.gpu != o.gpu)
                 continue;
-            auto* item = new QListWidgetItem(
-                QStringLiteral("%1 %2 \u00D7%3: %4/run")
-                    .arg(QString::fromStdString(c.offer->provider),
-                         QString::fromStdString(c.offer->instance))
-                    .arg(c.gpuCount)
-                    .arg(views::formatUsd(c.cheapestCostUsd.value_or(0.0))));
+            auto* item
+                = new QListWidgetItem(QStringLiteral("%1 %2 \u00D7%3: %4/run")
+                                          .arg(QString::fromStdString(c.offer->provider),
+                                              QString::fromStdString(c.offer->instance))
+                                          .arg(c.gpuCount)
+                                          .arg(views::formatUsd(c.cheapestCostUsd.value_or(0.0))));
             item->setData(kCloudIndexRole, static_cast<int>(i));
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(c.gpuCount == o.gpuCount ? Qt::Checked : Qt::Unchecked);
             item->setToolTip(QStringLiteral("Rate as of %1, %2")
                                  .arg(QString::fromStdString(c.offer->source.date),
-                                      QString::fromStdString(c.offer->source.source)));
+                                     QString::fromStdString(c.offer->source.source)));
             m_offers->addItem(item);
         }
     }

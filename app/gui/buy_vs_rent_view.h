@@ -50,7 +50,7 @@ private:
     QLabel* m_conclusion = nullptr;
     render::ChartWidget* m_chart = nullptr;
     bool m_syncing = false;
-    bool m_stale = false;  // results changed while hidden
+    bool m_stale = false; // results changed while hidden
 };
 
 } // namespace gpuplan::gui

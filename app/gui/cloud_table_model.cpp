@@ -29,21 +29,25 @@ QVariant CloudTableModel::data(const QModelIndex& index, int role) const
     const CloudOption& c = m_results->cloud[static_cast<std::size_t>(index.row())];
     const auto column = static_cast<views::CloudColumn>(index.column());
     switch (role) {
-    case Qt::DisplayRole: return views::displayText(c, column);
-    case SortRole: return views::sortValue(c, column);
-    case CloudIndexRole: return index.row();
+    case Qt::DisplayRole:
+        return views::displayText(c, column);
+    case SortRole:
+        return views::sortValue(c, column);
+    case CloudIndexRole:
+        return index.row();
     case Qt::ToolTipRole:
         return QStringLiteral("Rate as of %1, %2")
             .arg(QString::fromStdString(c.offer->source.date),
-                 QString::fromStdString(c.offer->source.source));
-    default: return {};
+                QString::fromStdString(c.offer->source.source));
+    default:
+        return {};
     }
 }
 
 QVariant CloudTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-        section >= columnCount())
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= columnCount())
         return {};
     return views::header(static_cast<views::CloudColumn>(section));
 }

@@ -24,15 +24,16 @@ int main(int argc, char** argv)
     gpuplan::gui::MainWindow window(load.catalog);
     if (!load.ok())
         QMessageBox::warning(&window, QObject::tr("Some data files have errors"),
-                             QObject::tr("These entries were left out:\n\n%1")
-                                 .arg(gpuplan::gui::issueText(load.issues)));
+            QObject::tr("These entries were left out:\n\n%1")
+                .arg(gpuplan::gui::issueText(load.issues)));
 
     const QStringList arguments = QApplication::arguments();
     QString scenario = arguments.size() > 1 ? arguments.at(1) : QString();
     if (scenario.isEmpty())
         scenario = QSettings().value(QStringLiteral("lastScenario")).toString();
     QString error;
-    if (!scenario.isEmpty() && QFileInfo::exists(scenario) && !window.openScenario(scenario, &error))
+    if (!scenario.isEmpty() && QFileInfo::exists(scenario)
+        && !window.openScenario(scenario, &error))
         QMessageBox::warning(&window, QObject::tr("Cannot open scenario"), error);
     window.show();
     return QApplication::exec();

@@ -64,8 +64,8 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     auto* bench = new benchview::BenchmarkView(m_book->snapshot());
     m_benchmark = bench;
     m_tabs->addTab(bench, tr("Benchmark"));
-    connect(bench, &benchview::BenchmarkView::measurementsSaved, this,
-            &MainWindow::reloadMeasurements);
+    connect(
+        bench, &benchview::BenchmarkView::measurementsSaved, this, &MainWindow::reloadMeasurements);
 #endif
     setCentralWidget(m_tabs);
 
@@ -79,7 +79,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     connect(m_assumptions, &AssumptionsPanel::assumptionsChanged, this,
-            [this] { m_session->setAssumptions(m_assumptions->assumptions()); });
+        [this] { m_session->setAssumptions(m_assumptions->assumptions()); });
 
     connect(m_session, &PlannerSession::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
@@ -107,22 +107,22 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New scenario"), QKeySequence::New, this, &MainWindow::newScenario);
-    file->addAction(tr("&Open scenario…"), QKeySequence::Open, this,
-                    &MainWindow::openScenarioDialog);
+    file->addAction(
+        tr("&Open scenario…"), QKeySequence::Open, this, &MainWindow::openScenarioDialog);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     fillRecentMenu();
-    file->addAction(tr("&Save scenario"), QKeySequence::Save, this,
-                    [this] { saveScenarioAction(); });
-    file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this,
-                    [this] { saveScenarioAsDialog(); });
+    file->addAction(
+        tr("&Save scenario"), QKeySequence::Save, this, [this] { saveScenarioAction(); });
+    file->addAction(
+        tr("Save scenario &as…"), QKeySequence::SaveAs, this, [this] { saveScenarioAsDialog(); });
     file->addSeparator();
     file->addAction(tr("Import &measurements…"), this, &MainWindow::importMeasurementsDialog);
     file->addAction(tr("Import &price table…"), this, &MainWindow::importPricesDialog);
     file->addSeparator();
-    file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this,
-                    &MainWindow::exportChartDialog);
+    file->addAction(
+        tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChartDialog);
     file->addAction(tr("Export proposal &report (PDF)…"), QKeySequence(tr("Ctrl+R")), this,
-                    &MainWindow::exportReportDialog);
+        &MainWindow::exportReportDialog);
     file->addAction(tr("Export tables as &CSV…"), this, &MainWindow::exportCsvDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -131,28 +131,28 @@ void MainWindow::buildMenus()
     QAction* undo = m_book->undoStack()->createUndoAction(this, tr("&Undo price edit"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = m_book->undoStack()->createRedoAction(this, tr("&Redo price edit"));
-    redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence::Redo});
+    redo->setShortcuts({ QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence::Redo });
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("&Copy chart"), QKeySequence(tr("Ctrl+Shift+C")), this,
-                    &MainWindow::copyChart);
+    edit->addAction(
+        tr("&Copy chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_tabs->count(); ++i)
-        view->addAction(m_tabs->tabText(i), QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)),
-                        this, [this, i] { m_tabs->setCurrentIndex(i); });
+        view->addAction(m_tabs->tabText(i), QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), this,
+            [this, i] { m_tabs->setCurrentIndex(i); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&How gpuplan computes costs"), QKeySequence::HelpContents, this,
-                    &MainWindow::showHelp);
+    help->addAction(
+        tr("&How gpuplan computes costs"), QKeySequence::HelpContents, this, &MainWindow::showHelp);
     help->addAction(tr("&About gpuplan"), this, &MainWindow::showAbout);
 }
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_scenarioPath.isEmpty() ? tr("Untitled scenario")
-                                                   : QFileInfo(m_scenarioPath).fileName();
+    const QString name
+        = m_scenarioPath.isEmpty() ? tr("Untitled scenario") : QFileInfo(m_scenarioPath).fileName();
     setWindowTitle(QStringLiteral("%1[*] — GPU Budget Planner").arg(name));
     setWindowModified(m_session->isModified() || m_book->isModified());
 }
@@ -163,7 +163,8 @@ void MainWindow::catalogEdited()
     const Catalog& after = m_book->catalog();
     // The electricity table sets the defaults; carry an edit into the scenario's assumptions.
     Assumptions a = m_session->scenario().assumptions;
-    const bool electricity = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh;
+    const bool electricity
+        = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh;
     const bool pue = before.defaults.pue != after.defaults.pue;
     m_session->setCatalog(m_book->snapshot());
     if (electricity || pue) {
@@ -179,8 +180,7 @@ void MainWindow::catalogEdited()
 bool MainWindow::confirmDiscard()
 {
     if (m_book->isModified()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Unsaved price edits"),
+        const auto answer = QMessageBox::question(this, tr("Unsaved price edits"),
             tr("The price tables have edits that are not saved. Save them?"),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
         if (answer == QMessageBox::Cancel)
@@ -192,8 +192,7 @@ bool MainWindow::confirmDiscard()
         }
     }
     if (m_session->isModified()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Unsaved scenario"),
+        const auto answer = QMessageBox::question(this, tr("Unsaved scenario"),
             tr("The scenario has changes that are not saved. Save them?"),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
         if (answer == QMessageBox::Cancel)
@@ -207,9 +206,10 @@ bool MainWindow::confirmDiscard()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
 #ifdef GPUPLAN_GUI_HAS_BENCHVIEW
-    if (auto* bench = static_cast<benchview::BenchmarkView*>(m_benchmark); bench->isRunning() &&
-        QMessageBox::question(this, tr("Benchmark running"),
-                              tr("A benchmark is running. Stop it and quit?")) != QMessageBox::Yes) {
+    if (auto* bench = static_cast<benchview::BenchmarkView*>(m_benchmark); bench->isRunning()
+        && QMessageBox::question(
+               this, tr("Benchmark running"), tr("A benchmark is running. Stop it and quit?"))
+            != QMessageBox::Yes) {
         event->ignore();
         return;
     }
@@ -243,11 +243,14 @@ void MainWindow::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(kRecentKey).toStringList();
     for (const QString& path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            QString error;
-            if (confirmDiscard() && !openScenario(path, &error))
-                QMessageBox::warning(this, tr("Cannot open scenario"), error);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                [this, path] {
+                    QString error;
+                    if (confirmDiscard() && !openScenario(path, &error))
+                        QMessageBox::warning(this, tr("Cannot open scenario"), error);
+                })
+            ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
@@ -273,9 +276,9 @@ bool MainWindow::openScenario(const QString& path, QString* error)
         return false;
     }
     const QByteArray text = file.read(4 * 1024 * 1024);
-    const ScenarioRead read = readScenario(std::string_view(text.constData(),
-                                                            static_cast<std::size_t>(text.size())),
-                                           path.toStdString(), m_session->catalog().defaults);
+    const ScenarioRead read
+        = readScenario(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+            path.toStdString(), m_session->catalog().defaults);
     if (!read.scenario) {
         *error = issueText(read.issues);
         return false;
@@ -300,8 +303,8 @@ bool MainWindow::saveScenario(const QString& path, QString* error)
 {
     const std::string text = writeScenario(m_session->scenario());
     QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly) ||
-        out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
+    if (!out.open(QIODevice::WriteOnly)
+        || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
         *error = tr("cannot write %1: %2").arg(path, out.errorString());
         return false;
     }
@@ -316,8 +319,8 @@ void MainWindow::openScenarioDialog()
 {
     if (!confirmDiscard())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
-                                                      kScenarioFilter);
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kScenarioFilter);
     QString error;
     if (!path.isEmpty() && !openScenario(path, &error))
         QMessageBox::warning(this, tr("Cannot open scenario"), error);
@@ -337,9 +340,8 @@ bool MainWindow::saveScenarioAction()
 
 bool MainWindow::saveScenarioAsDialog()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"),
-                                                QStringLiteral("plan.gpuplan.yaml"),
-                                                kScenarioFilter);
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save scenario"), QStringLiteral("plan.gpuplan.yaml"), kScenarioFilter);
     if (path.isEmpty())
         return false;
     if (!path.endsWith(QLatin1String(kScenarioSuffix.data())))
@@ -360,7 +362,7 @@ void MainWindow::reloadMeasurements()
     m_book->takeMeasurements(*load.catalog);
     statusBar()->showMessage(tr("Measurements reloaded: %1 measured configuration(s).")
                                  .arg(load.catalog->measured.size()),
-                             8000);
+        8000);
 }
 
 bool MainWindow::importMeasurements(const QString& path, QString* error)
@@ -373,9 +375,9 @@ bool MainWindow::importMeasurements(const QString& path, QString* error)
 
 void MainWindow::importMeasurementsDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import measurements (gpuplan-bench results)"), QString(),
-        tr("gpuplan-bench results (*.yaml *.yml)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Import measurements (gpuplan-bench results)"),
+            QString(), tr("gpuplan-bench results (*.yaml *.yml)"));
     QString error;
     if (!path.isEmpty() && !importMeasurements(path, &error))
         QMessageBox::warning(this, tr("Cannot import measurements"), error);
@@ -383,8 +385,8 @@ void MainWindow::importMeasurementsDialog()
 
 void MainWindow::importPricesDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import price table"), QString(),
-                                                      tr("Price tables (*.yaml *.yml)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import price table"), QString(), tr("Price tables (*.yaml *.yml)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -411,8 +413,9 @@ void MainWindow::revertPrices()
 {
     const bool saved = QFileInfo::exists(editedPricesPath());
     if (QMessageBox::question(this, tr("Revert to shipped defaults"),
-                              saved ? tr("Discard your edits and delete %1?").arg(editedPricesPath())
-                                    : tr("Discard your edits?")) != QMessageBox::Yes)
+            saved ? tr("Discard your edits and delete %1?").arg(editedPricesPath())
+                  : tr("Discard your edits?"))
+        != QMessageBox::Yes)
         return;
     if (saved)
         QFile::remove(editedPricesPath());
@@ -428,26 +431,26 @@ render::ChartData MainWindow::currentChart() const
 
 void MainWindow::exportChartDialog()
 {
-    const QStringList charts = {tr("Training days vs hardware cost"),
-                                tr("Per-experiment cost vs training days"), tr("Buy vs rent")};
+    const QStringList charts = { tr("Training days vs hardware cost"),
+        tr("Per-experiment cost vs training days"), tr("Buy vs rent") };
     const int preselect = m_tabs->currentWidget() == m_buyVsRent ? 2 : 0;
     bool ok = false;
-    const QString which = QInputDialog::getItem(this, tr("Export chart"), tr("Chart:"), charts,
-                                                preselect, false, &ok);
+    const QString which = QInputDialog::getItem(
+        this, tr("Export chart"), tr("Chart:"), charts, preselect, false, &ok);
     if (!ok)
         return;
-    const render::ChartData chart = which == charts[0]   ? m_planner->hardwareChart()->chartData()
-                                    : which == charts[1] ? m_planner->experimentChart()->chartData()
-                                                         : m_buyVsRent->chartData();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), QStringLiteral("chart.png"),
-        tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
+    const render::ChartData chart = which == charts[0] ? m_planner->hardwareChart()->chartData()
+        : which == charts[1]                           ? m_planner->experimentChart()->chartData()
+                                                       : m_buyVsRent->chartData();
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("chart.png"),
+            tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
     render::FigureSize size;
     if (render::exportFormatFor(path) == render::ExportFormat::Png) {
-        size.dpi = QInputDialog::getInt(this, tr("Export chart"), tr("Resolution (DPI):"), 300, 72,
-                                        1200, 50, &ok);
+        size.dpi = QInputDialog::getInt(
+            this, tr("Export chart"), tr("Resolution (DPI):"), 300, 72, 1200, 50, &ok);
         if (!ok)
             return;
     }
@@ -461,8 +464,7 @@ void MainWindow::exportChartDialog()
 void MainWindow::exportReportDialog()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export proposal report"),
-                                                      QStringLiteral("proposal-compute.pdf"),
-                                                      tr("PDF document (*.pdf)"));
+        QStringLiteral("proposal-compute.pdf"), tr("PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
     render::ReportInput input;
@@ -480,21 +482,20 @@ void MainWindow::exportReportDialog()
 
 void MainWindow::exportCsvDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export tables as CSV"),
-                                                      QStringLiteral("options.csv"),
-                                                      tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export tables as CSV"), QStringLiteral("options.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     // Two files: the machines, and beside them the cloud offers.
-    const QString cloudPath = QFileInfo(path).path() + QLatin1Char('/') +
-                              QFileInfo(path).completeBaseName() + QStringLiteral("-cloud.csv");
-    for (const auto& [file, text] : {std::pair{path, views::optionsCsv(m_session->results())},
-                                     std::pair{cloudPath, views::cloudCsv(m_session->results())}}) {
+    const QString cloudPath = QFileInfo(path).path() + QLatin1Char('/')
+        + QFileInfo(path).completeBaseName() + QStringLiteral("-cloud.csv");
+    for (const auto& [file, text] : { std::pair { path, views::optionsCsv(m_session->results()) },
+             std::pair { cloudPath, views::cloudCsv(m_session->results()) } }) {
         QSaveFile out(file);
         const QByteArray bytes = text.toUtf8();
         if (!out.open(QIODevice::WriteOnly) || out.write(bytes) < 0 || !out.commit()) {
             QMessageBox::warning(this, tr("Cannot export CSV"),
-                                 tr("cannot write %1: %2").arg(file, out.errorString()));
+                tr("cannot write %1: %2").arg(file, out.errorString()));
             return;
         }
     }
@@ -511,8 +512,7 @@ void MainWindow::copyChart()
 
 void MainWindow::showHelp()
 {
-    QMessageBox::information(
-        this, tr("How gpuplan computes costs"),
+    QMessageBox::information(this, tr("How gpuplan computes costs"),
         tr("<p><b>Machine cost</b> = chassis for n GPUs + n × GPU price.</p>"
            "<p><b>Per-experiment cost</b> = machine cost × training days / (amortisation years × "
            "365 × share of time in use) — the paper's formula at 5 years and 100%.</p>"
@@ -529,11 +529,11 @@ void MainWindow::showHelp()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(
-        this, tr("About gpuplan"),
+    QMessageBox::about(this, tr("About gpuplan"),
         tr("<h3>GPU Budget Planner %1</h3><p>Plans the compute budget of a training project: "
            "which GPUs to buy, or what renting the same work costs, with every price dated and "
-           "sourced.</p><p>Cost model after Khandelwal et al. (2024), “$100K or 100 Days: Trade-offs "
+           "sourced.</p><p>Cost model after Khandelwal et al. (2024), “$100K or 100 Days: "
+           "Trade-offs "
            "when Pre-Training with Academic Resources”.</p>")
             .arg(QApplication::applicationVersion()));
 }

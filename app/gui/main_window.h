@@ -17,7 +17,6 @@ namespace gpuplan {
 struct Catalog;
 }
 
-
 namespace gpuplan::gui {
 
 class AssumptionsPanel;
@@ -79,7 +78,7 @@ private:
     void copyChart();
     void showHelp();
     void showAbout();
-    render::ChartData currentChart() const;  // what Copy chart copies
+    render::ChartData currentChart() const; // what Copy chart copies
 
     PlannerSession* m_session = nullptr;
     PriceBook* m_book = nullptr;

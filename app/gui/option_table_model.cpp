@@ -15,11 +15,11 @@ void OptionTableModel::setResults(const Results* results, const std::vector<Resu
     m_rows.clear();
     if (results)
         for (std::size_t i = 0; i < results->options.size(); ++i)
-            m_rows.push_back({&results->options[i], static_cast<int>(i)});
+            m_rows.push_back({ &results->options[i], static_cast<int>(i) });
     if (comparisons)
         for (const auto& other : *comparisons)
             for (const auto& o : other.options)
-                m_rows.push_back({&o, -1});
+                m_rows.push_back({ &o, -1 });
     endResetModel();
 }
 
@@ -53,8 +53,10 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
     }
     const auto column = static_cast<views::OptionColumn>(index.column());
     switch (role) {
-    case Qt::DisplayRole: return views::displayText(o, column);
-    case SortRole: return views::sortValue(o, column);
+    case Qt::DisplayRole:
+        return views::displayText(o, column);
+    case SortRole:
+        return views::sortValue(o, column);
     case Qt::ToolTipRole: {
         QString tip = QString::fromStdString(o.estimate.configuration);
         const QString flags = views::flagExplanations(o.estimate);
@@ -63,32 +65,32 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
     case Qt::TextAlignmentRole: {
-        const bool text = column == views::OptionColumn::Gpu ||
-                          column == views::OptionColumn::Source ||
-                          column == views::OptionColumn::Flags;
+        const bool text = column == views::OptionColumn::Gpu
+            || column == views::OptionColumn::Source || column == views::OptionColumn::Flags;
         return QVariant((text ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     }
     case Qt::ForegroundRole:
-        if (column == views::OptionColumn::Flags &&
-            (o.estimate.hasFlag(EstimateFlag::ExceedsPeak) ||
-             o.estimate.hasFlag(EstimateFlag::Suspect)))
+        if (column == views::OptionColumn::Flags
+            && (o.estimate.hasFlag(EstimateFlag::ExceedsPeak)
+                || o.estimate.hasFlag(EstimateFlag::Suspect)))
             return QBrush(QColor(0xB0, 0x00, 0x00));
         return {};
     case Qt::FontRole:
         if (row.optionIndex < 0) {
             QFont italic;
-            italic.setItalic(true);  // a comparison row, not one of the planned options
+            italic.setItalic(true); // a comparison row, not one of the planned options
             return italic;
         }
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
 QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-        section >= columnCount())
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= columnCount())
         return {};
     if (section == kValidationColumn)
         return QStringLiteral("Validation error");

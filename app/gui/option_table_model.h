@@ -20,7 +20,7 @@ public:
     static constexpr int SortRole = Qt::UserRole;
     // Qt::UserRole + 1: the row's index into Results::options, or -1 for a comparison row.
     static constexpr int OptionIndexRole = Qt::UserRole + 1;
-    static constexpr int kValidationColumn = 10;  // after views::kOptionColumnCount columns
+    static constexpr int kValidationColumn = 10; // after views::kOptionColumnCount columns
 
     using QAbstractTableModel::QAbstractTableModel;
 
@@ -30,8 +30,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct Row {

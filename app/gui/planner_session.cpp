@@ -7,7 +7,7 @@ namespace gpuplan::gui {
 bool hasMeasurements(const Catalog& catalog, const std::string& modelId)
 {
     return std::any_of(catalog.measured.begin(), catalog.measured.end(),
-                       [&](const MeasuredResult& m) { return m.modelId == modelId; });
+        [&](const MeasuredResult& m) { return m.modelId == modelId; });
 }
 
 PlannerSession::PlannerSession(std::shared_ptr<const Catalog> catalog, QObject* parent)
@@ -17,7 +17,7 @@ PlannerSession::PlannerSession(std::shared_ptr<const Catalog> catalog, QObject* 
     m_scenario.assumptions = m_scenario.catalog->defaults;
     const bool pythia1b = m_scenario.catalog->findWorkload("pythia-1b") != nullptr;
     if (pythia1b)
-        m_scenario.modelId = "pythia-1b";  // the paper's worked example
+        m_scenario.modelId = "pythia-1b"; // the paper's worked example
     else if (!m_scenario.catalog->workloads.empty())
         m_scenario.modelId = m_scenario.catalog->workloads.front().id;
     recompute();
@@ -26,8 +26,8 @@ PlannerSession::PlannerSession(std::shared_ptr<const Catalog> catalog, QObject* 
 void PlannerSession::setCatalog(std::shared_ptr<const Catalog> catalog)
 {
     m_scenario.catalog = std::move(catalog);
-    if (!m_scenario.catalog->findWorkload(m_scenario.modelId) &&
-        !m_scenario.catalog->workloads.empty())
+    if (!m_scenario.catalog->findWorkload(m_scenario.modelId)
+        && !m_scenario.catalog->workloads.empty())
         m_scenario.modelId = m_scenario.catalog->workloads.front().id;
     recompute();
 }
@@ -93,7 +93,7 @@ void PlannerSession::recompute()
     m_results = evaluate(m_scenario);
     m_comparisons.clear();
     if (hasMeasurements(*m_scenario.catalog, m_scenario.modelId)) {
-        for (SourcePolicy other : {SourcePolicy::Measured, SourcePolicy::Analytic}) {
+        for (SourcePolicy other : { SourcePolicy::Measured, SourcePolicy::Analytic }) {
             if (other == m_scenario.source)
                 continue;
             Scenario s = m_scenario;

@@ -30,7 +30,7 @@ public:
     // A new catalog (edited prices, new measurements); the user's settings are kept, the model
     // falls back to the first one if it is gone.
     void setCatalog(std::shared_ptr<const Catalog> catalog);
-    void setScenario(const Scenario& scenario);  // the catalog pointer in `scenario` is ignored
+    void setScenario(const Scenario& scenario); // the catalog pointer in `scenario` is ignored
     void setModel(const std::string& modelId);
     void setSource(SourcePolicy source);
     void setAssumptions(const Assumptions& assumptions);

@@ -24,7 +24,7 @@ namespace gpuplan::gui {
 
 namespace {
 
-constexpr double kDefaultBudgetUsd = 40000.0;  // the paper's worked example
+constexpr double kDefaultBudgetUsd = 40000.0; // the paper's worked example
 constexpr double kDefaultDeadlineDays = 30.0;
 
 QTableView* makeTable(QAbstractItemModel* model, const QString& name)
@@ -53,7 +53,8 @@ QSortFilterProxyModel* sortingProxy(QAbstractItemModel* source, QObject* parent)
 } // namespace
 
 PlannerView::PlannerView(PlannerSession* session, QWidget* parent)
-    : QWidget(parent), m_session(session)
+    : QWidget(parent)
+    , m_session(session)
 {
     m_optionModel = new OptionTableModel(this);
     m_cloudModel = new CloudTableModel(this);
@@ -71,11 +72,11 @@ void PlannerView::buildLayout()
     m_source = new QComboBox;
     m_source->setObjectName(QStringLiteral("source"));
     const std::pair<SourcePolicy, QString> sources[] = {
-        {SourcePolicy::Best, tr("best available (measured > paper > analytic)")},
-        {SourcePolicy::Paper, tr("paper, Table 1 (optimal settings)")},
-        {SourcePolicy::PaperNaive, tr("paper, Table 4 (naive settings)")},
-        {SourcePolicy::Analytic, tr("analytic (FLOPs / peak × utilisation)")},
-        {SourcePolicy::Measured, tr("measured with gpuplan-bench")},
+        { SourcePolicy::Best, tr("best available (measured > paper > analytic)") },
+        { SourcePolicy::Paper, tr("paper, Table 1 (optimal settings)") },
+        { SourcePolicy::PaperNaive, tr("paper, Table 4 (naive settings)") },
+        { SourcePolicy::Analytic, tr("analytic (FLOPs / peak × utilisation)") },
+        { SourcePolicy::Measured, tr("measured with gpuplan-bench") },
     };
     for (const auto& [policy, label] : sources)
         m_source->addItem(label, static_cast<int>(policy));
@@ -142,7 +143,7 @@ void PlannerView::buildLayout()
     split->addWidget(tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    split->setSizes({600, 330});  // the charts are what the user came for
+    split->setSizes({ 600, 330 }); // the charts are what the user came for
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -164,18 +165,18 @@ void PlannerView::buildLayout()
     connect(m_deadline, &QDoubleSpinBox::valueChanged, this, &PlannerView::applyDeadline);
 
     connect(m_optionsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (m_syncing)
-                    return;
-                const int index = current.data(OptionTableModel::OptionIndexRole).toInt();
-                m_selected = current.isValid() && index >= 0
-                                 ? std::optional<std::size_t>(static_cast<std::size_t>(index))
-                                 : std::nullopt;
-                replotCharts();
-            });
-    for (auto* chart : {m_hardwareChart, m_experimentChart})
+        [this](const QModelIndex& current) {
+            if (m_syncing)
+                return;
+            const int index = current.data(OptionTableModel::OptionIndexRole).toInt();
+            m_selected = current.isValid() && index >= 0
+                ? std::optional<std::size_t>(static_cast<std::size_t>(index))
+                : std::nullopt;
+            replotCharts();
+        });
+    for (auto* chart : { m_hardwareChart, m_experimentChart })
         connect(chart, &render::ChartWidget::optionClicked, this,
-                [this](int index) { selectOption(static_cast<std::size_t>(index)); });
+            [this](int index) { selectOption(static_cast<std::size_t>(index)); });
 }
 
 void PlannerView::applyBudget()
@@ -183,8 +184,8 @@ void PlannerView::applyBudget()
     if (m_syncing)
         return;
     m_budget->setEnabled(m_budgetOn->isChecked());
-    m_session->setBudget(m_budgetOn->isChecked() ? std::optional<double>(m_budget->value())
-                                                 : std::nullopt);
+    m_session->setBudget(
+        m_budgetOn->isChecked() ? std::optional<double>(m_budget->value()) : std::nullopt);
 }
 
 void PlannerView::applyDeadline()
@@ -192,16 +193,16 @@ void PlannerView::applyDeadline()
     if (m_syncing)
         return;
     m_deadline->setEnabled(m_deadlineOn->isChecked());
-    m_session->setDeadline(m_deadlineOn->isChecked() ? std::optional<double>(m_deadline->value())
-                                                     : std::nullopt);
+    m_session->setDeadline(
+        m_deadlineOn->isChecked() ? std::optional<double>(m_deadline->value()) : std::nullopt);
 }
 
 void PlannerView::syncControls()
 {
     m_syncing = true;
     const Scenario& s = m_session->scenario();
-    if (m_model->count() != static_cast<int>(s.catalog->workloads.size()) ||
-        m_model->findData(QString::fromStdString(s.modelId)) < 0) {
+    if (m_model->count() != static_cast<int>(s.catalog->workloads.size())
+        || m_model->findData(QString::fromStdString(s.modelId)) < 0) {
         m_model->clear();
         for (const auto& w : s.catalog->workloads) {
             QString label = QString::fromStdString(w.name);
@@ -245,9 +246,9 @@ void PlannerView::resultsChanged()
         const auto& o = r.options[*r.recommended];
         text = tr("<b>Recommended:</b> %1 — %2: %3, %4 machine, %5 per experiment.")
                    .arg(render::shortMachineLabel(o),
-                        QString::fromStdString(r.recommendationReason).toHtmlEscaped(),
-                        views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
-                        views::formatUsd(o.experimentCostUsd));
+                       QString::fromStdString(r.recommendationReason).toHtmlEscaped(),
+                       views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
+                       views::formatUsd(o.experimentCostUsd));
     } else if (!r.recommendationReason.empty()) {
         text = tr("<b>No recommendation:</b> %1.")
                    .arg(QString::fromStdString(r.recommendationReason).toHtmlEscaped());

@@ -46,7 +46,7 @@ public:
 
 private:
     void buildLayout();
-    void syncControls();   // session -> controls, without feedback
+    void syncControls(); // session -> controls, without feedback
     void resultsChanged();
     void replotCharts();
     void applyBudget();

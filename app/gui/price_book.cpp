@@ -13,12 +13,31 @@ namespace {
 
 // Columns per table. Identity columns are read-only: an id change would be a different entry.
 enum GpuColumn { GpuName, GpuPrice, GpuDate, GpuSource, GpuColumns };
-enum ChassisColumn { ChassisName, ChassisSlots, ChassisPrice, ChassisDate, ChassisSource,
-                     ChassisColumns };
-enum CloudColumn { CloudProvider, CloudInstance, CloudGpu, CloudOnDemand, CloudSpot, CloudDate,
-                   CloudSource, CloudColumns };
-enum ElectricityColumn { ElectricitySetting, ElectricityValue, ElectricityDate, ElectricitySource,
-                         ElectricityColumns };
+enum ChassisColumn {
+    ChassisName,
+    ChassisSlots,
+    ChassisPrice,
+    ChassisDate,
+    ChassisSource,
+    ChassisColumns
+};
+enum CloudColumn {
+    CloudProvider,
+    CloudInstance,
+    CloudGpu,
+    CloudOnDemand,
+    CloudSpot,
+    CloudDate,
+    CloudSource,
+    CloudColumns
+};
+enum ElectricityColumn {
+    ElectricitySetting,
+    ElectricityValue,
+    ElectricityDate,
+    ElectricitySource,
+    ElectricityColumns
+};
 enum ElectricityRow { ElectricityPrice, ElectricityPue, ElectricityRows };
 
 constexpr double kMaxPriceUsd = 1e8;
@@ -27,9 +46,14 @@ constexpr double kMaxRateUsdPerHour = 1e4;
 class EditCommand : public QUndoCommand {
 public:
     EditCommand(PriceBook* book, PriceTable table, int row, int column, QVariant before,
-                QVariant after, const QString& text)
-        : QUndoCommand(text), m_book(book), m_table(table), m_row(row), m_column(column),
-          m_before(std::move(before)), m_after(std::move(after))
+        QVariant after, const QString& text)
+        : QUndoCommand(text)
+        , m_book(book)
+        , m_table(table)
+        , m_row(row)
+        , m_column(column)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
     {
     }
     void undo() override { m_book->apply(m_table, m_row, m_column, m_before); }
@@ -63,21 +87,25 @@ Kind kindOf(PriceTable table, int row, int column)
     switch (table) {
     case PriceTable::Gpus:
         return column == GpuPrice ? Kind::Price
-             : column == GpuDate ? Kind::Date
-             : column == GpuSource ? Kind::Text : Kind::ReadOnly;
+            : column == GpuDate   ? Kind::Date
+            : column == GpuSource ? Kind::Text
+                                  : Kind::ReadOnly;
     case PriceTable::Chassis:
         return column == ChassisPrice ? Kind::Price
-             : column == ChassisDate ? Kind::Date
-             : column == ChassisSource ? Kind::Text : Kind::ReadOnly;
+            : column == ChassisDate   ? Kind::Date
+            : column == ChassisSource ? Kind::Text
+                                      : Kind::ReadOnly;
     case PriceTable::Cloud:
         return column == CloudOnDemand || column == CloudSpot ? Kind::Rate
-             : column == CloudDate ? Kind::Date
-             : column == CloudSource ? Kind::Text : Kind::ReadOnly;
+            : column == CloudDate                             ? Kind::Date
+            : column == CloudSource                           ? Kind::Text
+                                                              : Kind::ReadOnly;
     case PriceTable::Electricity:
         if (column == ElectricityValue)
             return row == ElectricityPue ? Kind::Pue : Kind::Electricity;
-        return column == ElectricityDate ? Kind::Date
-             : column == ElectricitySource ? Kind::Text : Kind::ReadOnly;
+        return column == ElectricityDate  ? Kind::Date
+            : column == ElectricitySource ? Kind::Text
+                                          : Kind::ReadOnly;
     }
     return Kind::ReadOnly;
 }
@@ -85,10 +113,12 @@ Kind kindOf(PriceTable table, int row, int column)
 } // namespace
 
 PriceBook::PriceBook(std::shared_ptr<const Catalog> catalog, QObject* parent)
-    : QObject(parent), m_catalog(std::make_shared<Catalog>(*catalog)), m_undo(new QUndoStack(this))
+    : QObject(parent)
+    , m_catalog(std::make_shared<Catalog>(*catalog))
+    , m_undo(new QUndoStack(this))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { emit modifiedChanged(!clean); });
+        [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 bool PriceBook::isModified() const
@@ -120,10 +150,14 @@ void PriceBook::markSaved()
 int PriceBook::rowCount(PriceTable table) const
 {
     switch (table) {
-    case PriceTable::Gpus: return static_cast<int>(m_catalog->gpus.size());
-    case PriceTable::Chassis: return static_cast<int>(m_catalog->chassis.size());
-    case PriceTable::Cloud: return static_cast<int>(m_catalog->cloudOffers.size());
-    case PriceTable::Electricity: return ElectricityRows;
+    case PriceTable::Gpus:
+        return static_cast<int>(m_catalog->gpus.size());
+    case PriceTable::Chassis:
+        return static_cast<int>(m_catalog->chassis.size());
+    case PriceTable::Cloud:
+        return static_cast<int>(m_catalog->cloudOffers.size());
+    case PriceTable::Electricity:
+        return ElectricityRows;
     }
     return 0;
 }
@@ -131,28 +165,37 @@ int PriceBook::rowCount(PriceTable table) const
 int PriceBook::columnCount(PriceTable table) const
 {
     switch (table) {
-    case PriceTable::Gpus: return GpuColumns;
-    case PriceTable::Chassis: return ChassisColumns;
-    case PriceTable::Cloud: return CloudColumns;
-    case PriceTable::Electricity: return ElectricityColumns;
+    case PriceTable::Gpus:
+        return GpuColumns;
+    case PriceTable::Chassis:
+        return ChassisColumns;
+    case PriceTable::Cloud:
+        return CloudColumns;
+    case PriceTable::Electricity:
+        return ElectricityColumns;
     }
     return 0;
 }
 
 QString PriceBook::header(PriceTable table, int column) const
 {
-    static const char* const gpus[] = {"GPU", "Price (USD)", "Date", "Source"};
-    static const char* const chassis[] = {"Chassis", "GPU slots", "Price (USD)", "Date", "Source"};
-    static const char* const cloud[] = {"Provider", "Instance",       "GPU", "On-demand (USD/h)",
-                                        "Spot (USD/h)", "Date", "Source"};
-    static const char* const electricity[] = {"Setting", "Value", "Date", "Source"};
+    static const char* const gpus[] = { "GPU", "Price (USD)", "Date", "Source" };
+    static const char* const chassis[]
+        = { "Chassis", "GPU slots", "Price (USD)", "Date", "Source" };
+    static const char* const cloud[]
+        = { "Provider", "Instance", "GPU", "On-demand (USD/h)", "Spot (USD/h)", "Date", "Source" };
+    static const char* const electricity[] = { "Setting", "Value", "Date", "Source" };
     if (column < 0 || column >= columnCount(table))
         return {};
     switch (table) {
-    case PriceTable::Gpus: return tr(gpus[column]);
-    case PriceTable::Chassis: return tr(chassis[column]);
-    case PriceTable::Cloud: return tr(cloud[column]);
-    case PriceTable::Electricity: return tr(electricity[column]);
+    case PriceTable::Gpus:
+        return tr(gpus[column]);
+    case PriceTable::Chassis:
+        return tr(chassis[column]);
+    case PriceTable::Cloud:
+        return tr(cloud[column]);
+    case PriceTable::Electricity:
+        return tr(electricity[column]);
     }
     return {};
 }
@@ -170,35 +213,54 @@ QVariant PriceBook::value(PriceTable table, int row, int column) const
     case PriceTable::Gpus: {
         const GpuSpec& g = m_catalog->gpus.at(r);
         switch (column) {
-        case GpuName: return text(g.name);
-        case GpuPrice: return optionalNumber(g.priceUsd);
-        case GpuDate: return text(g.priceSource.date);
-        case GpuSource: return text(g.priceSource.source);
-        default: return {};
+        case GpuName:
+            return text(g.name);
+        case GpuPrice:
+            return optionalNumber(g.priceUsd);
+        case GpuDate:
+            return text(g.priceSource.date);
+        case GpuSource:
+            return text(g.priceSource.source);
+        default:
+            return {};
         }
     }
     case PriceTable::Chassis: {
         const ChassisSpec& c = m_catalog->chassis.at(r);
         switch (column) {
-        case ChassisName: return text(c.name);
-        case ChassisSlots: return c.gpuSlots;
-        case ChassisPrice: return c.priceUsd;
-        case ChassisDate: return text(c.priceSource.date);
-        case ChassisSource: return text(c.priceSource.source);
-        default: return {};
+        case ChassisName:
+            return text(c.name);
+        case ChassisSlots:
+            return c.gpuSlots;
+        case ChassisPrice:
+            return c.priceUsd;
+        case ChassisDate:
+            return text(c.priceSource.date);
+        case ChassisSource:
+            return text(c.priceSource.source);
+        default:
+            return {};
         }
     }
     case PriceTable::Cloud: {
         const CloudOffer& o = m_catalog->cloudOffers.at(r);
         switch (column) {
-        case CloudProvider: return text(o.provider);
-        case CloudInstance: return text(o.instance);
-        case CloudGpu: return text(o.gpuId);
-        case CloudOnDemand: return optionalNumber(o.onDemandUsdPerHour);
-        case CloudSpot: return optionalNumber(o.spotUsdPerHour);
-        case CloudDate: return text(o.source.date);
-        case CloudSource: return text(o.source.source);
-        default: return {};
+        case CloudProvider:
+            return text(o.provider);
+        case CloudInstance:
+            return text(o.instance);
+        case CloudGpu:
+            return text(o.gpuId);
+        case CloudOnDemand:
+            return optionalNumber(o.onDemandUsdPerHour);
+        case CloudSpot:
+            return optionalNumber(o.spotUsdPerHour);
+        case CloudDate:
+            return text(o.source.date);
+        case CloudSource:
+            return text(o.source.source);
+        default:
+            return {};
         }
     }
     case PriceTable::Electricity: {
@@ -208,10 +270,14 @@ QVariant PriceBook::value(PriceTable table, int row, int column) const
         switch (column) {
         case ElectricitySetting:
             return pue ? tr("PUE (facility overhead)") : tr("Electricity price (USD/kWh)");
-        case ElectricityValue: return pue ? a.pue : a.electricityUsdPerKwh;
-        case ElectricityDate: return text(p.date);
-        case ElectricitySource: return text(p.source);
-        default: return {};
+        case ElectricityValue:
+            return pue ? a.pue : a.electricityUsdPerKwh;
+        case ElectricityDate:
+            return text(p.date);
+        case ElectricitySource:
+            return text(p.source);
+        default:
+            return {};
         }
     }
     }
@@ -236,15 +302,17 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
         return {};
     };
     switch (kind) {
-    case Kind::ReadOnly: return tr("This column cannot be edited.");
+    case Kind::ReadOnly:
+        return tr("This column cannot be edited.");
     case Kind::Text:
         return text.isEmpty() ? tr("Every price needs a source (where the figure came from).")
                               : QString();
     case Kind::Date:
         return yaml::isIsoDate(text.toStdString()) || text == QLatin1String("undated")
-                   ? QString()
-                   : tr("Dates are written YYYY, YYYY-MM or YYYY-MM-DD, not '%1'.").arg(text);
-    case Kind::Price: return number(0.01, kMaxPriceUsd, table == PriceTable::Gpus, tr("A price"));
+            ? QString()
+            : tr("Dates are written YYYY, YYYY-MM or YYYY-MM-DD, not '%1'.").arg(text);
+    case Kind::Price:
+        return number(0.01, kMaxPriceUsd, table == PriceTable::Gpus, tr("A price"));
     case Kind::Rate: {
         QString why = number(0.0001, kMaxRateUsdPerHour, true, tr("An hourly rate"));
         if (why.isEmpty() && text.isEmpty()) {
@@ -256,8 +324,10 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
         }
         return why;
     }
-    case Kind::Pue: return number(1.0, 5.0, false, tr("PUE"));
-    case Kind::Electricity: return number(0.0, 10.0, false, tr("The electricity price"));
+    case Kind::Pue:
+        return number(1.0, 5.0, false, tr("PUE"));
+    case Kind::Electricity:
+        return number(0.0, 10.0, false, tr("The electricity price"));
     }
     return {};
 }
@@ -275,11 +345,12 @@ QString PriceBook::edit(PriceTable table, int row, int column, const QVariant& v
     if (kind == Kind::Text || kind == Kind::Date)
         after = value.toString().trimmed();
     else
-        after = value.toString().trimmed().isEmpty() ? QVariant() : QVariant(value.toString().toDouble());
+        after = value.toString().trimmed().isEmpty() ? QVariant()
+                                                     : QVariant(value.toString().toDouble());
     if (before == after)
         return {};
-    const QString label = tr("Edit %1 of %2")
-                              .arg(header(table, column), this->value(table, row, 0).toString());
+    const QString label
+        = tr("Edit %1 of %2").arg(header(table, column), this->value(table, row, 0).toString());
     m_undo->push(new EditCommand(this, table, row, column, before, after, label));
     return {};
 }

@@ -50,13 +50,13 @@ public:
 signals:
     void cellChanged(gpuplan::gui::PriceTable table, int row, int column);
     void tablesReset();
-    void catalogChanged();  // after every edit, undo, redo and reset
+    void catalogChanged(); // after every edit, undo, redo and reset
     void modifiedChanged(bool modified);
 
 private:
     QString validate(PriceTable table, int row, int column, const QVariant& value) const;
 
-    std::shared_ptr<Catalog> m_catalog;  // copy-on-write: snapshots handed out stay unchanged
+    std::shared_ptr<Catalog> m_catalog; // copy-on-write: snapshots handed out stay unchanged
     QUndoStack* m_undo;
 };
 

@@ -3,7 +3,9 @@
 namespace gpuplan::gui {
 
 PriceTableModel::PriceTableModel(PriceBook* book, PriceTable table, QObject* parent)
-    : QAbstractTableModel(parent), m_book(book), m_table(table)
+    : QAbstractTableModel(parent)
+    , m_book(book)
+    , m_table(table)
 {
     connect(book, &PriceBook::cellChanged, this, [this](PriceTable t, int row, int column) {
         if (t == m_table)
@@ -35,14 +37,16 @@ QVariant PriceTableModel::data(const QModelIndex& index, int role) const
         if (v.typeId() == QMetaType::Double)
             return QString::number(v.toDouble(), 'f', v.toDouble() < 100 ? 2 : 0);
         if (!v.isValid() && m_book->isEditable(m_table, index.column()))
-            return tr("—");  // no price: rented only, or no such rate
+            return tr("—"); // no price: rented only, or no such rate
         return v;
-    case Qt::EditRole: return v;
+    case Qt::EditRole:
+        return v;
     case Qt::TextAlignmentRole:
         return v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Int
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-    default: return {};
+            ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+            : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    default:
+        return {};
     }
 }
 
@@ -65,8 +69,8 @@ Qt::ItemFlags PriceTableModel::flags(const QModelIndex& index) const
 
 bool PriceTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (role != Qt::EditRole ||
-        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::EditRole
+        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const QString why = m_book->edit(m_table, index.row(), index.column(), value);
     if (!why.isEmpty()) {

@@ -15,14 +15,15 @@
 namespace gpuplan::gui {
 
 PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
-    : QWidget(parent), m_book(book)
+    : QWidget(parent)
+    , m_book(book)
 {
     m_tabs = new QTabWidget;
     const std::pair<PriceTable, QString> tables[] = {
-        {PriceTable::Gpus, tr("GPUs")},
-        {PriceTable::Chassis, tr("Chassis")},
-        {PriceTable::Cloud, tr("Cloud offers")},
-        {PriceTable::Electricity, tr("Electricity")},
+        { PriceTable::Gpus, tr("GPUs") },
+        { PriceTable::Chassis, tr("Chassis") },
+        { PriceTable::Cloud, tr("Cloud offers") },
+        { PriceTable::Electricity, tr("Electricity") },
     };
     for (const auto& [kind, title] : tables) {
         auto* model = new PriceTableModel(book, kind, this);
@@ -62,14 +63,15 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     m_message->setStyleSheet(QStringLiteral("color: #b00000"));
 
     auto* buttons = new QHBoxLayout;
-    for (auto* b : {undo, redo, save, revert, import})
+    for (auto* b : { undo, redo, save, revert, import })
         buttons->addWidget(b);
     buttons->addStretch();
     buttons->addWidget(m_state);
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("Double-click a price, date or source to edit it. Changes re-plot "
                                 "at once; Save writes them to %1, layered over the shipped "
-                                "tables.").arg(editedPricesPath()));
+                                "tables.")
+                                 .arg(editedPricesPath()));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     layout->addLayout(buttons);

@@ -24,7 +24,7 @@ public:
 
     PriceTableModel* model(PriceTable table) const;
     QTableView* table(PriceTable table) const;
-    QString message() const;  // the last rejection, or the state line
+    QString message() const; // the last rejection, or the state line
 
 signals:
     void saveRequested();

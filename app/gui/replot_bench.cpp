@@ -33,10 +33,10 @@ int main(int argc, char** argv)
     QElapsedTimer timer;
     for (int i = 0; i < kWarmUp + changes; ++i) {
         gpuplan::Assumptions a = window.session()->scenario().assumptions;
-        a.amortizationYears = 3.0 + (i % 5);  // a new value every time
+        a.amortizationYears = 3.0 + (i % 5); // a new value every time
         timer.start();
         window.session()->setAssumptions(a);
-        window.repaint();  // synchronous: the charts and tables are painted when it returns
+        window.repaint(); // synchronous: the charts and tables are painted when it returns
         const double elapsed = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         if (i >= kWarmUp)
             ms.push_back(elapsed);
@@ -45,7 +45,7 @@ int main(int argc, char** argv)
     const auto& r = window.session()->results();
     QTextStream(stdout) << "options " << r.options.size() << ", cloud offers " << r.cloud.size()
                         << ", changes " << changes << ": change -> repaint median "
-                        << ms[ms.size() / 2] << " ms, p90 " << ms[ms.size() * 9 / 10]
-                        << " ms, max " << ms.back() << " ms (target <= 16 ms)\n";
+                        << ms[ms.size() / 2] << " ms, p90 " << ms[ms.size() * 9 / 10] << " ms, max "
+                        << ms.back() << " ms (target <= 16 ms)\n";
     return 0;
 }

@@ -41,7 +41,7 @@ bool shoot(QWidget* window, const QString& path)
 
 int main(int argc, char** argv)
 {
-    QTemporaryDir data;  // no user files: the shipped defaults only
+    QTemporaryDir data; // no user files: the shipped defaults only
     qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpuplan-screenshots"));
@@ -56,7 +56,7 @@ int main(int argc, char** argv)
     window.resize(1600, 1000);
     window.show();
     auto* session = window.session();
-    session->setBudget(40000.0);  // the paper's worked example
+    session->setBudget(40000.0); // the paper's worked example
     session->setDeadline(60.0);
     settle();
     // Select the recommendation, as a user checking it would.
@@ -73,10 +73,12 @@ int main(int argc, char** argv)
     auto* book = window.priceBook();
     for (std::size_t i = 0; i < book->catalog().gpus.size(); ++i)
         if (book->catalog().gpus[i].id == "h100-80gb-sxm") {
-            book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 1, QStringLiteral("25000"));
-            book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 2, QStringLiteral("2026-11"));
+            book->edit(
+                gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 1, QStringLiteral("25000"));
+            book->edit(
+                gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 2, QStringLiteral("2026-11"));
             book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 3,
-                       QStringLiteral("Example: a vendor quote you received"));
+                QStringLiteral("Example: a vendor quote you received"));
         }
     window.tabs()->setCurrentWidget(window.priceTablesView());
     ok &= shoot(&window, out.filePath(QStringLiteral("price-tables.png")));

@@ -35,7 +35,7 @@ bool copyInto(const QString& from, const QString& dir, QString* error)
     }
     QString name = QFileInfo(from).fileName();
     if (!name.endsWith(QLatin1String(".yaml")) && !name.endsWith(QLatin1String(".yml")))
-        name += QStringLiteral(".yaml");  // the loaders only pick up YAML files
+        name += QStringLiteral(".yaml"); // the loaders only pick up YAML files
     QSaveFile out(QDir(dir).filePath(name));
     if (!out.open(QIODevice::WriteOnly) || out.write(in.readAll()) < 0 || !out.commit()) {
         *error = QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString());
@@ -76,15 +76,15 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
     const std::string text = writePriceTables(catalog);
     // Read it back with the loader first: never leave a file the planner would reject.
     std::vector<DataFile> files = shippedDataFiles();
-    files.push_back({path.toStdString(), text});
+    files.push_back({ path.toStdString(), text });
     const CatalogLoad check = loadCatalog(files);
     if (!check.ok()) {
         *error = issueText(check.issues);
         return false;
     }
     QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly) ||
-        out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
+    if (!out.open(QIODevice::WriteOnly)
+        || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
         *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
         return false;
     }
@@ -93,7 +93,7 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
 
 bool importPriceFile(const QString& path, QString* error)
 {
-    const CatalogLoad load = loadCatalogWithUserFiles({path.toStdString()});
+    const CatalogLoad load = loadCatalogWithUserFiles({ path.toStdString() });
     if (!load.ok()) {
         *error = issueText(load.issues);
         return false;
@@ -103,7 +103,7 @@ bool importPriceFile(const QString& path, QString* error)
 
 bool importResultsFile(const QString& path, const Catalog& catalog, QString* error)
 {
-    const MeasuredLoad load = loadMeasuredResultsFiles({path.toStdString()}, catalog);
+    const MeasuredLoad load = loadMeasuredResultsFiles({ path.toStdString() }, catalog);
     if (!load.ok() || load.results.empty()) {
         *error = load.ok() ? QStringLiteral("%1 holds no measured configuration").arg(path)
                            : issueText(load.issues);

@@ -10,11 +10,11 @@
 namespace gpuplan::render {
 
 struct BuyVsRentOptions {
-    std::size_t optionIndex = 0;  // the machine (index into Results::options)
+    std::size_t optionIndex = 0; // the machine (index into Results::options)
     // Cloud options to compare (indices into Results::cloud); empty = every offer of the same
     // GPU type and count.
     std::vector<std::size_t> cloudIndices;
-    int maxRuns = 0;  // 0 = enough to show the break-even and the planned runs
+    int maxRuns = 0; // 0 = enough to show the break-even and the planned runs
 };
 
 // Offers of the same GPU type and count as the machine.

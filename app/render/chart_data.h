@@ -17,19 +17,19 @@ enum class Marker { Circle, Square, Triangle, Diamond, Star, Pentagon };
 struct ChartPoint {
     double x = 0.0;
     double y = 0.0;
-    QString label;    // drawn beside the point ("8×A100"); empty = no label
-    QString tooltip;  // shown on hover
-    bool flagged = false;  // drawn with a red ring; the tooltip says why
-    int optionIndex = -1;  // index into Results::options, or -1
-    int cloudIndex = -1;   // index into Results::cloud, or -1
+    QString label; // drawn beside the point ("8×A100"); empty = no label
+    QString tooltip; // shown on hover
+    bool flagged = false; // drawn with a red ring; the tooltip says why
+    int optionIndex = -1; // index into Results::options, or -1
+    int cloudIndex = -1; // index into Results::cloud, or -1
 };
 
 struct ChartSeries {
     enum class Kind { Scatter, Line, DashedLine };
-    QString name;  // legend entry
+    QString name; // legend entry
     Kind kind = Kind::Scatter;
     Marker marker = Marker::Circle;
-    bool hollow = false;  // outline only (measured estimates, spot offers)
+    bool hollow = false; // outline only (measured estimates, spot offers)
     QColor color;
     std::vector<ChartPoint> points;
 };
@@ -38,8 +38,8 @@ struct Axis {
     QString title;
     double min = 0.0;
     double max = 1.0;
-    bool log = false;  // then min > 0 always (a log axis drops a series fed a value <= 0)
-    QString prefix;  // before each tick label: "$" for money
+    bool log = false; // then min > 0 always (a log axis drops a series fed a value <= 0)
+    QString prefix; // before each tick label: "$" for money
 };
 
 // A budget, deadline or break-even marker across the whole plot.
@@ -57,8 +57,8 @@ struct ChartData {
     Axis y;
     std::vector<ChartSeries> series;
     std::vector<ReferenceLine> lines;
-    std::optional<ChartPoint> highlight;  // the selected table row
-    QString footnote;  // under the plot: what was left out and why
+    std::optional<ChartPoint> highlight; // the selected table row
+    QString footnote; // under the plot: what was left out and why
 };
 
 } // namespace gpuplan::render

@@ -17,8 +17,8 @@ constexpr double kMetersPerInch = 0.0254;
 
 QSize logicalSize(const FigureSize& size)
 {
-    return {static_cast<int>(std::lround(size.widthInches * kLogicalPixelsPerInch)),
-            static_cast<int>(std::lround(size.heightInches * kLogicalPixelsPerInch))};
+    return { static_cast<int>(std::lround(size.widthInches * kLogicalPixelsPerInch)),
+        static_cast<int>(std::lround(size.heightInches * kLogicalPixelsPerInch)) };
 }
 
 // A widget that is never shown, laid out at the figure's logical size.
@@ -64,7 +64,7 @@ bool writePdf(const ChartData& chart, const QString& path, const FigureSize& siz
 {
     QPdfWriter pdf(path);
     pdf.setPageSize(QPageSize(QSizeF(size.widthInches, size.heightInches), QPageSize::Inch,
-                              QString(), QPageSize::ExactMatch));
+        QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
     pdf.setResolution(size.dpi);
     pdf.setTitle(chart.title);
@@ -95,8 +95,8 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
 QImage renderChartImage(const ChartData& chart, const FigureSize& size)
 {
     QImage image(static_cast<int>(std::lround(size.widthInches * size.dpi)),
-                 static_cast<int>(std::lround(size.heightInches * size.dpi)),
-                 QImage::Format_ARGB32_Premultiplied);
+        static_cast<int>(std::lround(size.heightInches * size.dpi)),
+        QImage::Format_ARGB32_Premultiplied);
     const int dotsPerMeter = static_cast<int>(std::lround(size.dpi / kMetersPerInch));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
@@ -109,8 +109,8 @@ QImage renderChartImage(const ChartData& chart, const FigureSize& size)
     return image;
 }
 
-bool exportChart(const ChartData& chart, const QString& path, const FigureSize& size,
-                 QString* error)
+bool exportChart(
+    const ChartData& chart, const QString& path, const FigureSize& size, QString* error)
 {
     const auto format = exportFormatFor(path);
     if (!format) {
@@ -122,9 +122,12 @@ bool exportChart(const ChartData& chart, const QString& path, const FigureSize& 
         return false;
     }
     switch (*format) {
-    case ExportFormat::Png: return writePng(chart, path, size, error);
-    case ExportFormat::Svg: return writeSvg(chart, path, size, error);
-    case ExportFormat::Pdf: return writePdf(chart, path, size, error);
+    case ExportFormat::Png:
+        return writePng(chart, path, size, error);
+    case ExportFormat::Svg:
+        return writeSvg(chart, path, size, error);
+    case ExportFormat::Pdf:
+        return writePdf(chart, path, size, error);
     }
     return false;
 }

@@ -20,7 +20,7 @@ std::optional<ExportFormat> exportFormatFor(const QString& path);
 struct FigureSize {
     double widthInches = 9.0;
     double heightInches = 5.5;
-    int dpi = 300;  // PNG only; SVG and PDF are vector
+    int dpi = 300; // PNG only; SVG and PDF are vector
 };
 
 // Chart layout happens at this many logical pixels per inch; fonts keep their point size, so a
@@ -28,8 +28,8 @@ struct FigureSize {
 inline constexpr double kLogicalPixelsPerInch = 120.0;
 
 // Writes `chart` to `path` in the format its suffix names. False with *error set on failure.
-bool exportChart(const ChartData& chart, const QString& path, const FigureSize& size,
-                 QString* error);
+bool exportChart(
+    const ChartData& chart, const QString& path, const FigureSize& size, QString* error);
 
 // The chart as an image at `dpi` (for the clipboard and the report).
 QImage renderChartImage(const ChartData& chart, const FigureSize& size);

@@ -9,10 +9,10 @@
 #include <QGraphicsTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPainter>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QLocale>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -32,12 +32,18 @@ const QColor kFlagColor(0xC0, 0x00, 0x00);
 QScatterSeries::MarkerShape shapeOf(Marker m)
 {
     switch (m) {
-    case Marker::Circle: return QScatterSeries::MarkerShapeCircle;
-    case Marker::Square: return QScatterSeries::MarkerShapeRectangle;
-    case Marker::Triangle: return QScatterSeries::MarkerShapeTriangle;
-    case Marker::Diamond: return QScatterSeries::MarkerShapeRotatedRectangle;
-    case Marker::Star: return QScatterSeries::MarkerShapeStar;
-    case Marker::Pentagon: return QScatterSeries::MarkerShapePentagon;
+    case Marker::Circle:
+        return QScatterSeries::MarkerShapeCircle;
+    case Marker::Square:
+        return QScatterSeries::MarkerShapeRectangle;
+    case Marker::Triangle:
+        return QScatterSeries::MarkerShapeTriangle;
+    case Marker::Diamond:
+        return QScatterSeries::MarkerShapeRotatedRectangle;
+    case Marker::Star:
+        return QScatterSeries::MarkerShapeStar;
+    case Marker::Pentagon:
+        return QScatterSeries::MarkerShapePentagon;
     }
     return QScatterSeries::MarkerShapeCircle;
 }
@@ -52,7 +58,7 @@ double toAxis(const Axis& axis, double value)
 
 QPointF toAxis(const ChartData& chart, double x, double y)
 {
-    return {toAxis(chart.x, x), toAxis(chart.y, y)};
+    return { toAxis(chart.x, x), toAxis(chart.y, y) };
 }
 
 // "$20k", "$1.5M", "200", "0.5": short enough that ticks never elide on a narrow chart.
@@ -90,9 +96,9 @@ std::vector<double> tickValues(const Axis& axis)
         const int last = static_cast<int>(std::ceil(std::log10(axis.max)));
         const double decades = std::log10(axis.max / axis.min);
         // Fewer steps per decade as the range grows, so labels keep room and never elide.
-        const std::vector<double> steps = decades <= 1.5   ? std::vector<double>{1.0, 2.0, 5.0}
-                                          : decades <= 4.0 ? std::vector<double>{1.0, 3.0}
-                                                           : std::vector<double>{1.0};
+        const std::vector<double> steps = decades <= 1.5 ? std::vector<double> { 1.0, 2.0, 5.0 }
+            : decades <= 4.0                             ? std::vector<double> { 1.0, 3.0 }
+                                                         : std::vector<double> { 1.0 };
         for (int k = first; k <= last; ++k)
             for (double m : steps) {
                 const double v = m * std::pow(10.0, k);
@@ -103,10 +109,10 @@ std::vector<double> tickValues(const Axis& axis)
     }
     const double rough = (axis.max - axis.min) / 6.0;
     if (!(rough > 0.0))
-        return {axis.min};
+        return { axis.min };
     const double power = std::pow(10.0, std::floor(std::log10(rough)));
     double step = power * 10.0;
-    for (double m : {1.0, 2.0, 5.0})
+    for (double m : { 1.0, 2.0, 5.0 })
         if (power * m >= rough) {
             step = power * m;
             break;
@@ -193,7 +199,8 @@ struct ChartWidget::Impl {
 };
 
 ChartWidget::ChartWidget(QWidget* parent)
-    : QWidget(parent), d(std::make_unique<Impl>())
+    : QWidget(parent)
+    , d(std::make_unique<Impl>())
 {
     d->chart = new QChart;
     d->chart->setAnimationOptions(QChart::NoAnimation);
@@ -254,8 +261,8 @@ void ChartWidget::setChartData(const ChartData& chartData)
             m->setVisible(false);
     };
 
-    auto* flags = ringSeries(QStringLiteral("Flagged: \u2265 75% of peak (hover)"),
-                             kFlagRingSize, kFlagColor, 2.0);
+    auto* flags = ringSeries(
+        QStringLiteral("Flagged: \u2265 75% of peak (hover)"), kFlagRingSize, kFlagColor, 2.0);
     for (const auto& spec : d->data.series) {
         QXYSeries* s = nullptr;
         if (spec.kind == ChartSeries::Kind::Scatter) {
@@ -295,7 +302,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
             item->setFont(f);
             item->setBrush(spec.color.darker(130));
             item->setZValue(10);
-            d->labels.push_back({item, toAxis(d->data, p.x, p.y), s});
+            d->labels.push_back({ item, toAxis(d->data, p.x, p.y), s });
         }
         connect(s, &QXYSeries::hovered, this, [this, s](const QPointF& value, bool state) {
             if (!state) {
@@ -387,14 +394,14 @@ void ChartWidget::placeLabels()
         const QSizeF size = label.item->boundingRect().size();
         const qreal r = kFlagRingSize / 2 + kLabelGap / 2;
         const QPointF candidates[] = {
-            {at.x() + r, at.y() - size.height() / 2},
-            {at.x() - r - size.width(), at.y() - size.height() / 2},
-            {at.x() - size.width() / 2, at.y() - r - size.height()},
-            {at.x() - size.width() / 2, at.y() + r},
-            {at.x() + r, at.y() - r - size.height()},
-            {at.x() + r, at.y() + r},
-            {at.x() - r - size.width(), at.y() - r - size.height()},
-            {at.x() - r - size.width(), at.y() + r},
+            { at.x() + r, at.y() - size.height() / 2 },
+            { at.x() - r - size.width(), at.y() - size.height() / 2 },
+            { at.x() - size.width() / 2, at.y() - r - size.height() },
+            { at.x() - size.width() / 2, at.y() + r },
+            { at.x() + r, at.y() - r - size.height() },
+            { at.x() + r, at.y() + r },
+            { at.x() - r - size.width(), at.y() - r - size.height() },
+            { at.x() - r - size.width(), at.y() + r },
         };
         bool placed = false;
         for (const QPointF& c : candidates) {
@@ -425,8 +432,8 @@ void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
     if (QGraphicsLayout* layout = d->chart->layout())
         layout->activate();
     placeLabels();
-    d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical),
-                              Qt::IgnoreAspectRatio);
+    d->chart->scene()->render(
+        painter, target, QRectF(QPointF(0, 0), logical), Qt::IgnoreAspectRatio);
 }
 
 } // namespace gpuplan::render

@@ -17,10 +17,9 @@ namespace {
 
 // Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour
 // vision deficiency, and in greyscale print.
-const QColor kPalette[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
-                           QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
-                           QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
-                           QColor(0x00, 0x00, 0x00), QColor(0xF0, 0xE4, 0x42)};
+const QColor kPalette[] = { QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+    QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00),
+    QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x00, 0x00), QColor(0xF0, 0xE4, 0x42) };
 const QColor kFrontierColor(0x55, 0x55, 0x55);
 const QColor kBudgetColor(0x00, 0x80, 0x00);
 const QColor kDeadlineColor(0xB0, 0x00, 0x00);
@@ -38,18 +37,19 @@ QString optionTooltip(const OwnedOption& o)
     lines << views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name));
     lines << QStringLiteral("Training: %1 (source: %2)")
                  .arg(views::formatDays(o.estimate.days),
-                      views::toQString(toString(o.estimate.source)));
+                     views::toQString(toString(o.estimate.source)));
     if (!o.estimate.configuration.empty())
-        lines << QStringLiteral("Configuration: ") + QString::fromStdString(o.estimate.configuration);
+        lines << QStringLiteral("Configuration: ")
+                + QString::fromStdString(o.estimate.configuration);
     lines << QStringLiteral("Machine: %1, per experiment: %2, energy per run: %3")
                  .arg(views::formatUsd(o.machineCostUsd), views::formatUsd(o.experimentCostUsd),
-                      views::formatUsd(o.energyCostUsd));
+                     views::formatUsd(o.energyCostUsd));
     if (o.estimate.impliedUtilization)
-        lines << QStringLiteral("Implied utilisation: ") +
-                     views::formatPercent(*o.estimate.impliedUtilization);
+        lines << QStringLiteral("Implied utilisation: ")
+                + views::formatPercent(*o.estimate.impliedUtilization);
     if (o.estimate.validationError)
-        lines << QStringLiteral("Validation error: ") +
-                     views::formatPercent(*o.estimate.validationError);
+        lines << QStringLiteral("Validation error: ")
+                + views::formatPercent(*o.estimate.validationError);
     const QString flags = views::flagExplanations(o.estimate);
     if (!flags.isEmpty())
         lines << flags;
@@ -68,10 +68,14 @@ std::map<const GpuSpec*, std::size_t> gpuOrder(const Results& r)
 Marker markerFor(EstimateSource s)
 {
     switch (s) {
-    case EstimateSource::Measured: return Marker::Pentagon;
-    case EstimateSource::Paper: return Marker::Diamond;
-    case EstimateSource::PaperNaive: return Marker::Triangle;
-    case EstimateSource::Analytic: return Marker::Square;
+    case EstimateSource::Measured:
+        return Marker::Pentagon;
+    case EstimateSource::Paper:
+        return Marker::Diamond;
+    case EstimateSource::PaperNaive:
+        return Marker::Triangle;
+    case EstimateSource::Analytic:
+        return Marker::Square;
     }
     return Marker::Circle;
 }
@@ -79,10 +83,14 @@ Marker markerFor(EstimateSource s)
 QString comparisonName(EstimateSource s)
 {
     switch (s) {
-    case EstimateSource::Measured: return QStringLiteral("Measured (gpuplan-bench)");
-    case EstimateSource::Paper: return QStringLiteral("Paper, Table 1");
-    case EstimateSource::PaperNaive: return QStringLiteral("Paper, Table 4 (naive)");
-    case EstimateSource::Analytic: return QStringLiteral("Analytic estimate");
+    case EstimateSource::Measured:
+        return QStringLiteral("Measured (gpuplan-bench)");
+    case EstimateSource::Paper:
+        return QStringLiteral("Paper, Table 1");
+    case EstimateSource::PaperNaive:
+        return QStringLiteral("Paper, Table 4 (naive)");
+    case EstimateSource::Analytic:
+        return QStringLiteral("Analytic estimate");
     }
     return {};
 }
@@ -91,12 +99,12 @@ using Coordinates = std::pair<double, double> (*)(const OwnedOption&);
 
 std::pair<double, double> hardwareXY(const OwnedOption& o)
 {
-    return {o.machineCostUsd, o.estimate.days};
+    return { o.machineCostUsd, o.estimate.days };
 }
 
 std::pair<double, double> experimentXY(const OwnedOption& o)
 {
-    return {o.estimate.days, o.experimentCostUsd};
+    return { o.estimate.days, o.experimentCostUsd };
 }
 
 ChartPoint optionPoint(const OwnedOption& o, std::size_t index, Coordinates xy, bool labelled)
@@ -113,7 +121,7 @@ ChartPoint optionPoint(const OwnedOption& o, std::size_t index, Coordinates xy, 
 // One series per GPU type for the main results, one hollow series per comparison source, the
 // frontier as a dashed line through the points that `onFrontier` selects.
 void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOptions& opt,
-                    Coordinates xy, bool (*onFrontier)(const OwnedOption&))
+    Coordinates xy, bool (*onFrontier)(const OwnedOption&))
 {
     const auto order = gpuOrder(r);
     std::vector<ChartSeries> perGpu(order.size());
@@ -132,7 +140,7 @@ void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOption
             frontier.points.push_back(optionPoint(o, i, xy, false));
     }
     std::sort(frontier.points.begin(), frontier.points.end(),
-              [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+        [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
     if (frontier.points.size() >= 2)
         chart.series.push_back(std::move(frontier));
     for (auto& s : perGpu)
@@ -148,14 +156,14 @@ void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOption
         s.color = QColor(0x20, 0x20, 0x20);
         for (const auto& o : other->options) {
             ChartPoint p = optionPoint(o, 0, xy, false);
-            p.optionIndex = -1;  // not a row of the main table's results
+            p.optionIndex = -1; // not a row of the main table's results
             s.points.push_back(p);
         }
         chart.series.push_back(std::move(s));
     }
     if (opt.highlightOption && *opt.highlightOption < r.options.size())
-        chart.highlight = optionPoint(r.options[*opt.highlightOption], *opt.highlightOption, xy,
-                                      false);
+        chart.highlight
+            = optionPoint(r.options[*opt.highlightOption], *opt.highlightOption, xy, false);
 }
 
 // Ranges over every plotted value and every reference line, padded; log axes skip values <= 0
@@ -187,7 +195,8 @@ void fitAxes(ChartData& chart)
     chart.y.max = ry.max;
     if (dropped > 0)
         chart.footnote += QStringLiteral(" %1 point(s) with a zero value are not shown on the "
-                                         "log axis.").arg(dropped);
+                                         "log axis.")
+                              .arg(dropped);
 }
 
 QString unavailableNote(const Results& r)
@@ -197,8 +206,8 @@ QString unavailableNote(const Results& r)
     QStringList items;
     for (const auto& u : r.unavailable)
         items << QString::number(u.gpuCount) + QChar(0x00D7) + QString::fromStdString(u.gpuId);
-    return QStringLiteral("Infeasible or no estimate: ") + items.join(QStringLiteral(", ")) +
-           QLatin1Char('.');
+    return QStringLiteral("Infeasible or no estimate: ") + items.join(QStringLiteral(", "))
+        + QLatin1Char('.');
 }
 
 QString sourceNote(const Results& r)
@@ -233,17 +242,16 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
 {
     ChartData chart;
     chart.title = modelName(r) + QStringLiteral(": training days vs hardware cost");
-    chart.x = {QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$")};
-    chart.y = {QStringLiteral("Training days"), 0, 1, opt.logY, QString()};
-    addOwnedSeries(chart, r, opt, hardwareXY, [](const OwnedOption& o) { return o.paretoHardware; });
+    chart.x = { QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$") };
+    chart.y = { QStringLiteral("Training days"), 0, 1, opt.logY, QString() };
+    addOwnedSeries(
+        chart, r, opt, hardwareXY, [](const OwnedOption& o) { return o.paretoHardware; });
     if (opt.budgetUsd)
-        chart.lines.push_back({ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
-                               QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd),
-                               kBudgetColor});
+        chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
+            QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor });
     if (opt.deadlineDays)
-        chart.lines.push_back({ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
-                               QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays),
-                               kDeadlineColor});
+        chart.lines.push_back({ ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
+            QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays), kDeadlineColor });
     chart.footnote = sourceNote(r);
     const QString missing = unavailableNote(r);
     if (!missing.isEmpty())
@@ -255,38 +263,39 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
 ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
 {
     ChartData chart;
-    chart.title = modelName(r) + QStringLiteral(": per-experiment cost vs training days, buy or rent");
-    chart.x = {QStringLiteral("Training days"), 0, 1, opt.logX, QString()};
-    chart.y = {QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$")};
-    addOwnedSeries(chart, r, opt, experimentXY,
-                   [](const OwnedOption& o) { return o.paretoExperiment; });
+    chart.title
+        = modelName(r) + QStringLiteral(": per-experiment cost vs training days, buy or rent");
+    chart.x = { QStringLiteral("Training days"), 0, 1, opt.logX, QString() };
+    chart.y = { QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$") };
+    addOwnedSeries(
+        chart, r, opt, experimentXY, [](const OwnedOption& o) { return o.paretoExperiment; });
 
-    ChartSeries onDemand{QStringLiteral("Cloud, on-demand"), ChartSeries::Kind::Scatter,
-                         Marker::Triangle, false, kOnDemandColor, {}};
-    ChartSeries spot{QStringLiteral("Cloud, spot"), ChartSeries::Kind::Scatter, Marker::Star,
-                     false, kSpotColor, {}};
+    ChartSeries onDemand { QStringLiteral("Cloud, on-demand"), ChartSeries::Kind::Scatter,
+        Marker::Triangle, false, kOnDemandColor, {} };
+    ChartSeries spot { QStringLiteral("Cloud, spot"), ChartSeries::Kind::Scatter, Marker::Star,
+        false, kSpotColor, {} };
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const auto& c = r.cloud[i];
-        const QString name = QString::fromStdString(c.offer->provider) + QLatin1Char(' ') +
-                             views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
+        const QString name = QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
+            + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
         const QString days = views::formatDays(c.estimate.days);
         if (c.onDemandCostUsd) {
-            ChartPoint p{c.estimate.days, *c.onDemandCostUsd, {},
-                         QStringLiteral("%1, on-demand\n%2, %3 per run\nRate as of %4, %5")
-                             .arg(name, days, views::formatUsd(*c.onDemandCostUsd),
-                                  QString::fromStdString(c.offer->source.date),
-                                  QString::fromStdString(c.offer->source.source)),
-                         false, -1, static_cast<int>(i)};
+            ChartPoint p { c.estimate.days, *c.onDemandCostUsd, {},
+                QStringLiteral("%1, on-demand\n%2, %3 per run\nRate as of %4, %5")
+                    .arg(name, days, views::formatUsd(*c.onDemandCostUsd),
+                        QString::fromStdString(c.offer->source.date),
+                        QString::fromStdString(c.offer->source.source)),
+                false, -1, static_cast<int>(i) };
             onDemand.points.push_back(p);
         }
         if (c.spotCostUsd) {
             const double spotDays = spotRunDays(c.estimate.days, r.assumptions);
-            ChartPoint p{spotDays, *c.spotCostUsd, {},
-                         QStringLiteral("%1, spot\n%2 with restarts, %3 per run\nRate as of %4, %5")
-                             .arg(name, views::formatDays(spotDays), views::formatUsd(*c.spotCostUsd),
-                                  QString::fromStdString(c.offer->source.date),
-                                  QString::fromStdString(c.offer->source.source)),
-                         false, -1, static_cast<int>(i)};
+            ChartPoint p { spotDays, *c.spotCostUsd, {},
+                QStringLiteral("%1, spot\n%2 with restarts, %3 per run\nRate as of %4, %5")
+                    .arg(name, views::formatDays(spotDays), views::formatUsd(*c.spotCostUsd),
+                        QString::fromStdString(c.offer->source.date),
+                        QString::fromStdString(c.offer->source.source)),
+                false, -1, static_cast<int>(i) };
             spot.points.push_back(p);
         }
     }
@@ -295,9 +304,8 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
     if (!spot.points.empty())
         chart.series.push_back(std::move(spot));
     if (opt.deadlineDays)
-        chart.lines.push_back({ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
-                               QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays),
-                               kDeadlineColor});
+        chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
+            QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays), kDeadlineColor });
     chart.footnote = sourceNote(r);
     fitAxes(chart);
     return chart;

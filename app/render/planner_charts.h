@@ -13,9 +13,9 @@ namespace gpuplan::render {
 struct PlannerChartOptions {
     bool logX = true;
     bool logY = true;
-    std::optional<double> budgetUsd;     // vertical line on the hardware-cost chart
-    std::optional<double> deadlineDays;  // horizontal (hardware) or vertical (experiment) line
-    std::optional<std::size_t> highlightOption;  // index into Results::options
+    std::optional<double> budgetUsd; // vertical line on the hardware-cost chart
+    std::optional<double> deadlineDays; // horizontal (hardware) or vertical (experiment) line
+    std::optional<std::size_t> highlightOption; // index into Results::options
     // Estimates of the same model from another source (e.g. measured by gpuplan-bench), drawn
     // beside the main ones as hollow markers of their own style.
     std::vector<const Results*> comparisons;

@@ -36,8 +36,8 @@ QString esc(const std::string& text)
 
 QString provenance(const Provenance& p)
 {
-    QString text = esc(p.date.empty() ? std::string("undated") : p.date) + QStringLiteral(", ") +
-                   esc(p.source);
+    QString text = esc(p.date.empty() ? std::string("undated") : p.date) + QStringLiteral(", ")
+        + esc(p.source);
     if (!p.note.empty())
         text += QStringLiteral(" (") + esc(p.note) + QLatin1Char(')');
     return text;
@@ -62,7 +62,8 @@ QString assumptionsSection(const Results& r)
 {
     const Assumptions& a = r.assumptions;
     QString html = QStringLiteral("<h2>Assumptions</h2><ul>");
-    html += QStringLiteral("<li>Estimate source: %1</li>").arg(views::toQString(toString(r.source)));
+    html
+        += QStringLiteral("<li>Estimate source: %1</li>").arg(views::toQString(toString(r.source)));
     html += QStringLiteral("<li>Amortisation: %1 years, machine in use %2 of the time</li>")
                 .arg(a.amortizationYears)
                 .arg(views::formatPercent(a.machineUtilization));
@@ -77,7 +78,7 @@ QString assumptionsSection(const Results& r)
                 .arg(views::formatPercent(a.indirectRate));
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
-                     provenance(a.analyticUtilizationSource));
+                    provenance(a.analyticUtilizationSource));
     html += QStringLiteral("<li>Planned runs: %1, at %2 runs a month</li>")
                 .arg(a.plannedRuns)
                 .arg(a.runsPerMonth);
@@ -119,15 +120,16 @@ QString cloudTable(const Results& r)
 QString sourcesSection(const Catalog& catalog, const Results& r)
 {
     QString html = QStringLiteral("<h2>Prices and their sources</h2>");
-    html += tableStart() + row({QStringLiteral("Item"), QStringLiteral("Price"),
-                                QStringLiteral("Date, source")}, true);
+    html += tableStart()
+        + row({ QStringLiteral("Item"), QStringLiteral("Price"), QStringLiteral("Date, source") },
+            true);
     for (const auto& g : catalog.gpus)
         if (g.priceUsd)
-            html += row({esc(g.name) + QStringLiteral(" (GPU)"), views::formatUsd(*g.priceUsd),
-                         provenance(g.priceSource)});
+            html += row({ esc(g.name) + QStringLiteral(" (GPU)"), views::formatUsd(*g.priceUsd),
+                provenance(g.priceSource) });
     for (const auto& c : catalog.chassis)
-        html += row({esc(c.name) + QStringLiteral(" (chassis, %1 slots)").arg(c.gpuSlots),
-                     views::formatUsd(c.priceUsd), provenance(c.priceSource)});
+        html += row({ esc(c.name) + QStringLiteral(" (chassis, %1 slots)").arg(c.gpuSlots),
+            views::formatUsd(c.priceUsd), provenance(c.priceSource) });
     for (const auto& o : catalog.cloudOffers) {
         QStringList rates;
         if (o.onDemandUsdPerHour)
@@ -136,8 +138,8 @@ QString sourcesSection(const Catalog& catalog, const Results& r)
             rates << views::formatUsd(*o.spotUsdPerHour) + QStringLiteral("/h spot");
         for (const auto& res : o.reserved)
             rates << views::formatUsd(res.usdPerHour) + QStringLiteral("/h %1-yr").arg(res.years);
-        html += row({esc(o.provider + " " + o.instance), rates.join(QStringLiteral(", ")),
-                     provenance(o.source)});
+        html += row({ esc(o.provider + " " + o.instance), rates.join(QStringLiteral(", ")),
+            provenance(o.source) });
     }
     html += QStringLiteral("</table>");
     if (r.workload)
@@ -156,10 +158,10 @@ std::optional<std::size_t> reportBuyOption(const ReportInput& in)
         return r.recommended;
     if (r.options.empty())
         return std::nullopt;
-    const auto cheapest = std::min_element(r.options.begin(), r.options.end(),
-                                           [](const OwnedOption& a, const OwnedOption& b) {
-                                               return a.experimentCostUsd < b.experimentCostUsd;
-                                           });
+    const auto cheapest = std::min_element(
+        r.options.begin(), r.options.end(), [](const OwnedOption& a, const OwnedOption& b) {
+            return a.experimentCostUsd < b.experimentCostUsd;
+        });
     return static_cast<std::size_t>(cheapest - r.options.begin());
 }
 
@@ -168,7 +170,8 @@ QString proposalReportHtml(const ReportInput& in)
     const Results& r = *in.results;
     const QString model = r.workload ? esc(r.workload->name) : QStringLiteral("(no model)");
     const QString date = in.date.isEmpty() ? QDate::currentDate().toString(Qt::ISODate) : in.date;
-    QString html = QStringLiteral("<html><body style=\"font-family:'DejaVu Sans'; font-size:9pt;\">");
+    QString html
+        = QStringLiteral("<html><body style=\"font-family:'DejaVu Sans'; font-size:9pt;\">");
     html += QStringLiteral("<h1>Training compute for %1: buy or rent</h1>").arg(model);
     html += QStringLiteral("<p>Prepared with gpuplan on %1.</p>").arg(esc(date));
     if (r.workload) {
@@ -176,7 +179,7 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p><b>Model:</b> %1, %2 parameters, %3 training FLOPs, global "
                                "batch %4, %5 steps.</p>")
                     .arg(model, QString::number(static_cast<double>(w.parameters), 'g', 4),
-                         QString::number(w.trainingFlops, 'g', 3))
+                        QString::number(w.trainingFlops, 'g', 3))
                     .arg(w.globalBatch)
                     .arg(w.steps);
     }
@@ -185,15 +188,15 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p><b>Recommendation:</b> %1, %2: %3, %4 machine, %5 per "
                                "experiment.</p>")
                     .arg(esc(shortMachineLabel(o)), esc(r.recommendationReason),
-                         views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
-                         views::formatUsd(o.experimentCostUsd));
+                        views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
+                        views::formatUsd(o.experimentCostUsd));
     }
     if (const auto buy = reportBuyOption(in))
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy)));
     html += assumptionsSection(r);
     html += QStringLiteral("<h2>Training time and cost</h2>");
-    for (const char* name : {"chart:hardware", "chart:experiment", "chart:buy-vs-rent"})
+    for (const char* name : { "chart:hardware", "chart:experiment", "chart:buy-vs-rent" })
         html += QStringLiteral("<p><img src=\"%1\" width=\"%2\"></p>")
                     .arg(QLatin1String(name))
                     .arg(kReportChartWidth);
@@ -201,9 +204,11 @@ QString proposalReportHtml(const ReportInput& in)
     if (!r.unavailable.empty()) {
         QStringList items;
         for (const auto& u : r.unavailable)
-            items << QStringLiteral("%1&times;%2 (%3)").arg(u.gpuCount).arg(esc(u.gpuId), esc(u.reason));
-        html += QStringLiteral("<p>Not available: ") + items.join(QStringLiteral("; ")) +
-                QStringLiteral("</p>");
+            items << QStringLiteral("%1&times;%2 (%3)")
+                         .arg(u.gpuCount)
+                         .arg(esc(u.gpuId), esc(u.reason));
+        html += QStringLiteral("<p>Not available: ") + items.join(QStringLiteral("; "))
+            + QStringLiteral("</p>");
     }
     html += QStringLiteral("<h2>Renting the same work</h2>") + cloudTable(r);
     if (in.catalog)
@@ -218,20 +223,20 @@ bool writeProposalReport(const ReportInput& in, const QString& path, QString* er
         return false;
     }
     QTextDocument doc;
-    const FigureSize figure{9.0, 5.5, kReportChartDpi};
+    const FigureSize figure { 9.0, 5.5, kReportChartDpi };
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:hardware")),
-                    renderChartImage(hardwareCostChart(*in.results, in.chartOptions), figure));
+        renderChartImage(hardwareCostChart(*in.results, in.chartOptions), figure));
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:experiment")),
-                    renderChartImage(experimentCostChart(*in.results, in.chartOptions), figure));
+        renderChartImage(experimentCostChart(*in.results, in.chartOptions), figure));
     BuyVsRentOptions buy;
     buy.optionIndex = reportBuyOption(in).value_or(0);
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:buy-vs-rent")),
-                    renderChartImage(buyVsRentChart(*in.results, buy), figure));
+        renderChartImage(buyVsRentChart(*in.results, buy), figure));
     doc.setHtml(proposalReportHtml(in));
 
     QPdfWriter pdf(path);
     pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-                                  QMarginsF(18, 18, 18, 18), QPageLayout::Millimeter));
+        QMarginsF(18, 18, 18, 18), QPageLayout::Millimeter));
     pdf.setTitle(QStringLiteral("Training compute plan"));
     pdf.setCreator(QStringLiteral("gpuplan"));
     doc.print(&pdf);

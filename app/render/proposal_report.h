@@ -19,7 +19,7 @@ struct ReportInput {
     // The machine the buy-vs-rent section compares; default: the recommended one, else the
     // cheapest per experiment.
     std::optional<std::size_t> buyOption;
-    QString date;  // "2026-11-22"; default today
+    QString date; // "2026-11-22"; default today
 };
 
 // The machine the report's buy-vs-rent section is about (nullopt when there are no options).

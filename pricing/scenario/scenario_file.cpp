@@ -19,14 +19,14 @@ struct NumberField {
 
 // The same bounds as gpuplan-cli plan's options.
 const NumberField kAssumptionFields[] = {
-    {"amortization_years", {0.1, 50.0}, &Assumptions::amortizationYears},
-    {"machine_utilization", {0.01, 1.0}, &Assumptions::machineUtilization},
-    {"electricity_usd_per_kwh", {0.0, 10.0}, &Assumptions::electricityUsdPerKwh},
-    {"pue", {1.0, 5.0}, &Assumptions::pue},
-    {"spot_restart_overhead", {0.0, 10.0}, &Assumptions::spotRestartOverhead},
-    {"indirect_rate", {0.0, 2.0}, &Assumptions::indirectRate},
-    {"analytic_utilization", {0.01, 1.0}, &Assumptions::analyticUtilization},
-    {"runs_per_month", {0.01, 1e4}, &Assumptions::runsPerMonth},
+    { "amortization_years", { 0.1, 50.0 }, &Assumptions::amortizationYears },
+    { "machine_utilization", { 0.01, 1.0 }, &Assumptions::machineUtilization },
+    { "electricity_usd_per_kwh", { 0.0, 10.0 }, &Assumptions::electricityUsdPerKwh },
+    { "pue", { 1.0, 5.0 }, &Assumptions::pue },
+    { "spot_restart_overhead", { 0.0, 10.0 }, &Assumptions::spotRestartOverhead },
+    { "indirect_rate", { 0.0, 2.0 }, &Assumptions::indirectRate },
+    { "analytic_utilization", { 0.01, 1.0 }, &Assumptions::analyticUtilization },
+    { "runs_per_month", { 0.01, 1e4 }, &Assumptions::runsPerMonth },
 };
 
 void readAssumptions(yaml::Reader& in, const YAML::Node& node, Assumptions& a)
@@ -34,14 +34,14 @@ void readAssumptions(yaml::Reader& in, const YAML::Node& node, Assumptions& a)
     if (!in.expectMap(node, "assumptions"))
         return;
     in.warnUnknownKeys(node,
-                       {"amortization_years", "machine_utilization", "electricity_usd_per_kwh",
-                        "pue", "spot_restart_overhead", "indirect_rate", "analytic_utilization",
-                        "planned_runs", "runs_per_month"},
-                       "assumptions");
+        { "amortization_years", "machine_utilization", "electricity_usd_per_kwh", "pue",
+            "spot_restart_overhead", "indirect_rate", "analytic_utilization", "planned_runs",
+            "runs_per_month" },
+        "assumptions");
     for (const auto& f : kAssumptionFields)
         if (auto v = in.number(node, f.key, "assumptions", f.range, /*required=*/false))
             a.*f.member = *v;
-    if (auto runs = in.integer(node, "planned_runs", "assumptions", {1, 1e6}, false))
+    if (auto runs = in.integer(node, "planned_runs", "assumptions", { 1, 1e6 }, false))
         a.plannedRuns = static_cast<int>(*runs);
 }
 
@@ -51,7 +51,7 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     if (!in.expectSequence(node, "gpu_counts"))
         return counts;
     for (const auto& item : node)
-        if (auto n = in.number(item, "gpu_counts", {1, kMaxGpuCount}))
+        if (auto n = in.number(item, "gpu_counts", { 1, kMaxGpuCount }))
             counts.push_back(static_cast<int>(*n));
     if (counts.empty())
         in.error(node, "gpu_counts needs at least one count");
@@ -60,8 +60,8 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
 
 } // namespace
 
-ScenarioRead readScenario(std::string_view text, const std::string& fileName,
-                          const Assumptions& defaults)
+ScenarioRead readScenario(
+    std::string_view text, const std::string& fileName, const Assumptions& defaults)
 {
     ScenarioRead out;
     yaml::Reader in(fileName, out.issues);
@@ -70,12 +70,13 @@ ScenarioRead readScenario(std::string_view text, const std::string& fileName,
         return out;
     const std::size_t errorsBefore = in.errorCount();
     in.warnUnknownKeys(*root,
-                       {"schema_version", "kind", "model", "source", "budget_usd",
-                        "deadline_days", "gpu_counts", "gpus", "assumptions"},
-                       "scenario");
+        { "schema_version", "kind", "model", "source", "budget_usd", "deadline_days", "gpu_counts",
+            "gpus", "assumptions" },
+        "scenario");
     if (auto kind = in.string(*root, "kind", "scenario"); kind && *kind != kKind)
-        in.error((*root)["kind"], "kind must be '" + std::string(kKind) + "', not '" + *kind +
-                                      "': this is not a scenario file");
+        in.error((*root)["kind"],
+            "kind must be '" + std::string(kKind) + "', not '" + *kind
+                + "': this is not a scenario file");
     Scenario s;
     s.assumptions = defaults;
     if (auto model = in.id(*root, "model", "scenario"))
@@ -84,11 +85,12 @@ ScenarioRead readScenario(std::string_view text, const std::string& fileName,
         if (auto policy = sourcePolicyFromString(*source))
             s.source = *policy;
         else
-            in.error((*root)["source"], "unknown source '" + *source +
-                                            "' (best, paper, paper-naive, analytic or measured)");
+            in.error((*root)["source"],
+                "unknown source '" + *source
+                    + "' (best, paper, paper-naive, analytic or measured)");
     }
-    s.budgetUsd = in.number(*root, "budget_usd", "scenario", {1.0, 1e10}, false);
-    s.deadlineDays = in.number(*root, "deadline_days", "scenario", {0.01, 1e6}, false);
+    s.budgetUsd = in.number(*root, "budget_usd", "scenario", { 1.0, 1e10 }, false);
+    s.deadlineDays = in.number(*root, "deadline_days", "scenario", { 0.01, 1e6 }, false);
     if (const YAML::Node counts = (*root)["gpu_counts"])
         s.gpuCounts = readCounts(in, counts);
     if (const YAML::Node gpus = (*root)["gpus"]; gpus && in.expectSequence(gpus, "gpus")) {

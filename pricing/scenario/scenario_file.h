@@ -29,14 +29,14 @@ namespace gpuplan {
 inline constexpr std::string_view kScenarioSuffix = ".gpuplan.yaml";
 
 struct ScenarioRead {
-    std::optional<Scenario> scenario;  // catalog left null: the caller supplies its own
-    std::vector<LoadIssue> issues;     // file:line:column for each problem
+    std::optional<Scenario> scenario; // catalog left null: the caller supplies its own
+    std::vector<LoadIssue> issues; // file:line:column for each problem
 };
 
 // Reads a scenario; missing assumptions keep the values of `defaults` (and their provenance).
 // A model id the catalog does not know is not an error here (the caller decides).
-ScenarioRead readScenario(std::string_view text, const std::string& fileName,
-                          const Assumptions& defaults);
+ScenarioRead readScenario(
+    std::string_view text, const std::string& fileName, const Assumptions& defaults);
 
 // The scenario as YAML, which readScenario reads back to the same settings.
 std::string writeScenario(const Scenario& scenario);

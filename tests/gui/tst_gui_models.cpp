@@ -52,7 +52,7 @@ private slots:
     void initTestCase()
     {
         const CatalogLoad load = loadPlannerCatalog(
-            {}, {std::string(GPUPLAN_TEST_DATA) + "/data/measured-pythia-1b-8xa100.yaml"});
+            {}, { std::string(GPUPLAN_TEST_DATA) + "/data/measured-pythia-1b-8xa100.yaml" });
         QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
         m_catalog = load.catalog;
     }
@@ -60,19 +60,19 @@ private slots:
     void optionTableShowsEveryOptionAndComparison()
     {
         const Results main = plan(m_catalog, SourcePolicy::Paper);
-        const std::vector<Results> comparisons{plan(m_catalog, SourcePolicy::Measured)};
+        const std::vector<Results> comparisons { plan(m_catalog, SourcePolicy::Measured) };
         OptionTableModel model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setResults(&main, &comparisons);
         QCOMPARE(model.rowCount(), static_cast<int>(main.options.size() + 1));
         QCOMPARE(model.columnCount(), 11);
         QCOMPARE(model.headerData(OptionTableModel::kValidationColumn, Qt::Horizontal).toString(),
-                 QStringLiteral("Validation error"));
+            QStringLiteral("Validation error"));
         const int last = model.rowCount() - 1;
         QCOMPARE(model.index(last, 3).data().toString(), QStringLiteral("measured"));
         QCOMPARE(model.index(last, OptionTableModel::kValidationColumn).data().toString(),
-                 QStringLiteral("1%"));
+            QStringLiteral("1%"));
         QCOMPARE(model.index(last, 0).data(OptionTableModel::OptionIndexRole).toInt(), -1);
         QVERIFY(model.index(last, 0).data(Qt::FontRole).value<QFont>().italic());
         QCOMPARE(model.index(0, 0).data(OptionTableModel::OptionIndexRole).toInt(), 0);
@@ -88,53 +88,54 @@ private slots:
         QSortFilterProxyModel proxy;
         proxy.setSourceModel(&model);
         proxy.setSortRole(OptionTableModel::SortRole);
-        QAbstractItemModelTester tester(&proxy,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         constexpr int kMachineCost = 4;
         proxy.sort(kMachineCost, Qt::AscendingOrder);
         double previous = -1.0;
         for (int row = 0; row < proxy.rowCount(); ++row) {
-            const double cost = proxy.index(row, kMachineCost).data(OptionTableModel::SortRole).toDouble();
+            const double cost
+                = proxy.index(row, kMachineCost).data(OptionTableModel::SortRole).toDouble();
             QVERIFY(cost >= previous);
             previous = cost;
         }
         // "$1,020" sorts after "$250,000" as text; numerically it is first.
         const auto cheapest = std::min_element(main.options.begin(), main.options.end(),
-                                               [](const auto& a, const auto& b) {
-                                                   return a.machineCostUsd < b.machineCostUsd;
-                                               });
+            [](const auto& a, const auto& b) { return a.machineCostUsd < b.machineCostUsd; });
         QCOMPARE(proxy.index(0, kMachineCost).data(OptionTableModel::SortRole).toDouble(),
-                 cheapest->machineCostUsd);
+            cheapest->machineCostUsd);
     }
 
     void cloudTablePassesTheTester()
     {
         const Results main = plan(m_catalog, SourcePolicy::Best);
         CloudTableModel model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setResults(&main);
         QCOMPARE(model.rowCount(), static_cast<int>(main.cloud.size()));
         QCOMPARE(model.index(0, 0).data().toString(),
-                 QString::fromStdString(main.cloud.front().offer->provider));
-        QVERIFY(model.index(0, 0).data(Qt::ToolTipRole).toString().contains(
-            QString::fromStdString(main.cloud.front().offer->source.date)));
+            QString::fromStdString(main.cloud.front().offer->provider));
+        QVERIFY(model.index(0, 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QString::fromStdString(main.cloud.front().offer->source.date)));
     }
 
     void priceTablesPassTheTester()
     {
         PriceBook book(m_catalog);
-        for (PriceTable t : {PriceTable::Gpus, PriceTable::Chassis, PriceTable::Cloud,
-                             PriceTable::Electricity}) {
+        for (PriceTable t :
+            { PriceTable::Gpus, PriceTable::Chassis, PriceTable::Cloud, PriceTable::Electricity }) {
             PriceTableModel model(&book, t);
-            QAbstractItemModelTester tester(&model,
-                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+            QAbstractItemModelTester tester(
+                &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
             QVERIFY(model.rowCount() > 0);
             QVERIFY(!(model.flags(model.index(0, 0)) & Qt::ItemIsEditable));
             int editable = 0;
             for (int c = 0; c < model.columnCount(); ++c)
                 editable += (model.flags(model.index(0, c)) & Qt::ItemIsEditable) ? 1 : 0;
-            QVERIFY(editable >= 3);  // a value, its date and its source
+            QVERIFY(editable >= 3); // a value, its date and its source
         }
     }
 
@@ -142,8 +143,8 @@ private slots:
     {
         PriceBook book(m_catalog);
         PriceTableModel model(&book, PriceTable::Gpus);
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy changed(&book, &PriceBook::catalogChanged);
         QSignalSpy modified(&book, &PriceBook::modifiedChanged);
         const int row = gpuRow(book, "a100-80gb-sxm");
@@ -153,7 +154,7 @@ private slots:
 
         QVERIFY(model.setData(model.index(row, kGpuPriceColumn), QStringLiteral("15000")));
         QCOMPARE(*book.catalog().gpus[row].priceUsd, 15000.0);
-        QCOMPARE(*snapshot->gpus[row].priceUsd, before);  // handed-out snapshots never change
+        QCOMPARE(*snapshot->gpus[row].priceUsd, before); // handed-out snapshots never change
         QVERIFY(book.isModified());
         QCOMPARE(modified.count(), 1);
         QCOMPARE(changed.count(), 1);
@@ -167,7 +168,8 @@ private slots:
         book.undoStack()->undo();
         book.undoStack()->undo();
         QCOMPARE(*book.catalog().gpus[row].priceUsd, before);
-        QCOMPARE(book.catalog().gpus[row].priceSource.source, snapshot->gpus[row].priceSource.source);
+        QCOMPARE(
+            book.catalog().gpus[row].priceSource.source, snapshot->gpus[row].priceSource.source);
         QVERIFY(!book.isModified());
         book.undoStack()->redo();
         QCOMPARE(*book.catalog().gpus[row].priceUsd, 15000.0);
@@ -181,18 +183,18 @@ private slots:
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("negative price") << kGpuPriceColumn << QStringLiteral("-5")
-                                        << QStringLiteral("cannot be negative");
-        QTest::newRow("not a number") << kGpuPriceColumn << QStringLiteral("cheap")
-                                      << QStringLiteral("must be a number");
+        QTest::newRow("negative price")
+            << kGpuPriceColumn << QStringLiteral("-5") << QStringLiteral("cannot be negative");
+        QTest::newRow("not a number")
+            << kGpuPriceColumn << QStringLiteral("cheap") << QStringLiteral("must be a number");
         QTest::newRow("nan") << kGpuPriceColumn << QStringLiteral("nan")
                              << QStringLiteral("must be a number");
         QTest::newRow("bad date") << kGpuDateColumn << QStringLiteral("last week")
                                   << QStringLiteral("YYYY-MM-DD");
-        QTest::newRow("empty source") << kGpuSourceColumn << QStringLiteral("  ")
-                                      << QStringLiteral("needs a source");
-        QTest::newRow("read-only name") << 0 << QStringLiteral("My GPU")
-                                        << QStringLiteral("cannot be edited");
+        QTest::newRow("empty source")
+            << kGpuSourceColumn << QStringLiteral("  ") << QStringLiteral("needs a source");
+        QTest::newRow("read-only name")
+            << 0 << QStringLiteral("My GPU") << QStringLiteral("cannot be edited");
     }
 
     void invalidEditsAreRejectedWithAMessage()
@@ -213,7 +215,7 @@ private slots:
         QVERIFY(!model.setData(model.index(row, column), value));
         QCOMPARE(rejected.count(), 1);
         QVERIFY2(rejected.front().front().toString().contains(message),
-                 qPrintable(rejected.front().front().toString()));
+            qPrintable(rejected.front().front().toString()));
         QCOMPARE(model.index(row, column).data(Qt::EditRole), before);
         QCOMPARE(book.undoStack()->count(), 0);
         QVERIFY(!book.isModified());
@@ -232,7 +234,8 @@ private slots:
         constexpr int kOnDemandColumn = 3;
         QVERIFY(book.edit(PriceTable::Cloud, row, kOnDemandColumn, QString())
                     .contains(QStringLiteral("at least one rate")));
-        QVERIFY(book.edit(PriceTable::Cloud, row, kOnDemandColumn, QStringLiteral("2.5")).isEmpty());
+        QVERIFY(
+            book.edit(PriceTable::Cloud, row, kOnDemandColumn, QStringLiteral("2.5")).isEmpty());
         QCOMPARE(*book.catalog().cloudOffers[row].onDemandUsdPerHour, 2.5);
     }
 

@@ -30,8 +30,8 @@ const QString kFixture = QStringLiteral(GPUPLAN_TEST_DATA "/data/measured-pythia
 
 bool hasSeries(const render::ChartData& chart, const QString& name)
 {
-    return std::any_of(chart.series.begin(), chart.series.end(),
-                       [&](const auto& s) { return s.name == name; });
+    return std::any_of(
+        chart.series.begin(), chart.series.end(), [&](const auto& s) { return s.name == name; });
 }
 
 std::optional<std::size_t> optionOf(const Results& r, const std::string& gpu, int count)
@@ -63,7 +63,8 @@ private slots:
         QVERIFY(m_data.isValid() && m_files.isValid());
         qputenv("GPUPLAN_DATA_DIR", m_data.path().toUtf8());
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_files.filePath("settings"));
+        QSettings::setPath(
+            QSettings::IniFormat, QSettings::UserScope, m_files.filePath("settings"));
         QCoreApplication::setOrganizationDomain(QStringLiteral("test.gpuplan.org"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
     }
@@ -88,7 +89,8 @@ private slots:
         for (QAction* a : w->findChildren<QAction*>())
             for (const QKeySequence& k : a->shortcuts())
                 shortcuts << k.toString();
-        for (const char* expected : {"Ctrl+O", "Ctrl+S", "Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+E", "F1"})
+        for (const char* expected :
+            { "Ctrl+O", "Ctrl+S", "Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+E", "F1" })
             QVERIFY2(shortcuts.contains(QLatin1String(expected)), expected);
         QVERIFY(w->windowTitle().contains(QStringLiteral("Untitled scenario")));
     }
@@ -99,13 +101,15 @@ private slots:
         const Results before = w->session()->results();
         const auto a100 = optionOf(before, "a100-80gb-sxm", 8);
         QVERIFY(a100);
-        auto* years = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("amortizationYears"));
+        auto* years = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(
+            QStringLiteral("amortizationYears"));
         QVERIFY(years);
         QCOMPARE(years->value(), 5.0);
         years->setValue(2.5);
         const Results& after = w->session()->results();
         QCOMPARE(after.assumptions.amortizationYears, 2.5);
-        QCOMPARE(after.options[*a100].experimentCostUsd, 2.0 * before.options[*a100].experimentCostUsd);
+        QCOMPARE(
+            after.options[*a100].experimentCostUsd, 2.0 * before.options[*a100].experimentCostUsd);
         // The bottom chart shows the new cost.
         bool found = false;
         for (const auto& s : w->plannerView()->experimentChart()->chartData().series)
@@ -123,7 +127,8 @@ private slots:
         auto w = makeWindow();
         QTableView* table = w->plannerView()->optionsTable();
         table->selectRow(2);
-        const int option = table->model()->index(2, 0).data(OptionTableModel::OptionIndexRole).toInt();
+        const int option
+            = table->model()->index(2, 0).data(OptionTableModel::OptionIndexRole).toInt();
         const auto& chart = w->plannerView()->hardwareChart()->chartData();
         QVERIFY(chart.highlight);
         QCOMPARE(chart.highlight->x, w->session()->results().options[option].machineCostUsd);
@@ -143,8 +148,10 @@ private slots:
         QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
         QVERIFY(!w->isWindowModified());
         QVERIFY(w->windowTitle().contains(QStringLiteral("plan.gpuplan.yaml")));
-        QVERIFY(QSettings().value(QStringLiteral("recentScenarios")).toStringList().contains(
-            QFileInfo(path).absoluteFilePath()));
+        QVERIFY(QSettings()
+                    .value(QStringLiteral("recentScenarios"))
+                    .toStringList()
+                    .contains(QFileInfo(path).absoluteFilePath()));
 
         auto other = makeWindow();
         QVERIFY2(other->openScenario(path, &error), qPrintable(error));
@@ -165,7 +172,7 @@ private slots:
         QString error;
         QVERIFY(!w->openScenario(path, &error));
         QVERIFY2(error.contains(path + QStringLiteral(":4:")), qPrintable(error));
-        QCOMPARE(w->session()->scenario().modelId, std::string("pythia-1b"));  // unchanged
+        QCOMPARE(w->session()->scenario().modelId, std::string("pythia-1b")); // unchanged
     }
 
     void importedMeasurementsAppearBesideThePapers()
@@ -175,11 +182,11 @@ private slots:
         const int rowsBefore = w->plannerView()->optionModel()->rowCount();
         QString error;
         QVERIFY2(w->importMeasurements(kFixture, &error), qPrintable(error));
-        QCOMPARE(views::userResultFiles().size(), qsizetype{1});
+        QCOMPARE(views::userResultFiles().size(), qsizetype { 1 });
         QVERIFY(!w->session()->comparisons().empty());
         QVERIFY(w->plannerView()->optionModel()->rowCount() > rowsBefore);
         QVERIFY(hasSeries(w->plannerView()->hardwareChart()->chartData(),
-                          QStringLiteral("Measured (gpuplan-bench)")));
+            QStringLiteral("Measured (gpuplan-bench)")));
         // Best now prefers the measurement for 8×A100.
         const auto a100 = optionOf(w->session()->results(), "a100-80gb-sxm", 8);
         QVERIFY(a100);
@@ -197,7 +204,7 @@ private slots:
         QDir().mkpath(views::userDataDir() + QStringLiteral("/results"));
         QVERIFY(QFile::copy(kFixture, views::userDataDir() + QStringLiteral("/results/run.yaml")));
         QMetaObject::invokeMethod(w.get(), "reloadMeasurements");
-        QCOMPARE(w->session()->catalog().measured.size(), std::size_t{1});
+        QCOMPARE(w->session()->catalog().measured.size(), std::size_t { 1 });
         QVERIFY(hasMeasurements(w->session()->catalog(), "pythia-1b"));
     }
 
@@ -216,7 +223,7 @@ private slots:
         QVERIFY(book->edit(PriceTable::Gpus, row, 1, QStringLiteral("10000")).isEmpty());
         const auto after = optionOf(w->session()->results(), "a100-80gb-sxm", 8);
         QCOMPARE(w->session()->results().options[*after].machineCostUsd,
-                 before - 8 * (oldPrice - 10000.0));
+            before - 8 * (oldPrice - 10000.0));
         QVERIFY(w->isWindowModified());
         QVERIFY(w->priceTablesView()->message().contains(QStringLiteral("Modified")));
 
@@ -234,13 +241,15 @@ private slots:
     void electricityEditReachesTheAssumptions()
     {
         auto w = makeWindow();
-        QVERIFY(w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.25")).isEmpty());
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.25")).isEmpty());
         QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, 0.25);
-        auto* spin = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("electricityPrice"));
+        auto* spin
+            = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("electricityPrice"));
         QCOMPARE(spin->value(), 0.25);
         w->priceBook()->undoStack()->undo();
         QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh,
-                 w->priceBook()->catalog().defaults.electricityUsdPerKwh);
+            w->priceBook()->catalog().defaults.electricityUsdPerKwh);
     }
 
     void buyVsRentStatesTheBreakEven()
@@ -251,7 +260,7 @@ private slots:
         w->buyVsRentView()->setMachine(*rtx);
         const QString words = w->buyVsRentView()->conclusion();
         QVERIFY2(words.contains(QStringLiteral("Buying 2×RTX 3090 pays off from run")),
-                 qPrintable(words));
+            qPrintable(words));
         QVERIFY(!w->buyVsRentView()->chartData().series.empty());
     }
 };

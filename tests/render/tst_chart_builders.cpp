@@ -18,7 +18,7 @@ using namespace gpuplan::render;
 namespace {
 
 Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
-             const std::string& model = "pythia-1b")
+    const std::string& model = "pythia-1b")
 {
     Scenario s;
     s.catalog = catalog;
@@ -68,10 +68,10 @@ private slots:
 
     void paddedRangeLinear()
     {
-        const Range r = paddedRange({10.0, 60.0}, false);
+        const Range r = paddedRange({ 10.0, 60.0 }, false);
         QCOMPARE(r.min, 10.0 - 0.08 * 50.0);
         QCOMPARE(r.max, 60.0 + 0.08 * 50.0);
-        const Range single = paddedRange({5.0}, false);
+        const Range single = paddedRange({ 5.0 }, false);
         QVERIFY(single.min < 5.0 && single.max > 5.0);
         const Range empty = paddedRange({}, false);
         QCOMPARE(empty.min, 0.0);
@@ -80,11 +80,11 @@ private slots:
 
     void paddedRangeLogIgnoresNonPositive()
     {
-        const Range r = paddedRange({-3.0, 0.0, 100.0, 1000.0}, true);
+        const Range r = paddedRange({ -3.0, 0.0, 100.0, 1000.0 }, true);
         QVERIFY(r.min > 0.0);
-        QVERIFY(r.min < 100.0 && r.min > 50.0);  // 0.12 decades below 100
+        QVERIFY(r.min < 100.0 && r.min > 50.0); // 0.12 decades below 100
         QVERIFY(r.max > 1000.0 && r.max < 2000.0);
-        const Range none = paddedRange({0.0, -1.0}, true);
+        const Range none = paddedRange({ 0.0, -1.0 }, true);
         QCOMPARE(none.min, 1.0);
         QCOMPARE(none.max, 10.0);
     }
@@ -106,9 +106,10 @@ private slots:
                 const auto& o = r.options.at(static_cast<std::size_t>(p.optionIndex));
                 QCOMPARE(p.x, o.machineCostUsd);
                 QCOMPARE(p.y, o.estimate.days);
-                QCOMPARE(p.label, QString::number(o.gpuCount) + QChar(0x00D7) +
-                                      QString::fromStdString(o.gpu->name).remove(
-                                          QRegularExpression(QStringLiteral("\\s+\\d+\\s*GB$"))));
+                QCOMPARE(p.label,
+                    QString::number(o.gpuCount) + QChar(0x00D7)
+                        + QString::fromStdString(o.gpu->name)
+                              .remove(QRegularExpression(QStringLiteral("\\s+\\d+\\s*GB$"))));
             }
             points += s->points.size();
         }
@@ -132,7 +133,7 @@ private slots:
         QCOMPARE(frontier->points.size(), onFrontier);
         for (std::size_t i = 1; i < frontier->points.size(); ++i)
             QVERIFY(frontier->points[i - 1].x <= frontier->points[i].x);
-        QCOMPARE(chart.lines.size(), std::size_t{2});
+        QCOMPARE(chart.lines.size(), std::size_t { 2 });
         QVERIFY(chart.lines[0].orientation == ReferenceLine::Orientation::Vertical);
         QCOMPARE(chart.lines[0].value, 40000.0);
         QVERIFY(chart.lines[0].label.contains(QStringLiteral("$40,000")));
@@ -153,7 +154,7 @@ private slots:
             if (p.label.startsWith(QStringLiteral("2")) && p.flagged) {
                 found = true;
                 QVERIFY2(p.tooltip.contains(QStringLiteral("physically impossible")),
-                         qPrintable(p.tooltip));
+                    qPrintable(p.tooltip));
             }
         QVERIFY(found);
     }
@@ -177,7 +178,7 @@ private slots:
         for (const auto& p : spot->points) {
             const auto& c = r.cloud.at(static_cast<std::size_t>(p.cloudIndex));
             QCOMPARE(p.y, *c.spotCostUsd);
-            QVERIFY(p.x > c.estimate.days);  // restarts make spot runs longer
+            QVERIFY(p.x > c.estimate.days); // restarts make spot runs longer
             QVERIFY(p.tooltip.contains(QString::fromStdString(c.offer->source.date)));
         }
         verifyInside(chart);
@@ -186,7 +187,7 @@ private slots:
     void logAxisNeverGetsANonPositiveValue()
     {
         Results r = plan(m_catalog, SourcePolicy::Best);
-        r.options.front().experimentCostUsd = 0.0;  // e.g. a machine already paid for
+        r.options.front().experimentCostUsd = 0.0; // e.g. a machine already paid for
         const ChartData chart = experimentCostChart(r, {});
         for (const auto& s : chart.series)
             for (const auto& p : s.points) {
@@ -203,21 +204,21 @@ private slots:
 
     void comparisonsAreHollowSeriesOfTheirOwn()
     {
-        const std::string fixture =
-            std::string(GPUPLAN_TEST_DATA) + "/../gui/data/measured-pythia-1b-8xa100.yaml";
-        const CatalogLoad load = loadPlannerCatalog({}, {fixture});
+        const std::string fixture
+            = std::string(GPUPLAN_TEST_DATA) + "/../gui/data/measured-pythia-1b-8xa100.yaml";
+        const CatalogLoad load = loadPlannerCatalog({}, { fixture });
         QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
         const Results best = plan(load.catalog, SourcePolicy::Paper);
         const Results measured = plan(load.catalog, SourcePolicy::Measured);
-        QCOMPARE(measured.options.size(), std::size_t{1});
+        QCOMPARE(measured.options.size(), std::size_t { 1 });
         PlannerChartOptions options;
-        options.comparisons = {&measured};
+        options.comparisons = { &measured };
         const ChartData chart = hardwareCostChart(best, options);
         const ChartSeries* s = findSeries(chart, QStringLiteral("Measured (gpuplan-bench)"));
         QVERIFY(s);
         QVERIFY(s->hollow);
         QVERIFY(s->marker == Marker::Pentagon);
-        QCOMPARE(s->points.size(), std::size_t{1});
+        QCOMPARE(s->points.size(), std::size_t { 1 });
         QCOMPARE(s->points.front().y, 20.0);
         QVERIFY(s->points.front().tooltip.contains(QStringLiteral("Validation error: 1%")));
         QCOMPARE(s->points.front().optionIndex, -1);
@@ -245,7 +246,7 @@ private slots:
             }
         QVERIFY(chosen < r.options.size());
         const OwnedOption& o = r.options[chosen];
-        const ChartData chart = buyVsRentChart(r, {chosen, {}, 0});
+        const ChartData chart = buyVsRentChart(r, { chosen, {}, 0 });
         QVERIFY(!chart.series.empty());
         const ChartSeries& buy = chart.series.front();
         QVERIFY(buy.name.startsWith(QStringLiteral("Buy ")));
@@ -255,14 +256,14 @@ private slots:
         QVERIFY(buy.points.back().x >= *o.breakEvenRuns);
         QCOMPARE(chart.series.size() - 1 > 0, true);
         for (std::size_t i = 1; i < chart.series.size(); ++i)
-            QCOMPARE(chart.series[i].points.front().y, 0.0);  // renting starts at nothing
-        QCOMPARE(chart.lines.size(), std::size_t{1});
+            QCOMPARE(chart.series[i].points.front().y, 0.0); // renting starts at nothing
+        QCOMPARE(chart.lines.size(), std::size_t { 1 });
         QCOMPARE(chart.lines.front().value, *o.breakEvenRuns);
         QCOMPARE(chart.y.min, 0.0);
         const QString words = buyVsRentConclusion(r, chosen);
         QVERIFY2(words.contains(QStringLiteral("pays off from run %1")
                                     .arg(static_cast<int>(std::floor(*o.breakEvenRuns)) + 1)),
-                 qPrintable(words));
+            qPrintable(words));
         QVERIFY(words.contains(QStringLiteral("months")));
     }
 
@@ -270,7 +271,7 @@ private slots:
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
         QVERIFY(buyVsRentConclusion(r, r.options.size()).contains(QStringLiteral("No machine")));
-        QVERIFY(buyVsRentChart(r, {r.options.size(), {}, 0}).series.empty());
+        QVERIFY(buyVsRentChart(r, { r.options.size(), {}, 0 }).series.empty());
     }
 
     void widgetPlacesLabelsWithoutOverlap()

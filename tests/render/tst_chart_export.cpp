@@ -27,9 +27,9 @@ class TestChartExport : public QObject {
         const QString prefix = pdf + QStringLiteral("-page");
         QProcess p;
         p.start(QStringLiteral(GPUPLAN_PDFTOPPM),
-                {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("50"),
-                 QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
-                 QStringLiteral("1"), QStringLiteral("-singlefile"), pdf, prefix});
+            { QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("50"),
+                QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
+                QStringLiteral("1"), QStringLiteral("-singlefile"), pdf, prefix });
         if (!p.waitForFinished(30000) || p.exitCode() != 0)
             return {};
         return QImage(prefix + QStringLiteral(".png"));
@@ -73,9 +73,9 @@ private slots:
         QFETCH(int, dpi);
         const QString file = path(QStringLiteral("hw-%1.png").arg(dpi));
         QString error;
-        const FigureSize size{9.0, 5.5, dpi};
-        QVERIFY2(exportChart(hardwareCostChart(m_results, {}), file, size, &error),
-                 qPrintable(error));
+        const FigureSize size { 9.0, 5.5, dpi };
+        QVERIFY2(
+            exportChart(hardwareCostChart(m_results, {}), file, size, &error), qPrintable(error));
         const QImage image(file);
         QCOMPARE(image.width(), qRound(9.0 * dpi));
         QCOMPARE(image.height(), qRound(5.5 * dpi));
@@ -94,8 +94,8 @@ private slots:
     {
         const QString file = path(QStringLiteral("exp.svg"));
         QString error;
-        QVERIFY2(exportChart(experimentCostChart(m_results, {}), file, {}, &error),
-                 qPrintable(error));
+        QVERIFY2(
+            exportChart(experimentCostChart(m_results, {}), file, {}, &error), qPrintable(error));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString svg = QString::fromUtf8(f.readAll());
@@ -103,15 +103,15 @@ private slots:
         QVERIFY(svg.contains(QStringLiteral("per-experiment cost vs training days")));
         QVERIFY(svg.contains(QStringLiteral("Training days")));
         QVERIFY(svg.contains(QStringLiteral("Cloud, spot")));
-        QVERIFY(!svg.contains(QStringLiteral("<image")));  // drawn, not a bitmap
+        QVERIFY(!svg.contains(QStringLiteral("<image"))); // drawn, not a bitmap
     }
 
     void pdfRenders()
     {
         const QString file = path(QStringLiteral("hw.pdf"));
         QString error;
-        QVERIFY2(exportChart(hardwareCostChart(m_results, {}), file, {}, &error),
-                 qPrintable(error));
+        QVERIFY2(
+            exportChart(hardwareCostChart(m_results, {}), file, {}, &error), qPrintable(error));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
@@ -120,21 +120,21 @@ private slots:
 #endif
         const QImage page = renderPdfPage(file);
         QVERIFY(!page.isNull());
-        QCOMPARE(page.width(), qRound(9.0 * 50));  // 9 inches at 50 DPI
+        QCOMPARE(page.width(), qRound(9.0 * 50)); // 9 inches at 50 DPI
         QCOMPARE(page.height(), qRound(5.5 * 50));
     }
 
     void badTargetsFailWithAMessage()
     {
         QString error;
-        QVERIFY(!exportChart(hardwareCostChart(m_results, {}), path(QStringLiteral("x.jpg")), {},
-                             &error));
+        QVERIFY(!exportChart(
+            hardwareCostChart(m_results, {}), path(QStringLiteral("x.jpg")), {}, &error));
         QVERIFY(error.contains(QStringLiteral(".png, .svg or .pdf")));
         QVERIFY(!exportChart(hardwareCostChart(m_results, {}),
-                             QStringLiteral("/nonexistent-dir/x.png"), {}, &error));
+            QStringLiteral("/nonexistent-dir/x.png"), {}, &error));
         QVERIFY(error.contains(QStringLiteral("cannot write")));
         QVERIFY(!exportChart(hardwareCostChart(m_results, {}), path(QStringLiteral("y.png")),
-                             {9.0, 5.5, 5000}, &error));
+            { 9.0, 5.5, 5000 }, &error));
         QVERIFY(error.contains(QStringLiteral("DPI")));
     }
 
@@ -174,7 +174,7 @@ private slots:
 #endif
         const QImage page = renderPdfPage(file);
         QVERIFY(!page.isNull());
-        QVERIFY(page.height() > page.width());  // A4 portrait
+        QVERIFY(page.height() > page.width()); // A4 portrait
     }
 };
 

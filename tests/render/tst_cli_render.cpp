@@ -6,7 +6,7 @@ class TestCliRender : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QTemporaryDir m_data;  // an empty user data dir: only the shipped tables
+    QTemporaryDir m_data; // an empty user data dir: only the shipped tables
 
     struct Run {
         int exitCode = -1;
@@ -19,25 +19,24 @@ class TestCliRender : public QObject {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("GPUPLAN_DATA_DIR"), m_data.path());
-        env.remove(QStringLiteral("QT_QPA_PLATFORM"));  // the CLI must go offscreen by itself
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must go offscreen by itself
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(GPUPLAN_CLI), arguments);
         if (!p.waitForFinished(60000))
             return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError()) };
     }
 
 private slots:
     void pngAtTheAskedDpi()
     {
         const QString out = m_dir.filePath(QStringLiteral("hw.png"));
-        const Run r = run({QStringLiteral("chart"), QStringLiteral("--model"),
-                           QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
-                           QStringLiteral("hardware-cost"), QStringLiteral("--budget"),
-                           QStringLiteral("40000"), QStringLiteral("--dpi"), QStringLiteral("100"),
-                           QStringLiteral("--out"), out});
+        const Run r = run({ QStringLiteral("chart"), QStringLiteral("--model"),
+            QStringLiteral("pythia-1b"), QStringLiteral("--kind"), QStringLiteral("hardware-cost"),
+            QStringLiteral("--budget"), QStringLiteral("40000"), QStringLiteral("--dpi"),
+            QStringLiteral("100"), QStringLiteral("--out"), out });
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage image(out);
         QCOMPARE(image.size(), QSize(900, 550));
@@ -47,8 +46,10 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("file");
-        QTest::newRow("experiment svg") << QStringLiteral("experiment-cost") << QStringLiteral("e.svg");
-        QTest::newRow("buy-vs-rent pdf") << QStringLiteral("buy-vs-rent") << QStringLiteral("b.pdf");
+        QTest::newRow("experiment svg")
+            << QStringLiteral("experiment-cost") << QStringLiteral("e.svg");
+        QTest::newRow("buy-vs-rent pdf")
+            << QStringLiteral("buy-vs-rent") << QStringLiteral("b.pdf");
         QTest::newRow("hardware pdf") << QStringLiteral("hardware-cost") << QStringLiteral("h.pdf");
     }
 
@@ -57,32 +58,33 @@ private slots:
         QFETCH(QString, kind);
         QFETCH(QString, file);
         const QString out = m_dir.filePath(file);
-        const Run r = run({QStringLiteral("chart"), QStringLiteral("--model"),
-                           QStringLiteral("pythia-410m"), QStringLiteral("--kind"), kind,
-                           QStringLiteral("--out"), out});
+        const Run r = run(
+            { QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-410m"),
+                QStringLiteral("--kind"), kind, QStringLiteral("--out"), out });
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(out));
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray head = f.read(256);
-        QVERIFY(file.endsWith(QLatin1String(".pdf")) ? head.startsWith("%PDF-")
-                                                     : head.contains("<svg") || head.contains("<?xml"));
+        QVERIFY(file.endsWith(QLatin1String(".pdf"))
+                ? head.startsWith("%PDF-")
+                : head.contains("<svg") || head.contains("<?xml"));
     }
 
     void buyVsRentForAChosenMachine()
     {
         const QString out = m_dir.filePath(QStringLiteral("bvr.svg"));
-        Run r = run({QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
-                     QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"),
-                     QStringLiteral("--machine"), QStringLiteral("8xa100-80gb-sxm"),
-                     QStringLiteral("--out"), out});
+        Run r = run({ QStringLiteral("chart"), QStringLiteral("--model"),
+            QStringLiteral("pythia-1b"), QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"),
+            QStringLiteral("--machine"), QStringLiteral("8xa100-80gb-sxm"), QStringLiteral("--out"),
+            out });
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Buy 8×A100 SXM")));
-        r = run({QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
-                 QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"), QStringLiteral("--machine"),
-                 QStringLiteral("3xnothing"), QStringLiteral("--out"), out});
+        r = run({ QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
+            QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"), QStringLiteral("--machine"),
+            QStringLiteral("3xnothing"), QStringLiteral("--out"), out });
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains(QStringLiteral("--machine 3xnothing")));
     }
@@ -92,33 +94,28 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
         const QString out = QStringLiteral("/tmp/never-written.png");
-        QTest::newRow("bad kind") << QStringList{QStringLiteral("chart"), QStringLiteral("--model"),
-                                                 QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
-                                                 QStringLiteral("pie"), QStringLiteral("--out"), out}
+        QTest::newRow("bad kind") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("pie"), QStringLiteral("--out"), out }
                                   << QStringLiteral("--kind must be");
-        QTest::newRow("no out") << QStringList{QStringLiteral("chart"), QStringLiteral("--model"),
-                                               QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
-                                               QStringLiteral("hardware-cost")}
+        QTest::newRow("no out") << QStringList { QStringLiteral("chart"), QStringLiteral("--model"),
+            QStringLiteral("pythia-1b"), QStringLiteral("--kind"), QStringLiteral("hardware-cost") }
                                 << QStringLiteral("--out FILE is required");
-        QTest::newRow("bad suffix") << QStringList{QStringLiteral("chart"), QStringLiteral("--model"),
-                                                   QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
-                                                   QStringLiteral("hardware-cost"),
-                                                   QStringLiteral("--out"), QStringLiteral("x.gif")}
+        QTest::newRow("bad suffix") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("hardware-cost"), QStringLiteral("--out"), QStringLiteral("x.gif") }
                                     << QStringLiteral(".png, .svg or .pdf");
-        QTest::newRow("unknown model")
-            << QStringList{QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("gpt-9"),
-                           QStringLiteral("--kind"), QStringLiteral("hardware-cost"),
-                           QStringLiteral("--out"), out}
-            << QStringLiteral("--model must name a model");
-        QTest::newRow("dpi out of range")
-            << QStringList{QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
-                           QStringLiteral("--kind"), QStringLiteral("hardware-cost"),
-                           QStringLiteral("--dpi"), QStringLiteral("0"), QStringLiteral("--out"), out}
-            << QStringLiteral("dpi");
-        QTest::newRow("report not pdf")
-            << QStringList{QStringLiteral("report"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
-                           QStringLiteral("--out"), QStringLiteral("r.png")}
-            << QStringLiteral("--out FILE.pdf is required");
+        QTest::newRow("unknown model") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("gpt-9"), QStringLiteral("--kind"),
+            QStringLiteral("hardware-cost"), QStringLiteral("--out"), out }
+                                       << QStringLiteral("--model must name a model");
+        QTest::newRow("dpi out of range") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("hardware-cost"), QStringLiteral("--dpi"), QStringLiteral("0"),
+            QStringLiteral("--out"), out } << QStringLiteral("dpi");
+        QTest::newRow("report not pdf") << QStringList { QStringLiteral("report"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--out"),
+            QStringLiteral("r.png") } << QStringLiteral("--out FILE.pdf is required");
     }
 
     void badUsageExitsTwoWithAMessage()
@@ -133,9 +130,9 @@ private slots:
     void reportWritesAPdf()
     {
         const QString out = m_dir.filePath(QStringLiteral("report.pdf"));
-        const Run r = run({QStringLiteral("report"), QStringLiteral("--model"),
-                           QStringLiteral("pythia-1b"), QStringLiteral("--budget"),
-                           QStringLiteral("40000"), QStringLiteral("--out"), out});
+        const Run r = run({ QStringLiteral("report"), QStringLiteral("--model"),
+            QStringLiteral("pythia-1b"), QStringLiteral("--budget"), QStringLiteral("40000"),
+            QStringLiteral("--out"), out });
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));

@@ -20,8 +20,8 @@ private slots:
         Scenario s;
         s.modelId = "pythia-2.8b";
         s.source = SourcePolicy::PaperNaive;
-        s.gpuCounts = {2, 8};
-        s.gpuIds = {"a100-80gb-sxm", "h100-80gb-sxm"};
+        s.gpuCounts = { 2, 8 };
+        s.gpuIds = { "a100-80gb-sxm", "h100-80gb-sxm" };
         s.budgetUsd = 123456.5;
         s.deadlineDays = 42.25;
         s.assumptions = defaults();
@@ -68,7 +68,7 @@ private slots:
         QCOMPARE(read.scenario->modelId, std::string("pythia-1b"));
         QVERIFY(read.scenario->source == SourcePolicy::Best);
         QVERIFY(!read.scenario->budgetUsd);
-        QCOMPARE(read.scenario->gpuCounts, (std::vector<int>{1, 2, 4, 8}));
+        QCOMPARE(read.scenario->gpuCounts, (std::vector<int> { 1, 2, 4, 8 }));
         QCOMPARE(read.scenario->assumptions.pue, d.pue);
         QCOMPARE(read.scenario->assumptions.electricitySource.source, d.electricitySource.source);
     }
@@ -82,8 +82,9 @@ private slots:
         QTest::newRow("not a scenario")
             << QStringLiteral("schema_version: 1\nkind: gpuplan-bench-results\nmodel: x\n") << 2
             << QStringLiteral("not a scenario file");
-        QTest::newRow("unknown source") << head + QStringLiteral("model: pythia-1b\nsource: guess\n")
-                                        << 4 << QStringLiteral("unknown source 'guess'");
+        QTest::newRow("unknown source")
+            << head + QStringLiteral("model: pythia-1b\nsource: guess\n") << 4
+            << QStringLiteral("unknown source 'guess'");
         QTest::newRow("negative budget")
             << head + QStringLiteral("model: pythia-1b\nbudget_usd: -5\n") << 4
             << QStringLiteral("budget_usd");
@@ -96,8 +97,7 @@ private slots:
         QTest::newRow("zero gpus") << head + QStringLiteral("model: pythia-1b\ngpu_counts: [0]\n")
                                    << 4 << QStringLiteral("gpu_counts");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
-        QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0
-                                  << QString();
+        QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
 
     void badFilesAreRejectedWithAPosition()
@@ -108,9 +108,8 @@ private slots:
         const ScenarioRead read = readScenario(text.toStdString(), "bad.gpuplan.yaml", defaults());
         QVERIFY(!read.scenario);
         QVERIFY(hasErrors(read.issues));
-        const auto error = std::find_if(read.issues.begin(), read.issues.end(), [](const auto& i) {
-            return i.severity == LoadIssue::Severity::Error;
-        });
+        const auto error = std::find_if(read.issues.begin(), read.issues.end(),
+            [](const auto& i) { return i.severity == LoadIssue::Severity::Error; });
         const QString shown = QString::fromStdString(error->toString());
         QVERIFY2(shown.startsWith(QStringLiteral("bad.gpuplan.yaml:")), qPrintable(shown));
         QVERIFY2(error->line > 0, qPrintable(shown));
@@ -125,7 +124,7 @@ private slots:
             "schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\ncolour: blue\n",
             "extra.gpuplan.yaml", defaults());
         QVERIFY(read.scenario);
-        QCOMPARE(read.issues.size(), std::size_t{1});
+        QCOMPARE(read.issues.size(), std::size_t { 1 });
         QVERIFY(read.issues.front().severity == LoadIssue::Severity::Warning);
         QVERIFY(QString::fromStdString(read.issues.front().message).contains("colour"));
     }

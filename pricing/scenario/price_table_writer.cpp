@@ -1,0 +1,138 @@
+#include "pricing/scenario/price_table_writer.h"
+
+#include "pricing/yaml_reader.h"
+
+#include <yaml-cpp/yaml.h>
+
+namespace gpuplan {
+
+namespace {
+
+void provenance(YAML::Emitter& out, const Provenance& p)
+{
+    out << YAML::Key << "date" << YAML::Value
+        << (p.date.empty() ? std::string(yaml::kUndated) : p.date);
+    out << YAML::Key << "source" << YAML::Value << p.source;
+    if (!p.note.empty())
+        out << YAML::Key << "note" << YAML::Value << p.note;
+}
+
+void gpu(YAML::Emitter& out, const GpuSpec& g)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "id" << YAML::Value << g.id;
+    out << YAML::Key << "name" << YAML::Value << g.name;
+    out << YAML::Key << "memory_gb" << YAML::Value << g.memoryGb;
+    out << YAML::Key << "board_power_watts" << YAML::Value << g.boardPowerWatts;
+    out << YAML::Key << "peak_tflops" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const auto& [precision, tflops] : g.peakTflops)
+        out << YAML::Key << std::string(toString(precision)) << YAML::Value << tflops;
+    out << YAML::EndMap;
+    out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
+    provenance(out, g.specSource);
+    out << YAML::EndMap;
+    if (g.priceUsd) {
+        out << YAML::Key << "price" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "usd" << YAML::Value << *g.priceUsd;
+        provenance(out, g.priceSource);
+        out << YAML::EndMap;
+    }
+    if (!g.otherPrices.empty()) {
+        out << YAML::Key << "other_prices" << YAML::Value << YAML::BeginSeq;
+        for (const auto& p : g.otherPrices) {
+            out << YAML::BeginMap << YAML::Key << "usd" << YAML::Value << p.usd;
+            provenance(out, p.source);
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    if (!g.deviceNames.empty())
+        out << YAML::Key << "device_names" << YAML::Value << YAML::Flow << g.deviceNames;
+    out << YAML::EndMap;
+}
+
+void chassis(YAML::Emitter& out, const ChassisSpec& c)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "id" << YAML::Value << c.id;
+    out << YAML::Key << "name" << YAML::Value << c.name;
+    out << YAML::Key << "gpu_slots" << YAML::Value << c.gpuSlots;
+    out << YAML::Key << "price" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "usd" << YAML::Value << c.priceUsd;
+    provenance(out, c.priceSource);
+    out << YAML::EndMap;
+    out << YAML::Key << "base_power" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "watts" << YAML::Value << c.basePowerWatts;
+    provenance(out, c.powerSource);
+    out << YAML::EndMap;
+    out << YAML::EndMap;
+}
+
+void cloudOffer(YAML::Emitter& out, const CloudOffer& o)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "id" << YAML::Value << o.id;
+    out << YAML::Key << "provider" << YAML::Value << o.provider;
+    out << YAML::Key << "instance" << YAML::Value << o.instance;
+    out << YAML::Key << "gpu" << YAML::Value << o.gpuId;
+    out << YAML::Key << "gpus_per_instance" << YAML::Value << o.gpusPerInstance;
+    if (!o.region.empty())
+        out << YAML::Key << "region" << YAML::Value << o.region;
+    if (o.onDemandUsdPerHour)
+        out << YAML::Key << "on_demand_usd_per_hour" << YAML::Value << *o.onDemandUsdPerHour;
+    if (o.spotUsdPerHour)
+        out << YAML::Key << "spot_usd_per_hour" << YAML::Value << *o.spotUsdPerHour;
+    if (!o.reserved.empty()) {
+        out << YAML::Key << "reserved" << YAML::Value << YAML::BeginSeq;
+        for (const auto& r : o.reserved)
+            out << YAML::Flow << YAML::BeginMap << YAML::Key << "years" << YAML::Value << r.years
+                << YAML::Key << "usd_per_hour" << YAML::Value << r.usdPerHour << YAML::EndMap;
+        out << YAML::EndSeq;
+    }
+    provenance(out, o.source);
+    out << YAML::EndMap;
+}
+
+void assumption(YAML::Emitter& out, const char* key, double value, const Provenance& p)
+{
+    if (p.source.empty())
+        return; // the reader requires a source; an unsourced default stays the shipped one
+    out << YAML::Key << key << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "value" << YAML::Value << value;
+    provenance(out, p);
+    out << YAML::EndMap;
+}
+
+} // namespace
+
+std::string writePriceTables(const Catalog& catalog)
+{
+    YAML::Emitter out;
+    out.SetDoublePrecision(10);
+    out << YAML::BeginMap;
+    out << YAML::Key << "schema_version" << YAML::Value << yaml::kSchemaVersion;
+    out << YAML::Key << "title" << YAML::Value << "Price tables edited in gpuplan";
+    out << YAML::Key << "gpus" << YAML::Value << YAML::BeginSeq;
+    for (const auto& g : catalog.gpus)
+        gpu(out, g);
+    out << YAML::EndSeq;
+    out << YAML::Key << "chassis" << YAML::Value << YAML::BeginSeq;
+    for (const auto& c : catalog.chassis)
+        chassis(out, c);
+    out << YAML::EndSeq;
+    out << YAML::Key << "cloud_offers" << YAML::Value << YAML::BeginSeq;
+    for (const auto& o : catalog.cloudOffers)
+        cloudOffer(out, o);
+    out << YAML::EndSeq;
+    const Assumptions& a = catalog.defaults;
+    if (!a.electricitySource.source.empty() || !a.pueSource.source.empty()) {
+        out << YAML::Key << "assumptions" << YAML::Value << YAML::BeginMap;
+        assumption(out, "electricity_usd_per_kwh", a.electricityUsdPerKwh, a.electricitySource);
+        assumption(out, "pue", a.pue, a.pueSource);
+        out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+} // namespace gpuplan
