@@ -261,8 +261,8 @@ void ChartWidget::setChartData(const ChartData& chartData)
             m->setVisible(false);
     };
 
-    auto* flags = ringSeries(
-        QStringLiteral("Flagged: \u2265 75% of peak (hover)"), kFlagRingSize, kFlagColor, 2.0);
+    auto* flags
+        = ringSeries(QStringLiteral("Flagged: \u2265 75% of peak"), kFlagRingSize, kFlagColor, 2.0);
     for (const auto& spec : d->data.series) {
         QXYSeries* s = nullptr;
         if (spec.kind == ChartSeries::Kind::Scatter) {

@@ -8,6 +8,7 @@
 
 #include <QDate>
 #include <QFileInfo>
+#include <QFont>
 #include <QPageLayout>
 #include <QPdfWriter>
 #include <QTextDocument>
@@ -48,7 +49,7 @@ QString row(const QStringList& cells, bool header = false)
     const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
     QString html = QStringLiteral("<tr>");
     for (const auto& c : cells)
-        html += QStringLiteral("<%1>%2</%1>").arg(tag, c);
+        html += QStringLiteral("<%1 style=\"font-size:7pt\">%2</%1>").arg(tag, c);
     return html + QStringLiteral("</tr>");
 }
 
@@ -95,7 +96,9 @@ QString optionsTable(const Results& r)
     for (const auto& o : r.options) {
         QStringList cells;
         for (int c = 0; c < views::kOptionColumnCount; ++c)
-            cells << esc(views::displayText(o, static_cast<views::OptionColumn>(c)));
+            // Flag names wrap at spaces in a narrow column ("exceeds peak", not "exceeds_pe-").
+            cells << esc(views::displayText(o, static_cast<views::OptionColumn>(c)))
+                         .replace(QLatin1Char('_'), QLatin1Char(' '));
         html += row(cells);
     }
     return html + QStringLiteral("</table>");
@@ -111,7 +114,8 @@ QString cloudTable(const Results& r)
     for (const auto& o : r.cloud) {
         QStringList cells;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
-            cells << esc(views::displayText(o, static_cast<views::CloudColumn>(c)));
+            cells << esc(views::displayText(o, static_cast<views::CloudColumn>(c)))
+                         .replace(QLatin1Char('_'), QLatin1Char(' '));
         html += row(cells);
     }
     return html + QStringLiteral("</table>");
@@ -223,7 +227,9 @@ bool writeProposalReport(const ReportInput& in, const QString& path, QString* er
         return false;
     }
     QTextDocument doc;
-    const FigureSize figure { 9.0, 5.5, kReportChartDpi };
+    doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
+    // Smaller than an exported figure, so the chart text prints at about 8 pt on the page.
+    const FigureSize figure { 7.0, 4.4, kReportChartDpi };
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:hardware")),
         renderChartImage(hardwareCostChart(*in.results, in.chartOptions), figure));
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:experiment")),
@@ -236,9 +242,10 @@ bool writeProposalReport(const ReportInput& in, const QString& path, QString* er
 
     QPdfWriter pdf(path);
     pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-        QMarginsF(18, 18, 18, 18), QPageLayout::Millimeter));
+        QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
     pdf.setTitle(QStringLiteral("Training compute plan"));
     pdf.setCreator(QStringLiteral("gpuplan"));
+    // QTextDocument::print adds its own 2 cm margins; the writer adds none on top.
     doc.print(&pdf);
     if (!QFileInfo::exists(path)) {
         *error = QStringLiteral("cannot write %1").arg(path);
