@@ -208,6 +208,25 @@ private slots:
         QVERIFY(hasMeasurements(w->session()->catalog(), "pythia-1b"));
     }
 
+    void benchmarkTabReloadsTheMeasurementsItSaves()
+    {
+        auto w = makeWindow();
+        QWidget* bench = nullptr;
+        for (int i = 0; i < w->tabs()->count(); ++i)
+            if (w->tabs()->tabText(i) == QStringLiteral("Benchmark"))
+                bench = w->tabs()->widget(i);
+        if (!bench)
+            QSKIP("built without app/benchview: no Benchmark tab");
+        QDir().mkpath(views::userDataDir() + QStringLiteral("/results"));
+        const QString saved = views::userDataDir() + QStringLiteral("/results/bench-run.yaml");
+        QVERIFY(QFile::copy(kFixture, saved));
+        // What the view emits once a run's results file is in the user results dir.
+        QVERIFY(QMetaObject::invokeMethod(bench, "measurementsSaved", Q_ARG(QString, saved)));
+        QCOMPARE(w->session()->catalog().measured.size(), std::size_t { 1 });
+        QVERIFY(hasSeries(w->plannerView()->hardwareChart()->chartData(),
+            QStringLiteral("Measured (gpuplan-bench)")));
+    }
+
     void priceEditsReplotAndSave()
     {
         auto w = makeWindow();
