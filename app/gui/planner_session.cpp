@@ -1,6 +1,7 @@
 #include "app/gui/planner_session.h"
 
 #include <algorithm>
+#include <set>
 
 namespace gpuplan::gui {
 
@@ -92,13 +93,23 @@ void PlannerSession::recompute()
 {
     m_results = evaluate(m_scenario);
     m_comparisons.clear();
-    if (hasMeasurements(*m_scenario.catalog, m_scenario.modelId)) {
-        for (SourcePolicy other : { SourcePolicy::Measured, SourcePolicy::Analytic }) {
+    // Where gpuplan-bench measured this model, show that GPU's estimates from every source side
+    // by side (measured, the paper's, analytic), whichever source the user plans with.
+    std::set<std::string> measuredGpus;
+    for (const auto& m : m_scenario.catalog->measured)
+        if (m.modelId == m_scenario.modelId)
+            measuredGpus.insert(m.gpuId);
+    if (!measuredGpus.empty()) {
+        for (SourcePolicy other :
+            { SourcePolicy::Measured, SourcePolicy::Paper, SourcePolicy::Analytic }) {
             if (other == m_scenario.source)
                 continue;
             Scenario s = m_scenario;
             s.source = other;
             Results r = evaluate(s);
+            std::erase_if(r.options,
+                [&](const OwnedOption& o) { return measuredGpus.count(o.gpu->id) == 0; });
+            r.recommended.reset(); // indices into the trimmed list would be wrong
             if (!r.options.empty())
                 m_comparisons.push_back(std::move(r));
         }

@@ -23,8 +23,8 @@ public:
     std::shared_ptr<const Catalog> catalogPointer() const { return m_scenario.catalog; }
     const Scenario& scenario() const { return m_scenario; }
     const Results& results() const { return m_results; }
-    // Estimates of the same scenario from other sources, shown beside the main ones: present
-    // when gpuplan-bench measured this model (measured, and analytic for scale).
+    // Estimates from the other sources (measured, paper, analytic) for the GPUs gpuplan-bench
+    // measured this model on, shown beside the main ones; empty when nothing was measured.
     const std::vector<Results>& comparisons() const { return m_comparisons; }
 
     // A new catalog (edited prices, new measurements); the user's settings are kept, the model

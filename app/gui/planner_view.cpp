@@ -256,8 +256,9 @@ void PlannerView::resultsChanged()
         text = tr("Set a budget or a deadline to get a recommendation.");
     }
     if (!m_session->comparisons().empty())
-        text += tr(" Hollow markers and italic rows: the same machines estimated from other "
-                   "sources (measured with gpuplan-bench, analytic).");
+        text += tr(" Hollow markers and italic rows: the GPUs measured with gpuplan-bench, as "
+                   "each source estimates them (pentagon measured, diamond the paper's, square "
+                   "analytic).");
     for (const auto& w : r.warnings)
         text += QStringLiteral("<br><span style=\"color:#b00000\">%1</span>")
                     .arg(QString::fromStdString(w).toHtmlEscaped());

@@ -187,6 +187,14 @@ private slots:
         QVERIFY(w->plannerView()->optionModel()->rowCount() > rowsBefore);
         QVERIFY(hasSeries(w->plannerView()->hardwareChart()->chartData(),
             QStringLiteral("Measured (gpuplan-bench)")));
+        // The paper's and the analytic estimate of the measured GPU stay visible beside it.
+        QVERIFY(hasSeries(
+            w->plannerView()->hardwareChart()->chartData(), QStringLiteral("Paper, Table 1")));
+        QVERIFY(hasSeries(
+            w->plannerView()->hardwareChart()->chartData(), QStringLiteral("Analytic estimate")));
+        for (const auto& c : w->session()->comparisons())
+            for (const auto& o : c.options)
+                QCOMPARE(o.gpu->id, std::string("a100-80gb-sxm"));
         // Best now prefers the measurement for 8×A100.
         const auto a100 = optionOf(w->session()->results(), "a100-80gb-sxm", 8);
         QVERIFY(a100);
