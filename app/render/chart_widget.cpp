@@ -7,6 +7,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
@@ -206,6 +207,8 @@ ChartWidget::ChartWidget(QWidget* parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->setBackgroundRoundness(0);
     d->chart->legend()->setAlignment(Qt::AlignRight);
+    // Legend entries drawn like their series: triangles for on-demand, stars for spot, lines.
+    d->chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     QFont legend = d->chart->legend()->font();
     legend.setPointSizeF(legend.pointSizeF() * 0.9);
     d->chart->legend()->setFont(legend);
