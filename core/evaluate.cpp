@@ -208,9 +208,9 @@ void compareWithCloud(const Assumptions& a, Results& r)
                                             o.energyCostUsd);
         // A machine cannot run more experiments a month than fit back to back.
         const double capacityPerMonth = kDaysPerMonth / o.estimate.days;
-        const double runsPerMonth = std::min(a.runsPerMonth, capacityPerMonth);
-        if (o.breakEvenRuns && runsPerMonth > 0.0)
-            o.breakEvenMonths = *o.breakEvenRuns / runsPerMonth;
+        o.runsPerMonth = std::min(a.runsPerMonth, capacityPerMonth);
+        if (o.breakEvenRuns && o.runsPerMonth > 0.0)
+            o.breakEvenMonths = *o.breakEvenRuns / o.runsPerMonth;
     }
 }
 

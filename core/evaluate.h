@@ -46,6 +46,9 @@ struct OwnedOption {
     std::optional<double> breakEvenRuns;
     // At assumptions.runsPerMonth, or as fast as the machine can run them back to back.
     std::optional<double> breakEvenMonths;
+    // The run rate the months are counted at: assumptions.runsPerMonth, capped at what the
+    // machine fits back to back.
+    double runsPerMonth = 0.0;
 };
 
 // One way to rent the same work.

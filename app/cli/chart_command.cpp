@@ -126,6 +126,8 @@ int runChart(const QStringList& arguments)
     p.addOption({ QStringLiteral("dpi"), QStringLiteral("PNG resolution (default 300)."),
         QStringLiteral("N"), QStringLiteral("300") });
     p.addOption({ QStringLiteral("linear"), QStringLiteral("Linear axes instead of log axes.") });
+    p.addOption({ QStringLiteral("months"),
+        QStringLiteral("buy-vs-rent: months at --runs-per-month on the x axis instead of runs.") });
     p.addOption({ QStringLiteral("machine"),
         QStringLiteral("buy-vs-rent: the machine, e.g. 8xa100-80gb-sxm (default: the "
                        "recommended one, else the cheapest per experiment)."),
@@ -175,6 +177,7 @@ int runChart(const QStringList& arguments)
         if (!machine)
             return fail(kCommand, error);
         buy.optionIndex = *machine;
+        buy.months = p.isSet(QStringLiteral("months"));
         chart = render::buyVsRentChart(planned->results, buy);
     }
     render::FigureSize size;

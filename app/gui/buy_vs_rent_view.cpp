@@ -24,6 +24,10 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
 {
     m_machine = new QComboBox;
     m_machine->setObjectName(QStringLiteral("machine"));
+    m_axis = new QComboBox;
+    m_axis->setObjectName(QStringLiteral("axis"));
+    m_axis->addItem(tr("number of runs"));
+    m_axis->addItem(tr("months at the run rate"));
     m_offers = new QListWidget;
     m_offers->setObjectName(QStringLiteral("offers"));
     m_offers->setMinimumWidth(330);
@@ -41,6 +45,9 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Machine to buy:")));
     top->addWidget(m_machine);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Against:")));
+    top->addWidget(m_axis);
     top->addStretch();
     auto* side = new QVBoxLayout;
     side->addWidget(new QLabel(tr("Cloud offers of the same GPU:")));
@@ -59,6 +66,7 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
             replot();
         }
     });
+    connect(m_axis, &QComboBox::currentIndexChanged, this, &BuyVsRentView::replot);
     connect(m_offers, &QListWidget::itemChanged, this, [this] {
         if (!m_syncing)
             replot();
@@ -91,6 +99,7 @@ render::ChartData BuyVsRentView::chartData() const
     const Results& r = m_session->results();
     render::BuyVsRentOptions options;
     options.optionIndex = machine().value_or(r.options.size());
+    options.months = m_axis->currentIndex() == 1;
     for (int row = 0; row < m_offers->count(); ++row)
         if (m_offers->item(row)->checkState() == Qt::Checked)
             options.cloudIndices.push_back(

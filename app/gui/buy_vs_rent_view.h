@@ -46,6 +46,7 @@ private:
 
     PlannerSession* m_session;
     QComboBox* m_machine = nullptr;
+    QComboBox* m_axis = nullptr; // runs or months
     QListWidget* m_offers = nullptr;
     QLabel* m_conclusion = nullptr;
     render::ChartWidget* m_chart = nullptr;

@@ -127,6 +127,19 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     chart.y.max = ry.max;
     chart.x.min = 0.0;
     chart.x.max = maxRuns;
+    if (opt.months && o.runsPerMonth > 0.0) {
+        // Same curves, spread over the calendar at the run rate the core counts months with.
+        for (auto& s : chart.series)
+            for (auto& p : s.points)
+                p.x /= o.runsPerMonth;
+        for (auto& line : chart.lines) {
+            line.value = o.breakEvenMonths.value_or(line.value / o.runsPerMonth);
+            line.label = QStringLiteral("Break-even: %1 months").arg(number(line.value, 1));
+        }
+        chart.x.title
+            = QStringLiteral("Months (at %1 runs a month)").arg(number(o.runsPerMonth, 2));
+        chart.x.max = maxRuns / o.runsPerMonth;
+    }
     return chart;
 }
 

@@ -15,6 +15,8 @@ struct BuyVsRentOptions {
     // GPU type and count.
     std::vector<std::size_t> cloudIndices;
     int maxRuns = 0; // 0 = enough to show the break-even and the planned runs
+    // x axis in months at the core's run rate (OwnedOption::runsPerMonth) instead of runs.
+    bool months = false;
 };
 
 // Offers of the same GPU type and count as the machine.

@@ -246,7 +246,7 @@ private slots:
             }
         QVERIFY(chosen < r.options.size());
         const OwnedOption& o = r.options[chosen];
-        const ChartData chart = buyVsRentChart(r, { chosen, {}, 0 });
+        const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
         QVERIFY(!chart.series.empty());
         const ChartSeries& buy = chart.series.front();
         QVERIFY(buy.name.startsWith(QStringLiteral("Buy ")));
@@ -267,11 +267,30 @@ private slots:
         QVERIFY(words.contains(QStringLiteral("months")));
     }
 
+    void buyVsRentInMonths()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        std::size_t chosen = r.options.size();
+        for (std::size_t i = 0; i < r.options.size(); ++i)
+            if (r.options[i].breakEvenMonths)
+                chosen = i;
+        QVERIFY(chosen < r.options.size());
+        const OwnedOption& o = r.options[chosen];
+        QVERIFY(o.runsPerMonth > 0.0);
+        BuyVsRentOptions options { chosen, {}, 12, true };
+        const ChartData chart = buyVsRentChart(r, options);
+        QVERIFY(chart.x.title.startsWith(QStringLiteral("Months")));
+        QCOMPARE(chart.series.front().points.back().x, 12.0 / o.runsPerMonth);
+        QCOMPARE(chart.x.max, 12.0 / o.runsPerMonth);
+        if (!chart.lines.empty())
+            QCOMPARE(chart.lines.front().value, *o.breakEvenMonths);
+    }
+
     void buyVsRentWithoutMachineSaysSo()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
         QVERIFY(buyVsRentConclusion(r, r.options.size()).contains(QStringLiteral("No machine")));
-        QVERIFY(buyVsRentChart(r, { r.options.size(), {}, 0 }).series.empty());
+        QVERIFY(buyVsRentChart(r, { r.options.size(), {}, 0, false }).series.empty());
     }
 
     void widgetPlacesLabelsWithoutOverlap()

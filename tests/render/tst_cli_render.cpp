@@ -82,6 +82,13 @@ private slots:
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Buy 8×A100 SXM")));
+        f.close();
+        r = run({ QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
+            QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"), QStringLiteral("--months"),
+            QStringLiteral("--out"), out });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Months (at")));
         r = run({ QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
             QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"), QStringLiteral("--machine"),
             QStringLiteral("3xnothing"), QStringLiteral("--out"), out });
