@@ -3,14 +3,20 @@
 # its GPU. Run from the repository root:
 #   benchmark/scripts/gpu_measure.sh [verify] [smoke] [160m] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
-# (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs go
-# to $OUT/measurements/ (packed into $OUT/measurements.tar.gz); a short table is printed last.
+# (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
+# written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
+# phase cut off by its time limit (PHASE_TIMEOUT seconds, default 540) still leaves what it
+# measured; the binary is copied to $OUT so that a later call can reuse it
+# (GPUPLAN_BENCH=path/to/gpuplan-bench skips the build). A short table is printed last.
 set -euo pipefail
 
 OUT=${OUT:-$PWD/gpu-out}
-results=$OUT/measurements
+mkdir -p "$OUT"
+work=${WORK:-/tmp/gpuplan-gpu}
+results=$work/measurements
 mkdir -p "$results"
 build=build/gpu
+phase_timeout=${PHASE_TIMEOUT:-540}
 phases=("$@")
 [ ${#phases[@]} -gt 0 ] || phases=(verify smoke 160m)
 
@@ -27,6 +33,12 @@ torch_prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
   python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'
 } 2>&1 | tee "$results/machine.txt"
 
+pack() { tar -C "$work" -czf "$OUT/measurements.tar.gz" measurements; }
+
+if [ -n "${GPUPLAN_BENCH:-}" ]; then
+  bench=$GPUPLAN_BENCH
+  echo "using the prebuilt $bench" | tee -a "$results/build.log"
+else
 echo "== build" >&2
 start=$(date +%s)
 if ! cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -35,11 +47,13 @@ if ! cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       > "$results/build.log" 2>&1 \
    || ! cmake --build "$build" -j "$(nproc)" --target gpuplan-bench >> "$results/build.log" 2>&1; then
   tail -n 60 "$results/build.log"
-  tar -C "$OUT" -czf "$OUT/measurements.tar.gz" measurements
+  pack
   exit 1
 fi
 echo "built in $(( $(date +%s) - start )) s" | tee -a "$results/build.log"
 bench=$build/benchmark/gpuplan-bench
+cp "$bench" "$OUT/gpuplan-bench"
+fi
 
 $bench devices | tee "$results/devices.txt"
 $bench devices --format json > "$results/devices.json"
@@ -50,17 +64,18 @@ run() {
   echo "== $name: gpuplan-bench run $*" >&2
   local t0=$(date +%s)
   set +e
-  $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
+  timeout --signal=TERM --kill-after=10 "$phase_timeout" $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
     > "$results/$name.jsonl" 2> "$results/$name.log"
   local rc=$?
   set -e
-  echo "   exit $rc after $(( $(date +%s) - t0 )) s" >&2
+  echo "   exit $rc after $(( $(date +%s) - t0 )) s" | tee -a "$results/$name.log" >&2
   tail -n 20 "$results/$name.log" >&2
+  pack
 }
 
 for phase in "${phases[@]}"; do
   case $phase in
-    verify) python3 benchmark/scripts/reference_parameters.py "$bench" 2>&1 | tee "$results/verify.txt" ;;
+    verify) python3 benchmark/scripts/reference_parameters.py "$bench" 2>&1 | tee "$results/verify.txt" || true ;;
     smoke)
       run smoke-tiny-neox --config tests/benchmark/data/tiny-neox/config.json --batch-size 64 \
         --seq-len 129 --steps 1000 --methods all --validate 3 ;;
@@ -77,5 +92,5 @@ for phase in "${phases[@]}"; do
   esac
 done
 
-tar -C "$OUT" -czf "$OUT/measurements.tar.gz" measurements
+pack
 python3 benchmark/scripts/summarize_results.py "$results"/*.yaml
