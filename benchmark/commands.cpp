@@ -178,8 +178,11 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         const RunReport done = runBenchmark(run, report, progress, onUpdate);
         printRunSummary(done, options.format, summary);
     } catch (const std::exception& e) {
-        progress({"error", "", std::nullopt, 100.0, e.what()});
-        err << "gpuplan-bench: " << e.what() << "\n";
+        // LibTorch's errors carry a C++ stack trace in what(): users get the message alone.
+        const auto* torchError = dynamic_cast<const c10::Error*>(&e);
+        const std::string message = torchError ? torchError->what_without_backtrace() : e.what();
+        progress({"error", "", std::nullopt, 100.0, message});
+        err << "gpuplan-bench: " << message << "\n";
         return 1;
     }
     if (!writeError.empty()) {

@@ -141,5 +141,6 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
 
 void StepGraph::replay() { impl_->graph->replay(); }
 bool StepGraph::captured() const { return static_cast<bool>(impl_->graph); }
+void StepGraph::reset() { impl_ = std::make_unique<Impl>(); }
 
 } // namespace gpuplan::bench::cuda

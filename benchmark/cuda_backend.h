@@ -41,6 +41,7 @@ public:
     std::optional<std::string> capture(int index, const std::function<void()>& step);
     void replay();
     bool captured() const;
+    void reset();  // drops the captured graph and its memory pool
 
 private:
     struct Impl;

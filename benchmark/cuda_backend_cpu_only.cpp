@@ -33,5 +33,6 @@ std::optional<std::string> StepGraph::capture(int, const std::function<void()>&)
 }
 void StepGraph::replay() { noCuda(); }
 bool StepGraph::captured() const { return false; }
+void StepGraph::reset() {}
 
 } // namespace gpuplan::bench::cuda

@@ -73,6 +73,8 @@ struct ConfigurationRun {
     }
 
     ConfigurationResult measure(const Configuration& configuration) const;
+    void timeAt(const Configuration& configuration, TrainingStep& step,
+                ConfigurationResult& result) const;
 };
 
 ConfigurationResult ConfigurationRun::measure(const Configuration& configuration) const
@@ -127,6 +129,43 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         result.notes.push_back("a micro-batch of 1 does not fit");
         return result;
     }
+    // A micro-batch that fitted once in the search can still run out of memory in the longer
+    // timed run (allocator fragmentation near the limit): halve it and time again, saying so.
+    while (result.microBatch >= 1) {
+        try {
+            timeAt(configuration, *step, result);
+            break;
+        } catch (const std::exception& e) {
+            if (!isOutOfMemory(e))
+                throw;
+        }
+        step->dropGraph();
+        for (auto& p : model.parameters())
+            p.mutable_grad().zero_();
+        clock.releaseCachedMemory();
+        result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
+                               + " ran out of memory after the search fitted it");
+        result.microBatch /= 2;
+    }
+    if (!result.feasible())
+        result.notes.push_back("a micro-batch of 1 does not fit");
+    return result;
+}
+
+// Warm-up, timing and validation of one configuration at result.microBatch; fills result.
+void ConfigurationRun::timeAt(const Configuration& configuration, TrainingStep& step,
+                              ConfigurationResult& result) const
+{
+    const torch::Device device = clock.device();
+    const int perDevice = options.recipe.globalBatch / report.gpuCount;
+    // A retry replaces the notes an earlier attempt at another micro-batch left.
+    const auto fromEarlierAttempt = [](const std::string& note) {
+        for (const char* prefix : {"global batch ", "micro-step replayed", "CUDA graph capture"})
+            if (note.rfind(prefix, 0) == 0)
+                return true;
+        return false;
+    };
+    std::erase_if(result.notes, fromEarlierAttempt);
     result.accumulation = (perDevice + result.microBatch - 1) / result.microBatch;
     if (result.accumulation * result.microBatch != perDevice)
         result.notes.push_back("global batch " + std::to_string(perDevice)
@@ -136,12 +175,12 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     clock.resetPeakMemory();
     const Batch batch = model.makeBatch(result.microBatch, device);
     for (int i = 0; i < options.warmupSteps; ++i) {
-        step->microStep(batch);
-        step->optimizerStep();
+        step.microStep(batch);
+        step.optimizerStep();
     }
     clock.synchronize();
     if (configuration.method == Method::FreeLunch && device.is_cuda()) {
-        if (auto why = step->captureGraph(batch))
+        if (auto why = step.captureGraph(batch))
             result.notes.push_back("CUDA graph capture fell back to eager: " + *why);
         else
             result.notes.push_back("micro-step replayed as a CUDA graph");
@@ -150,9 +189,9 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     emit("measure", plan.measure(), "", result.microBatch, configuration);
     std::vector<double> forwardBackward, optimizer;
     for (int i = 0; i < options.stepsMeasured; ++i)
-        forwardBackward.push_back(clock.time([&] { step->run(batch); }));
+        forwardBackward.push_back(clock.time([&] { step.run(batch); }));
     for (int i = 0; i < options.stepsMeasured; ++i)
-        optimizer.push_back(clock.time([&] { step->optimizerStep(); }));
+        optimizer.push_back(clock.time([&] { step.optimizerStep(); }));
     result.forwardBackward = spreadOf(forwardBackward);
     result.optimizerStep = spreadOf(optimizer);
     result.step = combine(result.forwardBackward, result.accumulation, result.optimizerStep);
@@ -170,8 +209,8 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         for (int i = 0; i < options.validateSteps; ++i) {
             fullSteps.push_back(clock.time([&] {
                 for (int a = 0; a < result.accumulation; ++a)
-                    step->run(batch);
-                step->optimizerStep();
+                    step.run(batch);
+                step.optimizerStep();
             }));
         }
         // The median, like the extrapolation, so one step disturbed by another process does
@@ -181,7 +220,6 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         result.validationError = std::abs(result.step.median - measured) / measured;
     }
     result.peakMemoryBytes = clock.peakMemoryBytes();
-    return result;
 }
 
 } // namespace

@@ -105,4 +105,6 @@ void TrainingStep::run(const Batch& batch)
         microStep(batch);
 }
 
+void TrainingStep::dropGraph() { graph_.reset(); }
+
 } // namespace gpuplan::bench

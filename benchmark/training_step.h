@@ -30,6 +30,8 @@ public:
     std::optional<std::string> captureGraph(const Batch& batch);
     // The measured micro-step: the graph replay if one was captured, else microStep(batch).
     void run(const Batch& batch);
+    // Back to eager micro-steps (before retrying with another micro-batch size).
+    void dropGraph();
 
 private:
     TrainableModel& model_;
