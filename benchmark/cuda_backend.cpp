@@ -93,6 +93,22 @@ void waitFor(const c10::cuda::CUDAStream& waiter, const c10::cuda::CUDAStream& p
 
 } // namespace
 
+namespace {
+
+// The reason a capture failed, short enough for a note: LibTorch's messages run on for lines
+// (allocator statistics, advice, a backtrace); the first two sentences say what happened.
+std::string firstSentences(const std::exception& e)
+{
+    const auto* torchError = dynamic_cast<const c10::Error*>(&e);
+    std::string why = torchError ? torchError->what_without_backtrace() : e.what();
+    why = why.substr(0, why.find('\n'));
+    const auto first = why.find(". ");
+    const auto second = first == std::string::npos ? first : why.find(". ", first + 2);
+    return second == std::string::npos ? why : why.substr(0, second + 1);
+}
+
+} // namespace
+
 struct StepGraph::Impl {
     std::unique_ptr<at::cuda::CUDAGraph> graph;
 };
@@ -106,6 +122,11 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
     auto side = c10::cuda::getStreamFromPool(false, static_cast<c10::DeviceIndex>(index));
     try {
         waitFor(side, c10::cuda::getCurrentCUDAStream());
+        // Blocks the caching allocator holds for the current stream cannot serve the side
+        // stream, nor the graph's private pool: without handing them back, a micro-step sized
+        // to fill the device fails to capture (seen on an H100 with 65 GiB cached but unused).
+        synchronize(index);
+        releaseCachedMemory();
         {
             // Capture must not happen on the legacy default stream, and lazily created state
             // (cuBLAS handles and workspaces, autograd buffers) must exist before it starts.
@@ -113,6 +134,7 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
             for (int i = 0; i < 3; ++i)
                 step();
             side.synchronize();
+            releaseCachedMemory();
             impl_->graph = std::make_unique<at::cuda::CUDAGraph>();
             impl_->graph->capture_begin();
             try {
@@ -133,9 +155,7 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
     } catch (const std::exception& e) {
         impl_->graph.reset();
         (void)cudaGetLastError();  // clear the sticky-free error the failed capture left
-        std::string why = e.what();
-        const auto newline = why.find('\n');
-        return newline == std::string::npos ? why : why.substr(0, newline);
+        return firstSentences(e);
     }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
-#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [160m] [410m] [1b] [2.8b] [vision]
+#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
@@ -80,6 +80,9 @@ for phase in "${phases[@]}"; do
       run smoke-tiny-neox --config tests/benchmark/data/tiny-neox/config.json --batch-size 64 \
         --seq-len 129 --steps 1000 --methods all --validate 3 ;;
     160m) run pythia-160m --model pythia-160m --methods all --validate 2 ;;
+    160m-graph)  # the free-lunch default alone, to see the CUDA graph's effect
+      run pythia-160m-free-lunch --model pythia-160m --methods free-lunch \
+        --activation-checkpointing off --offload off --validate 2 ;;
     410m) run pythia-410m --model pythia-410m --methods all --validate 1 ;;
     1b) run pythia-1b --model pythia-1b --methods free-lunch --activation-checkpointing both \
           --offload off --validate 1 ;;
