@@ -63,4 +63,21 @@ if packages gpuplan-bench; then
     || { echo "FAIL: installed gpuplan-bench devices gave no device list"; echo "$devices" | head -5; exit 1; }
   echo "installed gpuplan-bench devices: ok"
 fi
+if packages gpuplan; then
+  # The installed desktop app starts: its libraries resolve from the package's Depends and it
+  # reaches its event loop with the shipped data (offscreen: CI has no display).
+  missing=$(ldd "$root/usr/bin/gpuplan" | grep "not found" || true)
+  [ -z "$missing" ] || { echo "FAIL: installed gpuplan lacks libraries: $missing"; exit 1; }
+  mkdir -p "$work/home"
+  HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" GPUPLAN_DATA_DIR="$work/empty" \
+    QT_QPA_PLATFORM=offscreen "$root/usr/bin/gpuplan" > "$work/gui.log" 2>&1 &
+  gui=$!
+  sleep 5
+  if ! kill -0 "$gui" 2>/dev/null; then
+    wait "$gui" && status=0 || status=$?
+    echo "FAIL: installed gpuplan exited within 5 s (status $status)"; cat "$work/gui.log"; exit 1
+  fi
+  kill "$gui"; wait "$gui" 2>/dev/null || true
+  echo "installed gpuplan starts: ok"
+fi
 echo "package_deb: 1 passed, 0 failed"
