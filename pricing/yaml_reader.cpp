@@ -15,7 +15,14 @@ namespace {
 // over the parsed tree stops at the same depth so it can never recurse further.
 constexpr int kMaxDepth = 256;
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+// Built by appending: GCC 12 at -O3 reports a false -Wrestrict for "'" + std::string (PR 105651).
+std::string quoted(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size() + 2);
+    out.append(1, '\'').append(text).append(1, '\'');
+    return out;
+}
 } // namespace
 
 bool isIsoDate(std::string_view t)
