@@ -42,8 +42,9 @@ std::string describeJson(const ModelSpec& s, const Recipe& r)
     if (s.architecture == Architecture::ConvNext) {
         std::string dims, depths;
         for (std::size_t i = 0; i < s.stageDims.size(); ++i) {
-            dims += (i ? ", " : "") + std::to_string(s.stageDims[i]);
-            depths += (i ? ", " : "") + std::to_string(s.stageDepths[i]);
+            // Appended in two steps: GCC 12 at -O3 flags "literal" + std::string as -Wrestrict.
+            dims.append(i ? ", " : "").append(std::to_string(s.stageDims[i]));
+            depths.append(i ? ", " : "").append(std::to_string(s.stageDepths[i]));
         }
         j += "\"dims\": [" + dims + "], \"depths\": [" + depths + "], \"classes\": " + std::to_string(s.classes);
     } else {
