@@ -27,8 +27,9 @@ AssumptionsPanel::AssumptionsPanel(QWidget* parent)
         tr("Power usage effectiveness: 1.0 for a desktop, about 1.6 in a data centre."));
     m_spotOverhead = addSpin(QStringLiteral("spotOverhead"), tr("Spot restart overhead"), 0, 200, 5,
         0, tr(" %"), tr("Run time lost to pre-emptions on spot instances."));
-    m_indirect = addSpin(QStringLiteral("indirectRate"), tr("Indirect (F&A) rate on cloud"), 0, 150,
-        1, 0, tr(" %"), tr("Applied to cloud spend only; equipment is exempt from the base."));
+    // "&&": a form label takes a single & as a shortcut marker and would show "(FA)".
+    m_indirect = addSpin(QStringLiteral("indirectRate"), tr("Indirect (F&&A) rate on cloud"), 0,
+        150, 1, 0, tr(" %"), tr("Applied to cloud spend only; equipment is exempt from the base."));
     m_analytic = addSpin(QStringLiteral("analyticUtilization"), tr("Analytic utilisation"), 1, 100,
         5, 0, tr(" % of peak"),
         tr("Fraction of peak the analytic estimate assumes training reaches."));

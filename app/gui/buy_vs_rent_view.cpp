@@ -87,11 +87,30 @@ void BuyVsRentView::setMachine(std::size_t optionIndex)
         m_machine->setCurrentIndex(static_cast<int>(optionIndex));
 }
 
+std::vector<std::size_t> BuyVsRentView::chosenOffers() const
+{
+    std::vector<std::size_t> chosen;
+    for (int row = 0; row < m_offers->count(); ++row)
+        if (m_offers->item(row)->checkState() == Qt::Checked)
+            chosen.push_back(
+                static_cast<std::size_t>(m_offers->item(row)->data(kCloudIndexRole).toInt()));
+    return chosen;
+}
+
+bool BuyVsRentView::monthsAxis() const
+{
+    return m_axis->currentIndex() == 1;
+}
+
 QString BuyVsRentView::conclusion() const
 {
     const auto chosen = machine();
-    return chosen ? render::buyVsRentConclusion(m_session->results(), *chosen)
-                  : tr("No machine is available to buy for this model.");
+    if (!chosen)
+        return tr("No machine is available to buy for this model.");
+    const auto offers = chosenOffers();
+    if (offers.empty() && m_offers->count() > 0)
+        return tr("Tick a cloud offer to see when buying pays off against it.");
+    return render::buyVsRentConclusion(m_session->results(), *chosen, offers);
 }
 
 render::ChartData BuyVsRentView::chartData() const
@@ -99,11 +118,8 @@ render::ChartData BuyVsRentView::chartData() const
     const Results& r = m_session->results();
     render::BuyVsRentOptions options;
     options.optionIndex = machine().value_or(r.options.size());
-    options.months = m_axis->currentIndex() == 1;
-    for (int row = 0; row < m_offers->count(); ++row)
-        if (m_offers->item(row)->checkState() == Qt::Checked)
-            options.cloudIndices.push_back(
-                static_cast<std::size_t>(m_offers->item(row)->data(kCloudIndexRole).toInt()));
+    options.months = monthsAxis();
+    options.cloudIndices = chosenOffers();
     if (options.cloudIndices.empty() && m_offers->count() > 0)
         options.cloudIndices.push_back(r.cloud.size()); // none chosen: only the buy line
     return render::buyVsRentChart(r, options);

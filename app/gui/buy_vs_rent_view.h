@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -35,6 +36,10 @@ public:
     // Chooses the machine (index into Results::options), e.g. the planner's selection.
     void setMachine(std::size_t optionIndex);
     std::optional<std::size_t> machine() const;
+    // The ticked cloud offers (indices into Results::cloud) and whether the x axis is in months:
+    // what the proposal report's buy-vs-rent section should show too.
+    std::vector<std::size_t> chosenOffers() const;
+    bool monthsAxis() const;
 
 protected:
     void showEvent(QShowEvent* event) override;

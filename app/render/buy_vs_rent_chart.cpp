@@ -3,9 +3,11 @@
 #include "app/common/format.h"
 #include "app/render/axis_range.h"
 #include "app/render/planner_charts.h"
+#include "core/costing.h"
 #include "core/decisions.h"
 
 #include <QLocale>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -28,14 +30,45 @@ QString number(double value, int decimals)
     return english.toString(value, 'f', decimals);
 }
 
-int runsToShow(const Results& r, const OwnedOption& o, int requested)
+// Enough runs to show the planned ones and every break-even with room after it.
+int runsToShow(const Results& r, const std::vector<OfferBreakEven>& breakEvens, int requested)
 {
     if (requested > 0)
         return requested;
     double runs = std::max(kMinRuns, r.assumptions.plannedRuns);
-    if (o.breakEvenRuns)
-        runs = std::max(runs, std::ceil(*o.breakEvenRuns * 1.5));
+    for (const auto& b : breakEvens)
+        if (b.runs)
+            runs = std::max(runs, std::ceil(*b.runs * 1.5));
     return static_cast<int>(std::min<double>(runs, kMaxRuns));
+}
+
+QString offerName(const CloudOption& c)
+{
+    return QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
+        + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
+}
+
+// One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
+// Y at $Z per run."
+QString breakEvenSentence(const QString& machine, const QString& against, double costPerRun,
+    std::optional<double> runs, std::optional<double> months)
+{
+    const QString price
+        = QStringLiteral("%1 at %2 per run").arg(against, views::formatUsd(costPerRun));
+    if (!runs)
+        return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less per run than "
+                              "the machine's electricity.")
+            .arg(machine, price);
+    QString text = QStringLiteral("Buying %1 pays off from run %2 (break-even after %3")
+                       .arg(machine, number(std::floor(*runs) + 1.0, 0),
+                           countOf(*runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
+    // The core caps the run rate at what the machine can run back to back.
+    if (months)
+        text += *months < 1.0 ? QStringLiteral(", under a month")
+                              : QStringLiteral(", about ")
+                + countOf(
+                    std::round(*months), 0, QStringLiteral("month"), QStringLiteral("months"));
+    return text + QStringLiteral(") against ") + price + QLatin1Char('.');
 }
 
 ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& color, double capex,
@@ -49,16 +82,51 @@ ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& col
         ChartPoint point;
         point.x = p.runs;
         point.y = buy ? p.buyUsd : p.rentUsd;
-        point.tooltip = QStringLiteral("%1 after %2 runs: %3")
-                            .arg(name)
-                            .arg(p.runs)
-                            .arg(views::formatUsd(point.y));
+        point.tooltip
+            = QStringLiteral("%1 after %2: %3")
+                  .arg(name, countOf(p.runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
+                      views::formatUsd(point.y));
         s.points.push_back(point);
     }
     return s;
 }
 
 } // namespace
+
+QString countOf(double value, int decimals, const QString& singular, const QString& plural)
+{
+    const QString shown = number(value, decimals);
+    return shown + QLatin1Char(' ') + (shown == QLatin1String("1") ? singular : plural);
+}
+
+std::vector<OfferBreakEven> offerBreakEvens(
+    const Results& r, std::size_t optionIndex, const std::vector<std::size_t>& cloudIndices)
+{
+    std::vector<OfferBreakEven> out;
+    if (optionIndex >= r.options.size())
+        return out;
+    const auto& o = r.options[optionIndex];
+    for (std::size_t index : cloudIndices) {
+        if (index >= r.cloud.size())
+            continue;
+        const auto& c = r.cloud[index];
+        const std::pair<const std::optional<double>*, const char*> prices[]
+            = { { &c.onDemandCostUsd, "on-demand" }, { &c.spotCostUsd, "spot" } };
+        for (const auto& [cost, pricing] : prices) {
+            if (!*cost)
+                continue;
+            OfferBreakEven b;
+            b.cloudIndex = index;
+            b.offer = offerName(c) + QStringLiteral(", ") + QLatin1String(pricing);
+            b.costPerRunUsd = **cost;
+            b.runs = breakEvenRuns(o.machineCostUsd, b.costPerRunUsd, o.energyCostUsd);
+            if (b.runs && o.runsPerMonth > 0.0)
+                b.months = *b.runs / o.runsPerMonth;
+            out.push_back(b);
+        }
+    }
+    return out;
+}
 
 std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optionIndex)
 {
@@ -84,21 +152,21 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     const auto& o = r.options[opt.optionIndex];
     const QString machine = shortMachineLabel(o);
     chart.title = QStringLiteral("Buy %1 or rent: cumulative cost").arg(machine);
-    const int maxRuns = runsToShow(r, o, opt.maxRuns);
+    const auto offers
+        = opt.cloudIndices.empty() ? matchingCloudOffers(r, opt.optionIndex) : opt.cloudIndices;
+    const auto breakEvens = offerBreakEvens(r, opt.optionIndex, offers);
+    const int maxRuns = runsToShow(r, breakEvens, opt.maxRuns);
 
     chart.series.push_back(
         curve(QStringLiteral("Buy ") + machine + QStringLiteral(" (machine + energy)"),
             ChartSeries::Kind::Line, kBuyColor, o.machineCostUsd, o.energyCostUsd, maxRuns, true));
-    const auto offers
-        = opt.cloudIndices.empty() ? matchingCloudOffers(r, opt.optionIndex) : opt.cloudIndices;
     std::size_t colour = 0;
     for (std::size_t index : offers) {
         if (index >= r.cloud.size())
             continue;
         const auto& c = r.cloud[index];
         const QColor color = kRentColors[colour++ % std::size(kRentColors)];
-        const QString name = QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
-            + QString::fromStdString(c.offer->instance);
+        const QString name = offerName(c);
         if (c.onDemandCostUsd)
             chart.series.push_back(curve(name + QStringLiteral(", on-demand"),
                 ChartSeries::Kind::Line, color, 0.0, *c.onDemandCostUsd, maxRuns, false));
@@ -112,11 +180,27 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                 ChartSeries::Kind::DashedLine, color.darker(140), 0.0, c.reservedCostUsd[k],
                 maxRuns, false));
     }
-    if (o.breakEvenRuns && *o.breakEvenRuns <= maxRuns)
-        chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *o.breakEvenRuns,
-            QStringLiteral("Break-even: %1 runs").arg(number(*o.breakEvenRuns, 1)),
-            kBreakEvenColor });
-    chart.footnote = buyVsRentConclusion(r, opt.optionIndex);
+    ChartSeries marks { QStringLiteral("Break-even"), ChartSeries::Kind::Scatter, Marker::Diamond,
+        false, kBreakEvenColor, {} };
+    for (const auto& b : breakEvens) {
+        if (!b.runs || *b.runs > maxRuns)
+            continue;
+        ChartPoint p;
+        p.x = *b.runs;
+        p.y = o.machineCostUsd + *b.runs * o.energyCostUsd;
+        p.label = opt.months && b.months
+            ? countOf(*b.months, 1, QStringLiteral("month"), QStringLiteral("months"))
+            : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs"));
+        p.tooltip = breakEvenSentence(machine, b.offer, b.costPerRunUsd, b.runs, b.months);
+        p.cloudIndex = static_cast<int>(b.cloudIndex);
+        marks.points.push_back(p);
+    }
+    // One break-even fits under the plot in words; more are labelled on the chart instead.
+    chart.footnote = marks.points.size() == 1 ? marks.points.front().tooltip
+                                              : QStringLiteral("Break-even where the buy line "
+                                                               "crosses each rent line (\u25C6).");
+    if (!marks.points.empty())
+        chart.series.push_back(std::move(marks));
 
     std::vector<double> ys;
     for (const auto& s : chart.series)
@@ -132,44 +216,37 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         for (auto& s : chart.series)
             for (auto& p : s.points)
                 p.x /= o.runsPerMonth;
-        for (auto& line : chart.lines) {
-            line.value = o.breakEvenMonths.value_or(line.value / o.runsPerMonth);
-            line.label = QStringLiteral("Break-even: %1 months").arg(number(line.value, 1));
-        }
         chart.x.title
-            = QStringLiteral("Months (at %1 runs a month)").arg(number(o.runsPerMonth, 2));
+            = QStringLiteral("Months (at %1 a month)")
+                  .arg(countOf(o.runsPerMonth, 2, QStringLiteral("run"), QStringLiteral("runs")));
         chart.x.max = maxRuns / o.runsPerMonth;
     }
     return chart;
 }
 
-QString buyVsRentConclusion(const Results& r, std::size_t optionIndex)
+QString buyVsRentConclusion(
+    const Results& r, std::size_t optionIndex, const std::vector<std::size_t>& cloudIndices)
 {
     if (optionIndex >= r.options.size())
         return QStringLiteral("No machine is available to buy for this model.");
     const auto& o = r.options[optionIndex];
     const QString machine = shortMachineLabel(o);
-    if (!o.cheapestCloudIndex)
-        return QStringLiteral("No cloud offer has the same GPUs as %1, so there is no break-even "
-                              "to state.")
-            .arg(machine);
-    const auto& c = r.cloud[*o.cheapestCloudIndex];
-    const QString against = QStringLiteral("%1 %2 at %3 per run")
-                                .arg(QString::fromStdString(c.offer->provider),
-                                    QString::fromStdString(c.cheapestPricing),
-                                    views::formatUsd(c.cheapestCostUsd.value_or(0.0)));
-    if (!o.breakEvenRuns)
-        return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less per run than "
-                              "the machine's electricity.")
-            .arg(machine, against);
-    QString text = QStringLiteral("Buying %1 pays off from run %2 (break-even at %3 runs")
-                       .arg(machine, number(std::floor(*o.breakEvenRuns) + 1.0, 0),
-                           number(*o.breakEvenRuns, 1));
-    // The core caps the run rate at what the machine can run back to back.
-    if (o.breakEvenMonths)
-        text += QStringLiteral(", about %1 months").arg(number(*o.breakEvenMonths, 0));
-    text += QLatin1Char(')');
-    return text + QStringLiteral(", against ") + against + QLatin1Char('.');
+    if (cloudIndices.empty()) {
+        if (!o.cheapestCloudIndex)
+            return QStringLiteral("No cloud offer has the same GPUs as %1, so there is no "
+                                  "break-even to state.")
+                .arg(machine);
+        const auto& c = r.cloud[*o.cheapestCloudIndex];
+        return breakEvenSentence(machine,
+            offerName(c) + QStringLiteral(", ") + QString::fromStdString(c.cheapestPricing),
+            c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths);
+    }
+    QStringList sentences;
+    for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
+        sentences << breakEvenSentence(machine, b.offer, b.costPerRunUsd, b.runs, b.months);
+    if (sentences.isEmpty())
+        return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
+    return sentences.join(QLatin1Char(' '));
 }
 
 } // namespace gpuplan::render

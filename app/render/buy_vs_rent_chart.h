@@ -5,6 +5,9 @@
 #include "app/render/chart_data.h"
 #include "core/evaluate.h"
 
+#include <QString>
+
+#include <optional>
 #include <vector>
 
 namespace gpuplan::render {
@@ -19,16 +22,37 @@ struct BuyVsRentOptions {
     bool months = false;
 };
 
+// Buying the machine against one pay-as-you-go price of one offer (reservations are commitments,
+// not per-run prices, so they get no break-even).
+struct OfferBreakEven {
+    std::size_t cloudIndex = 0; // into Results::cloud
+    QString offer; // "RunPod 2×A100 SXM, on-demand"
+    double costPerRunUsd = 0.0;
+    std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
+    std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)
+};
+
+// One entry per on-demand and spot price of each offer in `cloudIndices` (out-of-range indices
+// are skipped), from the core's break-even rule.
+std::vector<OfferBreakEven> offerBreakEvens(
+    const Results& results, std::size_t optionIndex, const std::vector<std::size_t>& cloudIndices);
+
+// "1 run", "2 runs", "6.2 runs": a count with its noun in the right number.
+QString countOf(double value, int decimals, const QString& singular, const QString& plural);
+
 // Offers of the same GPU type and count as the machine.
 std::vector<std::size_t> matchingCloudOffers(const Results& results, std::size_t optionIndex);
 
 // Buy = machine + energy per run, one line; rent = runs × cost per run, one line per offer and
-// pricing (on-demand solid, spot dashed, reservations at their per-run share). The break-even
-// against the cheapest pay-as-you-go offer is a vertical line.
+// pricing (on-demand solid, spot dashed, reservations at their per-run share). Where the buy line
+// crosses each chosen on-demand or spot line, a labelled break-even marker.
 ChartData buyVsRentChart(const Results& results, const BuyVsRentOptions& options);
 
 // The break-even in words, from the core's numbers: "Buying 8×A100 SXM pays off from run 7
-// (break-even at 6.2 runs, about 9 months), against RunPod on-demand at $1,234 per run."
-QString buyVsRentConclusion(const Results& results, std::size_t optionIndex);
+// (break-even after 6.2 runs, about 9 months) against RunPod 8×A100 SXM, on-demand at $1,234 per
+// run." With `cloudIndices` empty, against the cheapest matching offer; otherwise one sentence
+// per chosen offer and price.
+QString buyVsRentConclusion(const Results& results, std::size_t optionIndex,
+    const std::vector<std::size_t>& cloudIndices = {});
 
 } // namespace gpuplan::render

@@ -14,12 +14,16 @@ namespace gpuplan::render {
 
 enum class Marker { Circle, Square, Triangle, Diamond, Star, Pentagon };
 
+// How far an estimate's implied utilisation is from believable: at or above 75% of peak is
+// suspect, above 100% physically impossible. Each has its own ring and legend entry.
+enum class PeakWarning { None, Suspect, ExceedsPeak };
+
 struct ChartPoint {
     double x = 0.0;
     double y = 0.0;
     QString label; // drawn beside the point ("8×A100"); empty = no label
     QString tooltip; // shown on hover
-    bool flagged = false; // drawn with a red ring; the tooltip says why
+    PeakWarning warning = PeakWarning::None; // drawn with a ring of its own; tooltip says why
     int optionIndex = -1; // index into Results::options, or -1
     int cloudIndex = -1; // index into Results::cloud, or -1
 };

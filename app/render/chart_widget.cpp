@@ -1,5 +1,7 @@
 #include "app/render/chart_widget.h"
 
+#include "app/render/label_placement.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -16,6 +18,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,10 +28,14 @@ namespace {
 
 constexpr qreal kMarkerSize = 11.0;
 constexpr qreal kFlagRingSize = 19.0;
+constexpr qreal kImpossibleRingSize = 23.0; // a diamond: its corners reach past the circle
 constexpr qreal kHighlightSize = 25.0;
 constexpr qreal kLabelGap = 6.0;
 constexpr int kFootnoteHeight = 34;
 const QColor kFlagColor(0xC0, 0x00, 0x00);
+const QColor kImpossibleColor(0x80, 0x00, 0x80);
+// Behind each label: a line that still runs under one (in a crowded chart) stays readable.
+const QColor kLabelHalo(255, 255, 255, 215);
 
 QScatterSeries::MarkerShape shapeOf(Marker m)
 {
@@ -157,6 +164,32 @@ QScatterSeries* ringSeries(const QString& name, qreal size, const QColor& color,
     return s;
 }
 
+qreal ringExtent(PeakWarning warning)
+{
+    switch (warning) {
+    case PeakWarning::ExceedsPeak:
+        return kImpossibleRingSize;
+    case PeakWarning::Suspect:
+        return kFlagRingSize;
+    case PeakWarning::None:
+        break;
+    }
+    return kMarkerSize;
+}
+
+// A point label on a light halo.
+class HaloLabel : public QGraphicsSimpleTextItem {
+public:
+    using QGraphicsSimpleTextItem::QGraphicsSimpleTextItem;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override
+    {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(kLabelHalo);
+        painter->drawRoundedRect(boundingRect().adjusted(-1.5, 0, 1.5, 0), 2, 2);
+        QGraphicsSimpleTextItem::paint(painter, option, widget);
+    }
+};
+
 struct PlacedLabel {
     QGraphicsSimpleTextItem* item = nullptr;
     QPointF value;
@@ -172,10 +205,11 @@ struct ChartWidget::Impl {
     QCategoryAxis* yAxis = nullptr;
     ChartData data;
     std::vector<PlacedLabel> labels;
+    LabelGeometry geometry; // of the last placement
     QGraphicsTextItem* footnote = nullptr;
     // For hover and click: which data point a drawn series point is.
     std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
-    QAbstractSeries* flagSeries = nullptr;
+    std::vector<QAbstractSeries*> flagSeries; // rings over points of other series
 
     // `value` is in axis space (log10 on log axes), as Qt Charts reports it.
     const ChartPoint* pointAt(QAbstractSeries* series, const QPointF& value) const
@@ -184,7 +218,9 @@ struct ChartWidget::Impl {
         const ChartPoint* best = nullptr;
         double bestDistance = std::numeric_limits<double>::max();
         for (const auto& [drawn, source] : seriesMap) {
-            if (series != flagSeries && drawn != series)
+            const bool ring
+                = std::find(flagSeries.begin(), flagSeries.end(), series) != flagSeries.end();
+            if (!ring && drawn != series)
                 continue;
             for (const auto& p : source->points) {
                 const QPointF at = toAxis(data, p.x, p.y);
@@ -246,7 +282,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
         delete l.item;
     d->labels.clear();
     d->seriesMap.clear();
-    d->flagSeries = nullptr;
+    d->flagSeries.clear();
     chart->removeAllSeries();
     chart->setTitle(d->data.title);
     QCategoryAxis* x = d->xAxis;
@@ -264,8 +300,11 @@ void ChartWidget::setChartData(const ChartData& chartData)
             m->setVisible(false);
     };
 
-    auto* flags
-        = ringSeries(QStringLiteral("Flagged: \u2265 75% of peak"), kFlagRingSize, kFlagColor, 2.0);
+    auto* suspect
+        = ringSeries(QStringLiteral("\u2265 75% of peak: suspect"), kFlagRingSize, kFlagColor, 2.0);
+    auto* impossible = ringSeries(
+        QStringLiteral("> 100% of peak: impossible"), kImpossibleRingSize, kImpossibleColor, 2.6);
+    impossible->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
     for (const auto& spec : d->data.series) {
         QXYSeries* s = nullptr;
         if (spec.kind == ChartSeries::Kind::Scatter) {
@@ -291,15 +330,17 @@ void ChartWidget::setChartData(const ChartData& chartData)
         s->setName(spec.name);
         for (const auto& p : spec.points) {
             s->append(toAxis(d->data, p.x, p.y));
-            if (p.flagged)
-                flags->append(toAxis(d->data, p.x, p.y));
+            if (p.warning == PeakWarning::Suspect)
+                suspect->append(toAxis(d->data, p.x, p.y));
+            else if (p.warning == PeakWarning::ExceedsPeak)
+                impossible->append(toAxis(d->data, p.x, p.y));
         }
         attach(s);
         d->seriesMap.emplace_back(s, &spec);
         for (const auto& p : spec.points) {
             if (p.label.isEmpty())
                 continue;
-            auto* item = new QGraphicsSimpleTextItem(p.label, chart);
+            auto* item = new HaloLabel(p.label, chart);
             QFont f = item->font();
             f.setPointSizeF(f.pointSizeF() * 0.85);
             item->setFont(f);
@@ -324,17 +365,19 @@ void ChartWidget::setChartData(const ChartData& chartData)
             }
         });
     }
-    if (flags->count() > 0) {
+    for (QScatterSeries* flags : { suspect, impossible }) {
+        if (flags->count() == 0) {
+            delete flags;
+            continue;
+        }
         attach(flags);
-        d->flagSeries = flags;
+        d->flagSeries.push_back(flags);
         connect(flags, &QXYSeries::hovered, this, [this, flags](const QPointF& value, bool state) {
             if (!state)
                 return QToolTip::hideText();
             if (const ChartPoint* p = d->pointAt(flags, value))
                 QToolTip::showText(QCursor::pos(), p->tooltip, this);
         });
-    } else {
-        delete flags;
     }
 
     for (const auto& line : d->data.lines) {
@@ -375,53 +418,66 @@ int ChartWidget::visibleLabelCount() const
     return n;
 }
 
-// Puts each point label beside its point, trying right, left, above and below in turn so no two
-// labels overlap each other or another point's marker; a label that fits nowhere is hidden (its
-// point still has a tooltip and a table row).
+QStringList ChartWidget::legendNames() const
+{
+    QStringList names;
+    for (QLegendMarker* m : d->chart->legend()->markers())
+        if (m->isVisible())
+            names << m->label();
+    return names;
+}
+
+const ChartWidget::LabelGeometry& ChartWidget::labelGeometry() const
+{
+    return d->geometry;
+}
+
+// Labels go beside their points, clear of markers, other labels and every drawn line (frontier,
+// budget, deadline): label_placement.h decides where, from screen positions only.
 void ChartWidget::placeLabels()
 {
     QChart* chart = d->chart;
     const QRectF plot = chart->plotArea();
     if (plot.width() <= 0 || plot.height() <= 0)
         return;
-    std::vector<QRectF> taken;
-    for (const auto& [series, spec] : d->seriesMap)
-        if (spec->kind == ChartSeries::Kind::Scatter)
-            for (const auto& p : spec->points) {
-                const QPointF at = chart->mapToPosition(toAxis(d->data, p.x, p.y), series);
-                const qreal extent = p.flagged ? kFlagRingSize : kMarkerSize;
-                taken.emplace_back(at.x() - extent / 2, at.y() - extent / 2, extent, extent);
+    LabelObstacles obstacles;
+    for (const auto& [series, spec] : d->seriesMap) {
+        std::vector<QPointF> at;
+        for (const auto& p : spec->points)
+            at.push_back(chart->mapToPosition(toAxis(d->data, p.x, p.y), series));
+        if (spec->kind == ChartSeries::Kind::Scatter) {
+            for (std::size_t i = 0; i < at.size(); ++i) {
+                const qreal extent = ringExtent(spec->points[i].warning);
+                obstacles.markers.emplace_back(
+                    at[i].x() - extent / 2, at[i].y() - extent / 2, extent, extent);
             }
-    for (auto& label : d->labels) {
-        const QPointF at = chart->mapToPosition(label.value, label.series);
-        const QSizeF size = label.item->boundingRect().size();
-        const qreal r = kFlagRingSize / 2 + kLabelGap / 2;
-        const QPointF candidates[] = {
-            { at.x() + r, at.y() - size.height() / 2 },
-            { at.x() - r - size.width(), at.y() - size.height() / 2 },
-            { at.x() - size.width() / 2, at.y() - r - size.height() },
-            { at.x() - size.width() / 2, at.y() + r },
-            { at.x() + r, at.y() - r - size.height() },
-            { at.x() + r, at.y() + r },
-            { at.x() - r - size.width(), at.y() - r - size.height() },
-            { at.x() - r - size.width(), at.y() + r },
-        };
-        bool placed = false;
-        for (const QPointF& c : candidates) {
-            const QRectF box(c, size);
-            if (!plot.contains(box))
-                continue;
-            bool clash = false;
-            for (const QRectF& t : taken)
-                clash = clash || t.intersects(box);
-            if (clash)
-                continue;
-            label.item->setPos(c);
-            taken.push_back(box);
-            placed = true;
-            break;
+        } else {
+            for (std::size_t i = 1; i < at.size(); ++i)
+                obstacles.segments.emplace_back(at[i - 1], at[i]);
         }
-        label.item->setVisible(placed);
+    }
+    for (const auto& line : d->data.lines) {
+        const bool vertical = line.orientation == ReferenceLine::Orientation::Vertical;
+        const QPointF from = vertical ? toAxis(d->data, line.value, d->data.y.min)
+                                      : toAxis(d->data, d->data.x.min, line.value);
+        const QPointF to = vertical ? toAxis(d->data, line.value, d->data.y.max)
+                                    : toAxis(d->data, d->data.x.max, line.value);
+        // Every series shares the two axes, so the default series maps like any other.
+        obstacles.segments.emplace_back(chart->mapToPosition(from), chart->mapToPosition(to));
+    }
+    std::vector<LabelRequest> requests;
+    for (const auto& label : d->labels)
+        requests.push_back(
+            { chart->mapToPosition(label.value, label.series), label.item->boundingRect().size() });
+    const auto placed
+        = render::placeLabels(plot, requests, obstacles, kImpossibleRingSize / 2 + kLabelGap / 2);
+    d->geometry = { {}, obstacles };
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        d->labels[i].item->setVisible(placed[i].has_value());
+        if (placed[i]) {
+            d->labels[i].item->setPos(placed[i]->topLeft());
+            d->geometry.labels.push_back(*placed[i]);
+        }
     }
     const QRectF frame = chart->rect();
     d->footnote->setTextWidth(frame.width() - 16);

@@ -5,7 +5,9 @@
 // this file alone.
 
 #include "app/render/chart_data.h"
+#include "app/render/label_placement.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -31,6 +33,16 @@ public:
 
     // Number of drawn point labels (after the ones that would overlap were moved); for tests.
     int visibleLabelCount() const;
+
+    // Where the drawn labels are and what they had to keep clear of, in chart coordinates; for
+    // tests.
+    struct LabelGeometry {
+        std::vector<QRectF> labels;
+        LabelObstacles obstacles;
+    };
+    const LabelGeometry& labelGeometry() const;
+    // The legend's visible entries, top to bottom; for tests.
+    QStringList legendNames() const;
 
 signals:
     // A point of the main results was clicked: its index into Results::options or ::cloud.

@@ -26,9 +26,11 @@ const QColor kDeadlineColor(0xB0, 0x00, 0x00);
 const QColor kOnDemandColor(0x44, 0x44, 0x44);
 const QColor kSpotColor(0x88, 0x55, 0xAA);
 
-bool isFlagged(const TrainingEstimate& e)
+PeakWarning peakWarning(const TrainingEstimate& e)
 {
-    return e.hasFlag(EstimateFlag::ExceedsPeak) || e.hasFlag(EstimateFlag::Suspect);
+    if (e.hasFlag(EstimateFlag::ExceedsPeak))
+        return PeakWarning::ExceedsPeak;
+    return e.hasFlag(EstimateFlag::Suspect) ? PeakWarning::Suspect : PeakWarning::None;
 }
 
 QString optionTooltip(const OwnedOption& o)
@@ -113,7 +115,7 @@ ChartPoint optionPoint(const OwnedOption& o, std::size_t index, Coordinates xy, 
     std::tie(p.x, p.y) = xy(o);
     p.label = labelled ? shortMachineLabel(o) : QString();
     p.tooltip = optionTooltip(o);
-    p.flagged = isFlagged(o.estimate);
+    p.warning = peakWarning(o.estimate);
     p.optionIndex = static_cast<int>(index);
     return p;
 }
@@ -218,6 +220,29 @@ QString sourceNote(const Results& r)
         .arg(views::formatPercent(r.assumptions.machineUtilization));
 }
 
+// A static figure has no tooltips: the cheapest offers of each pricing carry a label, the rest
+// are told apart by the table.
+constexpr std::size_t kLabelledCloudOffers = 3;
+
+void labelCheapest(ChartSeries& series, const std::vector<QString>& labels)
+{
+    std::vector<std::size_t> order(series.points.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+        [&](std::size_t a, std::size_t b) { return series.points[a].y < series.points[b].y; });
+    for (std::size_t k = 0; k < order.size() && k < kLabelledCloudOffers; ++k)
+        series.points[order[k]].label = labels[order[k]];
+}
+
+QString withoutMemorySize(const std::string& gpuName)
+{
+    static const QRegularExpression memorySuffix(QStringLiteral("\\s+\\d+\\s*GB$"));
+    QString name = QString::fromStdString(gpuName);
+    name.remove(memorySuffix);
+    return name;
+}
+
 QString modelName(const Results& r)
 {
     return r.workload ? QString::fromStdString(r.workload->name) : QStringLiteral("(no model)");
@@ -232,10 +257,7 @@ QColor gpuColor(std::size_t index)
 
 QString shortMachineLabel(const OwnedOption& option)
 {
-    static const QRegularExpression memorySuffix(QStringLiteral("\\s+\\d+\\s*GB$"));
-    QString name = QString::fromStdString(option.gpu->name);
-    name.remove(memorySuffix);
-    return views::formatMachine(option.gpuCount, name);
+    return views::formatMachine(option.gpuCount, withoutMemorySize(option.gpu->name));
 }
 
 ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
@@ -274,19 +296,24 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
         Marker::Triangle, false, kOnDemandColor, {} };
     ChartSeries spot { QStringLiteral("Cloud, spot"), ChartSeries::Kind::Scatter, Marker::Star,
         false, kSpotColor, {} };
+    std::vector<QString> onDemandLabels;
+    std::vector<QString> spotLabels;
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const auto& c = r.cloud[i];
         const QString name = QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
             + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
         const QString days = views::formatDays(c.estimate.days);
+        const QString label = QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
+            + views::formatMachine(c.gpuCount, withoutMemorySize(c.gpu->name));
         if (c.onDemandCostUsd) {
             ChartPoint p { c.estimate.days, *c.onDemandCostUsd, {},
                 QStringLiteral("%1, on-demand\n%2, %3 per run\nRate as of %4, %5")
                     .arg(name, days, views::formatUsd(*c.onDemandCostUsd),
                         QString::fromStdString(c.offer->source.date),
                         QString::fromStdString(c.offer->source.source)),
-                false, -1, static_cast<int>(i) };
+                PeakWarning::None, -1, static_cast<int>(i) };
             onDemand.points.push_back(p);
+            onDemandLabels.push_back(label);
         }
         if (c.spotCostUsd) {
             const double spotDays = spotRunDays(c.estimate.days, r.assumptions);
@@ -295,10 +322,13 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
                     .arg(name, views::formatDays(spotDays), views::formatUsd(*c.spotCostUsd),
                         QString::fromStdString(c.offer->source.date),
                         QString::fromStdString(c.offer->source.source)),
-                false, -1, static_cast<int>(i) };
+                PeakWarning::None, -1, static_cast<int>(i) };
             spot.points.push_back(p);
+            spotLabels.push_back(label);
         }
     }
+    labelCheapest(onDemand, onDemandLabels);
+    labelCheapest(spot, spotLabels);
     if (!onDemand.points.empty())
         chart.series.push_back(std::move(onDemand));
     if (!spot.points.empty())

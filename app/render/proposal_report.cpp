@@ -7,14 +7,20 @@
 #include "app/render/chart_export.h"
 
 #include <QDate>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QFont>
+#include <QLocale>
 #include <QPageLayout>
 #include <QPdfWriter>
+#include <QTemporaryFile>
 #include <QTextDocument>
 #include <QUrl>
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
 
 namespace gpuplan::render {
 
@@ -80,9 +86,10 @@ QString assumptionsSection(const Results& r)
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     provenance(a.analyticUtilizationSource));
-    html += QStringLiteral("<li>Planned runs: %1, at %2 runs a month</li>")
-                .arg(a.plannedRuns)
-                .arg(a.runsPerMonth);
+    html += QStringLiteral("<li>Planned: %1, at %2 a month</li>")
+                .arg(countOf(a.plannedRuns, 0, QStringLiteral("run"), QStringLiteral("runs")),
+                    countOf(a.runsPerMonth, a.runsPerMonth == std::floor(a.runsPerMonth) ? 0 : 2,
+                        QStringLiteral("run"), QStringLiteral("runs")));
     return html + QStringLiteral("</ul>");
 }
 
@@ -151,7 +158,38 @@ QString sourcesSection(const Catalog& catalog, const Results& r)
     return html;
 }
 
+// "5.8 × 10^21" with a superscript, as FLOPs are written in papers.
+QString scientific(double value)
+{
+    if (!(value > 0.0))
+        return QStringLiteral("0");
+    const int exponent = static_cast<int>(std::floor(std::log10(value)));
+    const double mantissa = value / std::pow(10.0, exponent);
+    return QStringLiteral("%1&nbsp;&times;&nbsp;10<sup>%2</sup>")
+        .arg(QString::number(mantissa, 'f', 1))
+        .arg(exponent);
+}
+
 } // namespace
+
+QString humanCount(double value)
+{
+    static const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const std::pair<double, const char*> scales[]
+        = { { 1e12, "trillion" }, { 1e9, "billion" }, { 1e6, "million" } };
+    for (const auto& [scale, word] : scales)
+        if (std::abs(value) >= scale) {
+            const double shown = value / scale;
+            const int decimals = shown >= 100.0 ? 0 : (shown >= 10.0 ? 1 : 2);
+            QString text = english.toString(shown, 'f', decimals);
+            while (text.contains(QLatin1Char('.')) && text.endsWith(QLatin1Char('0')))
+                text.chop(1);
+            if (text.endsWith(QLatin1Char('.')))
+                text.chop(1);
+            return text + QLatin1Char(' ') + QLatin1String(word);
+        }
+    return english.toString(value, 'f', 0);
+}
 
 std::optional<std::size_t> reportBuyOption(const ReportInput& in)
 {
@@ -181,11 +219,11 @@ QString proposalReportHtml(const ReportInput& in)
     if (r.workload) {
         const Workload& w = *r.workload;
         html += QStringLiteral("<p><b>Model:</b> %1, %2 parameters, %3 training FLOPs, global "
-                               "batch %4, %5 steps.</p>")
-                    .arg(model, QString::number(static_cast<double>(w.parameters), 'g', 4),
-                        QString::number(w.trainingFlops, 'g', 3))
-                    .arg(w.globalBatch)
-                    .arg(w.steps);
+                               "batch of %4, %5.</p>")
+                    .arg(model, humanCount(static_cast<double>(w.parameters)),
+                        scientific(w.trainingFlops), humanCount(static_cast<double>(w.globalBatch)),
+                        countOf(static_cast<double>(w.steps), 0, QStringLiteral("step"),
+                            QStringLiteral("steps")));
     }
     if (r.recommended) {
         const auto& o = r.options[*r.recommended];
@@ -197,7 +235,7 @@ QString proposalReportHtml(const ReportInput& in)
     }
     if (const auto buy = reportBuyOption(in))
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
-                    .arg(esc(buyVsRentConclusion(r, *buy)));
+                    .arg(esc(buyVsRentConclusion(r, *buy, in.buyCloudOffers)));
     html += assumptionsSection(r);
     html += QStringLiteral("<h2>Training time and cost</h2>");
     for (const char* name : { "chart:hardware", "chart:experiment", "chart:buy-vs-rent" })
@@ -236,21 +274,48 @@ bool writeProposalReport(const ReportInput& in, const QString& path, QString* er
         renderChartImage(experimentCostChart(*in.results, in.chartOptions), figure));
     BuyVsRentOptions buy;
     buy.optionIndex = reportBuyOption(in).value_or(0);
+    buy.cloudIndices = in.buyCloudOffers;
+    buy.months = in.buyMonths;
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:buy-vs-rent")),
         renderChartImage(buyVsRentChart(*in.results, buy), figure));
     doc.setHtml(proposalReportHtml(in));
 
-    QPdfWriter pdf(path);
-    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-        QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
-    pdf.setTitle(QStringLiteral("Training compute plan"));
-    pdf.setCreator(QStringLiteral("gpuplan"));
-    // QTextDocument::print adds its own 2 cm margins; the writer adds none on top.
-    doc.print(&pdf);
-    if (!QFileInfo::exists(path)) {
-        *error = QStringLiteral("cannot write %1").arg(path);
+    // Rendered beside the target and renamed over it when complete: QSaveFile cannot back a
+    // QPdfWriter (the writer opens its file by name), so this is the same idea by hand.
+    const QFileInfo target(path);
+    QTemporaryFile temporary(
+        target.absoluteDir().filePath(QStringLiteral(".gpuplan-report-XXXXXX.pdf")));
+    if (!temporary.open()) {
+        *error = QStringLiteral("cannot write in %1: %2")
+                     .arg(QDir::toNativeSeparators(target.absolutePath()), temporary.errorString());
         return false;
     }
+    temporary.close(); // the writer opens it again by name
+    {
+        QPdfWriter pdf(temporary.fileName());
+        pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
+            QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
+        pdf.setTitle(QStringLiteral("Training compute plan"));
+        pdf.setCreator(QStringLiteral("gpuplan"));
+        // QTextDocument::print adds its own 2 cm margins; the writer adds none on top. It paints
+        // through its own QPainter, so a failed painter shows only as an empty file.
+        doc.print(&pdf);
+    }
+    if (QFileInfo(temporary.fileName()).size() == 0) {
+        *error = QStringLiteral("could not render the report to %1").arg(temporary.fileName());
+        return false;
+    }
+    // Replaces an existing report in one step (rename(2)); QFile::rename refuses to replace.
+    std::error_code failure;
+    std::filesystem::rename(QFile::encodeName(temporary.fileName()).toStdString(),
+        QFile::encodeName(path).toStdString(), failure);
+    if (failure) {
+        *error
+            = QStringLiteral("cannot write %1: %2")
+                  .arg(QDir::toNativeSeparators(path), QString::fromStdString(failure.message()));
+        return false;
+    }
+    temporary.setAutoRemove(false);
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace gpuplan::render {
 
@@ -19,6 +20,10 @@ struct ReportInput {
     // The machine the buy-vs-rent section compares; default: the recommended one, else the
     // cheapest per experiment.
     std::optional<std::size_t> buyOption;
+    // The cloud offers it is compared with (indices into Results::cloud; empty = every offer of
+    // the same GPUs) and whether its x axis is months at the run rate: as in the Buy vs rent view.
+    std::vector<std::size_t> buyCloudOffers;
+    bool buyMonths = false;
     QString date; // "2026-11-22"; default today
 };
 
@@ -30,7 +35,11 @@ std::optional<std::size_t> reportBuyOption(const ReportInput& input);
 // source. Charts are images named "chart:hardware", "chart:experiment", "chart:buy-vs-rent".
 QString proposalReportHtml(const ReportInput& input);
 
-// Writes the report as an A4 PDF. False with *error set on failure.
+// "1.01 billion", "162 million", "12,000": a large count for people, not "1.012e+09".
+QString humanCount(double value);
+
+// Writes the report as an A4 PDF, atomically: rendered next to `path` and renamed over it only
+// when complete, so a failure leaves any earlier report intact. False with *error set on failure.
 bool writeProposalReport(const ReportInput& input, const QString& path, QString* error);
 
 } // namespace gpuplan::render

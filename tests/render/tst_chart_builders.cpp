@@ -4,6 +4,7 @@
 #include "app/render/axis_range.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_widget.h"
+#include "app/render/label_placement.h"
 #include "app/render/planner_charts.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
@@ -151,12 +152,167 @@ private slots:
         QVERIFY(rtx3090);
         bool found = false;
         for (const auto& p : rtx3090->points)
-            if (p.label.startsWith(QStringLiteral("2")) && p.flagged) {
+            if (p.label.startsWith(QStringLiteral("2"))) {
                 found = true;
+                QVERIFY(p.warning == PeakWarning::ExceedsPeak);
                 QVERIFY2(p.tooltip.contains(QStringLiteral("physically impossible")),
                     qPrintable(p.tooltip));
             }
         QVERIFY(found);
+    }
+
+    void suspectAndImpossibleAreToldApart()
+    {
+        // Each warning follows the estimate's own flags: > 100% of peak is impossible, 75-100%
+        // only suspect, below that nothing.
+        const Results r = plan(m_catalog, SourcePolicy::Paper);
+        const ChartData chart = hardwareCostChart(r, {});
+        int impossible = 0;
+        for (const auto& s : chart.series)
+            for (const auto& p : s.points) {
+                if (p.optionIndex < 0)
+                    continue;
+                const auto& e = r.options[static_cast<std::size_t>(p.optionIndex)].estimate;
+                const double u = e.impliedUtilization.value_or(0.0);
+                if (p.warning == PeakWarning::ExceedsPeak) {
+                    ++impossible;
+                    QVERIFY2(u > 1.0, qPrintable(p.label));
+                } else if (p.warning == PeakWarning::Suspect) {
+                    QVERIFY2(u >= 0.75 && u <= 1.0, qPrintable(p.label));
+                } else {
+                    QVERIFY2(u < 0.75, qPrintable(p.label));
+                }
+            }
+        QVERIFY(impossible > 0);
+    }
+
+    void widgetLegendHasOneEntryPerWarning()
+    {
+        ChartData chart;
+        chart.x = { QStringLiteral("x"), 0.5, 10, false, {} };
+        chart.y = { QStringLiteral("y"), 0.5, 10, false, {} };
+        ChartSeries s { QStringLiteral("GPU"), ChartSeries::Kind::Scatter, Marker::Circle, false,
+            Qt::blue, {} };
+        s.points.push_back({ 2, 2, {}, {}, PeakWarning::Suspect, 0, -1 });
+        s.points.push_back({ 4, 4, {}, {}, PeakWarning::ExceedsPeak, 1, -1 });
+        s.points.push_back({ 6, 6, {}, {}, PeakWarning::ExceedsPeak, 2, -1 });
+        chart.series.push_back(s);
+        ChartWidget widget;
+        widget.resize(800, 500);
+        widget.setChartData(chart);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        const QStringList names = widget.legendNames();
+        QCOMPARE(names.count(QStringLiteral("\u2265 75% of peak: suspect")), 1);
+        QCOMPARE(names.count(QStringLiteral("> 100% of peak: impossible")), 1);
+        chart.series.front().points.pop_back();
+        chart.series.front().points.pop_back();
+        widget.setChartData(chart);
+        QVERIFY(!widget.legendNames().contains(QStringLiteral("> 100% of peak: impossible")));
+    }
+
+    void experimentChartLabelsTheCheapestCloudOffers()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        const ChartData chart = experimentCostChart(r, {});
+        for (const QString& name :
+            { QStringLiteral("Cloud, on-demand"), QStringLiteral("Cloud, spot") }) {
+            const ChartSeries* cloud = findSeries(chart, name);
+            QVERIFY(cloud);
+            QVERIFY(cloud->points.size() > 3);
+            std::vector<double> costs;
+            double dearestLabelled = 0.0;
+            int labelled = 0;
+            for (const auto& p : cloud->points) {
+                costs.push_back(p.y);
+                if (!p.label.isEmpty()) {
+                    ++labelled;
+                    dearestLabelled = std::max(dearestLabelled, p.y);
+                    const auto& c = r.cloud[static_cast<std::size_t>(p.cloudIndex)];
+                    QVERIFY2(p.label.startsWith(QString::fromStdString(c.offer->provider)),
+                        qPrintable(p.label));
+                }
+            }
+            QCOMPARE(labelled, 3);
+            std::sort(costs.begin(), costs.end());
+            QCOMPARE(dearestLabelled, costs[2]);
+        }
+    }
+
+    void segmentCrossesRectCases()
+    {
+        const QRectF box(10, 10, 20, 10);
+        QVERIFY(segmentCrossesRect({ 0, 15, 40, 15 }, box)); // straight through
+        QVERIFY(segmentCrossesRect({ 15, 12, 18, 14 }, box)); // wholly inside
+        QVERIFY(segmentCrossesRect({ 0, 0, 40, 30 }, box)); // diagonal through
+        QVERIFY(!segmentCrossesRect({ 0, 0, 40, 0 }, box)); // above
+        QVERIFY(!segmentCrossesRect({ 35, 0, 35, 40 }, box)); // beside
+        QVERIFY(!segmentCrossesRect({ 0, 25, 5, 40 }, box)); // short, off to the corner
+    }
+
+    void placementAvoidsLinesMarkersAndLabels()
+    {
+        const QRectF plot(0, 0, 400, 300);
+        const QSizeF size(60, 14);
+        LabelObstacles obstacles;
+        // A dashed line just right of the first point: its label must not go right.
+        obstacles.segments.push_back({ 120, 0, 120, 300 });
+        obstacles.markers.push_back({ 95, 145, 10, 10 });
+        const std::vector<LabelRequest> labels
+            = { { { 100, 150 }, size }, { { 100, 150 }, size }, { { 5, 5 }, { 500, 14 } } };
+        const auto placed = placeLabels(plot, labels, obstacles, 10.0);
+        QCOMPARE(placed.size(), std::size_t { 3 });
+        QVERIFY(placed[0]);
+        QCOMPARE(*placed[0], QRectF(QPointF(30, 143), size)); // left, the right being blocked
+        QVERIFY(placed[1]);
+        QVERIFY(!placed[1]->intersects(*placed[0]));
+        QVERIFY(!segmentCrossesRect(obstacles.segments[0], *placed[1]));
+        QVERIFY(!placed[1]->intersects(obstacles.markers[0]));
+        QVERIFY(!placed[2]); // wider than the plot: nowhere to go
+    }
+
+    void shippedChartLabelsCrossNoLine_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("experiment");
+        QTest::newRow("pythia-1b hardware") << QStringLiteral("pythia-1b") << false;
+        QTest::newRow("pythia-1b experiment") << QStringLiteral("pythia-1b") << true;
+        QTest::newRow("pythia-160m hardware") << QStringLiteral("pythia-160m") << false;
+        QTest::newRow("pythia-160m experiment") << QStringLiteral("pythia-160m") << true;
+    }
+
+    void shippedChartLabelsCrossNoLine()
+    {
+        QFETCH(QString, model);
+        QFETCH(bool, experiment);
+        const Results r = plan(m_catalog, SourcePolicy::Best, model.toStdString());
+        PlannerChartOptions options;
+        options.budgetUsd = 40000.0; // the paper's worked example, as in the screenshots
+        options.deadlineDays = 60.0;
+        const ChartData chart
+            = experiment ? experimentCostChart(r, options) : hardwareCostChart(r, options);
+        for (const QSize& size : { QSize(1000, 640), QSize(630, 396) }) { // window, report figure
+            ChartWidget widget;
+            widget.resize(size);
+            widget.setChartData(chart);
+            widget.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&widget));
+            const auto& geometry = widget.labelGeometry();
+            // Frontier (several segments) and the budget and/or deadline lines are there to avoid.
+            QVERIFY(geometry.obstacles.segments.size() >= 2);
+            QVERIFY(geometry.labels.size() >= 4);
+            QCOMPARE(static_cast<int>(geometry.labels.size()), widget.visibleLabelCount());
+            for (std::size_t i = 0; i < geometry.labels.size(); ++i) {
+                const QRectF& label = geometry.labels[i];
+                for (const QLineF& line : geometry.obstacles.segments)
+                    QVERIFY2(!segmentCrossesRect(line, label),
+                        qPrintable(QStringLiteral("label %1 crosses a line").arg(i)));
+                for (std::size_t j = i + 1; j < geometry.labels.size(); ++j)
+                    QVERIFY(!label.intersects(geometry.labels[j]));
+                for (const QRectF& marker : geometry.obstacles.markers)
+                    QVERIFY(!label.intersects(marker));
+            }
+        }
     }
 
     void experimentChartShowsCloudOnDemandAndSpotApart()
@@ -254,17 +410,84 @@ private slots:
         QCOMPARE(buy.points.front().y, o.machineCostUsd);
         QCOMPARE(buy.points[1].y, o.machineCostUsd + o.energyCostUsd);
         QVERIFY(buy.points.back().x >= *o.breakEvenRuns);
-        QCOMPARE(chart.series.size() - 1 > 0, true);
-        for (std::size_t i = 1; i < chart.series.size(); ++i)
-            QCOMPARE(chart.series[i].points.front().y, 0.0); // renting starts at nothing
-        QCOMPARE(chart.lines.size(), std::size_t { 1 });
-        QCOMPARE(chart.lines.front().value, *o.breakEvenRuns);
+        // Renting starts at nothing; the break-even markers sit on the buy line.
+        const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even"));
+        QVERIFY(marks);
+        for (const auto& s : chart.series)
+            if (&s != &buy && &s != marks)
+                QCOMPARE(s.points.front().y, 0.0);
+        for (const auto& p : marks->points)
+            QCOMPARE(p.y, o.machineCostUsd + p.x * o.energyCostUsd);
+        // One of them is the core's break-even against the cheapest matching offer.
+        bool cheapestMarked = false;
+        for (const auto& p : marks->points)
+            cheapestMarked = cheapestMarked || qFuzzyCompare(p.x, *o.breakEvenRuns);
+        QVERIFY(cheapestMarked);
+        QVERIFY(chart.lines.empty());
         QCOMPARE(chart.y.min, 0.0);
         const QString words = buyVsRentConclusion(r, chosen);
         QVERIFY2(words.contains(QStringLiteral("pays off from run %1")
                                     .arg(static_cast<int>(std::floor(*o.breakEvenRuns)) + 1)),
             qPrintable(words));
-        QVERIFY(words.contains(QStringLiteral("months")));
+        QVERIFY(words.contains(QStringLiteral("month")));
+    }
+
+    void buyVsRentMarksABreakEvenPerChosenOffer()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        // A machine with at least two matching offers, so choosing one of them matters.
+        std::size_t chosen = r.options.size();
+        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
+            if (r.options[i].breakEvenRuns && matchingCloudOffers(r, i).size() >= 2)
+                chosen = i;
+        QVERIFY(chosen < r.options.size());
+        const OwnedOption& o = r.options[chosen];
+        const auto matching = matchingCloudOffers(r, chosen);
+        // The dearest matching offer on-demand: not the one the core's break-even is against.
+        std::size_t dearest = matching.front();
+        for (std::size_t i : matching)
+            if (r.cloud[i].onDemandCostUsd.value_or(0.0)
+                > r.cloud[dearest].onDemandCostUsd.value_or(0.0))
+                dearest = i;
+        const auto& c = r.cloud[dearest];
+        QVERIFY(c.onDemandCostUsd);
+        const double expected = o.machineCostUsd / (*c.onDemandCostUsd - o.energyCostUsd);
+
+        const ChartData chart = buyVsRentChart(r, { chosen, { dearest }, 0, false });
+        const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even"));
+        QVERIFY(marks);
+        QCOMPARE(marks->points.size(), std::size_t { c.spotCostUsd ? 2u : 1u });
+        QVERIFY(qFuzzyCompare(marks->points.front().x, expected));
+        QVERIFY(marks->points.front().x != *o.breakEvenRuns);
+        QCOMPARE(marks->points.front().label,
+            QStringLiteral("%1 runs").arg(QLocale(QLocale::English).toString(expected, 'f', 1)));
+        QVERIFY(chart.x.max >= expected);
+
+        const auto breakEvens = offerBreakEvens(r, chosen, { dearest });
+        QCOMPARE(breakEvens.front().cloudIndex, dearest);
+        QVERIFY(breakEvens.front().offer.endsWith(QStringLiteral(", on-demand")));
+        const QString words = buyVsRentConclusion(r, chosen, { dearest });
+        QVERIFY2(words.contains(QStringLiteral("against ") + breakEvens.front().offer),
+            qPrintable(words));
+        QVERIFY2(words.contains(QStringLiteral("pays off from run %1")
+                                    .arg(static_cast<int>(std::floor(expected)) + 1)),
+            qPrintable(words));
+        QCOMPARE(words.count(QStringLiteral("Buying ")) + words.count(QStringLiteral("Renting ")),
+            static_cast<int>(breakEvens.size()));
+    }
+
+    void countsHaveTheirPlural()
+    {
+        QCOMPARE(
+            countOf(1, 0, QStringLiteral("run"), QStringLiteral("runs")), QStringLiteral("1 run"));
+        QCOMPARE(
+            countOf(2, 0, QStringLiteral("run"), QStringLiteral("runs")), QStringLiteral("2 runs"));
+        QCOMPARE(countOf(1.04, 1, QStringLiteral("run"), QStringLiteral("runs")),
+            QStringLiteral("1.0 runs"));
+        QCOMPARE(countOf(0.96, 0, QStringLiteral("month"), QStringLiteral("months")),
+            QStringLiteral("1 month"));
+        QCOMPARE(countOf(1500, 0, QStringLiteral("step"), QStringLiteral("steps")),
+            QStringLiteral("1,500 steps"));
     }
 
     void buyVsRentInMonths()
@@ -282,8 +505,12 @@ private slots:
         QVERIFY(chart.x.title.startsWith(QStringLiteral("Months")));
         QCOMPARE(chart.series.front().points.back().x, 12.0 / o.runsPerMonth);
         QCOMPARE(chart.x.max, 12.0 / o.runsPerMonth);
-        if (!chart.lines.empty())
-            QCOMPARE(chart.lines.front().value, *o.breakEvenMonths);
+        QVERIFY(chart.x.title.contains(QStringLiteral("a month")));
+        if (const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even")))
+            for (const auto& p : marks->points)
+                QVERIFY2(p.label.endsWith(QStringLiteral("month"))
+                        || p.label.endsWith(QStringLiteral("months")),
+                    qPrintable(p.label));
     }
 
     void buyVsRentWithoutMachineSaysSo()

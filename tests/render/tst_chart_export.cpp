@@ -1,6 +1,7 @@
 // Export: PNG at the chosen DPI, SVG with its text as text, PDF that renders, the proposal
 // report, and clear failures.
 
+#include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
 #include "app/render/planner_charts.h"
 #include "app/render/proposal_report.h"
@@ -154,10 +155,105 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("chart:experiment")));
         QVERIFY(html.contains(QStringLiteral("chart:buy-vs-rent")));
         QVERIFY(html.contains(QStringLiteral("Prices and their sources")));
+        // Numbers for people, not printf.
+        QVERIFY2(
+            html.contains(QStringLiteral("1.01 billion parameters")), qPrintable(html.left(2000)));
+        QVERIFY(!html.contains(QStringLiteral("e+")));
+        const QRegularExpression planned(
+            QStringLiteral("Planned: (1 run|\\d+ runs), at (1 run|[\\d.]+ runs) a month"));
+        QVERIFY2(planned.match(html).hasMatch(), qPrintable(html));
         // Every priced GPU appears with its date.
         for (const auto& g : m_catalog->gpus)
             if (g.priceUsd)
                 QVERIFY2(html.contains(QString::fromStdString(g.priceSource.date)), g.id.c_str());
+    }
+
+    void humanCounts()
+    {
+        QCOMPARE(humanCount(1.011781e9), QStringLiteral("1.01 billion"));
+        QCOMPARE(humanCount(162322944), QStringLiteral("162 million"));
+        QCOMPARE(humanCount(12.5e6), QStringLiteral("12.5 million"));
+        QCOMPARE(humanCount(1024), QStringLiteral("1,024"));
+        QCOMPARE(humanCount(2e12), QStringLiteral("2 trillion"));
+    }
+
+    void reportFollowsTheChosenOffersAndPlurals()
+    {
+        Results one = m_results;
+        one.assumptions.plannedRuns = 1;
+        one.assumptions.runsPerMonth = 1;
+        ReportInput input;
+        input.results = &one;
+        const auto buy = reportBuyOption(input);
+        QVERIFY(buy);
+        const auto offers = matchingCloudOffers(one, *buy);
+        QVERIFY(!offers.empty());
+        // Not the offer the core's own break-even is against.
+        std::size_t other = offers.back();
+        for (std::size_t i : offers)
+            if (i != one.options[*buy].cheapestCloudIndex)
+                other = i;
+        input.buyCloudOffers = { other };
+        const QString html = proposalReportHtml(input);
+        QVERIFY2(
+            html.contains(QStringLiteral("Planned: 1 run, at 1 run a month")), qPrintable(html));
+        const QString words = buyVsRentConclusion(one, *buy, { other });
+        QVERIFY(html.contains(words.toHtmlEscaped()));
+        QVERIFY(offers.size() >= 2);
+        QVERIFY(words != buyVsRentConclusion(one, *buy));
+    }
+
+    void reportOverAnOldOneIsAtomic()
+    {
+        ReportInput input;
+        input.results = &m_results;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("report.pdf"));
+        QString error;
+        QVERIFY2(writeProposalReport(input, file, &error), qPrintable(error));
+        QVERIFY2(writeProposalReport(input, file, &error), qPrintable(error)); // replaces it
+        QCOMPARE(
+            QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("report.pdf") });
+
+        // A target that cannot be replaced (a folder of that name) fails in words, and leaves
+        // neither a temporary file nor a changed target behind.
+        const QString folder = dir.filePath(QStringLiteral("folder.pdf"));
+        QVERIFY(QDir().mkpath(folder + QStringLiteral("/inside")));
+        QVERIFY(!writeProposalReport(input, folder, &error));
+        QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+        QVERIFY(QFileInfo(folder + QStringLiteral("/inside")).isDir());
+        QCOMPARE(
+            QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("report.pdf") });
+    }
+
+    void reportInAReadOnlyFolderKeepsTheOldOne()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("report.pdf"));
+        {
+            QFile old(file);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("the old report");
+        }
+        QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner));
+        const bool writable
+            = QFile(dir.filePath(QStringLiteral("probe"))).open(QIODevice::WriteOnly);
+        if (writable) {
+            QFile::remove(dir.filePath(QStringLiteral("probe")));
+            QFile::setPermissions(
+                dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+            QSKIP("running as root: a read-only folder is still writable");
+        }
+        ReportInput input;
+        input.results = &m_results;
+        QString error;
+        const bool ok = writeProposalReport(input, file, &error);
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY(!ok);
+        QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+        QFile old(file);
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("the old report"));
     }
 
     void reportPdfRenders()

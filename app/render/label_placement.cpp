@@ -1,0 +1,80 @@
+#include "app/render/label_placement.h"
+
+namespace gpuplan::render {
+
+namespace {
+
+// Farther candidates, as multiples of the clearance: a label pushed off its first spots by a
+// line still sits near enough to read as its point's.
+constexpr qreal kDistances[] = { 1.0, 2.2 };
+
+std::vector<QPointF> candidates(const QPointF& at, const QSizeF& size, qreal r)
+{
+    const qreal w = size.width();
+    const qreal h = size.height();
+    return {
+        { at.x() + r, at.y() - h / 2 }, // right
+        { at.x() - r - w, at.y() - h / 2 }, // left
+        { at.x() - w / 2, at.y() - r - h }, // above
+        { at.x() - w / 2, at.y() + r }, // below
+        { at.x() + r, at.y() - r - h }, // diagonals
+        { at.x() + r, at.y() + r },
+        { at.x() - r - w, at.y() - r - h },
+        { at.x() - r - w, at.y() + r },
+    };
+}
+
+} // namespace
+
+bool segmentCrossesRect(const QLineF& segment, const QRectF& rect)
+{
+    if (rect.contains(segment.p1()) || rect.contains(segment.p2()))
+        return true;
+    const QLineF edges[] = {
+        { rect.topLeft(), rect.topRight() },
+        { rect.topRight(), rect.bottomRight() },
+        { rect.bottomRight(), rect.bottomLeft() },
+        { rect.bottomLeft(), rect.topLeft() },
+    };
+    for (const QLineF& edge : edges)
+        if (segment.intersects(edge, nullptr) == QLineF::BoundedIntersection)
+            return true;
+    return false;
+}
+
+std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
+    const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance)
+{
+    std::vector<std::optional<QRectF>> placed;
+    placed.reserve(labels.size());
+    std::vector<QRectF> taken = obstacles.markers;
+    auto isFree = [&](const QRectF& box) {
+        if (!plot.contains(box))
+            return false;
+        for (const QRectF& t : taken)
+            if (t.intersects(box))
+                return false;
+        for (const QLineF& s : obstacles.segments)
+            if (segmentCrossesRect(s, box))
+                return false;
+        return true;
+    };
+    for (const LabelRequest& label : labels) {
+        std::optional<QRectF> where;
+        for (qreal distance : kDistances) {
+            for (const QPointF& c : candidates(label.anchor, label.size, clearance * distance))
+                if (const QRectF box(c, label.size); isFree(box)) {
+                    where = box;
+                    break;
+                }
+            if (where)
+                break;
+        }
+        if (where)
+            taken.push_back(*where);
+        placed.push_back(where);
+    }
+    return placed;
+}
+
+} // namespace gpuplan::render

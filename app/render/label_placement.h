@@ -1,0 +1,37 @@
+#pragma once
+
+// Where point labels go on a chart, as a pure function of screen geometry (no Qt Charts), so
+// tests can check that no label covers a marker, another label or a drawn line.
+
+#include <QLineF>
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan::render {
+
+struct LabelRequest {
+    QPointF anchor; // the point's position on screen
+    QSizeF size; // the label's text size
+};
+
+struct LabelObstacles {
+    std::vector<QRectF> markers; // every drawn marker (labels never cover a point)
+    std::vector<QLineF> segments; // frontier, budget, deadline and other drawn lines
+};
+
+// True when the segment passes through the rectangle (or touches it).
+bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
+
+// Puts each label beside its point, in request order (earlier requests win), trying right,
+// left, above, below, the four diagonals, then the same a step further out; a candidate must lie
+// inside `plot` and clear every marker, every segment and every label placed before it. A label
+// that fits nowhere gets nullopt: its point still has a tooltip and a table row.
+// `clearance` is the distance from the point's centre to the nearest label edge.
+std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
+    const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance);
+
+} // namespace gpuplan::render
