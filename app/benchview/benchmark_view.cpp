@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -399,21 +400,23 @@ void BenchmarkView::onRunFinished(BenchmarkRunner::State state, const QString& o
                                                                     : tr("Failed.");
     m_phase->setText(phase);
     m_outcome->setStyleSheet(state == BenchmarkRunner::State::Failed ? kFailureStyle : QString());
-    m_outcome->setText(saveRunResults(outcome));
+    m_outcome->setText(saveRunResults(state, outcome));
     m_log->appendPlainText(m_outcome->text());
     updateControls();
 }
 
 // Checks the worker's results file with the planner's reader and files it in the user results
 // dir; returns the outcome to show, with the worker's temporary path replaced by the saved one.
-QString BenchmarkView::saveRunResults(const QString& outcome)
+QString BenchmarkView::saveRunResults(BenchmarkRunner::State state, const QString& outcome)
 {
     if (!m_runner.hasResults()) {
         m_summary->setText(tr("No configuration was measured, so nothing was saved."));
         return outcome;
     }
     const QString temporary = m_runner.resultsFile();
-    const ResultSummary summary = summarizeResultsFile(temporary, *m_catalog);
+    ResultSummary summary = summarizeResultsFile(temporary, *m_catalog);
+    summary.validationStepsAsked = m_lastRequest.validationSteps;
+    summary.runStoppedEarly = state != BenchmarkRunner::State::Finished;
     if (!summary.readable) {
         m_summary->setText(tr("The worker's results file cannot be used, so nothing was saved:\n%1")
                                .arg(summary.error));
@@ -436,6 +439,22 @@ QString BenchmarkView::saveRunResults(const QString& outcome)
     m_summary->setText(summary.text());
     emit measurementsSaved(stored.path);
     return QString(outcome).replace(temporary, stored.path);
+}
+
+bool BenchmarkView::stopAndKeepResults(std::chrono::milliseconds timeout)
+{
+    if (!isRunning())
+        return true;
+    // finished() runs onRunFinished, which saves what was measured; the event loop has to turn
+    // for QProcess to notice the worker's exit. The runner kills the worker after the cancel
+    // grace, so the wait ends well within `timeout` unless the system is stuck.
+    QEventLoop loop;
+    connect(&m_runner, &BenchmarkRunner::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeout, &loop, &QEventLoop::quit);
+    m_runner.cancel();
+    if (isRunning())
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    return !isRunning();
 }
 
 bool BenchmarkView::importResults(const QString& path)
@@ -473,7 +492,8 @@ void BenchmarkView::showMeasuredSoFar()
     if (modified == m_resultsSeenAt)
         return;
     m_resultsSeenAt = modified;
-    const ResultSummary summary = summarizeResultsFile(m_runner.resultsFile(), *m_catalog);
+    ResultSummary summary = summarizeResultsFile(m_runner.resultsFile(), *m_catalog);
+    summary.validationStepsAsked = m_lastRequest.validationSteps;
     if (summary.readable)
         m_summary->setText(tr("Measured so far (kept if the run stops early):") + QLatin1Char('\n')
             + summary.text());

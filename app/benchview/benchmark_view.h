@@ -30,6 +30,7 @@ namespace gpuplan::benchview {
 // Public API (all the main window needs):
 //   BenchmarkView(catalog)   `catalog` is the planner's; results are read back against it
 //   isRunning()              true while a measurement runs: ask before closing the window
+//   stopAndKeepResults(t)    on quit: cancel, wait for the worker, save what it measured
 //   importResults(path)      checks a results file from elsewhere and saves it like a run's
 //   measurementsSaved(path)  a results file landed in the user results dir: reload the planner
 // The devices are listed (in the background) the first time the view is shown. Tests reach the
@@ -42,6 +43,10 @@ public:
     ~BenchmarkView() override;
 
     bool isRunning() const { return m_runner.isActive(); }
+    // Before quitting: cancels a running measurement and waits (turning the event loop, at most
+    // `timeout`) until the worker has ended and what it measured is saved in the user results
+    // dir like a normal finish. False if the worker was still running at the timeout.
+    bool stopAndKeepResults(std::chrono::milliseconds timeout);
     // False, with the reason shown in the view, when the file is not a usable results file.
     bool importResults(const QString& path);
 
@@ -68,7 +73,7 @@ private:
     void updateControls();
     void selectModel(const QString& id);
     RunRequest currentRequest() const;
-    QString saveRunResults(const QString& outcome);
+    QString saveRunResults(benchrun::BenchmarkRunner::State state, const QString& outcome);
 
     std::shared_ptr<const Catalog> m_catalog;
     QTemporaryDir m_workDir; // the worker's results files, before they are checked and saved

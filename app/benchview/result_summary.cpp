@@ -55,6 +55,17 @@ ResultSummary summarizeResultsFile(const QString& path, const Catalog& catalog)
     return summary;
 }
 
+QString ResultSummary::validationText() const
+{
+    if (best.validationError)
+        return QStringLiteral("%1 (extrapolated vs measured step time)")
+            .arg(numbers().toString(100.0 * *best.validationError, 'f', 1) + QLatin1Char('%'));
+    if (validationStepsAsked <= 0)
+        return QStringLiteral("not checked (set validation steps above 0)");
+    return runStoppedEarly ? QStringLiteral("not measured (the run stopped before validation)")
+                           : QStringLiteral("not measured yet (it runs after the estimate)");
+}
+
 QString ResultSummary::text() const
 {
     if (!readable)
@@ -77,10 +88,7 @@ QString ResultSummary::text() const
             ? QStringLiteral("Implied utilisation: %1 of the device's peak")
                   .arg(views::formatPercent(*best.impliedUtilization))
             : QStringLiteral("Implied utilisation: unknown (no peak is known for this device)"));
-    lines << (best.validationError
-            ? QStringLiteral("Validation error: %1 (extrapolated vs measured step time)")
-                  .arg(numbers().toString(100.0 * *best.validationError, 'f', 1) + QLatin1Char('%'))
-            : QStringLiteral("Validation error: not checked (set validation steps above 0)"));
+    lines << QStringLiteral("Validation error: ") + validationText();
     for (const auto& warning : warnings)
         lines << QStringLiteral("Note: ") + warning;
     return lines.join(QLatin1Char('\n'));

@@ -16,10 +16,16 @@ struct ResultSummary {
     double stepSeconds = 0.0; // one optimizer step of the recipe, from the training days
     QStringList warnings; // e.g. "results file is partial (the run did not finish) ..."
     QString error; // why the file cannot be used, when not readable
+    // Set by the Benchmark view for its own runs (a file from elsewhere leaves them alone): the
+    // validation steps asked for, and whether the run ended before finishing. They tell "not
+    // checked" (validation was off) from "not measured" (the run stopped before it validated).
+    int validationStepsAsked = 0;
+    bool runStoppedEarly = false;
 
     // Several lines for the view: best configuration, step time, training days, implied
     // utilisation and validation error, each said plainly when it is missing.
     QString text() const;
+    QString validationText() const; // the validation error, or why there is none
 };
 
 ResultSummary summarizeResultsFile(const QString& path, const Catalog& catalog);

@@ -1,19 +1,17 @@
 #pragma once
 
+#include "app/common/unique_file_store.h"
 #include "core/catalog.h"
 
 #include <QString>
 
 namespace gpuplan::benchview {
 
-struct StoredResults {
-    QString path; // where the file now is; empty on failure
-    QString error; // in words, when it could not be stored
-};
+using StoredResults = views::StoredFile;
 
 // Copies a results file into the user results dir (views::userDataDir()/results/) as
-// `fileName`, atomically: QSaveFile writes beside it and renames, so the planner never reads
-// half a file. A name already taken gets "-2", "-3", ... before ".yaml", never overwriting.
+// `fileName` with views::storeUniqueCopy: atomically, and a name already taken gets "-2", "-3",
+// ... before ".yaml", never overwriting. File > Import measurements stores the same way.
 StoredResults storeResultsFile(const QString& sourcePath, const QString& fileName);
 
 // "Import results file...": checks the file with the planner's reader first (a file it cannot

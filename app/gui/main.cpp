@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QMessageBox>
-#include <QSettings>
 
 int main(int argc, char** argv)
 {
@@ -28,12 +27,12 @@ int main(int argc, char** argv)
                 .arg(gpuplan::gui::issueText(load.issues)));
 
     const QStringList arguments = QApplication::arguments();
-    QString scenario = arguments.size() > 1 ? arguments.at(1) : QString();
-    if (scenario.isEmpty())
-        scenario = QSettings().value(QStringLiteral("lastScenario")).toString();
+    const QString scenario = arguments.size() > 1 ? arguments.at(1) : QString();
     QString error;
-    if (!scenario.isEmpty() && QFileInfo::exists(scenario)
-        && !window.openScenario(scenario, &error))
+    const bool opened = scenario.isEmpty() ? window.restoreLastScenario(&error)
+        : QFileInfo::exists(scenario)      ? window.openScenario(scenario, &error)
+                                           : false;
+    if (!opened && !error.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Cannot open scenario"), error);
     window.show();
     return QApplication::exec();

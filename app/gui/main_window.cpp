@@ -43,6 +43,9 @@ constexpr int kMaxRecentFiles = 8;
 const QString kRecentKey = QStringLiteral("recentScenarios");
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
+const QString kLastScenarioKey = QStringLiteral("lastScenario");
+// The runner kills a cancelled worker after 0.6 s; this only bounds a system that is stuck.
+constexpr std::chrono::seconds kQuitBenchmarkWait { 10 };
 const QString kScenarioFilter = QStringLiteral("gpuplan scenarios (*.gpuplan.yaml)");
 
 } // namespace
@@ -82,6 +85,9 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
         [this] { m_session->setAssumptions(m_assumptions->assumptions()); });
 
     connect(m_session, &PlannerSession::modifiedChanged, this, &MainWindow::updateTitle);
+    // Log axes are saved with the scenario: toggling them is a change to save.
+    connect(
+        m_planner, &PlannerView::logAxesToggled, this, [this] { m_session->setModified(true); });
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_book, &PriceBook::catalogChanged, this, &MainWindow::catalogEdited);
     connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);
@@ -177,20 +183,26 @@ void MainWindow::catalogEdited()
     }
 }
 
+bool MainWindow::confirmDiscardPriceEdits()
+{
+    if (!m_book->isModified())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved price edits"),
+        tr("The price tables have edits that are not saved. Save them?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        savePrices();
+        return !m_book->isModified();
+    }
+    return true;
+}
+
 bool MainWindow::confirmDiscard()
 {
-    if (m_book->isModified()) {
-        const auto answer = QMessageBox::question(this, tr("Unsaved price edits"),
-            tr("The price tables have edits that are not saved. Save them?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel)
-            return false;
-        if (answer == QMessageBox::Save) {
-            savePrices();
-            if (m_book->isModified())
-                return false;
-        }
-    }
+    if (!confirmDiscardPriceEdits())
+        return false;
     if (m_session->isModified()) {
         const auto answer = QMessageBox::question(this, tr("Unsaved scenario"),
             tr("The scenario has changes that are not saved. Save them?"),
@@ -206,9 +218,11 @@ bool MainWindow::confirmDiscard()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
 #ifdef GPUPLAN_GUI_HAS_BENCHVIEW
-    if (auto* bench = static_cast<benchview::BenchmarkView*>(m_benchmark); bench->isRunning()
-        && QMessageBox::question(
-               this, tr("Benchmark running"), tr("A benchmark is running. Stop it and quit?"))
+    auto* bench = static_cast<benchview::BenchmarkView*>(m_benchmark);
+    if (bench->isRunning()
+        && QMessageBox::question(this, tr("Benchmark running"),
+               tr("A benchmark is running. Stop it and quit? What it has measured so far is "
+                  "saved."))
             != QMessageBox::Yes) {
         event->ignore();
         return;
@@ -218,10 +232,18 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
+    // Stopped only now, when nothing can cancel the quit any more. Without this the worker would
+    // be killed by the view's destructor, its temporary results folder deleted unsaved.
+    if (bench->isRunning()) {
+        statusBar()->showMessage(tr("Stopping the benchmark and saving what it measured..."));
+        bench->stopAndKeepResults(kQuitBenchmarkWait);
+    }
+#endif
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
-    settings.setValue(QStringLiteral("lastScenario"), m_scenarioPath);
+    settings.setValue(kLastScenarioKey, m_scenarioPath);
     event->accept();
 }
 
@@ -290,6 +312,7 @@ bool MainWindow::openScenario(const QString& path, QString* error)
     }
     m_session->setScenario(*read.scenario);
     m_assumptions->setAssumptions(read.scenario->assumptions);
+    applyView(read.view);
     m_session->setModified(false);
     m_scenarioPath = path;
     addRecentFile(path);
@@ -299,9 +322,18 @@ bool MainWindow::openScenario(const QString& path, QString* error)
     return true;
 }
 
+bool MainWindow::restoreLastScenario(QString* error)
+{
+    error->clear();
+    const QString path = QSettings().value(kLastScenarioKey).toString();
+    if (path.isEmpty() || !QFileInfo::exists(path))
+        return false;
+    return openScenario(path, error);
+}
+
 bool MainWindow::saveScenario(const QString& path, QString* error)
 {
-    const std::string text = writeScenario(m_session->scenario());
+    const std::string text = writeScenario(m_session->scenario(), currentView());
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly)
         || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
@@ -313,6 +345,33 @@ bool MainWindow::saveScenario(const QString& path, QString* error)
     addRecentFile(path);
     updateTitle();
     return true;
+}
+
+ScenarioView MainWindow::currentView() const
+{
+    ScenarioView view;
+    view.logAxes = m_planner->logAxes();
+    const Results& results = m_session->results();
+    if (const auto machine = m_buyVsRent->machine(); machine && *machine < results.options.size()) {
+        view.buyGpuId = results.options[*machine].gpu->id;
+        view.buyGpuCount = results.options[*machine].gpuCount;
+    }
+    // The Buy vs rent offers and its runs/months axis have no public setter in BuyVsRentView
+    // yet, so they are not saved: a file could not restore them.
+    return view;
+}
+
+void MainWindow::applyView(const ScenarioView& view)
+{
+    if (view.logAxes)
+        m_planner->setLogAxes(*view.logAxes);
+    if (!view.buyGpuId || !view.buyGpuCount)
+        return;
+    const Results& results = m_session->results();
+    for (std::size_t i = 0; i < results.options.size(); ++i)
+        if (results.options[i].gpu->id == *view.buyGpuId
+            && results.options[i].gpuCount == *view.buyGpuCount)
+            m_buyVsRent->setMachine(i);
 }
 
 void MainWindow::openScenarioDialog()
@@ -390,12 +449,21 @@ void MainWindow::importPricesDialog()
     if (path.isEmpty())
         return;
     QString error;
-    if (!importPriceFile(path, &error)) {
+    if (!importPrices(path, &error) && !error.isEmpty())
         QMessageBox::warning(this, tr("Cannot import price table"), error);
-        return;
-    }
+}
+
+bool MainWindow::importPrices(const QString& path, QString* error)
+{
+    error->clear();
+    // The import reloads every table from the files: edits not saved would be lost.
+    if (!confirmDiscardPriceEdits())
+        return false;
+    if (!importPriceFile(path, error))
+        return false;
     m_book->reset(loadUserCatalog().catalog);
     statusBar()->showMessage(tr("Imported %1").arg(path), 8000);
+    return true;
 }
 
 void MainWindow::savePrices()
@@ -412,14 +480,27 @@ void MainWindow::savePrices()
 void MainWindow::revertPrices()
 {
     const bool saved = QFileInfo::exists(editedPricesPath());
-    if (QMessageBox::question(this, tr("Revert to shipped defaults"),
-            saved ? tr("Discard your edits and delete %1?").arg(editedPricesPath())
-                  : tr("Discard your edits?"))
-        != QMessageBox::Yes)
+    const QStringList imported = importedPriceFiles();
+    QString question = saved ? tr("Discard your edits and delete %1?").arg(editedPricesPath())
+                             : tr("Discard your edits?");
+    // Imported tables are loaded at every start: left in place, they would come back.
+    if (!imported.isEmpty()) {
+        question += QStringLiteral("\n\n")
+            + tr("These imported price tables will no longer be used; they are moved to %1, "
+                 "from where you can move one back:")
+                  .arg(revertedPricesDir());
+        for (const QString& file : imported)
+            question += QStringLiteral("\n  ") + QFileInfo(file).fileName();
+    }
+    if (QMessageBox::question(this, tr("Revert to shipped defaults"), question) != QMessageBox::Yes)
         return;
     if (saved)
         QFile::remove(editedPricesPath());
-    m_book->reset(loadShippedCatalog().catalog);
+    QString error;
+    if (!setAsidePriceFiles(imported, &error))
+        QMessageBox::warning(this, tr("Cannot set the imported price tables aside"), error);
+    // What is still in the prices folder (a file that could not be moved) is shown as it is.
+    m_book->reset(loadUserCatalog().catalog);
 }
 
 render::ChartData MainWindow::currentChart() const
@@ -486,6 +567,13 @@ void MainWindow::exportCsvDialog()
         this, tr("Export tables as CSV"), QStringLiteral("options.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
+    QString error;
+    if (!exportCsv(path, &error))
+        QMessageBox::warning(this, tr("Cannot export CSV"), error);
+}
+
+bool MainWindow::exportCsv(const QString& path, QString* error)
+{
     // Two files: the machines, and beside them the cloud offers.
     const QString cloudPath = QFileInfo(path).path() + QLatin1Char('/')
         + QFileInfo(path).completeBaseName() + QStringLiteral("-cloud.csv");
@@ -494,12 +582,12 @@ void MainWindow::exportCsvDialog()
         QSaveFile out(file);
         const QByteArray bytes = text.toUtf8();
         if (!out.open(QIODevice::WriteOnly) || out.write(bytes) < 0 || !out.commit()) {
-            QMessageBox::warning(this, tr("Cannot export CSV"),
-                tr("cannot write %1: %2").arg(file, out.errorString()));
-            return;
+            *error = tr("cannot write %1: %2").arg(file, out.errorString());
+            return false;
         }
     }
     statusBar()->showMessage(tr("Wrote %1 and %2").arg(path, cloudPath), 8000);
+    return true;
 }
 
 void MainWindow::copyChart()

@@ -4,6 +4,7 @@
 // is built) as tabs, the Assumptions panel beside them, menus, scenario files, export.
 
 #include "app/render/chart_data.h"
+#include "pricing/scenario/scenario_file.h"
 
 #include <QMainWindow>
 
@@ -45,8 +46,20 @@ public:
     bool openScenario(const QString& path, QString* error);
     bool saveScenario(const QString& path, QString* error);
     QString scenarioPath() const { return m_scenarioPath; }
+    // Opens the scenario open at the last quit (QSettings "lastScenario"). False with an empty
+    // *error when there is none or it no longer exists, with the reason when it cannot be read.
+    bool restoreLastScenario(QString* error);
     // Imports a gpuplan-bench results file into the user results dir and reloads.
     bool importMeasurements(const QString& path, QString* error);
+    // Imports a price table into the user prices dir and reloads the tables. Unsaved price edits
+    // are asked about first; false with an empty *error when the user cancels.
+    bool importPrices(const QString& path, QString* error);
+    // "Revert to shipped defaults": after the user confirms (the question lists the files),
+    // deletes the saved edits and sets imported price tables aside (revertedPricesDir()).
+    void revertPrices();
+    // Writes the options table to `path` and the cloud offers beside it (<name>-cloud.csv).
+    bool exportCsv(const QString& path, QString* error);
+    void copyChart(); // the current tab's chart, as an image
 
 public slots:
     // Re-reads the user results dir (new gpuplan-bench measurements) and re-plots; price edits
@@ -58,8 +71,11 @@ protected:
 
 private:
     void buildMenus();
+    ScenarioView currentView() const; // what the scenario file keeps of the views
+    void applyView(const ScenarioView& view);
     void updateTitle();
     bool confirmDiscard();
+    bool confirmDiscardPriceEdits();
     void addRecentFile(const QString& path);
     void fillRecentMenu();
     void catalogEdited();
@@ -71,11 +87,9 @@ private:
     void importMeasurementsDialog();
     void importPricesDialog();
     void savePrices();
-    void revertPrices();
     void exportChartDialog();
     void exportReportDialog();
     void exportCsvDialog();
-    void copyChart();
     void showHelp();
     void showAbout();
     render::ChartData currentChart() const; // what Copy chart copies

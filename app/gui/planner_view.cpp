@@ -159,6 +159,7 @@ void PlannerView::buildLayout()
             m_session->setSource(static_cast<SourcePolicy>(m_source->currentData().toInt()));
     });
     connect(m_logAxes, &QCheckBox::toggled, this, &PlannerView::replotCharts);
+    connect(m_logAxes, &QCheckBox::toggled, this, &PlannerView::logAxesToggled);
     connect(m_budgetOn, &QCheckBox::toggled, this, &PlannerView::applyBudget);
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, &PlannerView::applyBudget);
     connect(m_deadlineOn, &QCheckBox::toggled, this, &PlannerView::applyDeadline);
@@ -301,6 +302,16 @@ void PlannerView::selectOption(std::optional<std::size_t> index)
         }
     }
     replotCharts();
+}
+
+bool PlannerView::logAxes() const
+{
+    return m_logAxes->isChecked();
+}
+
+void PlannerView::setLogAxes(bool on)
+{
+    m_logAxes->setChecked(on);
 }
 
 } // namespace gpuplan::gui

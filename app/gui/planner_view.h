@@ -43,6 +43,12 @@ public:
     // The selected machine (index into Results::options), if any.
     std::optional<std::size_t> selectedOption() const { return m_selected; }
     void selectOption(std::optional<std::size_t> index);
+    // Log axes on both charts (a view setting the scenario file keeps).
+    bool logAxes() const;
+    void setLogAxes(bool on);
+
+signals:
+    void logAxesToggled(bool on);
 
 private:
     void buildLayout();

@@ -110,6 +110,23 @@ Kind kindOf(PriceTable table, int row, int column)
     return Kind::ReadOnly;
 }
 
+// The provenance a row's Date column edits.
+const Provenance& provenanceOf(const Catalog& catalog, PriceTable table, int row)
+{
+    const auto r = static_cast<std::size_t>(row);
+    switch (table) {
+    case PriceTable::Gpus:
+        return catalog.gpus.at(r).priceSource;
+    case PriceTable::Chassis:
+        return catalog.chassis.at(r).priceSource;
+    case PriceTable::Cloud:
+        return catalog.cloudOffers.at(r).source;
+    case PriceTable::Electricity:
+        break;
+    }
+    return row == ElectricityPue ? catalog.defaults.pueSource : catalog.defaults.electricitySource;
+}
+
 } // namespace
 
 PriceBook::PriceBook(std::shared_ptr<const Catalog> catalog, QObject* parent)
@@ -307,10 +324,17 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
     case Kind::Text:
         return text.isEmpty() ? tr("Every price needs a source (where the figure came from).")
                               : QString();
-    case Kind::Date:
-        return yaml::isIsoDate(text.toStdString()) || text == QLatin1String("undated")
+    case Kind::Date: {
+        // The loader's rule (pricing/yaml_reader.cpp), so Save never meets a date it rejects:
+        // "undated" only where the row already has a note saying why (the editor has no notes).
+        const bool undatedWithNote = text.toStdString() == yaml::kUndated
+            && !provenanceOf(*m_catalog, table, row).note.empty();
+        return yaml::isIsoDate(text.toStdString()) || undatedWithNote
             ? QString()
-            : tr("Dates are written YYYY, YYYY-MM or YYYY-MM-DD, not '%1'.").arg(text);
+            : tr("The date must be YYYY, YYYY-MM or YYYY-MM-DD (or 'undated' with a note), not "
+                 "'%1'.")
+                  .arg(text);
+    }
     case Kind::Price:
         return number(0.01, kMaxPriceUsd, table == PriceTable::Gpus, tr("A price"));
     case Kind::Rate: {

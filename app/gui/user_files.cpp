@@ -1,5 +1,6 @@
 #include "app/gui/user_files.h"
 
+#include "app/common/unique_file_store.h"
 #include "app/common/user_data.h"
 #include "pricing/measured_results.h"
 #include "pricing/scenario/price_table_writer.h"
@@ -21,24 +22,16 @@ std::vector<std::string> toStd(const QStringList& list)
     return out;
 }
 
-// Copies `from` into `dir` under its own name, replacing an older copy, atomically.
+// Copies `from` into `dir` under its own name, or that name with "-2", "-3", ... where an earlier
+// import already has it: two servers' results.yaml are both kept.
 bool copyInto(const QString& from, const QString& dir, QString* error)
 {
-    QFile in(from);
-    if (!in.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(from, in.errorString());
-        return false;
-    }
-    if (!QDir().mkpath(dir)) {
-        *error = QStringLiteral("cannot create %1").arg(dir);
-        return false;
-    }
     QString name = QFileInfo(from).fileName();
     if (!name.endsWith(QLatin1String(".yaml")) && !name.endsWith(QLatin1String(".yml")))
         name += QStringLiteral(".yaml"); // the loaders only pick up YAML files
-    QSaveFile out(QDir(dir).filePath(name));
-    if (!out.open(QIODevice::WriteOnly) || out.write(in.readAll()) < 0 || !out.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString());
+    const views::StoredFile stored = views::storeUniqueCopy(from, dir, name);
+    if (stored.path.isEmpty()) {
+        *error = stored.error;
         return false;
     }
     return true;
@@ -99,6 +92,36 @@ bool importPriceFile(const QString& path, QString* error)
         return false;
     }
     return copyInto(path, views::userDataDir() + QStringLiteral("/prices"), error);
+}
+
+QStringList importedPriceFiles()
+{
+    QStringList files = views::userPriceFiles();
+    files.removeAll(editedPricesPath());
+    return files;
+}
+
+QString revertedPricesDir()
+{
+    return views::userDataDir() + QStringLiteral("/prices/reverted");
+}
+
+bool setAsidePriceFiles(const QStringList& files, QString* error)
+{
+    for (const QString& file : files) {
+        const views::StoredFile moved
+            = views::storeUniqueCopy(file, revertedPricesDir(), QFileInfo(file).fileName());
+        if (moved.path.isEmpty()) {
+            *error = moved.error;
+            return false;
+        }
+        if (!QFile::remove(file)) {
+            QFile::remove(moved.path); // keep one copy, where it was
+            *error = QStringLiteral("cannot remove %1").arg(file);
+            return false;
+        }
+    }
+    return true;
 }
 
 bool importResultsFile(const QString& path, const Catalog& catalog, QString* error)

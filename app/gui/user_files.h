@@ -26,6 +26,17 @@ bool saveEditedPrices(const Catalog& catalog, QString* error);
 bool importPriceFile(const QString& path, QString* error);
 bool importResultsFile(const QString& path, const Catalog& catalog, QString* error);
 
+// The price tables imported with File > Import price table: every user price file but
+// editedPricesPath().
+QStringList importedPriceFiles();
+// <user data dir>/prices/reverted/: where "Revert to shipped defaults" puts imported price
+// tables. The loader reads only the prices folder itself, so they stop counting, yet the user
+// can move one back.
+QString revertedPricesDir();
+// Moves each file into revertedPricesDir() (a name already there gets "-2", ...). False with
+// the first failure in *error; the files before it are moved.
+bool setAsidePriceFiles(const QStringList& files, QString* error);
+
 // "file:line:column: error: ..." lines.
 QString issueText(const std::vector<LoadIssue>& issues);
 

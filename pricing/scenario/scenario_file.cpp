@@ -58,6 +58,25 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     return counts;
 }
 
+ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
+{
+    ScenarioView view;
+    if (!in.expectMap(node, "view"))
+        return view;
+    in.warnUnknownKeys(node, { "log_axes", "buy_vs_rent" }, "view");
+    view.logAxes = in.boolean(node, "log_axes", "view", /*required=*/false);
+    if (const YAML::Node buy = node["buy_vs_rent"]; buy && in.expectMap(buy, "buy_vs_rent")) {
+        in.warnUnknownKeys(buy, { "gpu", "gpu_count" }, "buy_vs_rent");
+        const auto gpu = in.id(buy, "gpu", "buy_vs_rent");
+        const auto count = in.integer(buy, "gpu_count", "buy_vs_rent", { 1, kMaxGpuCount });
+        if (gpu && count) {
+            view.buyGpuId = *gpu;
+            view.buyGpuCount = static_cast<int>(*count);
+        }
+    }
+    return view;
+}
+
 } // namespace
 
 ScenarioRead readScenario(
@@ -71,7 +90,7 @@ ScenarioRead readScenario(
     const std::size_t errorsBefore = in.errorCount();
     in.warnUnknownKeys(*root,
         { "schema_version", "kind", "model", "source", "budget_usd", "deadline_days", "gpu_counts",
-            "gpus", "assumptions" },
+            "gpus", "assumptions", "view" },
         "scenario");
     if (auto kind = in.string(*root, "kind", "scenario"); kind && *kind != kKind)
         in.error((*root)["kind"],
@@ -103,12 +122,14 @@ ScenarioRead readScenario(
     }
     if (const YAML::Node a = (*root)["assumptions"])
         readAssumptions(in, a, s.assumptions);
+    if (const YAML::Node view = (*root)["view"])
+        out.view = readView(in, view);
     if (in.errorCount() == errorsBefore)
         out.scenario = std::move(s);
     return out;
 }
 
-std::string writeScenario(const Scenario& s)
+std::string writeScenario(const Scenario& s, const ScenarioView& view)
 {
     YAML::Emitter out;
     out.SetDoublePrecision(10);
@@ -129,6 +150,18 @@ std::string writeScenario(const Scenario& s)
         out << YAML::Key << f.key << YAML::Value << s.assumptions.*f.member;
     out << YAML::Key << "planned_runs" << YAML::Value << s.assumptions.plannedRuns;
     out << YAML::EndMap;
+    if (view != ScenarioView {}) {
+        out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
+        if (view.logAxes)
+            out << YAML::Key << "log_axes" << YAML::Value << *view.logAxes;
+        if (view.buyGpuId && view.buyGpuCount) {
+            out << YAML::Key << "buy_vs_rent" << YAML::Value << YAML::Flow << YAML::BeginMap;
+            out << YAML::Key << "gpu" << YAML::Value << *view.buyGpuId;
+            out << YAML::Key << "gpu_count" << YAML::Value << *view.buyGpuCount;
+            out << YAML::EndMap;
+        }
+        out << YAML::EndMap;
+    }
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

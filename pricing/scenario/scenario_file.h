@@ -15,6 +15,7 @@
 //   assumptions: {amortization_years: 5, machine_utilization: 1.0, electricity_usd_per_kwh: 0.13,
 //                 pue: 1.58, spot_restart_overhead: 0.1, indirect_rate: 0,
 //                 analytic_utilization: 0.4, planned_runs: 1, runs_per_month: 1}
+//   view: {log_axes: true, buy_vs_rent: {gpu: a100-80gb-sxm, gpu_count: 8}}   # optional
 
 #include "core/evaluate.h"
 #include "pricing/load_issue.h"
@@ -28,8 +29,19 @@ namespace gpuplan {
 
 inline constexpr std::string_view kScenarioSuffix = ".gpuplan.yaml";
 
+// How the plan was looked at in the desktop planner: not part of the cost model (core/ never
+// sees it), but reopening a file shows the same charts. Unset fields leave the views as they are.
+struct ScenarioView {
+    std::optional<bool> logAxes; // the Planner's log axes
+    std::optional<std::string> buyGpuId; // the Buy vs rent machine: GPU and count
+    std::optional<int> buyGpuCount;
+
+    bool operator==(const ScenarioView&) const = default;
+};
+
 struct ScenarioRead {
     std::optional<Scenario> scenario; // catalog left null: the caller supplies its own
+    ScenarioView view;
     std::vector<LoadIssue> issues; // file:line:column for each problem
 };
 
@@ -39,6 +51,6 @@ ScenarioRead readScenario(
     std::string_view text, const std::string& fileName, const Assumptions& defaults);
 
 // The scenario as YAML, which readScenario reads back to the same settings.
-std::string writeScenario(const Scenario& scenario);
+std::string writeScenario(const Scenario& scenario, const ScenarioView& view = {});
 
 } // namespace gpuplan

@@ -394,6 +394,38 @@ private slots:
         QVERIFY(processGone(pid));
     }
 
+    // What the main window does on quit: the worker (here one that ignores SIGTERM) is stopped,
+    // and what it measured is saved in the user data dir before the view goes away.
+    void stopAndKeepResultsSavesBeforeQuitting()
+    {
+        auto view = openView("cpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        auto* runner = view->findChild<BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
+        const qint64 pid = startRun(*view, "stubborn");
+        QTRY_VERIFY_WITH_TIMEOUT(runner->hasResults(), 5000);
+        QVERIFY(savedFiles().isEmpty());
+
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(view->stopAndKeepResults(5s));
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(!view->isRunning());
+        QCOMPARE(savedFiles().size(), 1);
+        QCOMPARE(readAll(resultsDir() + QLatin1Char('/') + savedFiles().first()),
+            readAll(kData + QStringLiteral("/results-partial.yaml")));
+        // Validation was asked for (2 steps) but never reached: said so, not "not checked".
+        const QString summary = child<QLabel>(*view, "summaryLabel")->text();
+        QVERIFY2(summary.contains(QStringLiteral(
+                     "Validation error: not measured (the run stopped before validation)")),
+            qPrintable(summary));
+        view.reset();
+        QVERIFY(processGone(pid));
+        QCOMPARE(savedFiles().size(), 1); // the destructor neither removed nor added one
+        // Not running: nothing to stop, nothing to wait for.
+        auto idle = openView("cpu");
+        QVERIFY(idle->stopAndKeepResults(5s));
+    }
+
     void elapsedAndRemainingTimeAreShown()
     {
         auto view = openView("cpu");

@@ -301,6 +301,34 @@ private slots:
         QVERIFY(s.text().contains(QStringLiteral("Validation error: not checked")));
     }
 
+    void validationTextSaysWhyThereIsNone_data()
+    {
+        QTest::addColumn<int>("asked");
+        QTest::addColumn<bool>("stoppedEarly");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("validation off")
+            << 0 << true << QStringLiteral("not checked (set validation steps above 0)");
+        QTest::newRow("stopped before validating")
+            << 2 << true << QStringLiteral("not measured (the run stopped before validation)");
+        QTest::newRow("still running")
+            << 2 << false << QStringLiteral("not measured yet (it runs after the estimate)");
+    }
+
+    void validationTextSaysWhyThereIsNone()
+    {
+        QFETCH(int, asked);
+        QFETCH(bool, stoppedEarly);
+        QFETCH(QString, expected);
+        ResultSummary s
+            = summarizeResultsFile(kData + QStringLiteral("/results-partial.yaml"), *catalog);
+        QVERIFY2(s.readable, qPrintable(s.error));
+        s.validationStepsAsked = asked;
+        s.runStoppedEarly = stoppedEarly;
+        QCOMPARE(s.validationText(), expected);
+        QVERIFY2(s.text().contains(QStringLiteral("Validation error: ") + expected),
+            qPrintable(s.text()));
+    }
+
     void summaryOfAGpuRun()
     {
         const ResultSummary s = summarizeResultsFile(

@@ -5,6 +5,7 @@
 #include "app/gui/option_table_model.h"
 #include "app/gui/price_book.h"
 #include "app/gui/price_table_model.h"
+#include "app/gui/user_files.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
 
@@ -191,6 +192,12 @@ private slots:
                              << QStringLiteral("must be a number");
         QTest::newRow("bad date") << kGpuDateColumn << QStringLiteral("last week")
                                   << QStringLiteral("YYYY-MM-DD");
+        // The loader accepts "undated" only with a note, and this row has none: rejected here
+        // with the loader's wording, not later when Save reads the file back.
+        QTest::newRow("undated without a note")
+            << kGpuDateColumn << QStringLiteral("undated")
+            << QStringLiteral("must be YYYY, YYYY-MM or YYYY-MM-DD (or 'undated' with a note), "
+                              "not 'undated'");
         QTest::newRow("empty source")
             << kGpuSourceColumn << QStringLiteral("  ") << QStringLiteral("needs a source");
         QTest::newRow("read-only name")
@@ -219,6 +226,26 @@ private slots:
         QCOMPARE(model.index(row, column).data(Qt::EditRole), before);
         QCOMPARE(book.undoStack()->count(), 0);
         QVERIFY(!book.isModified());
+    }
+
+    void undatedIsAcceptedWhereTheRowHasANote()
+    {
+        PriceBook book(m_catalog);
+        constexpr int kChassisDateColumn = 3;
+        int row = -1;
+        for (std::size_t i = 0; i < book.catalog().chassis.size(); ++i)
+            if (!book.catalog().chassis[i].priceSource.note.empty())
+                row = static_cast<int>(i);
+        QVERIFY(row >= 0); // the shipped chassis prices carry the paper's rounding notes
+        QVERIFY(book.edit(PriceTable::Chassis, row, kChassisDateColumn, QStringLiteral("undated"))
+                    .isEmpty());
+        QCOMPARE(book.catalog().chassis[row].priceSource.date, std::string("undated"));
+        // And Save accepts what the editor accepted.
+        QTemporaryDir data;
+        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+        QString error;
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        qunsetenv("GPUPLAN_DATA_DIR");
     }
 
     void cloudOfferKeepsAtLeastOneRate()

@@ -1,5 +1,7 @@
 // The main window end to end (offscreen): assumptions re-plot, selection highlights, scenario
-// files, measurements appear beside the paper's, price edits re-plot and save, menus.
+// files, measurements appear beside the paper's, price edits re-plot and save, menus; what the
+// user is asked before losing anything (unsaved edits, a running benchmark), imports that never
+// overwrite each other, settings restored at the next start, exports.
 
 #include "app/common/user_data.h"
 #include "app/gui/assumptions_panel.h"
@@ -11,10 +13,22 @@
 #include "app/gui/price_book.h"
 #include "app/gui/price_tables_view.h"
 #include "app/gui/user_files.h"
+#include "app/render/chart_export.h"
 #include "app/render/chart_widget.h"
+#include "pricing/scenario/price_table_writer.h"
+
+#ifdef GPUPLAN_TEST_HAS_BENCHVIEW
+#include "app/benchview/benchmark_view.h"
+#endif
 
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableView>
@@ -40,6 +54,77 @@ std::optional<std::size_t> optionOf(const Results& r, const std::string& gpu, in
         if (r.options[i].gpu->id == gpu && r.options[i].gpuCount == count)
             return i;
     return std::nullopt;
+}
+
+// Answers the message boxes that come up next, in order, as a user would, and keeps their
+// texts. It polls because QMessageBox::question runs its own event loop until answered.
+class BoxAnswerer : public QObject {
+public:
+    explicit BoxAnswerer(QList<QMessageBox::StandardButton> answers)
+        : m_answers(std::move(answers))
+    {
+        connect(&m_poll, &QTimer::timeout, this, &BoxAnswerer::answer);
+        m_poll.start(10);
+    }
+    QStringList texts;
+    bool answeredAll() const { return m_answers.isEmpty(); }
+
+private:
+    void answer()
+    {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box || !box->isVisible() || m_answers.isEmpty())
+            return;
+        texts << box->text();
+        QAbstractButton* button = box->button(m_answers.takeFirst());
+        if (!button)
+            qFatal("the message box has no such button: %s", qPrintable(box->text()));
+        button->click();
+    }
+
+    QList<QMessageBox::StandardButton> m_answers;
+    QTimer m_poll;
+};
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A price table as a supplier would send it: the shipped tables with one A100 price changed.
+void writePriceFile(const QString& path, double a100Price)
+{
+    Catalog catalog = *loadCatalog(shippedDataFiles()).catalog;
+    for (auto& g : catalog.gpus)
+        if (g.id == "a100-80gb-sxm")
+            g.priceUsd = a100Price;
+    const std::string text = writePriceTables(catalog);
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text.data(), static_cast<qint64>(text.size()));
+}
+
+double a100Price(const MainWindow& w)
+{
+    return *w.priceBook()->catalog().findGpu("a100-80gb-sxm")->priceUsd;
+}
+
+int gpuRow(const MainWindow& w, const std::string& id)
+{
+    const auto& gpus = w.priceBook()->catalog().gpus;
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        if (gpus[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+// Gone means reaped: a zombie keeps its /proc entry until its parent waits for it.
+bool processGone(qint64 pid)
+{
+    return pid > 0 && !QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
 }
 
 } // namespace
@@ -277,6 +362,314 @@ private slots:
         w->priceBook()->undoStack()->undo();
         QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh,
             w->priceBook()->catalog().defaults.electricityUsdPerKwh);
+    }
+
+    void closeAsksAboutUnsavedChanges()
+    {
+        auto w = makeWindow();
+        w->show();
+        w->session()->setBudget(75000.0);
+        QVERIFY(w->isWindowModified());
+        {
+            BoxAnswerer cancel({ QMessageBox::Cancel });
+            QVERIFY(!w->close());
+            QVERIFY(cancel.answeredAll());
+            QCOMPARE(cancel.texts,
+                QStringList {
+                    QStringLiteral("The scenario has changes that are not saved. Save them?") });
+            QVERIFY(w->isVisible());
+            QCOMPARE(*w->session()->scenario().budgetUsd, 75000.0); // nothing lost
+        }
+        {
+            BoxAnswerer discard({ QMessageBox::Discard });
+            QVERIFY(w->close());
+            QVERIFY(discard.answeredAll());
+            QVERIFY(!w->isVisible());
+        }
+    }
+
+    void closeAsksAboutPriceEditsFirst()
+    {
+        auto w = makeWindow();
+        w->show();
+        QVERIFY(w->priceBook()
+                    ->edit(PriceTable::Gpus, gpuRow(*w, "a100-80gb-sxm"), 1, QStringLiteral("9999"))
+                    .isEmpty());
+        BoxAnswerer cancel({ QMessageBox::Cancel });
+        QVERIFY(!w->close());
+        QCOMPARE(cancel.texts.size(), 1);
+        QVERIFY2(cancel.texts.first().contains(QStringLiteral("price tables have edits")),
+            qPrintable(cancel.texts.first()));
+        QVERIFY(w->isVisible());
+        QCOMPARE(a100Price(*w), 9999.0);
+        QVERIFY(!QFileInfo::exists(editedPricesPath()));
+    }
+
+    void geometryAndLastScenarioAreRestored()
+    {
+        const QString path = m_files.filePath(QStringLiteral("last.gpuplan.yaml"));
+        // A first session: a scenario saved, the window resized, then quit.
+        {
+            MainWindow w(loadUserCatalog().catalog);
+            w.show();
+            w.resize(1333, 777);
+            QTRY_COMPARE(w.size(), QSize(1333, 777));
+            w.session()->setModel("pythia-410m");
+            QString error;
+            QVERIFY2(w.saveScenario(path, &error), qPrintable(error));
+            QVERIFY(w.close());
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("lastScenario")).toString(), path);
+        // The next start.
+        MainWindow w(loadUserCatalog().catalog);
+        QCOMPARE(w.size(), QSize(1333, 777));
+        QString error;
+        QVERIFY2(w.restoreLastScenario(&error), qPrintable(error));
+        QCOMPARE(w.scenarioPath(), path);
+        QCOMPARE(w.session()->scenario().modelId, std::string("pythia-410m"));
+        QVERIFY(!w.isWindowModified());
+
+        // A last scenario deleted since is no error: the window starts untitled.
+        QSettings().setValue(
+            QStringLiteral("lastScenario"), m_files.filePath(QStringLiteral("gone.gpuplan.yaml")));
+        MainWindow fresh(loadUserCatalog().catalog);
+        QVERIFY(!fresh.restoreLastScenario(&error));
+        QVERIFY(error.isEmpty());
+        QVERIFY(fresh.scenarioPath().isEmpty());
+        QSettings().remove(QStringLiteral("lastScenario"));
+    }
+
+    void csvExportWritesBothTables()
+    {
+        auto w = makeWindow();
+        const QString path = m_files.filePath(QStringLiteral("export/options.csv"));
+        QDir().mkpath(QFileInfo(path).path());
+        QString error;
+        QVERIFY2(w->exportCsv(path, &error), qPrintable(error));
+        const QStringList lines
+            = QString::fromUtf8(readAll(path)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.first(),
+            QStringLiteral("GPU,GPUs,Training days,Source,Machine cost,Per experiment,"
+                           "Energy per run,Implied utilisation,Flags,Pareto"));
+        QCOMPARE(lines.size(), static_cast<qsizetype>(w->session()->results().options.size()) + 1);
+        const auto a100 = optionOf(w->session()->results(), "a100-80gb-sxm", 8);
+        QVERIFY(a100);
+        const OwnedOption& o = w->session()->results().options[*a100];
+        const QString row = lines.filter(QStringLiteral("A100 SXM 80GB,8,")).value(0);
+        QVERIFY2(!row.isEmpty(), qPrintable(lines.join(QLatin1Char('\n'))));
+        const QStringList cells = row.split(QLatin1Char(','));
+        QCOMPARE(cells.at(2).toDouble(), o.estimate.days);
+        QCOMPARE(cells.at(4).toDouble(), o.machineCostUsd);
+        QVERIFY(o.machineCostUsd > 8 * 10000.0); // eight A100s and a server, not a typo
+        const QString cloud = QString::fromUtf8(
+            readAll(m_files.filePath(QStringLiteral("export/options-cloud.csv"))));
+        QVERIFY2(cloud.startsWith(QStringLiteral("Provider,")), qPrintable(cloud.left(200)));
+        QCOMPARE(cloud.count(QStringLiteral("\r\n")),
+            static_cast<qsizetype>(w->session()->results().cloud.size()) + 1);
+        // A folder that does not exist is reported, not ignored.
+        QVERIFY(!w->exportCsv(m_files.filePath(QStringLiteral("nowhere/options.csv")), &error));
+        QVERIFY2(error.contains(QStringLiteral("nowhere/options.csv")), qPrintable(error));
+    }
+
+    void copyChartPutsTheChartOnTheClipboard()
+    {
+        auto w = makeWindow();
+        QApplication::clipboard()->clear();
+        QVERIFY(QApplication::clipboard()->image().isNull());
+        w->copyChart();
+        const QImage image = QApplication::clipboard()->image();
+        QVERIFY(!image.isNull());
+        render::FigureSize size;
+        size.dpi = 150;
+        const QImage expected
+            = render::renderChartImage(w->plannerView()->hardwareChart()->chartData(), size);
+        QCOMPARE(image.size(), expected.size());
+        QVERIFY(image.width() > 500 && image.height() > 300);
+    }
+
+    void twoResultsFilesOfTheSameNameAreBothKept()
+    {
+        auto w = makeWindow();
+        const QString first = m_files.filePath(QStringLiteral("server-a/results.yaml"));
+        const QString second = m_files.filePath(QStringLiteral("server-b/results.yaml"));
+        QDir().mkpath(QFileInfo(first).path());
+        QDir().mkpath(QFileInfo(second).path());
+        QFile::remove(first);
+        QFile::remove(second);
+        QVERIFY(QFile::copy(kFixture, first));
+        // Another server's file of the same name (its host differs).
+        QByteArray other = readAll(kFixture);
+        QVERIFY(other.contains("host: "));
+        other.replace("host: ", "host: second-");
+        QFile f(second);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(other);
+        f.close();
+
+        QString error;
+        QVERIFY2(w->importMeasurements(first, &error), qPrintable(error));
+        QVERIFY2(w->importMeasurements(second, &error), qPrintable(error));
+        const QStringList files = views::userResultFiles();
+        QCOMPARE(files.size(), qsizetype { 2 });
+        QCOMPARE(QFileInfo(files.at(0)).fileName(), QStringLiteral("results-2.yaml"));
+        QCOMPARE(QFileInfo(files.at(1)).fileName(), QStringLiteral("results.yaml"));
+        QCOMPARE(readAll(files.at(1)), readAll(first));
+        QCOMPARE(readAll(files.at(0)), other);
+        QCOMPARE(w->session()->catalog().measured.size(), std::size_t { 2 });
+    }
+
+    void importingPricesAsksAboutUnsavedEdits()
+    {
+        auto w = makeWindow();
+        w->show();
+        const QString supplier = m_files.filePath(QStringLiteral("supplier-a/prices.yaml"));
+        writePriceFile(supplier, 11111.0);
+        const int row = gpuRow(*w, "a100-80gb-sxm");
+        QVERIFY(w->priceBook()->edit(PriceTable::Gpus, row, 1, QStringLiteral("9999")).isEmpty());
+
+        QString error;
+        {
+            BoxAnswerer cancel({ QMessageBox::Cancel });
+            QVERIFY(!w->importPrices(supplier, &error));
+            QVERIFY(error.isEmpty()); // cancelled, not failed
+            QVERIFY(cancel.answeredAll());
+            QCOMPARE(a100Price(*w), 9999.0);
+            QVERIFY(w->priceBook()->isModified());
+            QVERIFY(views::userPriceFiles().isEmpty());
+        }
+        {
+            BoxAnswerer discard({ QMessageBox::Discard });
+            QVERIFY2(w->importPrices(supplier, &error), qPrintable(error));
+            QVERIFY(discard.answeredAll());
+            QCOMPARE(a100Price(*w), 11111.0);
+            QVERIFY(!w->priceBook()->isModified());
+        }
+        // Without edits there is nothing to ask.
+        const QString other = m_files.filePath(QStringLiteral("supplier-b/prices.yaml"));
+        writePriceFile(other, 22222.0);
+        BoxAnswerer none({});
+        QVERIFY2(w->importPrices(other, &error), qPrintable(error));
+        QVERIFY(none.texts.isEmpty());
+        // Both suppliers' prices.yaml are kept.
+        const QStringList files = views::userPriceFiles();
+        QCOMPARE(files.size(), qsizetype { 2 });
+        QCOMPARE(readAll(views::userDataDir() + QStringLiteral("/prices/prices.yaml")),
+            readAll(supplier));
+        QCOMPARE(readAll(views::userDataDir() + QStringLiteral("/prices/prices-2.yaml")),
+            readAll(other));
+    }
+
+    void revertSetsImportedPricesAside()
+    {
+        auto w = makeWindow();
+        w->show();
+        const QString supplier = m_files.filePath(QStringLiteral("supplier-c/quote.yaml"));
+        writePriceFile(supplier, 12345.0);
+        QString error;
+        QVERIFY2(w->importPrices(supplier, &error), qPrintable(error));
+        QCOMPARE(a100Price(*w), 12345.0);
+        const double shipped
+            = *loadCatalog(shippedDataFiles()).catalog->findGpu("a100-80gb-sxm")->priceUsd;
+
+        {
+            BoxAnswerer no({ QMessageBox::No });
+            w->revertPrices();
+            QVERIFY(no.answeredAll());
+            QVERIFY2(no.texts.first().contains(QStringLiteral("\n  quote.yaml")),
+                qPrintable(no.texts.first()));
+            QCOMPARE(a100Price(*w), 12345.0);
+            QCOMPARE(views::userPriceFiles().size(), qsizetype { 1 });
+        }
+        BoxAnswerer yes({ QMessageBox::Yes });
+        w->revertPrices();
+        QVERIFY(yes.answeredAll());
+        QCOMPARE(a100Price(*w), shipped);
+        QVERIFY(views::userPriceFiles().isEmpty());
+        // Set aside, not lost, and not loaded at the next start either.
+        QCOMPARE(readAll(revertedPricesDir() + QStringLiteral("/quote.yaml")), readAll(supplier));
+        QCOMPARE(*loadUserCatalog().catalog->findGpu("a100-80gb-sxm")->priceUsd, shipped);
+    }
+
+    void viewSettingsAreSavedWithTheScenario()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->plannerView()->logAxes()); // the default
+        w->plannerView()->setLogAxes(false);
+        QVERIFY(w->isWindowModified()); // a change to save
+        const auto h100 = optionOf(w->session()->results(), "h100-80gb-sxm", 4);
+        QVERIFY(h100);
+        w->buyVsRentView()->setMachine(*h100);
+        const QString path = m_files.filePath(QStringLiteral("view.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        QVERIFY(readAll(path).contains("buy_vs_rent: {gpu: h100-80gb-sxm, gpu_count: 4}"));
+
+        auto other = makeWindow();
+        QVERIFY(other->plannerView()->logAxes());
+        QVERIFY(other->buyVsRentView()->machine() != h100);
+        QVERIFY2(other->openScenario(path, &error), qPrintable(error));
+        QVERIFY(!other->plannerView()->logAxes());
+        QVERIFY(!other->plannerView()->chartOptions().logX);
+        QVERIFY(other->buyVsRentView()->machine() == h100);
+        QVERIFY(!other->isWindowModified());
+    }
+
+    void quittingMidRunKeepsTheMeasurements()
+    {
+#ifndef GPUPLAN_TEST_HAS_BENCHVIEW
+        QSKIP("built without app/benchview: no Benchmark tab");
+#else
+        const QString fake = m_files.filePath(QStringLiteral("gpuplan-bench"));
+        QFile::remove(fake);
+        QVERIFY(
+            QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/benchview/fake_bench.sh"), fake));
+        QVERIFY(
+            QFile::setPermissions(fake, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        qputenv("GPUPLAN_BENCH", fake.toUtf8());
+        qputenv("FAKE_DATA", QByteArray(GPUPLAN_SOURCE_DIR "/tests/benchview/data"));
+        qputenv("FAKE_DEVICES", "cpu");
+        qputenv("FAKE_RUN", "stubborn"); // ignores SIGTERM: only the kill ends it
+
+        auto w = makeWindow();
+        w->show();
+        auto* bench = w->findChild<benchview::BenchmarkView*>();
+        QVERIFY(bench);
+        w->tabs()->setCurrentWidget(bench);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            bench->findChild<QComboBox*>(QStringLiteral("deviceBox"))->count() > 0, 5000);
+        bench->findChild<QPushButton*>(QStringLiteral("runButton"))->click();
+        auto* runner
+            = bench->findChild<benchrun::BenchmarkRunner*>(QStringLiteral("benchmarkRunner"));
+        QTRY_VERIFY_WITH_TIMEOUT(runner->hasResults(), 5000);
+        const qint64 pid = runner->processId();
+        QVERIFY(pid > 0);
+        QVERIFY(views::userResultFiles().isEmpty());
+
+        { // "No" keeps the run going.
+            BoxAnswerer no({ QMessageBox::No });
+            QVERIFY(!w->close());
+            QVERIFY(no.answeredAll());
+            QVERIFY(bench->isRunning());
+        }
+        BoxAnswerer yes({ QMessageBox::Yes });
+        QVERIFY(w->close());
+        QVERIFY(yes.answeredAll());
+        QVERIFY2(yes.texts.first().contains(QStringLiteral("Stop it and quit?")),
+            qPrintable(yes.texts.first()));
+        QVERIFY(!bench->isRunning());
+        // What was measured is in the user data dir, and the planner has read it.
+        const QStringList saved = views::userResultFiles();
+        QCOMPARE(saved.size(), qsizetype { 1 });
+        QCOMPARE(readAll(saved.first()),
+            readAll(
+                QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/benchview/data/results-partial.yaml")));
+        QVERIFY(QFileInfo(saved.first()).fileName().startsWith(QStringLiteral("pythia-160m-cpu-")));
+        QVERIFY(!w->session()->catalog().measured.empty());
+        QVERIFY(processGone(pid)); // reaped: no zombie
+        w.reset();
+        QCOMPARE(views::userResultFiles().size(), qsizetype { 1 });
+        qunsetenv("GPUPLAN_BENCH");
+#endif
     }
 
     void buyVsRentStatesTheBreakEven()

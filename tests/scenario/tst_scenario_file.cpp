@@ -59,6 +59,33 @@ private slots:
         QCOMPARE(writeScenario(r), text);
     }
 
+    void viewSettingsRoundTrip()
+    {
+        Scenario s;
+        s.modelId = "pythia-1b";
+        s.assumptions = defaults();
+        ScenarioView view;
+        view.logAxes = false;
+        view.buyGpuId = "h100-80gb-sxm";
+        view.buyGpuCount = 4;
+        const std::string text = writeScenario(s, view);
+        QVERIFY2(
+            QString::fromStdString(text).contains(QStringLiteral("log_axes: false")), text.c_str());
+        const ScenarioRead read = readScenario(text, "view.gpuplan.yaml", defaults());
+        QVERIFY2(read.scenario, formatIssues(read.issues).c_str());
+        QVERIFY(read.issues.empty());
+        QCOMPARE(read.view.logAxes, std::optional<bool>(false));
+        QCOMPARE(read.view.buyGpuId, std::optional<std::string>("h100-80gb-sxm"));
+        QCOMPARE(read.view.buyGpuCount, std::optional<int>(4));
+        QCOMPARE(writeScenario(*read.scenario, read.view), text);
+
+        // A file written before views were saved leaves every view as it is.
+        const ScenarioRead old = readScenario(writeScenario(s), "old.gpuplan.yaml", defaults());
+        QVERIFY(old.scenario);
+        QVERIFY(old.view == ScenarioView {});
+        QVERIFY(!QString::fromStdString(writeScenario(s)).contains(QStringLiteral("view")));
+    }
+
     void missingSettingsKeepTheDefaults()
     {
         const Assumptions d = defaults();
@@ -96,6 +123,12 @@ private slots:
             << QStringLiteral("pue");
         QTest::newRow("zero gpus") << head + QStringLiteral("model: pythia-1b\ngpu_counts: [0]\n")
                                    << 4 << QStringLiteral("gpu_counts");
+        QTest::newRow("log axes not a boolean")
+            << head + QStringLiteral("model: pythia-1b\nview: {log_axes: maybe}\n") << 4
+            << QStringLiteral("log_axes");
+        QTest::newRow("buy-vs-rent machine without a count")
+            << head + QStringLiteral("model: pythia-1b\nview:\n  buy_vs_rent: {gpu: rtx-3090}\n")
+            << 5 << QStringLiteral("gpu_count");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
         QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
