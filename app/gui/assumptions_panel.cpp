@@ -42,6 +42,9 @@ AssumptionsPanel::AssumptionsPanel(QWidget* parent)
     connect(m_runs, &QSpinBox::valueChanged, this, &AssumptionsPanel::assumptionsChanged);
     m_runsPerMonth = addSpin(QStringLiteral("runsPerMonth"), tr("Run rate"), 0.05, 100, 0.5, 2,
         tr(" runs/month"), tr("For stating the break-even in months."));
+    connect(m_runs, &QSpinBox::valueChanged, this, &AssumptionsPanel::updateRunSuffixes);
+    connect(
+        m_runsPerMonth, &QDoubleSpinBox::valueChanged, this, &AssumptionsPanel::updateRunSuffixes);
     setAssumptions(Assumptions {});
 }
 
@@ -61,6 +64,14 @@ QDoubleSpinBox* AssumptionsPanel::addSpin(const QString& objectName, const QStri
     return spin;
 }
 
+// "1 run", not "1 runs".
+void AssumptionsPanel::updateRunSuffixes()
+{
+    m_runs->setSuffix(m_runs->value() == 1 ? tr(" run") : tr(" runs"));
+    m_runsPerMonth->setSuffix(
+        m_runsPerMonth->value() == 1.0 ? tr(" run/month") : tr(" runs/month"));
+}
+
 void AssumptionsPanel::setAssumptions(const Assumptions& a)
 {
     m_base = a;
@@ -77,6 +88,7 @@ void AssumptionsPanel::setAssumptions(const Assumptions& a)
     m_analytic->setValue(a.analyticUtilization * kPercent);
     m_runs->setValue(a.plannedRuns);
     m_runsPerMonth->setValue(a.runsPerMonth);
+    updateRunSuffixes(); // its signals are blocked here
     m_electricity->setToolTip(tr("What your institution pays per kWh. Default: %1, %2")
                                   .arg(QString::fromStdString(a.electricitySource.date),
                                       QString::fromStdString(a.electricitySource.source)));

@@ -28,6 +28,8 @@ private:
     QDoubleSpinBox* addSpin(const QString& objectName, const QString& label, double min, double max,
         double step, int decimals, const QString& suffix, const QString& tip);
 
+    void updateRunSuffixes();
+
     Assumptions m_base; // carries the provenance of the values shown
     QDoubleSpinBox* m_years = nullptr;
     QDoubleSpinBox* m_machineUse = nullptr;

@@ -117,7 +117,8 @@ std::vector<OfferBreakEven> offerBreakEvens(
                 continue;
             OfferBreakEven b;
             b.cloudIndex = index;
-            b.offer = offerName(c) + QStringLiteral(", ") + QLatin1String(pricing);
+            b.pricing = QLatin1String(pricing);
+            b.offer = offerName(c) + QStringLiteral(", ") + b.pricing;
             b.costPerRunUsd = **cost;
             b.runs = breakEvenRuns(o.machineCostUsd, b.costPerRunUsd, o.energyCostUsd);
             if (b.runs && o.runsPerMonth > 0.0)
@@ -188,9 +189,12 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         ChartPoint p;
         p.x = *b.runs;
         p.y = o.machineCostUsd + *b.runs * o.energyCostUsd;
-        p.label = opt.months && b.months
-            ? countOf(*b.months, 1, QStringLiteral("month"), QStringLiteral("months"))
-            : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs"));
+        // Which crossing is which, in a printed figure too: "10.6 runs vs RunPod on-demand".
+        p.label = (opt.months && b.months
+                          ? countOf(*b.months, 1, QStringLiteral("month"), QStringLiteral("months"))
+                          : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
+            + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
+            + QLatin1Char(' ') + b.pricing;
         p.tooltip = breakEvenSentence(machine, b.offer, b.costPerRunUsd, b.runs, b.months);
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);

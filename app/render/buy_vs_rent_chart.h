@@ -27,6 +27,7 @@ struct BuyVsRentOptions {
 struct OfferBreakEven {
     std::size_t cloudIndex = 0; // into Results::cloud
     QString offer; // "RunPod 2×A100 SXM, on-demand"
+    QString pricing; // "on-demand" or "spot"
     double costPerRunUsd = 0.0;
     std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
     std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)

@@ -305,6 +305,11 @@ bool writeProposalReport(const ReportInput& in, const QString& path, QString* er
         *error = QStringLiteral("could not render the report to %1").arg(temporary.fileName());
         return false;
     }
+    // A temporary file is private (0600); a report is a document to share, or keeps the mode
+    // of the one it replaces.
+    temporary.setPermissions(target.exists()
+            ? target.permissions()
+            : QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     // Replaces an existing report in one step (rename(2)); QFile::rename refuses to replace.
     std::error_code failure;
     std::filesystem::rename(QFile::encodeName(temporary.fileName()).toStdString(),
