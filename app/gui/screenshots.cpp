@@ -1,7 +1,10 @@
 // gpuplan-screenshots OUTDIR: the planner's views as PNG files for docs/screenshots, taken from a
 // real window (run under Xvfb: xvfb-run -s "-screen 0 1600x1000x24" gpuplan-screenshots DIR).
-// Uses only the shipped tables (an empty user data dir), so the pictures show the defaults.
+// Uses only the shipped tables, so the pictures show the defaults: run it with a HOME that holds
+// no gpuplan files (HOME=/tmp/pi-home); the price tables view shows that HOME's data path, so a
+// home-like path reads better in the docs than a temporary folder's.
 
+#include "app/common/user_data.h"
 #include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/main_window.h"
 #include "app/gui/planner_session.h"
@@ -14,7 +17,6 @@
 #include <QDir>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTextStream>
 #include <QThread>
 #include <QUndoStack>
@@ -41,8 +43,6 @@ bool shoot(QWidget* window, const QString& path)
 
 int main(int argc, char** argv)
 {
-    QTemporaryDir data; // no user files: the shipped defaults only
-    qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpuplan-screenshots"));
     if (argc < 2) {
@@ -51,6 +51,12 @@ int main(int argc, char** argv)
     }
     const QDir out(QString::fromLocal8Bit(argv[1]));
     QDir().mkpath(out.path());
+    if (!gpuplan::views::userPriceFiles().isEmpty()
+        || !gpuplan::views::userResultFiles().isEmpty()) {
+        QTextStream(stderr) << "gpuplan-screenshots: " << gpuplan::views::userDataDir()
+                            << " holds user files; run with a fresh HOME (HOME=/tmp/pi-home)\n";
+        return 2;
+    }
 
     gpuplan::gui::MainWindow window(gpuplan::gui::loadUserCatalog().catalog);
     window.resize(1600, 1000);

@@ -78,6 +78,7 @@ ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& col
     s.name = name;
     s.kind = kind;
     s.color = color;
+    s.labelsMayCross = true; // the break-even labels sit where these lines cross
     for (const auto& p : buyVsRentCurve(capex, buy ? perRun : 0.0, buy ? 0.0 : perRun, maxRuns)) {
         ChartPoint point;
         point.x = p.runs;

@@ -36,6 +36,9 @@ struct ChartSeries {
     bool hollow = false; // outline only (measured estimates, spot offers)
     QColor color;
     std::vector<ChartPoint> points;
+    // A line that labels may cross (on their halo) when there is no other room; other lines
+    // (frontier) are never crossed.
+    bool labelsMayCross = false;
 };
 
 struct Axis {

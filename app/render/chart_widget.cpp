@@ -452,8 +452,9 @@ void ChartWidget::placeLabels()
                     at[i].x() - extent / 2, at[i].y() - extent / 2, extent, extent);
             }
         } else {
+            auto& lines = spec->labelsMayCross ? obstacles.softSegments : obstacles.segments;
             for (std::size_t i = 1; i < at.size(); ++i)
-                obstacles.segments.emplace_back(at[i - 1], at[i]);
+                lines.emplace_back(at[i - 1], at[i]);
         }
     }
     for (const auto& line : d->data.lines) {

@@ -48,7 +48,7 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
     std::vector<std::optional<QRectF>> placed;
     placed.reserve(labels.size());
     std::vector<QRectF> taken = obstacles.markers;
-    auto isFree = [&](const QRectF& box) {
+    auto isFree = [&](const QRectF& box, bool clearSoft) {
         if (!plot.contains(box))
             return false;
         for (const QRectF& t : taken)
@@ -57,16 +57,24 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
         for (const QLineF& s : obstacles.segments)
             if (segmentCrossesRect(s, box))
                 return false;
+        if (clearSoft)
+            for (const QLineF& s : obstacles.softSegments)
+                if (segmentCrossesRect(s, box))
+                    return false;
         return true;
     };
     for (const LabelRequest& label : labels) {
         std::optional<QRectF> where;
-        for (qreal distance : kDistances) {
-            for (const QPointF& c : candidates(label.anchor, label.size, clearance * distance))
-                if (const QRectF box(c, label.size); isFree(box)) {
-                    where = box;
+        for (bool clearSoft : { true, false }) {
+            for (qreal distance : kDistances) {
+                for (const QPointF& c : candidates(label.anchor, label.size, clearance * distance))
+                    if (const QRectF box(c, label.size); isFree(box, clearSoft)) {
+                        where = box;
+                        break;
+                    }
+                if (where)
                     break;
-                }
+            }
             if (where)
                 break;
         }

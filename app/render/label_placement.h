@@ -20,7 +20,10 @@ struct LabelRequest {
 
 struct LabelObstacles {
     std::vector<QRectF> markers; // every drawn marker (labels never cover a point)
-    std::vector<QLineF> segments; // frontier, budget, deadline and other drawn lines
+    std::vector<QLineF> segments; // frontier, budget, deadline: never crossed
+    // Lines a label keeps clear of where it can, and crosses (on its halo) where it cannot: the
+    // cost curves of the buy-vs-rent chart, whose crossings are what the labels mark.
+    std::vector<QLineF> softSegments;
 };
 
 // True when the segment passes through the rectangle (or touches it).
@@ -28,9 +31,10 @@ bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
 
 // Puts each label beside its point, in request order (earlier requests win), trying right,
 // left, above, below, the four diagonals, then the same a step further out; a candidate must lie
-// inside `plot` and clear every marker, every segment and every label placed before it. A label
-// that fits nowhere gets nullopt: its point still has a tooltip and a table row.
-// `clearance` is the distance from the point's centre to the nearest label edge.
+// inside `plot` and clear every marker, every segment and every label placed before it (and every
+// soft segment, unless no candidate clears those too). A label that fits nowhere gets nullopt: its
+// point still has a tooltip and a table row. `clearance` is the distance from the point's centre to
+// the nearest label edge.
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
     const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance);
 

@@ -269,6 +269,17 @@ private slots:
         QVERIFY(!segmentCrossesRect(obstacles.segments[0], *placed[1]));
         QVERIFY(!placed[1]->intersects(obstacles.markers[0]));
         QVERIFY(!placed[2]); // wider than the plot: nowhere to go
+
+        // Soft lines are avoided where there is room, crossed where there is none.
+        LabelObstacles soft;
+        soft.softSegments.push_back({ 120, 0, 120, 300 });
+        const auto avoided = placeLabels(plot, { { { 100, 150 }, size } }, soft, 10.0);
+        QCOMPARE(*avoided[0], QRectF(QPointF(30, 143), size));
+        for (qreal x : { 30.0, 50.0, 70.0, 90.0, 110.0, 130.0, 150.0, 170.0 })
+            soft.softSegments.push_back({ x, 0, x, 300 });
+        const auto crossing = placeLabels(plot, { { { 100, 150 }, size } }, soft, 10.0);
+        QVERIFY(crossing[0]);
+        QCOMPARE(crossing[0]->topLeft(), QPointF(110, 143)); // first choice: right
     }
 
     void shippedChartLabelsCrossNoLine_data()
@@ -476,6 +487,26 @@ private slots:
             qPrintable(words));
         QCOMPARE(words.count(QStringLiteral("Buying ")) + words.count(QStringLiteral("Renting ")),
             static_cast<int>(breakEvens.size()));
+    }
+
+    void breakEvenLabelsAreAllDrawn()
+    {
+        // Every break-even sits where two lines cross: its label must still find room.
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        std::size_t chosen = r.options.size();
+        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
+            if (r.options[i].breakEvenRuns && matchingCloudOffers(r, i).size() >= 2)
+                chosen = i;
+        QVERIFY(chosen < r.options.size());
+        const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
+        const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even"));
+        QVERIFY(marks && marks->points.size() >= 2);
+        ChartWidget widget;
+        widget.resize(1000, 640);
+        widget.setChartData(chart);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QCOMPARE(widget.visibleLabelCount(), static_cast<int>(marks->points.size()));
     }
 
     void countsHaveTheirPlural()
