@@ -6,7 +6,7 @@ namespace {
 
 // Farther candidates, as multiples of the clearance: a label pushed off its first spots by a
 // line still sits near enough to read as its point's.
-constexpr qreal kDistances[] = { 1.0, 2.2 };
+constexpr qreal kDistances[] = { 1.0, 1.6 };
 
 std::vector<QPointF> candidates(const QPointF& at, const QSizeF& size, qreal r)
 {
