@@ -54,11 +54,6 @@ CatalogLoad loadUserCatalog()
     return loadPlannerCatalog(toStd(views::userPriceFiles()), toStd(views::userResultFiles()));
 }
 
-CatalogLoad loadShippedCatalog()
-{
-    return loadPlannerCatalog({}, toStd(views::userResultFiles()));
-}
-
 bool saveEditedPrices(const Catalog& catalog, QString* error)
 {
     const QString path = editedPricesPath();

@@ -15,14 +15,14 @@ QString editedPricesPath();
 
 // Shipped tables, then the user price files, then the user results files.
 CatalogLoad loadUserCatalog();
-// Shipped tables and the user results files only: "revert to shipped defaults".
-CatalogLoad loadShippedCatalog();
 
 // Writes `catalog`'s price tables to editedPricesPath() atomically.
 bool saveEditedPrices(const Catalog& catalog, QString* error);
 
 // Checks a price table (or a gpuplan-bench results file) with the planner's loader and copies
-// it into the user prices (results) dir. False with every issue (file:line:column) in *error.
+// it into the user prices (results) dir under its own name, or with "-2", "-3", ... where an
+// earlier import has that name: nothing is overwritten. False with every issue
+// (file:line:column) in *error.
 bool importPriceFile(const QString& path, QString* error);
 bool importResultsFile(const QString& path, const Catalog& catalog, QString* error);
 
