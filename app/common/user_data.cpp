@@ -1,7 +1,11 @@
 #include "app/common/user_data.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 namespace gpuplan::views {
 
@@ -10,8 +14,8 @@ QStringList yamlFilesIn(const QString& subdirectory)
 {
     const QDir dir(userDataDir() + QLatin1Char('/') + subdirectory);
     QStringList files;
-    for (const auto& name : dir.entryList({QStringLiteral("*.yaml"), QStringLiteral("*.yml")},
-                                          QDir::Files | QDir::Readable, QDir::Name))
+    for (const auto& name : dir.entryList({ QStringLiteral("*.yaml"), QStringLiteral("*.yml") },
+             QDir::Files | QDir::Readable, QDir::Name))
         files << dir.filePath(name);
     return files;
 }
@@ -26,7 +30,20 @@ QString userDataDir()
         + QStringLiteral("/gpuplan");
 }
 
-QStringList userPriceFiles() { return yamlFilesIn(QStringLiteral("prices")); }
-QStringList userResultFiles() { return yamlFilesIn(QStringLiteral("results")); }
+QStringList userPriceFiles()
+{
+    QStringList files = yamlFilesIn(QStringLiteral("prices"));
+    // Layered oldest first, so the last import or save wins where two files price the same item;
+    // by name this would depend on what the files are called (an import kept as prices-2.yaml
+    // would sort before, and lose to, the prices.yaml it came after).
+    std::stable_sort(files.begin(), files.end(), [](const QString& a, const QString& b) {
+        return QFileInfo(a).lastModified() < QFileInfo(b).lastModified();
+    });
+    return files;
+}
+QStringList userResultFiles()
+{
+    return yamlFilesIn(QStringLiteral("results"));
+}
 
 } // namespace gpuplan::views

@@ -10,7 +10,8 @@ namespace gpuplan::views {
 //   <dir>/results/*.yaml  gpuplan-bench results (the planner's "measured" source)
 // <dir> is $GPUPLAN_DATA_DIR if set (tests, portable installs), else ~/.local/share/gpuplan.
 QString userDataDir();
-QStringList userPriceFiles();   // sorted by name, so layering order is predictable
-QStringList userResultFiles();
+// Oldest first (modification time, then name): the newest import or saved edit wins.
+QStringList userPriceFiles();
+QStringList userResultFiles(); // sorted by name
 
 } // namespace gpuplan::views

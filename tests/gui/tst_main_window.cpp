@@ -550,6 +550,9 @@ private slots:
         BoxAnswerer none({});
         QVERIFY2(w->importPrices(other, &error), qPrintable(error));
         QVERIFY(none.texts.isEmpty());
+        // The newest import is the one that counts, though its copy sorts first by name.
+        QCOMPARE(a100Price(*w), 22222.0);
+        QCOMPARE(*loadUserCatalog().catalog->findGpu("a100-80gb-sxm")->priceUsd, 22222.0);
         // Both suppliers' prices.yaml are kept.
         const QStringList files = views::userPriceFiles();
         QCOMPARE(files.size(), qsizetype { 2 });
