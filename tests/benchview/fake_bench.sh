@@ -51,20 +51,4 @@ case "$FAKE_RUN" in
     trap '' TERM; progress measure 30; results results-partial.yaml
     while true; do sleep 0.05; done ;;
   slow) progress measure 10; sleep 0.3; progress measure 20; exec sleep 60 ;;
-  screenshot)  # a realistic run, stopped half-way, for docs/screenshots/benchmark-running.png
-    echo "warning: 2 CPU threads; a CPU run only shows how a measurement works" >&2
-    configuration="naive ckpt=off offload=off"
-    progress start 0 "pythia-160m, global batch 8, sequence 128, fp32" 2
-    progress build 2 "162,322,944 parameters" 2
-    progress search 6 "trying micro-batch 4" 4
-    progress search 10 "micro-batch 4 does not fit under the memory limit" 4
-    progress search 14 "trying micro-batch 2" 2
-    progress warmup 18 "" 2; progress measure 30 "micro-step 2 of 3" 2
-    progress measure 40 "optimizer step 3 of 3" 2
-    progress validate 44 "full step 1 of 2" 2
-    progress configuration_done 47 "naive mbs=2 ckpt=off offload=off: 2.10 s per step" 2
-    results results-partial.yaml
-    configuration="free-lunch ckpt=off offload=off"
-    progress search 52 "trying micro-batch 8" 8
-    exec sleep 60 ;;
 esac
