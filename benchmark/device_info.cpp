@@ -43,7 +43,8 @@ DeviceInfo cpuDevice()
             break;
         }
     }
-    cpu.name = model + " (" + std::to_string(at::get_num_threads()) + " threads)";
+    const int threads = at::get_num_threads();
+    cpu.name = model + " (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
     const long pages = sysconf(_SC_PHYS_PAGES);
     const long pageSize = sysconf(_SC_PAGE_SIZE);
     if (pages > 0 && pageSize > 0)

@@ -1,5 +1,7 @@
 #include "app/gui/buy_vs_rent_view.h"
 
+#include <algorithm>
+
 #include "app/common/format.h"
 #include "app/gui/planner_session.h"
 #include "app/render/buy_vs_rent_chart.h"
@@ -100,6 +102,25 @@ std::vector<std::size_t> BuyVsRentView::chosenOffers() const
 bool BuyVsRentView::monthsAxis() const
 {
     return m_axis->currentIndex() == 1;
+}
+
+void BuyVsRentView::setChosenOffers(const std::vector<std::size_t>& cloudIndices)
+{
+    m_syncing = true;
+    for (int row = 0; row < m_offers->count(); ++row) {
+        auto* item = m_offers->item(row);
+        const auto index = static_cast<std::size_t>(item->data(kCloudIndexRole).toInt());
+        const bool chosen
+            = std::find(cloudIndices.begin(), cloudIndices.end(), index) != cloudIndices.end();
+        item->setCheckState(chosen ? Qt::Checked : Qt::Unchecked);
+    }
+    m_syncing = false;
+    replot();
+}
+
+void BuyVsRentView::setMonthsAxis(bool months)
+{
+    m_axis->setCurrentIndex(months ? 1 : 0);
 }
 
 QString BuyVsRentView::conclusion() const

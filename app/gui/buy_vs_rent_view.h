@@ -40,6 +40,9 @@ public:
     // what the proposal report's buy-vs-rent section should show too.
     std::vector<std::size_t> chosenOffers() const;
     bool monthsAxis() const;
+    // Restores both (e.g. from a scenario file): offers not listed for the machine are ignored.
+    void setChosenOffers(const std::vector<std::size_t>& cloudIndices);
+    void setMonthsAxis(bool months);
 
 protected:
     void showEvent(QShowEvent* event) override;

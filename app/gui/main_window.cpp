@@ -356,8 +356,12 @@ ScenarioView MainWindow::currentView() const
         view.buyGpuId = results.options[*machine].gpu->id;
         view.buyGpuCount = results.options[*machine].gpuCount;
     }
-    // The Buy vs rent offers and its runs/months axis have no public setter in BuyVsRentView
-    // yet, so they are not saved: a file could not restore them.
+    view.buyMonths = m_buyVsRent->monthsAxis();
+    std::vector<ScenarioCloudChoice> offers;
+    for (const std::size_t i : m_buyVsRent->chosenOffers())
+        if (i < results.cloud.size())
+            offers.push_back({ results.cloud[i].offer->id, results.cloud[i].gpuCount });
+    view.buyOffers = std::move(offers);
     return view;
 }
 
@@ -365,13 +369,24 @@ void MainWindow::applyView(const ScenarioView& view)
 {
     if (view.logAxes)
         m_planner->setLogAxes(*view.logAxes);
+    if (view.buyMonths)
+        m_buyVsRent->setMonthsAxis(*view.buyMonths);
     if (!view.buyGpuId || !view.buyGpuCount)
         return;
     const Results& results = m_session->results();
     for (std::size_t i = 0; i < results.options.size(); ++i)
         if (results.options[i].gpu->id == *view.buyGpuId
             && results.options[i].gpuCount == *view.buyGpuCount)
-            m_buyVsRent->setMachine(i);
+            m_buyVsRent->setMachine(i); // lists that machine's offers with their defaults ticked
+    if (!view.buyOffers)
+        return;
+    std::vector<std::size_t> chosen;
+    for (std::size_t i = 0; i < results.cloud.size(); ++i)
+        for (const auto& offer : *view.buyOffers)
+            if (results.cloud[i].offer->id == offer.offerId
+                && results.cloud[i].gpuCount == offer.gpuCount)
+                chosen.push_back(i);
+    m_buyVsRent->setChosenOffers(chosen);
 }
 
 void MainWindow::openScenarioDialog()
@@ -554,6 +569,8 @@ void MainWindow::exportReportDialog()
     input.chartOptions = m_planner->chartOptions();
     input.chartOptions.highlightOption.reset();
     input.buyOption = m_buyVsRent->machine();
+    input.buyCloudOffers = m_buyVsRent->chosenOffers();
+    input.buyMonths = m_buyVsRent->monthsAxis();
     QString error;
     if (!render::writeProposalReport(input, path, &error))
         QMessageBox::warning(this, tr("Cannot export report"), error);

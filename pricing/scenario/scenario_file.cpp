@@ -66,12 +66,32 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
     in.warnUnknownKeys(node, { "log_axes", "buy_vs_rent" }, "view");
     view.logAxes = in.boolean(node, "log_axes", "view", /*required=*/false);
     if (const YAML::Node buy = node["buy_vs_rent"]; buy && in.expectMap(buy, "buy_vs_rent")) {
-        in.warnUnknownKeys(buy, { "gpu", "gpu_count" }, "buy_vs_rent");
+        in.warnUnknownKeys(buy, { "gpu", "gpu_count", "axis", "offers" }, "buy_vs_rent");
         const auto gpu = in.id(buy, "gpu", "buy_vs_rent");
         const auto count = in.integer(buy, "gpu_count", "buy_vs_rent", { 1, kMaxGpuCount });
         if (gpu && count) {
             view.buyGpuId = *gpu;
             view.buyGpuCount = static_cast<int>(*count);
+        }
+        if (const auto axis = in.string(buy, "axis", "buy_vs_rent", /*required=*/false)) {
+            if (*axis == "runs" || *axis == "months")
+                view.buyMonths = *axis == "months";
+            else
+                in.error(buy["axis"], "axis must be runs or months, not '" + *axis + "'");
+        }
+        if (const YAML::Node offers = buy["offers"];
+            offers && in.expectSequence(offers, "offers")) {
+            std::vector<ScenarioCloudChoice> chosen;
+            for (const YAML::Node& offer : offers) {
+                if (!in.expectMap(offer, "offer"))
+                    continue;
+                in.warnUnknownKeys(offer, { "offer", "gpu_count" }, "offer");
+                const auto id = in.id(offer, "offer", "offer");
+                const auto n = in.integer(offer, "gpu_count", "offer", { 1, kMaxGpuCount });
+                if (id && n)
+                    chosen.push_back({ *id, static_cast<int>(*n) });
+            }
+            view.buyOffers = std::move(chosen);
         }
     }
     return view;
@@ -158,6 +178,16 @@ std::string writeScenario(const Scenario& s, const ScenarioView& view)
             out << YAML::Key << "buy_vs_rent" << YAML::Value << YAML::Flow << YAML::BeginMap;
             out << YAML::Key << "gpu" << YAML::Value << *view.buyGpuId;
             out << YAML::Key << "gpu_count" << YAML::Value << *view.buyGpuCount;
+            if (view.buyMonths)
+                out << YAML::Key << "axis" << YAML::Value << (*view.buyMonths ? "months" : "runs");
+            if (view.buyOffers) {
+                out << YAML::Key << "offers" << YAML::Value << YAML::BeginSeq;
+                for (const auto& offer : *view.buyOffers)
+                    out << YAML::BeginMap << YAML::Key << "offer" << YAML::Value << offer.offerId
+                        << YAML::Key << "gpu_count" << YAML::Value << offer.gpuCount
+                        << YAML::EndMap;
+                out << YAML::EndSeq;
+            }
             out << YAML::EndMap;
         }
         out << YAML::EndMap;

@@ -15,7 +15,10 @@
 //   assumptions: {amortization_years: 5, machine_utilization: 1.0, electricity_usd_per_kwh: 0.13,
 //                 pue: 1.58, spot_restart_overhead: 0.1, indirect_rate: 0,
 //                 analytic_utilization: 0.4, planned_runs: 1, runs_per_month: 1}
-//   view: {log_axes: true, buy_vs_rent: {gpu: a100-80gb-sxm, gpu_count: 8}}   # optional
+//   view:                                                   # optional
+//     log_axes: true
+//     buy_vs_rent: {gpu: a100-80gb-sxm, gpu_count: 8, axis: months,
+//                   offers: [{offer: lambda-8xa100-80gb, gpu_count: 8}]}
 
 #include "core/evaluate.h"
 #include "pricing/load_issue.h"
@@ -31,10 +34,21 @@ inline constexpr std::string_view kScenarioSuffix = ".gpuplan.yaml";
 
 // How the plan was looked at in the desktop planner: not part of the cost model (core/ never
 // sees it), but reopening a file shows the same charts. Unset fields leave the views as they are.
+// A cloud offer ticked in Buy vs rent: the offer's id and the GPU count it was priced for
+// (one offer appears once per count), stable across price edits, unlike a row index.
+struct ScenarioCloudChoice {
+    std::string offerId;
+    int gpuCount = 0;
+
+    bool operator==(const ScenarioCloudChoice&) const = default;
+};
+
 struct ScenarioView {
     std::optional<bool> logAxes; // the Planner's log axes
     std::optional<std::string> buyGpuId; // the Buy vs rent machine: GPU and count
     std::optional<int> buyGpuCount;
+    std::optional<bool> buyMonths; // x axis in months at the run rate (else runs)
+    std::optional<std::vector<ScenarioCloudChoice>> buyOffers; // the ticked offers
 
     bool operator==(const ScenarioView&) const = default;
 };

@@ -602,10 +602,26 @@ private slots:
         const auto h100 = optionOf(w->session()->results(), "h100-80gb-sxm", 4);
         QVERIFY(h100);
         w->buyVsRentView()->setMachine(*h100);
+        // Not the defaults: the months axis, and one H100 offer priced for 8 GPUs alone (the
+        // view ticks the offers of the machine's own count).
+        const Results& results = w->session()->results();
+        std::optional<std::size_t> eightH100;
+        for (std::size_t i = 0; i < results.cloud.size() && !eightH100; ++i)
+            if (results.cloud[i].gpu->id == "h100-80gb-sxm" && results.cloud[i].gpuCount == 8)
+                eightH100 = i;
+        QVERIFY(eightH100);
+        const std::string offerId = results.cloud[*eightH100].offer->id;
+        w->buyVsRentView()->setMonthsAxis(true);
+        w->buyVsRentView()->setChosenOffers({ *eightH100 });
+        QCOMPARE(w->buyVsRentView()->chosenOffers(), std::vector<std::size_t> { *eightH100 });
         const QString path = m_files.filePath(QStringLiteral("view.gpuplan.yaml"));
         QString error;
         QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
-        QVERIFY(readAll(path).contains("buy_vs_rent: {gpu: h100-80gb-sxm, gpu_count: 4}"));
+        const QByteArray saved = readAll(path);
+        QVERIFY2(saved.contains("buy_vs_rent: {gpu: h100-80gb-sxm, gpu_count: 4, axis: months, "
+                                "offers: [{offer: "
+                     + QByteArray::fromStdString(offerId) + ", gpu_count: 8}]}"),
+            saved.constData());
 
         auto other = makeWindow();
         QVERIFY(other->plannerView()->logAxes());
@@ -614,6 +630,8 @@ private slots:
         QVERIFY(!other->plannerView()->logAxes());
         QVERIFY(!other->plannerView()->chartOptions().logX);
         QVERIFY(other->buyVsRentView()->machine() == h100);
+        QVERIFY(other->buyVsRentView()->monthsAxis());
+        QCOMPARE(other->buyVsRentView()->chosenOffers(), std::vector<std::size_t> { *eightH100 });
         QVERIFY(!other->isWindowModified());
     }
 

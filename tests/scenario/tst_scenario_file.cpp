@@ -68,7 +68,12 @@ private slots:
         view.logAxes = false;
         view.buyGpuId = "h100-80gb-sxm";
         view.buyGpuCount = 4;
+        view.buyMonths = true;
+        view.buyOffers = std::vector<ScenarioCloudChoice> { { "runpod-h100-sxm", 4 },
+            { "lambda-8xh100-sxm", 8 } };
         const std::string text = writeScenario(s, view);
+        QVERIFY2(
+            QString::fromStdString(text).contains(QStringLiteral("axis: months")), text.c_str());
         QVERIFY2(
             QString::fromStdString(text).contains(QStringLiteral("log_axes: false")), text.c_str());
         const ScenarioRead read = readScenario(text, "view.gpuplan.yaml", defaults());
@@ -77,7 +82,19 @@ private slots:
         QCOMPARE(read.view.logAxes, std::optional<bool>(false));
         QCOMPARE(read.view.buyGpuId, std::optional<std::string>("h100-80gb-sxm"));
         QCOMPARE(read.view.buyGpuCount, std::optional<int>(4));
+        QCOMPARE(read.view.buyMonths, std::optional<bool>(true));
+        QVERIFY(read.view.buyOffers);
+        QCOMPARE(read.view.buyOffers->size(), std::size_t { 2 });
+        QCOMPARE(read.view.buyOffers->at(1).offerId, std::string("lambda-8xh100-sxm"));
+        QCOMPARE(read.view.buyOffers->at(1).gpuCount, 8);
         QCOMPARE(writeScenario(*read.scenario, read.view), text);
+
+        // No offer ticked is a choice too: it is kept as an empty list, not as "unset".
+        view.buyOffers = std::vector<ScenarioCloudChoice> {};
+        const ScenarioRead none
+            = readScenario(writeScenario(s, view), "none.gpuplan.yaml", defaults());
+        QVERIFY2(none.scenario, formatIssues(none.issues).c_str());
+        QVERIFY(none.view.buyOffers && none.view.buyOffers->empty());
 
         // A file written before views were saved leaves every view as it is.
         const ScenarioRead old = readScenario(writeScenario(s), "old.gpuplan.yaml", defaults());
@@ -129,6 +146,15 @@ private slots:
         QTest::newRow("buy-vs-rent machine without a count")
             << head + QStringLiteral("model: pythia-1b\nview:\n  buy_vs_rent: {gpu: rtx-3090}\n")
             << 5 << QStringLiteral("gpu_count");
+        QTest::newRow("buy-vs-rent axis neither runs nor months")
+            << head
+                + QStringLiteral("model: pythia-1b\nview:\n  buy_vs_rent: {gpu: rtx-3090, "
+                                 "gpu_count: 2, axis: years}\n")
+            << 5 << QStringLiteral("axis must be runs or months, not 'years'");
+        QTest::newRow("buy-vs-rent offer without its count") << head
+                + QStringLiteral("model: pythia-1b\nview:\n  buy_vs_rent:\n    gpu: rtx-3090\n"
+                                 "    gpu_count: 2\n    offers:\n      - offer: vast-rtx-3090\n")
+                                                             << 9 << QStringLiteral("gpu_count");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
         QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
