@@ -2,7 +2,10 @@
 
 namespace gpuplan::bench {
 
-bool isPowerOfTwo(long long n) { return n > 0 && (n & (n - 1)) == 0; }
+bool isPowerOfTwo(long long n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
 
 namespace {
 int log2Exact(int n)
@@ -17,8 +20,8 @@ int log2Exact(int n)
 BatchSearchResult searchMicroBatch(int target, const std::function<bool(int)>& fits)
 {
     BatchSearchResult result;
-    int fitting = -1;                      // largest exponent known to fit
-    int failing = log2Exact(target) + 1;   // smallest exponent known to fail (or past target)
+    int fitting = -1; // largest exponent known to fit
+    int failing = log2Exact(target) + 1; // smallest exponent known to fail (or past target)
     while (failing - fitting > 1) {
         const int middle = (fitting + failing + 1) / 2;
         ++result.trials;

@@ -10,8 +10,8 @@
 namespace gpuplan::bench {
 
 struct BatchSearchResult {
-    int microBatch = 0;  // 0: not even a micro-batch of 1 fits
-    int trials = 0;      // trial steps spent
+    int microBatch = 0; // 0: not even a micro-batch of 1 fits
+    int trials = 0; // trial steps spent
 };
 
 // `fits(m)` runs one trial step with micro-batch m and says whether it fit in memory.

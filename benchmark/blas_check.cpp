@@ -7,8 +7,8 @@ namespace gpuplan::bench {
 
 BlasInfo classifyBlas(std::string_view maps)
 {
-    BlasInfo info{"bundled", "", ""};
-    std::istringstream lines{std::string(maps)};
+    BlasInfo info { "bundled", "", "" };
+    std::istringstream lines { std::string(maps) };
     std::string line;
     while (std::getline(lines, line)) {
         const auto slash = line.find('/');
@@ -27,7 +27,7 @@ BlasInfo classifyBlas(std::string_view maps)
         else if (path.find("blis") != std::string::npos)
             found("blis");
         else if (file.rfind("libblas.so", 0) == 0)
-            found("reference");  // Debian's netlib build lives in .../blas/libblas.so.3
+            found("reference"); // Debian's netlib build lives in .../blas/libblas.so.3
         else
             continue;
         if (info.name != "reference")

@@ -11,9 +11,9 @@
 namespace gpuplan::bench {
 
 struct BlasInfo {
-    std::string name;     // "openblas", "mkl", "blis", "reference", "bundled" (none loaded)
-    std::string library;  // the mapped file, "" when none
-    std::string warning;  // set when the CPU numbers will be misleadingly slow
+    std::string name; // "openblas", "mkl", "blis", "reference", "bundled" (none loaded)
+    std::string library; // the mapped file, "" when none
+    std::string warning; // set when the CPU numbers will be misleadingly slow
 };
 
 // Reads /proc/self/maps.

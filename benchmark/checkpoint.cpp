@@ -23,15 +23,15 @@ void saveAutocast(AutogradContext* ctx, c10::DeviceType device)
 
 compat::AutocastState savedAutocast(AutogradContext* ctx)
 {
-    return {ctx->saved_data["autocast"].toBool(),
-            static_cast<at::ScalarType>(ctx->saved_data["autocast_dtype"].toInt())};
+    return { ctx->saved_data["autocast"].toBool(),
+        static_cast<at::ScalarType>(ctx->saved_data["autocast_dtype"].toInt()) };
 }
 
 struct CheckpointFunction : public torch::autograd::Function<CheckpointFunction> {
     // Runs in no-grad mode (custom functions' forward always does): nothing inside is kept.
     static torch::Tensor forward(AutogradContext* ctx, torch::Tensor hidden, std::int64_t block)
     {
-        ctx->save_for_backward({hidden});
+        ctx->save_for_backward({ hidden });
         ctx->saved_data["block"] = block;
         saveAutocast(ctx, hidden.device().type());
         return reinterpret_cast<CheckpointedBlock*>(block)->forwardBlock(hidden);
@@ -50,8 +50,8 @@ struct CheckpointFunction : public torch::autograd::Function<CheckpointFunction>
         }
         // Re-entrant backward through the recomputed block: accumulates the block's parameter
         // gradients and yields the gradient for its input.
-        torch::autograd::backward({recomputed}, {gradOutputs[0]});
-        return {hidden.grad(), torch::Tensor()};
+        torch::autograd::backward({ recomputed }, { gradOutputs[0] });
+        return { hidden.grad(), torch::Tensor() };
     }
 };
 

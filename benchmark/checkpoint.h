@@ -20,7 +20,8 @@ public:
 torch::Tensor checkpointed(CheckpointedBlock& block, const torch::Tensor& hidden);
 
 // Runs `block` directly or checkpointed.
-inline torch::Tensor runBlock(CheckpointedBlock& block, const torch::Tensor& hidden, bool checkpoint)
+inline torch::Tensor runBlock(
+    CheckpointedBlock& block, const torch::Tensor& hidden, bool checkpoint)
 {
     return checkpoint ? checkpointed(block, hidden) : block.forwardBlock(hidden);
 }

@@ -8,10 +8,9 @@ namespace gpuplan::bench {
 
 namespace {
 
-template <typename T>
-std::optional<T> parseWhole(const std::string& text, T minimum)
+template <typename T> std::optional<T> parseWhole(const std::string& text, T minimum)
 {
-    T value{};
+    T value {};
     const auto* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (ec != std::errc() || ptr != end || value < minimum)
@@ -32,10 +31,10 @@ bool oneOf(const std::string& value, std::initializer_list<const char*> allowed)
 std::vector<bool> choices(const std::string& offOnBoth)
 {
     if (offOnBoth == "on")
-        return {true};
+        return { true };
     if (offOnBoth == "both")
-        return {false, true};
-    return {false};
+        return { false, true };
+    return { false };
 }
 
 std::string usageText()
@@ -67,7 +66,7 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         o.command = "help";
         return parse;
     }
-    if (!oneOf(o.command, {"devices", "describe", "run"})) {
+    if (!oneOf(o.command, { "devices", "describe", "run" })) {
         parse.error = "unknown command '" + o.command + "'";
         return parse;
     }
@@ -78,7 +77,8 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         if (auto n = parseWhole<T>(v, minimum))
             target = *n;
         else
-            error = flag + " needs a whole number of at least " + std::to_string(minimum) + ", not '" + v + "'";
+            error = flag + " needs a whole number of at least " + std::to_string(minimum)
+                + ", not '" + v + "'";
     };
     auto choice = [&](const std::string& flag, const std::string& v,
                       std::initializer_list<const char*> allowed, auto& target) {
@@ -88,55 +88,95 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
             error = "invalid value '" + v + "' for " + flag;
     };
 
-    const std::map<std::string, std::function<void(const std::string&, const std::string&)>> flags = {
-        {"--format", [&](auto& f, auto& v) { choice(f, v, {"table", "json"}, o.format); }},
-        {"--model", [&](auto&, auto& v) { o.model = v; }},
-        {"--config", [&](auto&, auto& v) { o.config = v; }},
-        {"--device", [&](auto& f, auto& v) {
-             if (v == "cpu" || v == "cuda" || (v.rfind("cuda:", 0) == 0 && parseWhole<int>(v.substr(5), 0)))
-                 o.device = v;
-             else
-                 error = "invalid value '" + v + "' for " + f + " (cpu, cuda or cuda:N)";
-         }},
-        {"--methods", [&](auto& f, auto& v) { choice(f, v, {"naive", "free-lunch", "all"}, o.methods); }},
-        {"--activation-checkpointing", [&](auto& f, auto& v) {
-             std::string s;
-             choice(f, v, {"off", "on", "both"}, s);
-             o.checkpointing = s;
-         }},
-        {"--offload", [&](auto& f, auto& v) {
-             std::string s;
-             choice(f, v, {"off", "on", "both"}, s);
-             o.offload = s;
-         }},
-        {"--micro-batch", [&](auto& f, auto& v) { int n = 0; positive(f, v, n, 1); o.microBatch = n; }},
-        {"--batch-size", [&](auto& f, auto& v) { int n = 0; positive(f, v, n, 1); o.recipe.globalBatch = n; }},
-        {"--seq-len", [&](auto& f, auto& v) { int n = 0; positive(f, v, n, 2); o.recipe.sequenceLength = n; }},
-        {"--steps", [&](auto& f, auto& v) { std::int64_t n = 0; positive(f, v, n, std::int64_t{1}); o.recipe.steps = n; }},
-        {"--precision", [&](auto& f, auto& v) {
-             if (auto p = precisionFromString(v))
-                 o.recipe.precision = *p;
-             else
-                 error = "invalid value '" + v + "' for " + f + " (fp32, tf32, fp16 or bf16)";
-         }},
-        {"--optimizer", [&](auto& f, auto& v) {
-             std::string s;
-             choice(f, v, {"adam", "adamw"}, s);
-             o.recipe.optimizer = s;
-         }},
-        {"--steps-measured", [&](auto& f, auto& v) { positive(f, v, o.stepsMeasured, 1); }},
-        {"--warmup", [&](auto& f, auto& v) { positive(f, v, o.warmup, 0); }},
-        {"--memory-limit", [&](auto& f, auto& v) { std::int64_t n = 0; positive(f, v, n, std::int64_t{1}); o.memoryLimit = n; }},
-        {"--validate", [&](auto& f, auto& v) { positive(f, v, o.validate, 0); }},
-        {"--seed", [&](auto& f, auto& v) { positive(f, v, o.seed, std::uint64_t{0}); }},
-        {"--out", [&](auto&, auto& v) { o.out = v; }},
-        {"--progress", [&](auto& f, auto& v) {
-             if (v == "jsonl")
-                 o.progressJsonl = true;
-             else
-                 error = "invalid value '" + v + "' for " + f + " (jsonl)";
-         }},
-    };
+    const std::map<std::string, std::function<void(const std::string&, const std::string&)>> flags
+        = {
+              { "--format",
+                  [&](auto& f, auto& v) {
+                      choice(f, v, { "table", "json" }, o.format);
+                  } },
+              { "--model", [&](auto&, auto& v) { o.model = v; } },
+              { "--config", [&](auto&, auto& v) { o.config = v; } },
+              { "--device",
+                  [&](auto& f, auto& v) {
+                      if (v == "cpu" || v == "cuda"
+                          || (v.rfind("cuda:", 0) == 0 && parseWhole<int>(v.substr(5), 0)))
+                          o.device = v;
+                      else
+                          error = "invalid value '" + v + "' for " + f + " (cpu, cuda or cuda:N)";
+                  } },
+              { "--methods",
+                  [&](auto& f, auto& v) {
+                      choice(f, v, { "naive", "free-lunch", "all" }, o.methods);
+                  } },
+              { "--activation-checkpointing",
+                  [&](auto& f, auto& v) {
+                      std::string s;
+                      choice(f, v, { "off", "on", "both" }, s);
+                      o.checkpointing = s;
+                  } },
+              { "--offload",
+                  [&](auto& f, auto& v) {
+                      std::string s;
+                      choice(f, v, { "off", "on", "both" }, s);
+                      o.offload = s;
+                  } },
+              { "--micro-batch",
+                  [&](auto& f, auto& v) {
+                      int n = 0;
+                      positive(f, v, n, 1);
+                      o.microBatch = n;
+                  } },
+              { "--batch-size",
+                  [&](auto& f, auto& v) {
+                      int n = 0;
+                      positive(f, v, n, 1);
+                      o.recipe.globalBatch = n;
+                  } },
+              { "--seq-len",
+                  [&](auto& f, auto& v) {
+                      int n = 0;
+                      positive(f, v, n, 2);
+                      o.recipe.sequenceLength = n;
+                  } },
+              { "--steps",
+                  [&](auto& f, auto& v) {
+                      std::int64_t n = 0;
+                      positive(f, v, n, std::int64_t { 1 });
+                      o.recipe.steps = n;
+                  } },
+              { "--precision",
+                  [&](auto& f, auto& v) {
+                      if (auto p = precisionFromString(v))
+                          o.recipe.precision = *p;
+                      else
+                          error = "invalid value '" + v + "' for " + f
+                              + " (fp32, tf32, fp16 or bf16)";
+                  } },
+              { "--optimizer",
+                  [&](auto& f, auto& v) {
+                      std::string s;
+                      choice(f, v, { "adam", "adamw" }, s);
+                      o.recipe.optimizer = s;
+                  } },
+              { "--steps-measured", [&](auto& f, auto& v) { positive(f, v, o.stepsMeasured, 1); } },
+              { "--warmup", [&](auto& f, auto& v) { positive(f, v, o.warmup, 0); } },
+              { "--memory-limit",
+                  [&](auto& f, auto& v) {
+                      std::int64_t n = 0;
+                      positive(f, v, n, std::int64_t { 1 });
+                      o.memoryLimit = n;
+                  } },
+              { "--validate", [&](auto& f, auto& v) { positive(f, v, o.validate, 0); } },
+              { "--seed", [&](auto& f, auto& v) { positive(f, v, o.seed, std::uint64_t { 0 }); } },
+              { "--out", [&](auto&, auto& v) { o.out = v; } },
+              { "--progress",
+                  [&](auto& f, auto& v) {
+                      if (v == "jsonl")
+                          o.progressJsonl = true;
+                      else
+                          error = "invalid value '" + v + "' for " + f + " (jsonl)";
+                  } },
+          };
 
     for (std::size_t i = 1; i < args.size() && error.empty(); ++i) {
         const auto it = flags.find(args[i]);
@@ -153,7 +193,8 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
     }
     if (error.empty() && o.command != "devices" && o.model.has_value() == o.config.has_value())
         error = o.command + " needs exactly one of --model ID and --config FILE.json";
-    if (error.empty() && o.recipe.globalBatch && o.microBatch && *o.microBatch > *o.recipe.globalBatch)
+    if (error.empty() && o.recipe.globalBatch && o.microBatch
+        && *o.microBatch > *o.recipe.globalBatch)
         error = "--micro-batch is larger than --batch-size";
     parse.error = error;
     return parse;

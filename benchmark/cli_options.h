@@ -20,14 +20,14 @@
 namespace gpuplan::bench {
 
 struct CliOptions {
-    std::string command;  // devices | describe | run | help
+    std::string command; // devices | describe | run | help
     std::string format = "table";
     std::optional<std::string> model;
     std::optional<std::string> config;
     std::optional<std::string> device;
     std::string methods = "all";
-    std::optional<std::string> checkpointing;  // off | on | both
-    std::optional<std::string> offload;        // off | on | both
+    std::optional<std::string> checkpointing; // off | on | both
+    std::optional<std::string> offload; // off | on | both
     std::optional<int> microBatch;
     RecipeOverrides recipe;
     int stepsMeasured = 3;
@@ -41,7 +41,7 @@ struct CliOptions {
 
 struct CliParse {
     CliOptions options;
-    std::string error;  // usage error; empty when options are valid
+    std::string error; // usage error; empty when options are valid
 };
 
 CliParse parseCommandLine(const std::vector<std::string>& args);

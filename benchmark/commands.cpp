@@ -24,14 +24,15 @@ std::string peaksJson(const DeviceInfo& d)
         return "null";
     std::string s = "{";
     for (const auto& [precision, tflops] : d.peakTflops)
-        s += (s.size() > 1 ? ", " : "") + json::quote(toString(precision)) + ": " + json::number(tflops);
+        s += (s.size() > 1 ? ", " : "") + json::quote(toString(precision)) + ": "
+            + json::number(tflops);
     return s + "}";
 }
 
 std::string utcNow()
 {
     const std::time_t now = std::time(nullptr);
-    std::tm utc{};
+    std::tm utc {};
     gmtime_r(&now, &utc);
     char text[32];
     std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
@@ -57,8 +58,9 @@ int runDevicesCommand(const CliOptions& options, std::ostream& out, std::ostream
         out << "{\"devices\": [";
         for (std::size_t i = 0; i < devices.size(); ++i) {
             const auto& d = devices[i];
-            out << (i ? ",\n  " : "\n  ") << "{\"index\": " << d.index << ", \"kind\": " << json::quote(d.kind)
-                << ", \"name\": " << json::quote(d.name) << ", \"gpu_id\": " << json::quote(d.gpuId)
+            out << (i ? ",\n  " : "\n  ") << "{\"index\": " << d.index
+                << ", \"kind\": " << json::quote(d.kind) << ", \"name\": " << json::quote(d.name)
+                << ", \"gpu_id\": " << json::quote(d.gpuId)
                 << ", \"memory_bytes\": " << d.memoryBytes
                 << ", \"compute_capability\": " << json::quote(d.computeCapability)
                 << ", \"peak_tflops\": " << peaksJson(d) << "}";
@@ -72,7 +74,8 @@ int runDevicesCommand(const CliOptions& options, std::ostream& out, std::ostream
         return 0;
     }
     for (const auto& d : devices) {
-        out << (d.isCuda() ? "cuda:" + std::to_string(d.index) : std::string("cpu")) << "  " << d.name;
+        out << (d.isCuda() ? "cuda:" + std::to_string(d.index) : std::string("cpu")) << "  "
+            << d.name;
         if (d.isCuda())
             out << "  " << d.memoryBytes / (1024 * 1024) << " MiB  sm_" << d.computeCapability;
         out << "  table: " << (d.gpuId.empty() ? "-" : d.gpuId);
@@ -83,7 +86,8 @@ int runDevicesCommand(const CliOptions& options, std::ostream& out, std::ostream
         out << "\n";
     }
     out << "libtorch " << compat::libtorchVersion() << ", CUDA runtime "
-        << (cuda::compiledIn() ? cuda::runtimeVersion() : std::string("none")) << ", BLAS " << blas.name << "\n";
+        << (cuda::compiledIn() ? cuda::runtimeVersion() : std::string("none")) << ", BLAS "
+        << blas.name << "\n";
     return 0;
 }
 
@@ -123,7 +127,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         return 2;
     }
     if (options.memoryLimit && device->isCuda()) {
-        err << "gpuplan-bench: --memory-limit applies to CPU runs (a GPU's memory is its own limit)\n";
+        err << "gpuplan-bench: --memory-limit applies to CPU runs (a GPU's memory is its own "
+               "limit)\n";
         return 2;
     }
     if (selection.recipe.globalBatch < 1) {
@@ -137,9 +142,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     run.device = *device;
     const bool all = options.methods == "all";
     run.configurations = configurationsFor(options.methods,
-                                           choices(options.checkpointing.value_or(all ? "both" : "off")),
-                                           choices(options.offload.value_or(all ? "both" : "off")),
-                                           device->isCuda());
+        choices(options.checkpointing.value_or(all ? "both" : "off")),
+        choices(options.offload.value_or(all ? "both" : "off")), device->isCuda());
     if (run.configurations.empty()) {
         err << "gpuplan-bench: no configuration to run (--offload on needs a GPU)\n";
         return 2;
@@ -152,7 +156,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     run.seed = options.seed;
 
     RunReport report;
-    report.tool = {GPUPLAN_BENCH_VERSION, compat::libtorchVersion(), device->isCuda() ? cuda::runtimeVersion() : ""};
+    report.tool = { GPUPLAN_BENCH_VERSION, compat::libtorchVersion(),
+        device->isCuda() ? cuda::runtimeVersion() : "" };
     report.measuredAt = utcNow();
     report.host = hostName();
     report.device = *device;
@@ -181,7 +186,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         // LibTorch's errors carry a C++ stack trace in what(): users get the message alone.
         const auto* torchError = dynamic_cast<const c10::Error*>(&e);
         const std::string message = torchError ? torchError->what_without_backtrace() : e.what();
-        progress({"error", "", std::nullopt, 100.0, message});
+        progress({ "error", "", std::nullopt, 100.0, message });
         err << "gpuplan-bench: " << message << "\n";
         return 1;
     }

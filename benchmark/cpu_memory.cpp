@@ -14,13 +14,13 @@ namespace gpuplan::bench::cpu_memory {
 
 namespace {
 
-std::atomic<std::int64_t> current{0};
-std::atomic<std::int64_t> peak{0};
-std::atomic<std::int64_t> limit{std::numeric_limits<std::int64_t>::max()};
+std::atomic<std::int64_t> current { 0 };
+std::atomic<std::int64_t> peak { 0 };
+std::atomic<std::int64_t> limit { std::numeric_limits<std::int64_t>::max() };
 
 at::DeleterFnPtr baseDeleter = nullptr;
 std::mutex sizesMutex;
-std::unordered_map<void*, std::int64_t> sizes;  // live allocations and their sizes
+std::unordered_map<void*, std::int64_t> sizes; // live allocations and their sizes
 
 // LibTorch's raw_allocate (used by some CPU kernels) requires the data pointer to be its own
 // context, so sizes are kept beside the allocations rather than in a context object.
@@ -43,7 +43,10 @@ void release(void* data)
 
 class CountingAllocator final : public at::Allocator {
 public:
-    explicit CountingAllocator(at::Allocator* base) : base_(base) {}
+    explicit CountingAllocator(at::Allocator* base)
+        : base_(base)
+    {
+    }
 
     at::DataPtr allocate(size_t n) GPUPLAN_ALLOCATOR_CONST override
     {
@@ -52,24 +55,23 @@ public:
         if (now > limit.load()) {
             current.fetch_sub(bytes);
             TORCH_CHECK_WITH(OutOfMemoryError, false, "CPU memory limit of ", limit.load(),
-                             " bytes exceeded: tried to allocate ", bytes, " bytes with ",
-                             now - bytes, " in use (--memory-limit)");
+                " bytes exceeded: tried to allocate ", bytes, " bytes with ", now - bytes,
+                " in use (--memory-limit)");
         }
         std::int64_t seen = peak.load();
-        while (now > seen && !peak.compare_exchange_weak(seen, now)) {
-        }
+        while (now > seen && !peak.compare_exchange_weak(seen, now)) { }
         at::DataPtr inner = base_->allocate(n);
         const auto device = inner.device();
-        void* data = inner.release_context();  // the default CPU allocator: data == context
+        void* data = inner.release_context(); // the default CPU allocator: data == context
         if (!data) {
             current.fetch_sub(bytes);
-            return {nullptr, nullptr, &release, device};
+            return { nullptr, nullptr, &release, device };
         }
         {
             const std::lock_guard<std::mutex> lock(sizesMutex);
             sizes[data] = bytes;
         }
-        return {data, data, &release, device};
+        return { data, data, &release, device };
     }
 
     at::DeleterFnPtr raw_deleter() const override { return &release; }
@@ -104,8 +106,17 @@ void setLimit(std::optional<std::int64_t> bytes)
     limit.store(bytes.value_or(std::numeric_limits<std::int64_t>::max()));
 }
 
-void resetPeak() { peak.store(current.load()); }
-std::int64_t peakBytes() { return peak.load(); }
-std::int64_t currentBytes() { return current.load(); }
+void resetPeak()
+{
+    peak.store(current.load());
+}
+std::int64_t peakBytes()
+{
+    return peak.load();
+}
+std::int64_t currentBytes()
+{
+    return current.load();
+}
 
 } // namespace gpuplan::bench::cpu_memory

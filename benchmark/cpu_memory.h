@@ -10,7 +10,7 @@
 
 namespace gpuplan::bench::cpu_memory {
 
-void install();  // idempotent; wraps LibTorch's CPU allocator
+void install(); // idempotent; wraps LibTorch's CPU allocator
 void setLimit(std::optional<std::int64_t> bytes);
 void resetPeak();
 std::int64_t peakBytes();

@@ -17,13 +17,16 @@ namespace {
 void check(cudaError_t status, const char* what, const char* file, int line)
 {
     if (status != cudaSuccess)
-        throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + what
-                                 + ": " + cudaGetErrorString(status));
+        throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + what + ": "
+            + cudaGetErrorString(status));
 }
 #define GPUPLAN_CUDA_CHECK(call) check((call), #call, __FILE__, __LINE__)
 } // namespace
 
-bool compiledIn() { return true; }
+bool compiledIn()
+{
+    return true;
+}
 
 int deviceCount()
 {
@@ -74,11 +77,15 @@ void resetPeakMemory(int index)
 
 std::int64_t peakAllocatedBytes(int index)
 {
-    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(static_cast<c10::DeviceIndex>(index));
-    return stats.allocated_bytes[0].peak;  // [0]: the aggregate over all pools
+    const auto stats
+        = c10::cuda::CUDACachingAllocator::getDeviceStats(static_cast<c10::DeviceIndex>(index));
+    return stats.allocated_bytes[0].peak; // [0]: the aggregate over all pools
 }
 
-void releaseCachedMemory() { c10::cuda::CUDACachingAllocator::emptyCache(); }
+void releaseCachedMemory()
+{
+    c10::cuda::CUDACachingAllocator::emptyCache();
+}
 
 namespace {
 
@@ -113,7 +120,10 @@ struct StepGraph::Impl {
     std::unique_ptr<at::cuda::CUDAGraph> graph;
 };
 
-StepGraph::StepGraph() : impl_(std::make_unique<Impl>()) {}
+StepGraph::StepGraph()
+    : impl_(std::make_unique<Impl>())
+{
+}
 StepGraph::~StepGraph() = default;
 
 std::optional<std::string> StepGraph::capture(int index, const std::function<void()>& step)
@@ -154,13 +164,22 @@ std::optional<std::string> StepGraph::capture(int index, const std::function<voi
         return std::nullopt;
     } catch (const std::exception& e) {
         impl_->graph.reset();
-        (void)cudaGetLastError();  // clear the sticky-free error the failed capture left
+        (void)cudaGetLastError(); // clear the sticky-free error the failed capture left
         return firstSentences(e);
     }
 }
 
-void StepGraph::replay() { impl_->graph->replay(); }
-bool StepGraph::captured() const { return static_cast<bool>(impl_->graph); }
-void StepGraph::reset() { impl_ = std::make_unique<Impl>(); }
+void StepGraph::replay()
+{
+    impl_->graph->replay();
+}
+bool StepGraph::captured() const
+{
+    return static_cast<bool>(impl_->graph);
+}
+void StepGraph::reset()
+{
+    impl_ = std::make_unique<Impl>();
+}
 
 } // namespace gpuplan::bench::cuda

@@ -15,9 +15,9 @@
 namespace gpuplan::bench::cuda {
 
 bool compiledIn();
-int deviceCount();  // 0 without CUDA or without a driver
-DeviceInfo describeDevice(int index);  // name, memory, compute capability (no table look-up)
-std::string runtimeVersion();          // "13.0"; "" without CUDA
+int deviceCount(); // 0 without CUDA or without a driver
+DeviceInfo describeDevice(int index); // name, memory, compute capability (no table look-up)
+std::string runtimeVersion(); // "13.0"; "" without CUDA
 
 void synchronize(int index);
 // Seconds `work` takes on device `index`, between CUDA events recorded on the current stream
@@ -26,7 +26,7 @@ double timeWithEvents(int index, const std::function<void()>& work);
 
 void resetPeakMemory(int index);
 std::int64_t peakAllocatedBytes(int index);
-void releaseCachedMemory();  // hands the caching allocator's free blocks back to the driver
+void releaseCachedMemory(); // hands the caching allocator's free blocks back to the driver
 
 // A training micro-step captured as a CUDA graph: one launch per replay instead of hundreds.
 class StepGraph {
@@ -41,7 +41,7 @@ public:
     std::optional<std::string> capture(int index, const std::function<void()>& step);
     void replay();
     bool captured() const;
-    void reset();  // drops the captured graph and its memory pool
+    void reset(); // drops the captured graph and its memory pool
 
 private:
     struct Impl;

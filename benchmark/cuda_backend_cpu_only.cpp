@@ -14,25 +14,59 @@ namespace {
 }
 } // namespace
 
-bool compiledIn() { return false; }
-int deviceCount() { return 0; }
-DeviceInfo describeDevice(int) { noCuda(); }
-std::string runtimeVersion() { return ""; }
-void synchronize(int) { noCuda(); }
-double timeWithEvents(int, const std::function<void()>&) { noCuda(); }
-void resetPeakMemory(int) { noCuda(); }
-std::int64_t peakAllocatedBytes(int) { noCuda(); }
-void releaseCachedMemory() {}
+bool compiledIn()
+{
+    return false;
+}
+int deviceCount()
+{
+    return 0;
+}
+DeviceInfo describeDevice(int)
+{
+    noCuda();
+}
+std::string runtimeVersion()
+{
+    return "";
+}
+void synchronize(int)
+{
+    noCuda();
+}
+double timeWithEvents(int, const std::function<void()>&)
+{
+    noCuda();
+}
+void resetPeakMemory(int)
+{
+    noCuda();
+}
+std::int64_t peakAllocatedBytes(int)
+{
+    noCuda();
+}
+void releaseCachedMemory()
+{
+}
 
-struct StepGraph::Impl {};
+struct StepGraph::Impl { };
 StepGraph::StepGraph() = default;
 StepGraph::~StepGraph() = default;
 std::optional<std::string> StepGraph::capture(int, const std::function<void()>&)
 {
     return std::string("CUDA graphs need a LibTorch with CUDA");
 }
-void StepGraph::replay() { noCuda(); }
-bool StepGraph::captured() const { return false; }
-void StepGraph::reset() {}
+void StepGraph::replay()
+{
+    noCuda();
+}
+bool StepGraph::captured() const
+{
+    return false;
+}
+void StepGraph::reset()
+{
+}
 
 } // namespace gpuplan::bench::cuda

@@ -12,7 +12,7 @@ double DeviceClock::time(const std::function<void()>& work) const
     if (device_.is_cuda())
         return cuda::timeWithEvents(index(), work);
     const auto start = std::chrono::steady_clock::now();
-    work();  // CPU kernels run synchronously: when work() returns, the work is done
+    work(); // CPU kernels run synchronously: when work() returns, the work is done
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

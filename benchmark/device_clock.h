@@ -13,7 +13,10 @@ namespace gpuplan::bench {
 
 class DeviceClock {
 public:
-    explicit DeviceClock(const torch::Device& device) : device_(device) {}
+    explicit DeviceClock(const torch::Device& device)
+        : device_(device)
+    {
+    }
 
     // Seconds `work` takes, the device finished with everything it queued.
     double time(const std::function<void()>& work) const;

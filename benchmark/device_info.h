@@ -14,13 +14,13 @@
 namespace gpuplan::bench {
 
 struct DeviceInfo {
-    int index = -1;            // CUDA ordinal; -1 for the CPU
-    std::string kind = "cpu";  // "cuda" | "cpu"
-    std::string name;          // as the driver reports it ("NVIDIA H100 80GB HBM3")
-    std::string gpuId;         // id in the GPU table, "" when the name is not in it
+    int index = -1; // CUDA ordinal; -1 for the CPU
+    std::string kind = "cpu"; // "cuda" | "cpu"
+    std::string name; // as the driver reports it ("NVIDIA H100 80GB HBM3")
+    std::string gpuId; // id in the GPU table, "" when the name is not in it
     std::int64_t memoryBytes = 0;
-    std::string computeCapability;  // "9.0"; "" on the CPU
-    std::map<Precision, double> peakTflops;  // from the GPU table; empty = no peak known
+    std::string computeCapability; // "9.0"; "" on the CPU
+    std::map<Precision, double> peakTflops; // from the GPU table; empty = no peak known
 
     bool isCuda() const { return kind == "cuda"; }
     // Dense peak for training in `p` (fp32 trains in TF32 where the GPU has it); nullopt when

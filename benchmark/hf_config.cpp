@@ -25,14 +25,18 @@ struct ConfigError {
 
 class Reader {
 public:
-    Reader(const YAML::Node& root, std::string file) : root_(root), file_(std::move(file)) {}
+    Reader(const YAML::Node& root, std::string file)
+        : root_(root)
+        , file_(std::move(file))
+    {
+    }
 
     [[noreturn]] void fail(const YAML::Node& at, const std::string& what) const
     {
         const YAML::Mark m = at.Mark();
         std::ostringstream out;
         out << file_ << ':' << (m.line + 1) << ':' << (m.column + 1) << ": " << what;
-        throw ConfigError{out.str()};
+        throw ConfigError { out.str() };
     }
 
     bool has(const char* key) const { return static_cast<bool>(root_[key]); }
@@ -61,8 +65,9 @@ public:
             fail(root_, std::string("missing \"") + key + "\"");
         const double value = number(key);
         if (value < 1 || value > limit || value != std::floor(value))
-            fail(root_[key], std::string("\"") + key + "\" must be a whole number from 1 to "
-                                 + std::to_string(static_cast<long long>(limit)));
+            fail(root_[key],
+                std::string("\"") + key + "\" must be a whole number from 1 to "
+                    + std::to_string(static_cast<long long>(limit)));
         return static_cast<int>(value);
     }
 
@@ -140,8 +145,8 @@ ModelSpec readSpec(const Reader& r, const std::string& fileName)
     else if (type == "llama" || type == "mistral")
         s.architecture = Architecture::Llama;
     else
-        r.fail(r.root()["model_type"], "model_type \"" + type
-                   + "\" is not supported (gpt_neox or llama)");
+        r.fail(r.root()["model_type"],
+            "model_type \"" + type + "\" is not supported (gpt_neox or llama)");
 
     s.name = modelName(fileName);
     s.id = "custom:" + s.name;
@@ -153,8 +158,9 @@ ModelSpec readSpec(const Reader& r, const std::string& fileName)
     s.vocabSize = r.count("vocab_size", kMaxVocabulary);
     s.maxPositions = r.countOr("max_position_embeddings", 1 << 24, 2048);
     if (s.hiddenSize % s.heads != 0)
-        r.fail(r.root()["num_attention_heads"], "hidden_size " + std::to_string(s.hiddenSize)
-                   + " is not divisible by num_attention_heads " + std::to_string(s.heads));
+        r.fail(r.root()["num_attention_heads"],
+            "hidden_size " + std::to_string(s.hiddenSize)
+                + " is not divisible by num_attention_heads " + std::to_string(s.heads));
 
     if (s.architecture == Architecture::GptNeoX) {
         s.kvHeads = s.heads;
@@ -166,9 +172,9 @@ ModelSpec readSpec(const Reader& r, const std::string& fileName)
     } else {
         s.kvHeads = r.countOr("num_key_value_heads", kMaxWidth, s.heads);
         if (s.heads % s.kvHeads != 0)
-            r.fail(r.root()["num_key_value_heads"], "num_attention_heads "
-                       + std::to_string(s.heads) + " is not divisible by num_key_value_heads "
-                       + std::to_string(s.kvHeads));
+            r.fail(r.root()["num_key_value_heads"],
+                "num_attention_heads " + std::to_string(s.heads)
+                    + " is not divisible by num_key_value_heads " + std::to_string(s.kvHeads));
         s.rotaryPct = 1.0;
         s.rotaryBase = r.positive("rope_theta", 10000.0);
         s.normEps = r.positive("rms_norm_eps", 1e-6);
@@ -176,8 +182,9 @@ ModelSpec readSpec(const Reader& r, const std::string& fileName)
     }
     const int rotaryDims = static_cast<int>(s.headDim() * s.rotaryPct);
     if (rotaryDims % 2 != 0)
-        r.fail(r.root(), "rotary dimensions (head size x rotary_pct = "
-                   + std::to_string(rotaryDims) + ") must be even");
+        r.fail(r.root(),
+            "rotary dimensions (head size x rotary_pct = " + std::to_string(rotaryDims)
+                + ") must be even");
     return s;
 }
 

@@ -13,7 +13,7 @@ namespace gpuplan::bench {
 
 struct HfConfigLoad {
     std::optional<ModelSpec> spec;
-    std::string error;  // "file:line:column: what is wrong" when spec is empty
+    std::string error; // "file:line:column: what is wrong" when spec is empty
 };
 
 // `text` is the file's contents, `fileName` is used in messages and as the spec's configFile.

@@ -11,11 +11,21 @@ std::string quote(std::string_view text)
     std::string out = "\"";
     for (const char c : text) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char escaped[8];
@@ -38,6 +48,9 @@ std::string number(double value)
     return std::string(buffer, result.ptr);
 }
 
-std::string number(std::optional<double> value) { return value ? number(*value) : "null"; }
+std::string number(std::optional<double> value)
+{
+    return value ? number(*value) : "null";
+}
 
 } // namespace gpuplan::bench::json

@@ -9,8 +9,8 @@
 
 namespace gpuplan::bench::json {
 
-std::string quote(std::string_view text);  // "..." with JSON escapes
-std::string number(double value);          // shortest round-trip form; null if not finite
-std::string number(std::optional<double> value);  // null when empty
+std::string quote(std::string_view text); // "..." with JSON escapes
+std::string number(double value); // shortest round-trip form; null if not finite
+std::string number(std::optional<double> value); // null when empty
 
 } // namespace gpuplan::bench::json

@@ -2,23 +2,29 @@
 
 namespace gpuplan::bench {
 
-std::string_view toString(Method m) { return m == Method::Naive ? "naive" : "free-lunch"; }
+std::string_view toString(Method m)
+{
+    return m == Method::Naive ? "naive" : "free-lunch";
+}
 
 namespace {
-const char* onOff(bool b) { return b ? "on" : "off"; }
+const char* onOff(bool b)
+{
+    return b ? "on" : "off";
+}
 } // namespace
 
 std::string Configuration::label() const
 {
-    return std::string(toString(method)) + " ckpt=" + onOff(checkpointing) + " offload="
-        + onOff(offload);
+    return std::string(toString(method)) + " ckpt=" + onOff(checkpointing)
+        + " offload=" + onOff(offload);
 }
 
 std::string ConfigurationResult::name() const
 {
     return std::string(toString(configuration.method)) + " mbs=" + std::to_string(microBatch)
-        + " ckpt=" + onOff(configuration.checkpointing) + " offload="
-        + onOff(configuration.offload);
+        + " ckpt=" + onOff(configuration.checkpointing)
+        + " offload=" + onOff(configuration.offload);
 }
 
 const ConfigurationResult* RunReport::best() const

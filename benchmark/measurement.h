@@ -31,11 +31,11 @@ struct Configuration {
 
 struct ConfigurationResult {
     Configuration configuration;
-    int microBatch = 0;  // 0: nothing fits
+    int microBatch = 0; // 0: nothing fits
     int accumulation = 0;
-    Spread forwardBackward;  // one micro-step, seconds
-    Spread optimizerStep;    // seconds
-    Spread step;             // forwardBackward x accumulation + optimizerStep
+    Spread forwardBackward; // one micro-step, seconds
+    Spread optimizerStep; // seconds
+    Spread step; // forwardBackward x accumulation + optimizerStep
     Spread trainingDays;
     std::optional<double> utilization;
     std::int64_t peakMemoryBytes = 0;
@@ -52,12 +52,12 @@ struct ConfigurationResult {
 struct ToolInfo {
     std::string version;
     std::string libtorch;
-    std::string cuda;  // "" on CPU builds
+    std::string cuda; // "" on CPU builds
 };
 
 struct RunReport {
     ToolInfo tool;
-    std::string measuredAt;  // UTC, ISO 8601
+    std::string measuredAt; // UTC, ISO 8601
     std::string host;
     bool complete = false;
     DeviceInfo device;
@@ -66,7 +66,7 @@ struct RunReport {
     std::int64_t parameters = 0;
     double flopsPerStep = 0.0;
     Recipe recipe;
-    std::vector<ConfigurationResult> configurations;  // feasible and infeasible, in run order
+    std::vector<ConfigurationResult> configurations; // feasible and infeasible, in run order
 
     // The feasible configuration with the shortest median step; nullptr if none.
     const ConfigurationResult* best() const;

@@ -35,11 +35,13 @@ ModelSelection selectModel(const CliOptions& options, const Catalog& catalog)
     if (s.spec->isLanguageModel() && s.recipe.sequenceLength < 2)
         s.error = "the recipe needs a sequence length of at least 2 tokens (--seq-len)";
     else if (s.spec->architecture == Architecture::Roberta
-             && s.recipe.sequenceLength > s.spec->maxPositions - 2)
+        && s.recipe.sequenceLength > s.spec->maxPositions - 2)
         s.error = "--seq-len " + std::to_string(s.recipe.sequenceLength)
-            + " exceeds the model's learned positions (" + std::to_string(s.spec->maxPositions - 2) + ")";
+            + " exceeds the model's learned positions (" + std::to_string(s.spec->maxPositions - 2)
+            + ")";
     else if (!s.spec->isLanguageModel() && s.recipe.imageSize % s.spec->patchSize != 0)
-        s.error = "image size " + std::to_string(s.recipe.imageSize) + " is not a multiple of the patch size";
+        s.error = "image size " + std::to_string(s.recipe.imageSize)
+            + " is not a multiple of the patch size";
     if (!s.error.empty())
         s.spec.reset();
     return s;

@@ -16,7 +16,7 @@ namespace gpuplan::bench {
 struct ModelSelection {
     std::optional<ModelSpec> spec;
     Recipe recipe;
-    std::string error;  // bad input: unknown id, bad config file, recipe that cannot run
+    std::string error; // bad input: unknown id, bad config file, recipe that cannot run
 };
 
 ModelSelection selectModel(const CliOptions& options, const Catalog& catalog);

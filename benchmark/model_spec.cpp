@@ -7,11 +7,16 @@ namespace gpuplan::bench {
 std::string_view toString(Architecture a)
 {
     switch (a) {
-    case Architecture::GptNeoX: return "gpt-neox";
-    case Architecture::Llama: return "llama";
-    case Architecture::Roberta: return "roberta";
-    case Architecture::Vit: return "vit";
-    case Architecture::ConvNext: return "convnext";
+    case Architecture::GptNeoX:
+        return "gpt-neox";
+    case Architecture::Llama:
+        return "llama";
+    case Architecture::Roberta:
+        return "roberta";
+    case Architecture::Vit:
+        return "vit";
+    case Architecture::ConvNext:
+        return "convnext";
     }
     return "unknown";
 }
@@ -58,7 +63,7 @@ ModelSpec robertaLarge()
     s.vocabSize = 50265;
     s.maxPositions = 514;
     s.typeVocabSize = 1;
-    s.tieEmbeddings = true;  // the MLM decoder shares the word embeddings
+    s.tieEmbeddings = true; // the MLM decoder shares the word embeddings
     return s;
 }
 
@@ -91,8 +96,8 @@ ModelSpec convnextXlarge()
     s.architecture = Architecture::ConvNext;
     s.imageSize = 224;
     s.classes = 21841;
-    s.stageDims = {256, 512, 1024, 2048};
-    s.stageDepths = {3, 3, 27, 3};
+    s.stageDims = { 256, 512, 1024, 2048 };
+    s.stageDepths = { 3, 3, 27, 3 };
     s.normEps = 1e-6;
     return s;
 }
@@ -113,25 +118,28 @@ std::vector<ModelSpec> shippedSpecs()
 
 using i64 = std::int64_t;
 
-i64 linear(i64 in, i64 out, bool bias) { return in * out + (bias ? out : 0); }
+i64 linear(i64 in, i64 out, bool bias)
+{
+    return in * out + (bias ? out : 0);
+}
 
 i64 gptNeoxParameters(const ModelSpec& s)
 {
     const i64 h = s.hiddenSize, f = s.intermediateSize;
-    const i64 perLayer = 2 * (2 * h)                       // input and post-attention LayerNorm
-        + linear(h, 3 * h, true) + linear(h, h, true)      // fused QKV, output projection
-        + linear(h, f, true) + linear(f, h, true);         // MLP
+    const i64 perLayer = 2 * (2 * h) // input and post-attention LayerNorm
+        + linear(h, 3 * h, true) + linear(h, h, true) // fused QKV, output projection
+        + linear(h, f, true) + linear(f, h, true); // MLP
     const i64 embeddings = static_cast<i64>(s.vocabSize) * h * (s.tieEmbeddings ? 1 : 2);
-    return embeddings + s.layers * perLayer + 2 * h;  // + final LayerNorm
+    return embeddings + s.layers * perLayer + 2 * h; // + final LayerNorm
 }
 
 i64 llamaParameters(const ModelSpec& s)
 {
     const i64 h = s.hiddenSize, f = s.intermediateSize;
     const i64 kv = static_cast<i64>(s.kvHeads) * s.headDim();
-    const i64 perLayer = 2 * h                                   // two RMSNorm weights
+    const i64 perLayer = 2 * h // two RMSNorm weights
         + linear(h, h, false) + 2 * linear(h, kv, false) + linear(h, h, false)
-        + 3 * linear(h, f, false);                               // gate, up, down
+        + 3 * linear(h, f, false); // gate, up, down
     const i64 embeddings = static_cast<i64>(s.vocabSize) * h * (s.tieEmbeddings ? 1 : 2);
     return embeddings + s.layers * perLayer + h;
 }
@@ -144,8 +152,8 @@ i64 encoderLayerParameters(i64 h, i64 f)
 i64 robertaParameters(const ModelSpec& s)
 {
     const i64 h = s.hiddenSize;
-    const i64 embeddings = (static_cast<i64>(s.vocabSize) + s.maxPositions + s.typeVocabSize) * h
-        + 2 * h;
+    const i64 embeddings
+        = (static_cast<i64>(s.vocabSize) + s.maxPositions + s.typeVocabSize) * h + 2 * h;
     // MLM head: dense + LayerNorm + a decoder tied to the word embeddings with its own bias.
     const i64 head = linear(h, h, true) + 2 * h + s.vocabSize;
     return embeddings + s.layers * encoderLayerParameters(h, s.intermediateSize) + head;
@@ -160,29 +168,29 @@ i64 vitPatches(const ModelSpec& s)
 i64 vitParameters(const ModelSpec& s)
 {
     const i64 h = s.hiddenSize;
-    const i64 patchEmbed = linear(static_cast<i64>(s.channels) * s.patchSize * s.patchSize, h, true);
-    const i64 tokens = h + (vitPatches(s) + 1) * h;  // class token, position embeddings
-    return patchEmbed + tokens + s.layers * encoderLayerParameters(h, s.intermediateSize)
-        + 2 * h + linear(h, s.classes, true);
+    const i64 patchEmbed
+        = linear(static_cast<i64>(s.channels) * s.patchSize * s.patchSize, h, true);
+    const i64 tokens = h + (vitPatches(s) + 1) * h; // class token, position embeddings
+    return patchEmbed + tokens + s.layers * encoderLayerParameters(h, s.intermediateSize) + 2 * h
+        + linear(h, s.classes, true);
 }
 
 i64 convnextBlockParameters(i64 d)
 {
-    return (49 * d + d)          // 7x7 depthwise convolution
-        + 2 * d                  // LayerNorm
-        + linear(d, 4 * d, true) + linear(4 * d, d, true)
-        + d;                     // layer scale
+    return (49 * d + d) // 7x7 depthwise convolution
+        + 2 * d // LayerNorm
+        + linear(d, 4 * d, true) + linear(4 * d, d, true) + d; // layer scale
 }
 
 i64 convnextParameters(const ModelSpec& s)
 {
     i64 total = linear(static_cast<i64>(s.channels) * 4 * 4, s.stageDims[0], true)
-        + 2 * static_cast<i64>(s.stageDims[0]);  // stem: 4x4 stride-4 convolution + LayerNorm
+        + 2 * static_cast<i64>(s.stageDims[0]); // stem: 4x4 stride-4 convolution + LayerNorm
     for (std::size_t i = 0; i < s.stageDims.size(); ++i) {
         const i64 d = s.stageDims[i];
         if (i > 0) {
             const i64 prev = s.stageDims[i - 1];
-            total += 2 * prev + linear(prev * 2 * 2, d, true);  // LayerNorm + 2x2 stride-2 conv
+            total += 2 * prev + linear(prev * 2 * 2, d, true); // LayerNorm + 2x2 stride-2 conv
         }
         total += s.stageDepths[i] * convnextBlockParameters(d);
     }
@@ -211,19 +219,24 @@ std::vector<std::string> shippedModelIds()
 std::int64_t parameterCount(const ModelSpec& spec)
 {
     switch (spec.architecture) {
-    case Architecture::GptNeoX: return gptNeoxParameters(spec);
-    case Architecture::Llama: return llamaParameters(spec);
-    case Architecture::Roberta: return robertaParameters(spec);
-    case Architecture::Vit: return vitParameters(spec);
-    case Architecture::ConvNext: return convnextParameters(spec);
+    case Architecture::GptNeoX:
+        return gptNeoxParameters(spec);
+    case Architecture::Llama:
+        return llamaParameters(spec);
+    case Architecture::Roberta:
+        return robertaParameters(spec);
+    case Architecture::Vit:
+        return vitParameters(spec);
+    case Architecture::ConvNext:
+        return convnextParameters(spec);
     }
     return 0;
 }
 
 int trainedPositions(const ModelSpec& spec, int sequenceLength)
 {
-    const bool causal = spec.architecture == Architecture::GptNeoX
-        || spec.architecture == Architecture::Llama;
+    const bool causal
+        = spec.architecture == Architecture::GptNeoX || spec.architecture == Architecture::Llama;
     return causal ? sequenceLength - 1 : sequenceLength;
 }
 
@@ -237,7 +250,7 @@ double transformerFlops(const ModelSpec& s, double positions, double matmulWeigh
 
 double convnextForwardMacs(const ModelSpec& s)
 {
-    double side = s.imageSize / 4.0;  // after the stride-4 stem
+    double side = s.imageSize / 4.0; // after the stride-4 stem
     double macs = side * side * 16.0 * s.channels * s.stageDims[0];
     for (std::size_t i = 0; i < s.stageDims.size(); ++i) {
         const double d = s.stageDims[i];
@@ -264,24 +277,25 @@ double trainingFlopsPerSample(const ModelSpec& spec, int sequenceLength)
         return transformerFlops(spec, trainedPositions(spec, sequenceLength), weights);
     }
     case Architecture::Roberta: {
-        const double embeddings = (static_cast<double>(spec.vocabSize) + spec.maxPositions
-                                   + spec.typeVocabSize) * h;
+        const double embeddings
+            = (static_cast<double>(spec.vocabSize) + spec.maxPositions + spec.typeVocabSize) * h;
         // The tied decoder multiplies by the word embeddings at every position.
-        const double weights = static_cast<double>(parameterCount(spec)) - embeddings
-            + spec.vocabSize * h;
+        const double weights
+            = static_cast<double>(parameterCount(spec)) - embeddings + spec.vocabSize * h;
         return transformerFlops(spec, sequenceLength, weights);
     }
     case Architecture::Vit: {
         const double tokens = static_cast<double>(vitPatches(spec)) + 1.0;
         const double blockWeights = static_cast<double>(spec.layers)
             * static_cast<double>(encoderLayerParameters(spec.hiddenSize, spec.intermediateSize));
-        const double patchWeights = static_cast<double>(spec.channels) * spec.patchSize
-            * spec.patchSize * h;
-        const double head = h * spec.classes;  // applied to the class token only
+        const double patchWeights
+            = static_cast<double>(spec.channels) * spec.patchSize * spec.patchSize * h;
+        const double head = h * spec.classes; // applied to the class token only
         return transformerFlops(spec, tokens, blockWeights)
             + 6.0 * (patchWeights * static_cast<double>(vitPatches(spec)) + head);
     }
-    case Architecture::ConvNext: return 6.0 * convnextForwardMacs(spec);
+    case Architecture::ConvNext:
+        return 6.0 * convnextForwardMacs(spec);
     }
     return 0.0;
 }

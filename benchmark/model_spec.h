@@ -14,36 +14,36 @@ namespace gpuplan::bench {
 
 enum class Architecture { GptNeoX, Llama, Roberta, Vit, ConvNext };
 
-std::string_view toString(Architecture a);  // "gpt-neox", "llama", "roberta", "vit", "convnext"
+std::string_view toString(Architecture a); // "gpt-neox", "llama", "roberta", "vit", "convnext"
 
 struct ModelSpec {
-    std::string id;          // "pythia-1b", or "custom:<name>" for a config.json
-    std::string name;        // display name
+    std::string id; // "pythia-1b", or "custom:<name>" for a config.json
+    std::string name; // display name
     Architecture architecture = Architecture::GptNeoX;
-    std::string configFile;  // the config.json a custom model came from; "" for shipped ones
+    std::string configFile; // the config.json a custom model came from; "" for shipped ones
 
     // Transformers (GPT-NeoX, Llama, RoBERTa, ViT), Hugging Face names in the comments.
-    int hiddenSize = 0;               // hidden_size
-    int layers = 0;                   // num_hidden_layers
-    int heads = 0;                    // num_attention_heads
-    int kvHeads = 0;                  // num_key_value_heads (Llama; = heads otherwise)
-    std::int64_t intermediateSize = 0;  // intermediate_size
-    int vocabSize = 0;                // vocab_size
-    int maxPositions = 0;             // max_position_embeddings
-    double rotaryPct = 0.25;          // rotary_pct (GPT-NeoX)
-    double rotaryBase = 10000.0;      // rotary_emb_base / rope_theta
-    double normEps = 1e-5;            // layer_norm_eps / rms_norm_eps
-    bool parallelResidual = true;     // use_parallel_residual (GPT-NeoX)
-    bool tieEmbeddings = false;       // tie_word_embeddings
-    int typeVocabSize = 1;            // type_vocab_size (RoBERTa)
+    int hiddenSize = 0; // hidden_size
+    int layers = 0; // num_hidden_layers
+    int heads = 0; // num_attention_heads
+    int kvHeads = 0; // num_key_value_heads (Llama; = heads otherwise)
+    std::int64_t intermediateSize = 0; // intermediate_size
+    int vocabSize = 0; // vocab_size
+    int maxPositions = 0; // max_position_embeddings
+    double rotaryPct = 0.25; // rotary_pct (GPT-NeoX)
+    double rotaryBase = 10000.0; // rotary_emb_base / rope_theta
+    double normEps = 1e-5; // layer_norm_eps / rms_norm_eps
+    bool parallelResidual = true; // use_parallel_residual (GPT-NeoX)
+    bool tieEmbeddings = false; // tie_word_embeddings
+    int typeVocabSize = 1; // type_vocab_size (RoBERTa)
 
     // Vision (ViT, ConvNeXt).
     int imageSize = 0;
     int patchSize = 16;
     int channels = 3;
     int classes = 0;
-    std::vector<int> stageDims;    // ConvNeXt channels per stage
-    std::vector<int> stageDepths;  // ConvNeXt blocks per stage
+    std::vector<int> stageDims; // ConvNeXt channels per stage
+    std::vector<int> stageDepths; // ConvNeXt blocks per stage
 
     bool isLanguageModel() const;
     int headDim() const { return heads > 0 ? hiddenSize / heads : 0; }

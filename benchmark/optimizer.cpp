@@ -15,7 +15,8 @@ OptimizerSettings optimizerSettingsFor(const std::string& recipeOptimizer)
 }
 
 Optimizer::Optimizer(std::vector<torch::Tensor> parameters, OptimizerSettings settings)
-    : params_(std::move(parameters)), settings_(settings)
+    : params_(std::move(parameters))
+    , settings_(settings)
 {
     const bool offload = settings_.mode == OptimizerMode::Offloaded;
     for (auto& p : params_) {
@@ -65,8 +66,12 @@ void Optimizer::step()
         unscale(grads);
         stepPerTensor(params, grads);
         break;
-    case OptimizerMode::Fused: stepFused(params, grads); break;
-    case OptimizerMode::Offloaded: stepOffloaded(); break;
+    case OptimizerMode::Fused:
+        stepFused(params, grads);
+        break;
+    case OptimizerMode::Offloaded:
+        stepOffloaded();
+        break;
     }
 }
 
@@ -107,17 +112,17 @@ void Optimizer::stepFused(std::vector<torch::Tensor>& params, std::vector<torch:
     const auto& s = settings_;
     std::optional<torch::Tensor> gradScale, foundInf;
     if (s.lossScale) {
-        gradScale = scale_;  // the fused kernels unscale and skip on inf/NaN themselves
+        gradScale = scale_; // the fused kernels unscale and skip on inf/NaN themselves
         foundInf = foundInf_;
     }
     if (s.decoupledWeightDecay)
-        at::_fused_adamw_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/{}, stepCounts_,
-                          s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
-                          /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
+        at::_fused_adamw_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/ {}, stepCounts_,
+            s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
+            /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
     else
-        at::_fused_adam_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/{}, stepCounts_,
-                         s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
-                         /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
+        at::_fused_adam_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/ {}, stepCounts_,
+            s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
+            /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
 #else
     // Callers only choose Fused where compat::hasFusedAdam says it exists.
     unscale(grads);

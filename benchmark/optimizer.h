@@ -16,7 +16,7 @@ namespace gpuplan::bench {
 enum class OptimizerMode { PerTensor, Fused, Offloaded };
 
 struct OptimizerSettings {
-    bool decoupledWeightDecay = true;  // AdamW; false = Adam
+    bool decoupledWeightDecay = true; // AdamW; false = Adam
     double learningRate = 1e-4;
     double beta1 = 0.9;
     double beta2 = 0.95;
@@ -34,8 +34,8 @@ public:
     // Allocates the whole state up front, so a micro-batch search sees the real memory use.
     Optimizer(std::vector<torch::Tensor> parameters, OptimizerSettings settings);
 
-    void step();      // one update from the accumulated gradients
-    void zeroGrad();  // zeroes the gradients in place (their memory stays, as in training)
+    void step(); // one update from the accumulated gradients
+    void zeroGrad(); // zeroes the gradients in place (their memory stays, as in training)
     const OptimizerSettings& settings() const { return settings_; }
 
 private:
@@ -47,7 +47,7 @@ private:
     std::vector<torch::Tensor> params_;
     OptimizerSettings settings_;
     std::vector<torch::Tensor> expAvg_, expAvgSq_, stepCounts_;
-    std::vector<torch::Tensor> hostParams_, hostGrads_;  // offload: fp32 masters, pinned buffers
+    std::vector<torch::Tensor> hostParams_, hostGrads_; // offload: fp32 masters, pinned buffers
     torch::Tensor foundInf_, invScale_, scale_;
     std::int64_t step_ = 0;
 };

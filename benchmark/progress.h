@@ -11,10 +11,11 @@
 namespace gpuplan::bench {
 
 struct ProgressEvent {
-    std::string phase;  // start, build, search, warmup, measure, validate, configuration_done, done, error
+    std::string
+        phase; // start, build, search, warmup, measure, validate, configuration_done, done, error
     std::string configuration;
     std::optional<int> microBatch;
-    double percent = 0.0;  // share of the whole run, 0-100, non-decreasing
+    double percent = 0.0; // share of the whole run, 0-100, non-decreasing
     std::string message;
 };
 

@@ -16,10 +16,10 @@ namespace gpuplan::bench {
 struct Recipe {
     int globalBatch = 0;
     std::int64_t steps = 0;
-    int sequenceLength = 0;  // tokens per sample (language models)
-    int imageSize = 0;       // pixels per side (vision models)
+    int sequenceLength = 0; // tokens per sample (language models)
+    int imageSize = 0; // pixels per side (vision models)
     Precision precision = Precision::FP32;
-    std::string optimizer = "adamw";  // "adam" | "adamw"
+    std::string optimizer = "adamw"; // "adam" | "adamw"
 };
 
 struct RecipeOverrides {

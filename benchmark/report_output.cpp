@@ -31,13 +31,12 @@ std::string describeJson(const ModelSpec& s, const Recipe& r)
         + ", \"family\": " + json::quote(toString(s.architecture))
         + ", \"parameters\": " + std::to_string(parameterCount(s))
         + ", \"flops_per_step\": " + json::number(perSample * r.globalBatch)
-        + ", \"flops_per_sample\": " + json::number(perSample)
-        + ", \"training_flops\": " + json::number(perSample * r.globalBatch * static_cast<double>(r.steps))
-        + ", \"config_file\": " + json::quote(s.configFile)
-        + ", \"recipe\": {\"global_batch\": " + std::to_string(r.globalBatch)
-        + ", \"steps\": " + std::to_string(r.steps)
-        + (s.isLanguageModel() ? ", \"sequence_length\": " : ", \"image_size\": ") + std::to_string(length)
-        + ", \"precision\": " + json::quote(toString(r.precision))
+        + ", \"flops_per_sample\": " + json::number(perSample) + ", \"training_flops\": "
+        + json::number(perSample * r.globalBatch * static_cast<double>(r.steps))
+        + ", \"config_file\": " + json::quote(s.configFile) + ", \"recipe\": {\"global_batch\": "
+        + std::to_string(r.globalBatch) + ", \"steps\": " + std::to_string(r.steps)
+        + (s.isLanguageModel() ? ", \"sequence_length\": " : ", \"image_size\": ")
+        + std::to_string(length) + ", \"precision\": " + json::quote(toString(r.precision))
         + ", \"optimizer\": " + json::quote(r.optimizer) + "}, \"architecture\": {";
     if (s.architecture == Architecture::ConvNext) {
         std::string dims, depths;
@@ -46,7 +45,8 @@ std::string describeJson(const ModelSpec& s, const Recipe& r)
             dims.append(i ? ", " : "").append(std::to_string(s.stageDims[i]));
             depths.append(i ? ", " : "").append(std::to_string(s.stageDepths[i]));
         }
-        j += "\"dims\": [" + dims + "], \"depths\": [" + depths + "], \"classes\": " + std::to_string(s.classes);
+        j += "\"dims\": [" + dims + "], \"depths\": [" + depths
+            + "], \"classes\": " + std::to_string(s.classes);
     } else {
         j += "\"hidden_size\": " + std::to_string(s.hiddenSize) + ", \"num_hidden_layers\": "
             + std::to_string(s.layers) + ", \"num_attention_heads\": " + std::to_string(s.heads)
@@ -54,12 +54,14 @@ std::string describeJson(const ModelSpec& s, const Recipe& r)
         if (s.isLanguageModel())
             j += ", \"vocab_size\": " + std::to_string(s.vocabSize);
         else
-            j += ", \"patch_size\": " + std::to_string(s.patchSize) + ", \"classes\": " + std::to_string(s.classes);
+            j += ", \"patch_size\": " + std::to_string(s.patchSize)
+                + ", \"classes\": " + std::to_string(s.classes);
     }
     return j + "}}";
 }
 
-void printDescription(const ModelSpec& s, const Recipe& r, const std::string& format, std::ostream& out)
+void printDescription(
+    const ModelSpec& s, const Recipe& r, const std::string& format, std::ostream& out)
 {
     if (format == "json") {
         out << describeJson(s, r) << "\n";
@@ -69,7 +71,8 @@ void printDescription(const ModelSpec& s, const Recipe& r, const std::string& fo
     out << s.name << " (" << s.id << ", " << toString(s.architecture) << ")\n"
         << "  parameters       " << parameterCount(s) << "\n"
         << "  FLOPs per step   " << formatted("%.3e", perSample * r.globalBatch) << "\n"
-        << "  training FLOPs   " << formatted("%.3e", perSample * r.globalBatch * static_cast<double>(r.steps)) << "\n"
+        << "  training FLOPs   "
+        << formatted("%.3e", perSample * r.globalBatch * static_cast<double>(r.steps)) << "\n"
         << "  recipe           global batch " << r.globalBatch << ", " << r.steps << " steps, "
         << (s.isLanguageModel() ? std::to_string(r.sequenceLength) + " tokens per sample"
                                 : std::to_string(r.imageSize) + " px")
@@ -78,14 +81,16 @@ void printDescription(const ModelSpec& s, const Recipe& r, const std::string& fo
 
 std::string runSummaryJson(const RunReport& r)
 {
-    std::string j = "{\"model\": " + json::quote(r.model.id) + ", \"device\": " + json::quote(r.device.name)
-        + ", \"gpu_id\": " + json::quote(r.device.gpuId) + ", \"parameters\": " + std::to_string(r.parameters)
+    std::string j = "{\"model\": " + json::quote(r.model.id) + ", \"device\": "
+        + json::quote(r.device.name) + ", \"gpu_id\": " + json::quote(r.device.gpuId)
+        + ", \"parameters\": " + std::to_string(r.parameters)
         + ", \"flops_per_step\": " + json::number(r.flopsPerStep) + ", \"configurations\": [";
     for (std::size_t i = 0; i < r.configurations.size(); ++i) {
         const auto& c = r.configurations[i];
-        j += std::string(i ? ", " : "") + "{\"name\": " + json::quote(c.feasible() ? c.name() : c.configuration.label())
-            + ", \"methods\": " + json::quote(toString(c.configuration.method))
-            + ", \"activation_checkpointing\": " + (c.configuration.checkpointing ? "true" : "false")
+        j += std::string(i ? ", " : "") + "{\"name\": "
+            + json::quote(c.feasible() ? c.name() : c.configuration.label()) + ", \"methods\": "
+            + json::quote(toString(c.configuration.method)) + ", \"activation_checkpointing\": "
+            + (c.configuration.checkpointing ? "true" : "false")
             + ", \"optimizer_offload\": " + (c.configuration.offload ? "true" : "false")
             + ", \"feasible\": " + (c.feasible() ? "true" : "false")
             + ", \"micro_batch_size\": " + std::to_string(c.microBatch)
@@ -114,21 +119,23 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
     }
     char line[256];
     std::snprintf(line, sizeof line, "%-40s %5s %5s %10s %9s %10s %9s %6s %8s %6s %7s\n",
-                  "configuration", "mbs", "accum", "micro s", "optim s", "step s", "days",
-                  "util", "peak GiB", "trials", "val err");
+        "configuration", "mbs", "accum", "micro s", "optim s", "step s", "days", "util", "peak GiB",
+        "trials", "val err");
     out << r.model.name << " on " << r.device.name << " (" << r.recipe.steps << " steps of "
-        << r.recipe.globalBatch << ")\n" << line;
+        << r.recipe.globalBatch << ")\n"
+        << line;
     for (const auto& c : r.configurations) {
         if (!c.feasible()) {
             out << c.configuration.label() << ": does not fit\n";
             continue;
         }
-        std::snprintf(line, sizeof line, "%-40s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n",
-                      c.name().c_str(), c.microBatch, c.accumulation, c.forwardBackward.median,
-                      c.optimizerStep.median, c.step.median, c.trainingDays.median,
-                      c.utilization ? formatted("%.3f", *c.utilization).c_str() : "-",
-                      static_cast<double>(c.peakMemoryBytes) / (1024.0 * 1024.0 * 1024.0), c.trialSteps,
-                      c.validationError ? formatted("%.4f", *c.validationError).c_str() : "-");
+        std::snprintf(line, sizeof line,
+            "%-40s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n", c.name().c_str(),
+            c.microBatch, c.accumulation, c.forwardBackward.median, c.optimizerStep.median,
+            c.step.median, c.trainingDays.median,
+            c.utilization ? formatted("%.3f", *c.utilization).c_str() : "-",
+            static_cast<double>(c.peakMemoryBytes) / (1024.0 * 1024.0 * 1024.0), c.trialSteps,
+            c.validationError ? formatted("%.4f", *c.validationError).c_str() : "-");
         out << line;
         for (const auto& note : c.notes)
             out << "    note: " << note << "\n";

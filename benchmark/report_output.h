@@ -10,8 +10,8 @@
 namespace gpuplan::bench {
 
 std::string describeJson(const ModelSpec& spec, const Recipe& recipe);
-void printDescription(const ModelSpec& spec, const Recipe& recipe, const std::string& format,
-                      std::ostream& out);
+void printDescription(
+    const ModelSpec& spec, const Recipe& recipe, const std::string& format, std::ostream& out);
 std::string runSummaryJson(const RunReport& report);
 void printRunSummary(const RunReport& report, const std::string& format, std::ostream& out);
 

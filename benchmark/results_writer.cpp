@@ -118,7 +118,7 @@ std::string resultsYaml(const RunReport& r)
     emitModelAndRecipe(out, r);
     out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
     for (const auto& c : r.configurations)
-        if (c.feasible())  // the format has no place for "does not fit": it is in the log
+        if (c.feasible()) // the format has no place for "does not fit": it is in the log
             emitConfiguration(out, c);
     out << YAML::EndSeq;
     const auto* best = r.best();

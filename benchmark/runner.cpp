@@ -20,8 +20,8 @@ constexpr double kSecondsPerDay = 86400.0;
 class PercentPlan {
 public:
     PercentPlan(std::size_t configurations, bool validating)
-        : share_(100.0 / static_cast<double>(std::max<std::size_t>(configurations, 1))),
-          validating_(validating)
+        : share_(100.0 / static_cast<double>(std::max<std::size_t>(configurations, 1)))
+        , validating_(validating)
     {
     }
     // Where phase `fraction` (0-1) of configuration `index` lies in the whole run.
@@ -67,14 +67,14 @@ struct ConfigurationRun {
     std::size_t index;
 
     void emit(const std::string& phase, double fraction, const std::string& message,
-              std::optional<int> microBatch, const Configuration& c) const
+        std::optional<int> microBatch, const Configuration& c) const
     {
-        progress({phase, c.label(), microBatch, plan.at(index, fraction), message});
+        progress({ phase, c.label(), microBatch, plan.at(index, fraction), message });
     }
 
     ConfigurationResult measure(const Configuration& configuration) const;
-    void timeAt(const Configuration& configuration, TrainingStep& step,
-                ConfigurationResult& result) const;
+    void timeAt(
+        const Configuration& configuration, TrainingStep& step, ConfigurationResult& result) const;
 };
 
 ConfigurationResult ConfigurationRun::measure(const Configuration& configuration) const
@@ -83,13 +83,14 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     result.configuration = configuration;
     const torch::Device device = clock.device();
     for (auto& p : model.parameters())
-        p.mutable_grad() = torch::Tensor();  // the previous configuration's buffers go first
+        p.mutable_grad() = torch::Tensor(); // the previous configuration's buffers go first
     clock.releaseCachedMemory();
     clock.resetPeakMemory();
 
     std::unique_ptr<TrainingStep> step;
     try {
-        step = std::make_unique<TrainingStep>(model, configuration, options.recipe, device, result.notes);
+        step = std::make_unique<TrainingStep>(
+            model, configuration, options.recipe, device, result.notes);
     } catch (const std::exception& e) {
         if (!isOutOfMemory(e))
             throw;
@@ -100,7 +101,7 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     const int perDevice = options.recipe.globalBatch / report.gpuCount;
     auto trial = [&](int microBatch) {
         emit("search", plan.search(), "trying micro-batch " + std::to_string(microBatch),
-             microBatch, configuration);
+            microBatch, configuration);
         try {
             const Batch batch = model.makeBatch(microBatch, device);
             step->microStep(batch);
@@ -144,7 +145,7 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
             p.mutable_grad().zero_();
         clock.releaseCachedMemory();
         result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
-                               + " ran out of memory after the search fitted it");
+            + " ran out of memory after the search fitted it");
         result.microBatch /= 2;
     }
     if (!result.feasible())
@@ -153,14 +154,14 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
 }
 
 // Warm-up, timing and validation of one configuration at result.microBatch; fills result.
-void ConfigurationRun::timeAt(const Configuration& configuration, TrainingStep& step,
-                              ConfigurationResult& result) const
+void ConfigurationRun::timeAt(
+    const Configuration& configuration, TrainingStep& step, ConfigurationResult& result) const
 {
     const torch::Device device = clock.device();
     const int perDevice = options.recipe.globalBatch / report.gpuCount;
     // A retry replaces the notes an earlier attempt at another micro-batch left.
     const auto fromEarlierAttempt = [](const std::string& note) {
-        for (const char* prefix : {"global batch ", "micro-step replayed", "CUDA graph capture"})
+        for (const char* prefix : { "global batch ", "micro-step replayed", "CUDA graph capture" })
             if (note.rfind(prefix, 0) == 0)
                 return true;
         return false;
@@ -169,7 +170,7 @@ void ConfigurationRun::timeAt(const Configuration& configuration, TrainingStep& 
     result.accumulation = (perDevice + result.microBatch - 1) / result.microBatch;
     if (result.accumulation * result.microBatch != perDevice)
         result.notes.push_back("global batch " + std::to_string(perDevice)
-                               + " is not a multiple of the micro-batch: the last micro-step is padded");
+            + " is not a multiple of the micro-batch: the last micro-step is padded");
 
     emit("warmup", plan.warmup(), "", result.microBatch, configuration);
     clock.resetPeakMemory();
@@ -195,16 +196,17 @@ void ConfigurationRun::timeAt(const Configuration& configuration, TrainingStep& 
     result.forwardBackward = spreadOf(forwardBackward);
     result.optimizerStep = spreadOf(optimizer);
     result.step = combine(result.forwardBackward, result.accumulation, result.optimizerStep);
-    result.trainingDays = scaled(result.step, static_cast<double>(options.recipe.steps) / kSecondsPerDay);
+    result.trainingDays
+        = scaled(result.step, static_cast<double>(options.recipe.steps) / kSecondsPerDay);
     if (const auto peak = report.device.peakFor(options.recipe.precision))
-        result.utilization = report.flopsPerStep
-            / (result.step.median * report.gpuCount * *peak * 1e12);
+        result.utilization
+            = report.flopsPerStep / (result.step.median * report.gpuCount * *peak * 1e12);
 
     if (options.validateSteps > 0) {
         emit("validate", plan.validate(),
-             std::to_string(options.validateSteps) + " full steps of "
-                 + std::to_string(result.accumulation) + " micro-steps",
-             result.microBatch, configuration);
+            std::to_string(options.validateSteps) + " full steps of "
+                + std::to_string(result.accumulation) + " micro-steps",
+            result.microBatch, configuration);
         std::vector<double> fullSteps;
         for (int i = 0; i < options.validateSteps; ++i) {
             fullSteps.push_back(clock.time([&] {
@@ -225,23 +227,22 @@ void ConfigurationRun::timeAt(const Configuration& configuration, TrainingStep& 
 } // namespace
 
 std::vector<Configuration> configurationsFor(const std::string& methods,
-                                             const std::vector<bool>& checkpointing,
-                                             const std::vector<bool>& offload, bool cuda)
+    const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda)
 {
     std::vector<Configuration> configurations;
     if (methods == "naive" || methods == "all")
-        configurations.push_back({Method::Naive, false, false});
+        configurations.push_back({ Method::Naive, false, false });
     if (methods == "free-lunch" || methods == "all") {
         for (const bool ckpt : checkpointing)
             for (const bool off : offload)
                 if (!off || cuda)
-                    configurations.push_back({Method::FreeLunch, ckpt, off});
+                    configurations.push_back({ Method::FreeLunch, ckpt, off });
     }
     return configurations;
 }
 
 RunReport runBenchmark(const RunOptions& options, RunReport report, const ProgressSink& progress,
-                       const ReportSink& onUpdate)
+    const ReportSink& onUpdate)
 {
     const torch::Device device = options.device.isCuda()
         ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(options.device.index))
@@ -251,11 +252,11 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
         cpu_memory::setLimit(options.memoryLimitBytes);
     }
     torch::manual_seed(options.seed);
-    progress({"start", "", std::nullopt, 0.0,
-              report.model.id + " on " + report.device.name + ", "
-                  + std::to_string(options.configurations.size()) + " configuration(s)"});
+    progress({ "start", "", std::nullopt, 0.0,
+        report.model.id + " on " + report.device.name + ", "
+            + std::to_string(options.configurations.size()) + " configuration(s)" });
 
-    progress({"build", "", std::nullopt, 0.0, "building " + report.model.name});
+    progress({ "build", "", std::nullopt, 0.0, "building " + report.model.name });
     std::shared_ptr<TrainableModel> model;
     try {
         model = makeModel(options.model, options.recipe);
@@ -270,22 +271,22 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
     const DeviceClock clock(device);
     const PercentPlan plan(options.configurations.size(), options.validateSteps > 0);
     for (std::size_t i = 0; i < options.configurations.size(); ++i) {
-        const ConfigurationRun run{options, report, *model, clock, progress, plan, i};
+        const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
         ConfigurationResult result = run.measure(options.configurations[i]);
         report.configurations.push_back(result);
         const std::string summary = result.feasible()
             ? result.name() + ": " + std::to_string(result.step.median) + " s per step"
             : options.configurations[i].label() + ": does not fit";
-        progress({"configuration_done", options.configurations[i].label(),
-                  result.feasible() ? std::optional<int>(result.microBatch) : std::nullopt,
-                  plan.at(i + 1, 0.0), summary});
+        progress({ "configuration_done", options.configurations[i].label(),
+            result.feasible() ? std::optional<int>(result.microBatch) : std::nullopt,
+            plan.at(i + 1, 0.0), summary });
         onUpdate(report);
     }
     report.complete = true;
     onUpdate(report);
     const auto* best = report.best();
-    progress({"done", best ? best->name() : "", std::nullopt, 100.0,
-              best ? "best: " + best->name() : "no configuration fits"});
+    progress({ "done", best ? best->name() : "", std::nullopt, 100.0,
+        best ? "best: " + best->name() : "no configuration fits" });
     return report;
 }
 

@@ -20,11 +20,11 @@ struct RunOptions {
     Recipe recipe;
     DeviceInfo device;
     std::vector<Configuration> configurations;
-    std::optional<int> microBatch;  // fixed micro-batch: no search
-    int stepsMeasured = 3;          // k timed micro-steps and k timed optimizer steps
-    int warmupSteps = 1;            // discarded
-    std::optional<std::int64_t> memoryLimitBytes;  // CPU only
-    int validateSteps = 0;          // full optimizer steps to check the extrapolation against
+    std::optional<int> microBatch; // fixed micro-batch: no search
+    int stepsMeasured = 3; // k timed micro-steps and k timed optimizer steps
+    int warmupSteps = 1; // discarded
+    std::optional<std::int64_t> memoryLimitBytes; // CPU only
+    int validateSteps = 0; // full optimizer steps to check the extrapolation against
     std::uint64_t seed = 0;
 };
 
@@ -33,12 +33,11 @@ struct RunOptions {
 using ReportSink = std::function<void(const RunReport&)>;
 
 RunReport runBenchmark(const RunOptions& options, RunReport report, const ProgressSink& progress,
-                       const ReportSink& onUpdate);
+    const ReportSink& onUpdate);
 
 // The configurations --methods and the checkpointing / offload choices stand for. Offload
 // needs a GPU (on the CPU the state already lives in host memory).
 std::vector<Configuration> configurationsFor(const std::string& methods,
-                                             const std::vector<bool>& checkpointing,
-                                             const std::vector<bool>& offload, bool cuda);
+    const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda);
 
 } // namespace gpuplan::bench

@@ -9,17 +9,17 @@ Spread spreadOf(std::vector<double> samples)
     std::sort(samples.begin(), samples.end());
     const std::size_t n = samples.size();
     const double median = n % 2 == 1 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
-    return {median, samples.front(), samples.back()};
+    return { median, samples.front(), samples.back() };
 }
 
 Spread combine(const Spread& a, double factor, const Spread& b)
 {
-    return {a.median * factor + b.median, a.min * factor + b.min, a.max * factor + b.max};
+    return { a.median * factor + b.median, a.min * factor + b.min, a.max * factor + b.max };
 }
 
 Spread scaled(const Spread& a, double factor)
 {
-    return {a.median * factor, a.min * factor, a.max * factor};
+    return { a.median * factor, a.min * factor, a.max * factor };
 }
 
 } // namespace gpuplan::bench

@@ -11,7 +11,7 @@ struct Spread {
     double max = 0.0;
 };
 
-Spread spreadOf(std::vector<double> samples);  // samples must not be empty
+Spread spreadOf(std::vector<double> samples); // samples must not be empty
 
 // a * factor + b, element by element (median with median, min with min, max with max).
 Spread combine(const Spread& a, double factor, const Spread& b);

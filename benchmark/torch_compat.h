@@ -10,22 +10,23 @@
 
 #include <ATen/autocast_mode.h>
 
-#define GPUPLAN_TORCH_AT_LEAST(major, minor)                                                     \
-    (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
+#define GPUPLAN_TORCH_AT_LEAST(major, minor)                                                       \
+    (TORCH_VERSION_MAJOR > (major)                                                                 \
+        || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
 
 namespace gpuplan::bench::compat {
 
 // Fused scaled-dot-product attention: public since 2.0; 1.13 has only the private op, which
 // dispatches to the same math/flash kernels where they exist.
-inline torch::Tensor fusedAttention(const torch::Tensor& q, const torch::Tensor& k,
-                                    const torch::Tensor& v, bool causal)
+inline torch::Tensor fusedAttention(
+    const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal)
 {
 #if GPUPLAN_TORCH_AT_LEAST(2, 0)
-    return at::scaled_dot_product_attention(q, k, v, /*attn_mask=*/{}, /*dropout_p=*/0.0, causal);
+    return at::scaled_dot_product_attention(q, k, v, /*attn_mask=*/ {}, /*dropout_p=*/0.0, causal);
 #else
-    return std::get<0>(at::_scaled_dot_product_attention(q, k, v, /*attn_mask=*/{},
-                                                         /*dropout_p=*/0.0,
-                                                         /*need_attn_weights=*/false, causal));
+    return std::get<0>(at::_scaled_dot_product_attention(q, k, v, /*attn_mask=*/ {},
+        /*dropout_p=*/0.0,
+        /*need_attn_weights=*/false, causal));
 #endif
 }
 
@@ -39,11 +40,11 @@ struct AutocastState {
 inline AutocastState autocastState(c10::DeviceType device)
 {
 #if GPUPLAN_TORCH_AT_LEAST(2, 4)
-    return {at::autocast::is_autocast_enabled(device), at::autocast::get_autocast_dtype(device)};
+    return { at::autocast::is_autocast_enabled(device), at::autocast::get_autocast_dtype(device) };
 #else
     if (device == c10::DeviceType::CUDA)
-        return {at::autocast::is_enabled(), at::autocast::get_autocast_gpu_dtype()};
-    return {at::autocast::is_cpu_enabled(), at::autocast::get_autocast_cpu_dtype()};
+        return { at::autocast::is_enabled(), at::autocast::get_autocast_gpu_dtype() };
+    return { at::autocast::is_cpu_enabled(), at::autocast::get_autocast_cpu_dtype() };
 #endif
 }
 
@@ -68,7 +69,8 @@ inline void setAutocastState(c10::DeviceType device, AutocastState state)
 class AutocastScope {
 public:
     AutocastScope(c10::DeviceType device, AutocastState state)
-        : device_(device), previous_(autocastState(device))
+        : device_(device)
+        , previous_(autocastState(device))
     {
         setAutocastState(device_, state);
     }

@@ -10,24 +10,26 @@ namespace {
 // GradScaler.
 constexpr double kFp16LossScale = 65536.0;
 
-std::optional<at::ScalarType> autocastFor(Precision precision, const torch::Device& device,
-                                          std::vector<std::string>& notes)
+std::optional<at::ScalarType> autocastFor(
+    Precision precision, const torch::Device& device, std::vector<std::string>& notes)
 {
     switch (precision) {
-    case Precision::BF16: return at::kBFloat16;
+    case Precision::BF16:
+        return at::kBFloat16;
     case Precision::FP16:
         if (device.is_cuda())
             return at::kHalf;
         notes.push_back("fp16 autocast is CUDA-only in LibTorch: the CPU ran fp32");
         return std::nullopt;
     case Precision::FP32:
-    case Precision::TF32: return std::nullopt;
+    case Precision::TF32:
+        return std::nullopt;
     }
     return std::nullopt;
 }
 
-OptimizerMode optimizerModeFor(const Configuration& c, const torch::Device& device,
-                               std::vector<std::string>& notes)
+OptimizerMode optimizerModeFor(
+    const Configuration& c, const torch::Device& device, std::vector<std::string>& notes)
 {
     if (c.offload)
         return OptimizerMode::Offloaded;
@@ -36,19 +38,19 @@ OptimizerMode optimizerModeFor(const Configuration& c, const torch::Device& devi
     if (compat::hasFusedAdam(device.type()))
         return OptimizerMode::Fused;
     notes.push_back("fused Adam(W) is not in LibTorch " + compat::libtorchVersion() + " for "
-                    + device.str() + ": per-tensor update");
+        + device.str() + ": per-tensor update");
     return OptimizerMode::PerTensor;
 }
 
 } // namespace
 
 TrainingStep::TrainingStep(TrainableModel& model, const Configuration& configuration,
-                           const Recipe& recipe, const torch::Device& device,
-                           std::vector<std::string>& notes)
-    : model_(model), device_(device)
+    const Recipe& recipe, const torch::Device& device, std::vector<std::string>& notes)
+    : model_(model)
+    , device_(device)
 {
     const bool freeLunch = configuration.method == Method::FreeLunch;
-    model_.setExecution({/*fusedAttention=*/freeLunch, configuration.checkpointing});
+    model_.setExecution({ /*fusedAttention=*/freeLunch, configuration.checkpointing });
     // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline
     // (cuDNN enables it by default, so switch both explicitly).
     at::globalContext().setAllowTF32CuBLAS(freeLunch);
@@ -68,7 +70,7 @@ void TrainingStep::microStep(const Batch& batch)
 {
     torch::Tensor loss;
     if (autocastDtype_) {
-        compat::AutocastScope autocast(device_.type(), {true, *autocastDtype_});
+        compat::AutocastScope autocast(device_.type(), { true, *autocastDtype_ });
         loss = model_.loss(batch);
     } else {
         loss = model_.loss(batch);
@@ -93,7 +95,7 @@ std::optional<std::string> TrainingStep::captureGraph(const Batch& batch)
     at::autocast::set_autocast_cache_enabled(false);
     auto failure = graph_.capture(device_.index(), [&] { microStep(batch); });
     at::autocast::set_autocast_cache_enabled(cacheWas);
-    optimizer_->zeroGrad();  // the warm-up before capture accumulated gradients
+    optimizer_->zeroGrad(); // the warm-up before capture accumulated gradients
     return failure;
 }
 
@@ -105,6 +107,9 @@ void TrainingStep::run(const Batch& batch)
         microStep(batch);
 }
 
-void TrainingStep::dropGraph() { graph_.reset(); }
+void TrainingStep::dropGraph()
+{
+    graph_.reset();
+}
 
 } // namespace gpuplan::bench

@@ -20,10 +20,10 @@ class TrainingStep {
 public:
     // Allocates gradients and optimizer state. Notes what the configuration could not do here.
     TrainingStep(TrainableModel& model, const Configuration& configuration, const Recipe& recipe,
-                 const torch::Device& device, std::vector<std::string>& notes);
+        const torch::Device& device, std::vector<std::string>& notes);
 
-    void microStep(const Batch& batch);  // eager
-    void optimizerStep();                // update, then zero the gradients
+    void microStep(const Batch& batch); // eager
+    void optimizerStep(); // update, then zero the gradients
 
     // Free lunch on CUDA: captures microStep(batch) as a graph that run() then replays.
     // Returns why it fell back, or nullopt.
@@ -36,7 +36,7 @@ public:
 private:
     TrainableModel& model_;
     torch::Device device_;
-    std::optional<at::ScalarType> autocastDtype_;  // set: forward runs under autocast
+    std::optional<at::ScalarType> autocastDtype_; // set: forward runs under autocast
     std::optional<double> lossScale_;
     std::unique_ptr<Optimizer> optimizer_;
     cuda::StepGraph graph_;

@@ -5,17 +5,25 @@
 namespace gpuplan {
 
 namespace {
-template <typename T>
-const T* findById(const std::vector<T>& items, std::string_view id)
+template <typename T> const T* findById(const std::vector<T>& items, std::string_view id)
 {
     auto it = std::find_if(items.begin(), items.end(), [id](const T& t) { return t.id == id; });
     return it == items.end() ? nullptr : &*it;
 }
 } // namespace
 
-const GpuSpec* Catalog::findGpu(std::string_view id) const { return findById(gpus, id); }
-const ChassisSpec* Catalog::findChassis(std::string_view id) const { return findById(chassis, id); }
-const Workload* Catalog::findWorkload(std::string_view id) const { return findById(workloads, id); }
+const GpuSpec* Catalog::findGpu(std::string_view id) const
+{
+    return findById(gpus, id);
+}
+const ChassisSpec* Catalog::findChassis(std::string_view id) const
+{
+    return findById(chassis, id);
+}
+const Workload* Catalog::findWorkload(std::string_view id) const
+{
+    return findById(workloads, id);
+}
 const CloudOffer* Catalog::findCloudOffer(std::string_view id) const
 {
     return findById(cloudOffers, id);

@@ -5,7 +5,7 @@
 namespace gpuplan {
 
 namespace {
-constexpr double kDaysPerYear = 365.0;  // the paper's formula uses 365
+constexpr double kDaysPerYear = 365.0; // the paper's formula uses 365
 constexpr double kHoursPerDay = 24.0;
 constexpr double kWattsPerKw = 1000.0;
 } // namespace
@@ -48,15 +48,15 @@ double spotRunDays(double trainingDays, const Assumptions& a)
     return trainingDays * (1.0 + a.spotRestartOverhead);
 }
 
-double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, bool spot,
-                    const Assumptions& a)
+double cloudCostUsd(
+    double usdPerInstanceHour, int instances, double trainingDays, bool spot, const Assumptions& a)
 {
     const double hours = (spot ? spotRunDays(trainingDays, a) : trainingDays) * kHoursPerDay;
     return usdPerInstanceHour * hours * instances * (1.0 + a.indirectRate);
 }
 
-std::optional<double> breakEvenRuns(double capexUsd, double cloudCostPerRunUsd,
-                                    double energyCostPerRunUsd)
+std::optional<double> breakEvenRuns(
+    double capexUsd, double cloudCostPerRunUsd, double energyCostPerRunUsd)
 {
     const double savingPerRun = cloudCostPerRunUsd - energyCostPerRunUsd;
     if (savingPerRun <= 0.0 || !std::isfinite(savingPerRun))

@@ -32,12 +32,12 @@ double spotRunDays(double trainingDays, const Assumptions& a);
 // Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
 // the restart overhead, and the indirect (F&A) rate added on top (equipment is exempt from it,
 // cloud spend is not).
-double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, bool spot,
-                    const Assumptions& a);
+double cloudCostUsd(
+    double usdPerInstanceHour, int instances, double trainingDays, bool spot, const Assumptions& a);
 
 // Runs after which buying (capex + energy per run) is cheaper than renting (cost per run):
 // capex / (cloud per run - energy per run). nullopt when renting is never dearer per run.
-std::optional<double> breakEvenRuns(double capexUsd, double cloudCostPerRunUsd,
-                                    double energyCostPerRunUsd);
+std::optional<double> breakEvenRuns(
+    double capexUsd, double cloudCostPerRunUsd, double energyCostPerRunUsd);
 
 } // namespace gpuplan

@@ -18,8 +18,8 @@ bool isBetter(const TradeoffPoint& candidate, const TradeoffPoint& incumbent, bo
 }
 
 template <typename Admissible>
-std::optional<std::size_t> bestWhere(const std::vector<TradeoffPoint>& points, bool byDaysFirst,
-                                     Admissible admissible)
+std::optional<std::size_t> bestWhere(
+    const std::vector<TradeoffPoint>& points, bool byDaysFirst, Admissible admissible)
 {
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -38,8 +38,8 @@ std::vector<std::size_t> paretoFrontier(const std::vector<TradeoffPoint>& points
     for (std::size_t i = 0; i < points.size(); ++i) {
         bool dominated = false;
         for (std::size_t j = 0; j < points.size() && !dominated; ++j) {
-            const bool sameEarlier = j < i && points[j].days == points[i].days
-                && points[j].cost == points[i].cost;
+            const bool sameEarlier
+                = j < i && points[j].days == points[i].days && points[j].cost == points[i].cost;
             dominated = dominates(points[j], points[i]) || sameEarlier;
         }
         if (!dominated)
@@ -48,34 +48,33 @@ std::vector<std::size_t> paretoFrontier(const std::vector<TradeoffPoint>& points
     return frontier;
 }
 
-std::optional<std::size_t> fastestWithinBudget(const std::vector<TradeoffPoint>& points,
-                                               double budget)
+std::optional<std::size_t> fastestWithinBudget(
+    const std::vector<TradeoffPoint>& points, double budget)
 {
     return bestWhere(points, /*byDaysFirst=*/true,
-                     [budget](const TradeoffPoint& p) { return p.cost <= budget; });
+        [budget](const TradeoffPoint& p) { return p.cost <= budget; });
 }
 
-std::optional<std::size_t> cheapestWithinDeadline(const std::vector<TradeoffPoint>& points,
-                                                  double deadlineDays)
+std::optional<std::size_t> cheapestWithinDeadline(
+    const std::vector<TradeoffPoint>& points, double deadlineDays)
 {
     return bestWhere(points, /*byDaysFirst=*/false,
-                     [deadlineDays](const TradeoffPoint& p) { return p.days <= deadlineDays; });
+        [deadlineDays](const TradeoffPoint& p) { return p.days <= deadlineDays; });
 }
 
-std::optional<std::size_t> cheapestWithinBoth(const std::vector<TradeoffPoint>& points,
-                                              double budget, double deadlineDays)
+std::optional<std::size_t> cheapestWithinBoth(
+    const std::vector<TradeoffPoint>& points, double budget, double deadlineDays)
 {
-    return bestWhere(points, /*byDaysFirst=*/false, [=](const TradeoffPoint& p) {
-        return p.cost <= budget && p.days <= deadlineDays;
-    });
+    return bestWhere(points, /*byDaysFirst=*/false,
+        [=](const TradeoffPoint& p) { return p.cost <= budget && p.days <= deadlineDays; });
 }
 
-std::vector<BuyVsRentPoint> buyVsRentCurve(double capexUsd, double energyPerRunUsd,
-                                           double cloudPerRunUsd, int maxRuns)
+std::vector<BuyVsRentPoint> buyVsRentCurve(
+    double capexUsd, double energyPerRunUsd, double cloudPerRunUsd, int maxRuns)
 {
     std::vector<BuyVsRentPoint> curve;
     for (int runs = 0; runs <= maxRuns; ++runs)
-        curve.push_back({runs, capexUsd + runs * energyPerRunUsd, runs * cloudPerRunUsd});
+        curve.push_back({ runs, capexUsd + runs * energyPerRunUsd, runs * cloudPerRunUsd });
     return curve;
 }
 

@@ -16,24 +16,24 @@ struct TradeoffPoint {
 std::vector<std::size_t> paretoFrontier(const std::vector<TradeoffPoint>& points);
 
 // Fastest point with cost <= budget (ties: cheaper); nullopt if none fits.
-std::optional<std::size_t> fastestWithinBudget(const std::vector<TradeoffPoint>& points,
-                                               double budget);
+std::optional<std::size_t> fastestWithinBudget(
+    const std::vector<TradeoffPoint>& points, double budget);
 
 // Cheapest point with days <= deadline (ties: faster); nullopt if none meets it.
-std::optional<std::size_t> cheapestWithinDeadline(const std::vector<TradeoffPoint>& points,
-                                                  double deadlineDays);
+std::optional<std::size_t> cheapestWithinDeadline(
+    const std::vector<TradeoffPoint>& points, double deadlineDays);
 
 // Cheapest point meeting both; nullopt if none.
-std::optional<std::size_t> cheapestWithinBoth(const std::vector<TradeoffPoint>& points,
-                                              double budget, double deadlineDays);
+std::optional<std::size_t> cheapestWithinBoth(
+    const std::vector<TradeoffPoint>& points, double budget, double deadlineDays);
 
 // Cumulative cost of buying vs renting after k runs, for the buy-vs-rent chart.
 struct BuyVsRentPoint {
     int runs = 0;
-    double buyUsd = 0.0;   // capex + runs * energy
-    double rentUsd = 0.0;  // runs * cloud cost per run
+    double buyUsd = 0.0; // capex + runs * energy
+    double rentUsd = 0.0; // runs * cloud cost per run
 };
-std::vector<BuyVsRentPoint> buyVsRentCurve(double capexUsd, double energyPerRunUsd,
-                                           double cloudPerRunUsd, int maxRuns);
+std::vector<BuyVsRentPoint> buyVsRentCurve(
+    double capexUsd, double energyPerRunUsd, double cloudPerRunUsd, int maxRuns);
 
 } // namespace gpuplan

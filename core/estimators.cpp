@@ -25,8 +25,8 @@ void addUtilizationFlags(TrainingEstimate& e)
         e.flags.push_back(EstimateFlag::Suspect);
 }
 
-TrainingEstimate blankEstimate(const Workload& w, const GpuSpec& gpu, int gpuCount,
-                               EstimateSource source)
+TrainingEstimate blankEstimate(
+    const Workload& w, const GpuSpec& gpu, int gpuCount, EstimateSource source)
 {
     TrainingEstimate e;
     e.modelId = w.id;
@@ -45,8 +45,8 @@ std::string formatUtilization(double u)
 
 } // namespace
 
-std::optional<double> impliedUtilization(const Workload& w, const GpuSpec& gpu, int gpuCount,
-                                         double days)
+std::optional<double> impliedUtilization(
+    const Workload& w, const GpuSpec& gpu, int gpuCount, double days)
 {
     const auto peak = gpu.peakTflopsFor(w.precision);
     if (!peak || *peak <= 0.0 || days <= 0.0 || gpuCount <= 0)
@@ -54,20 +54,19 @@ std::optional<double> impliedUtilization(const Workload& w, const GpuSpec& gpu, 
     return w.trainingFlops / (days * kSecondsPerDay * gpuCount * *peak * kTera);
 }
 
-std::optional<TrainingEstimate> paperEstimate(const Catalog& c, const Workload& w,
-                                              const GpuSpec& gpu, int gpuCount, bool naive)
+std::optional<TrainingEstimate> paperEstimate(
+    const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount, bool naive)
 {
-    const auto table = naive ? ReferenceMeasurement::Table::Naive
-                             : ReferenceMeasurement::Table::Optimal;
+    const auto table
+        = naive ? ReferenceMeasurement::Table::Naive : ReferenceMeasurement::Table::Optimal;
     const auto it = std::find_if(c.reference.begin(), c.reference.end(), [&](const auto& r) {
-        return r.table == table && r.modelId == w.id && r.gpuId == gpu.id
-            && r.gpuCount == gpuCount;
+        return r.table == table && r.modelId == w.id && r.gpuId == gpu.id && r.gpuCount == gpuCount;
     });
     if (it == c.reference.end())
         return std::nullopt;
 
-    TrainingEstimate e = blankEstimate(w, gpu, gpuCount,
-                                       naive ? EstimateSource::PaperNaive : EstimateSource::Paper);
+    TrainingEstimate e = blankEstimate(
+        w, gpu, gpuCount, naive ? EstimateSource::PaperNaive : EstimateSource::Paper);
     e.configuration = it->configuration;
     e.note = it->source.source;
     e.flags.push_back(EstimateFlag::UnsynchronisedTiming);
@@ -84,8 +83,8 @@ std::optional<TrainingEstimate> paperEstimate(const Catalog& c, const Workload& 
     return e;
 }
 
-std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpec& gpu,
-                                                 int gpuCount, double assumedUtilization)
+std::optional<TrainingEstimate> analyticEstimate(
+    const Workload& w, const GpuSpec& gpu, int gpuCount, double assumedUtilization)
 {
     const auto peak = gpu.peakTflopsFor(w.precision);
     if (!peak || *peak <= 0.0 || gpuCount <= 0 || assumedUtilization <= 0.0
@@ -103,8 +102,8 @@ std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpe
     return e;
 }
 
-std::optional<TrainingEstimate> measuredEstimate(const Catalog& c, const Workload& w,
-                                                 const GpuSpec& gpu, int gpuCount)
+std::optional<TrainingEstimate> measuredEstimate(
+    const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount)
 {
     // Later files override earlier ones, so the last matching measurement wins.
     const auto it = std::find_if(c.measured.rbegin(), c.measured.rend(), [&](const auto& m) {
@@ -124,8 +123,8 @@ std::optional<TrainingEstimate> measuredEstimate(const Catalog& c, const Workloa
     e.validationError = it->validationError;
     if (it->validationError) {
         char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "; validated within %.1f%%",
-                      100.0 * *it->validationError);
+        std::snprintf(
+            buffer, sizeof buffer, "; validated within %.1f%%", 100.0 * *it->validationError);
         e.note += buffer;
     }
     // One formula for every source: the planner's FLOPs for the recipe over the planner's peak.
@@ -135,14 +134,17 @@ std::optional<TrainingEstimate> measuredEstimate(const Catalog& c, const Workloa
 }
 
 std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
-                                                 const Workload& w, const GpuSpec& gpu,
-                                                 int gpuCount, double analyticUtilization)
+    const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization)
 {
     switch (policy) {
-    case SourcePolicy::Paper: return paperEstimate(c, w, gpu, gpuCount, /*naive=*/false);
-    case SourcePolicy::PaperNaive: return paperEstimate(c, w, gpu, gpuCount, /*naive=*/true);
-    case SourcePolicy::Analytic: return analyticEstimate(w, gpu, gpuCount, analyticUtilization);
-    case SourcePolicy::Measured: return measuredEstimate(c, w, gpu, gpuCount);
+    case SourcePolicy::Paper:
+        return paperEstimate(c, w, gpu, gpuCount, /*naive=*/false);
+    case SourcePolicy::PaperNaive:
+        return paperEstimate(c, w, gpu, gpuCount, /*naive=*/true);
+    case SourcePolicy::Analytic:
+        return analyticEstimate(w, gpu, gpuCount, analyticUtilization);
+    case SourcePolicy::Measured:
+        return measuredEstimate(c, w, gpu, gpuCount);
     case SourcePolicy::Best:
         if (auto measured = measuredEstimate(c, w, gpu, gpuCount))
             return measured;

@@ -28,7 +28,6 @@ std::string usd(double value)
     return (start ? "-$" : "$") + grouped;
 }
 
-
 std::vector<const GpuSpec*> purchasableGpus(const Scenario& s)
 {
     std::vector<const GpuSpec*> gpus;
@@ -58,14 +57,14 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
         for (int count : s.gpuCounts) {
             const ChassisSpec* chassis = smallestChassisFor(count, s.catalog->chassis);
             if (!chassis) {
-                r.unavailable.push_back({gpu->id, count,
-                                         "no chassis with " + std::to_string(count) + " GPU slots"});
+                r.unavailable.push_back(
+                    { gpu->id, count, "no chassis with " + std::to_string(count) + " GPU slots" });
                 continue;
             }
-            auto estimate = estimateTraining(*s.catalog, s.source, w, *gpu, count,
-                                             a.analyticUtilization);
+            auto estimate
+                = estimateTraining(*s.catalog, s.source, w, *gpu, count, a.analyticUtilization);
             if (!estimate || !estimate->feasible) {
-                r.unavailable.push_back({gpu->id, count, unavailableReason(s, estimate)});
+                r.unavailable.push_back({ gpu->id, count, unavailableReason(s, estimate) });
                 continue;
             }
             OwnedOption o;
@@ -73,7 +72,7 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
             o.chassis = chassis;
             o.gpuCount = count;
             o.estimate = std::move(*estimate);
-            const Machine machine{gpu, count, chassis};
+            const Machine machine { gpu, count, chassis };
             o.machineCostUsd = machineCostUsd(machine);
             o.experimentCostUsd = experimentCostUsd(o.machineCostUsd, o.estimate.days, a);
             o.powerKw = machinePowerKw(machine, a);
@@ -91,8 +90,8 @@ void markFrontiers(Results& r)
     std::vector<TradeoffPoint> byMachine;
     std::vector<TradeoffPoint> byExperiment;
     for (const auto& o : r.options) {
-        byMachine.push_back({o.estimate.days, o.machineCostUsd});
-        byExperiment.push_back({o.estimate.days, o.experimentCostUsd});
+        byMachine.push_back({ o.estimate.days, o.machineCostUsd });
+        byExperiment.push_back({ o.estimate.days, o.experimentCostUsd });
     }
     for (auto i : paretoFrontier(byMachine))
         r.options[i].paretoHardware = true;
@@ -104,7 +103,7 @@ void recommend(const Scenario& s, Results& r)
 {
     std::vector<TradeoffPoint> points;
     for (auto& o : r.options) {
-        points.push_back({o.estimate.days, o.machineCostUsd});
+        points.push_back({ o.estimate.days, o.machineCostUsd });
         o.withinBudget = !s.budgetUsd || o.machineCostUsd <= *s.budgetUsd;
         o.withinDeadline = !s.deadlineDays || o.estimate.days <= *s.deadlineDays;
     }
@@ -171,9 +170,9 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
         }
         for (int count : s.gpuCounts) {
             if (count < offer.gpusPerInstance)
-                continue;  // an 8-GPU instance is not a way to rent 2 GPUs
-            auto estimate = estimateTraining(*s.catalog, s.source, w, *gpu, count,
-                                             a.analyticUtilization);
+                continue; // an 8-GPU instance is not a way to rent 2 GPUs
+            auto estimate
+                = estimateTraining(*s.catalog, s.source, w, *gpu, count, a.analyticUtilization);
             if (!estimate || !estimate->feasible)
                 continue;
             CloudOption c;
@@ -203,9 +202,8 @@ void compareWithCloud(const Assumptions& a, Results& r)
                 o.cheapestCloudIndex = i;
         }
         if (o.cheapestCloudIndex)
-            o.breakEvenRuns = breakEvenRuns(o.machineCostUsd,
-                                            *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd,
-                                            o.energyCostUsd);
+            o.breakEvenRuns = breakEvenRuns(
+                o.machineCostUsd, *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd, o.energyCostUsd);
         // A machine cannot run more experiments a month than fit back to back.
         const double capacityPerMonth = kDaysPerMonth / o.estimate.days;
         o.runsPerMonth = std::min(a.runsPerMonth, capacityPerMonth);
@@ -237,7 +235,7 @@ Results evaluate(const Scenario& s)
     compareWithCloud(s.assumptions, r);
     if (r.options.empty())
         r.warnings.push_back("no machine has a " + std::string(toString(s.source))
-                             + " estimate for " + r.workload->id);
+            + " estimate for " + r.workload->id);
     return r;
 }
 

@@ -17,17 +17,17 @@ struct PricePoint {
 };
 
 struct GpuSpec {
-    std::string id;    // stable key used in every file: "a100-80gb-sxm"
-    std::string name;  // display name: "A100 SXM 80GB"
-    double memoryGb = 0.0;  // as the vendor states it (decimal GB)
+    std::string id; // stable key used in every file: "a100-80gb-sxm"
+    std::string name; // display name: "A100 SXM 80GB"
+    double memoryGb = 0.0; // as the vendor states it (decimal GB)
     // Dense (no sparsity) peak, TFLOP/s, per precision. A missing precision means "no peak
     // known" and estimates that need it are not made, never guessed.
     std::map<Precision, double> peakTflops;
     double boardPowerWatts = 0.0;
-    std::optional<double> priceUsd;  // purchase price; absent = cloud-only GPU
+    std::optional<double> priceUsd; // purchase price; absent = cloud-only GPU
     Provenance specSource;
     Provenance priceSource;
-    std::vector<PricePoint> otherPrices;  // shown for context, never used in costs
+    std::vector<PricePoint> otherPrices; // shown for context, never used in costs
     // Names a CUDA device reports for this GPU ("NVIDIA A100-SXM4-80GB"), used by the
     // benchmark to find the peak of the local device.
     std::vector<std::string> deviceNames;
@@ -41,7 +41,7 @@ struct ChassisSpec {
     std::string name;
     int gpuSlots = 0;
     double priceUsd = 0.0;
-    double basePowerWatts = 0.0;  // CPUs, memory, drives, fans: everything but the GPUs
+    double basePowerWatts = 0.0; // CPUs, memory, drives, fans: everything but the GPUs
     Provenance priceSource;
     Provenance powerSource;
 };

@@ -6,12 +6,12 @@
 namespace gpuplan {
 
 namespace {
-constexpr std::array<std::pair<Precision, std::string_view>, 4> kNames{{
-    {Precision::FP32, "fp32"},
-    {Precision::TF32, "tf32"},
-    {Precision::FP16, "fp16"},
-    {Precision::BF16, "bf16"},
-}};
+constexpr std::array<std::pair<Precision, std::string_view>, 4> kNames { {
+    { Precision::FP32, "fp32" },
+    { Precision::TF32, "tf32" },
+    { Precision::FP16, "fp16" },
+    { Precision::BF16, "bf16" },
+} };
 } // namespace
 
 std::string_view toString(Precision p)

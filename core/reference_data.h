@@ -14,15 +14,15 @@ struct ReferenceMeasurement {
     std::string modelId;
     std::string gpuId;
     int gpuCount = 0;
-    std::optional<double> days;  // absent: published as infeasible ("—")
-    std::string configuration;   // e.g. "MBS 16, GAS 8, ZeRO-1" (Appendix J), may be empty
+    std::optional<double> days; // absent: published as infeasible ("—")
+    std::string configuration; // e.g. "MBS 16, GAS 8, ZeRO-1" (Appendix J), may be empty
     Provenance source;
 };
 
 // One configuration measured by gpuplan-bench and read back from its results file.
 struct MeasuredResult {
     std::string modelId;
-    std::string gpuId;     // GpuSpec::id of the device, or empty if the device is unknown
+    std::string gpuId; // GpuSpec::id of the device, or empty if the device is unknown
     std::string deviceName;
     int gpuCount = 1;
     double trainingDays = 0.0;
@@ -30,9 +30,9 @@ struct MeasuredResult {
     double trainingDaysHigh = 0.0;
     std::string configuration;
     std::optional<double> impliedUtilization;
-    std::optional<double> validationError;  // relative, from --validate
-    std::string file;      // where it was read from
-    Provenance source;     // date of measurement, tool version, host
+    std::optional<double> validationError; // relative, from --validate
+    std::string file; // where it was read from
+    Provenance source; // date of measurement, tool version, host
 };
 
 } // namespace gpuplan

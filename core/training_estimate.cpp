@@ -7,22 +7,26 @@
 namespace gpuplan {
 
 namespace {
-constexpr std::array<std::pair<SourcePolicy, std::string_view>, 5> kPolicies{{
-    {SourcePolicy::Best, "best"},
-    {SourcePolicy::Paper, "paper"},
-    {SourcePolicy::PaperNaive, "paper-naive"},
-    {SourcePolicy::Analytic, "analytic"},
-    {SourcePolicy::Measured, "measured"},
-}};
+constexpr std::array<std::pair<SourcePolicy, std::string_view>, 5> kPolicies { {
+    { SourcePolicy::Best, "best" },
+    { SourcePolicy::Paper, "paper" },
+    { SourcePolicy::PaperNaive, "paper-naive" },
+    { SourcePolicy::Analytic, "analytic" },
+    { SourcePolicy::Measured, "measured" },
+} };
 } // namespace
 
 std::string_view toString(EstimateSource s)
 {
     switch (s) {
-    case EstimateSource::Paper: return "paper";
-    case EstimateSource::PaperNaive: return "paper-naive";
-    case EstimateSource::Analytic: return "analytic";
-    case EstimateSource::Measured: return "measured";
+    case EstimateSource::Paper:
+        return "paper";
+    case EstimateSource::PaperNaive:
+        return "paper-naive";
+    case EstimateSource::Analytic:
+        return "analytic";
+    case EstimateSource::Measured:
+        return "measured";
     }
     return "analytic";
 }
@@ -46,11 +50,16 @@ std::optional<SourcePolicy> sourcePolicyFromString(std::string_view text)
 std::string_view toString(EstimateFlag f)
 {
     switch (f) {
-    case EstimateFlag::ExceedsPeak: return "exceeds_peak";
-    case EstimateFlag::Suspect: return "suspect";
-    case EstimateFlag::UnsynchronisedTiming: return "unsynchronised_timing";
-    case EstimateFlag::NoPeakKnown: return "no_peak_known";
-    case EstimateFlag::MultiInstance: return "multi_instance";
+    case EstimateFlag::ExceedsPeak:
+        return "exceeds_peak";
+    case EstimateFlag::Suspect:
+        return "suspect";
+    case EstimateFlag::UnsynchronisedTiming:
+        return "unsynchronised_timing";
+    case EstimateFlag::NoPeakKnown:
+        return "no_peak_known";
+    case EstimateFlag::MultiInstance:
+        return "multi_instance";
     }
     return "";
 }

@@ -8,29 +8,29 @@
 namespace gpuplan {
 
 enum class EstimateSource {
-    Paper,       // the paper's Table 1 (optimal settings), measured without GPU synchronisation
-    PaperNaive,  // the paper's Table 4 (off-the-shelf settings)
-    Analytic,    // training FLOPs / (n * peak * assumed utilisation)
-    Measured,    // a gpuplan-bench results file
+    Paper, // the paper's Table 1 (optimal settings), measured without GPU synchronisation
+    PaperNaive, // the paper's Table 4 (off-the-shelf settings)
+    Analytic, // training FLOPs / (n * peak * assumed utilisation)
+    Measured, // a gpuplan-bench results file
 };
 
 // What the user asks for: one source, or `Best` = measured > paper > analytic per option.
 enum class SourcePolicy { Best, Paper, PaperNaive, Analytic, Measured };
 
-std::string_view toString(EstimateSource s);   // "paper", "paper-naive", "analytic", "measured"
-std::string_view toString(SourcePolicy p);     // "best", ...
+std::string_view toString(EstimateSource s); // "paper", "paper-naive", "analytic", "measured"
+std::string_view toString(SourcePolicy p); // "best", ...
 std::optional<SourcePolicy> sourcePolicyFromString(std::string_view text);
 
 enum class EstimateFlag {
-    ExceedsPeak,             // implied utilisation > 1: physically impossible
-    Suspect,                 // implied utilisation >= 0.75: far above what training reaches
-    UnsynchronisedTiming,    // from the paper's tables, whose timer never synchronised the GPU
-    NoPeakKnown,             // implied utilisation cannot be computed
-    MultiInstance,           // cloud: several instances, assumes single-node interconnect
+    ExceedsPeak, // implied utilisation > 1: physically impossible
+    Suspect, // implied utilisation >= 0.75: far above what training reaches
+    UnsynchronisedTiming, // from the paper's tables, whose timer never synchronised the GPU
+    NoPeakKnown, // implied utilisation cannot be computed
+    MultiInstance, // cloud: several instances, assumes single-node interconnect
 };
 
-std::string_view toString(EstimateFlag f);  // "exceeds_peak", "suspect", ...
-std::string_view describe(EstimateFlag f);  // one sentence for tooltips and reports
+std::string_view toString(EstimateFlag f); // "exceeds_peak", "suspect", ...
+std::string_view describe(EstimateFlag f); // one sentence for tooltips and reports
 
 // Thresholds for the utilisation flags. 0.75 is above the best model-FLOPs utilisation
 // reported for large dense training (PaLM 46%, Megatron-LM ~55%), so anything at or over it
@@ -44,12 +44,12 @@ struct TrainingEstimate {
     std::string gpuId;
     int gpuCount = 0;
     EstimateSource source = EstimateSource::Analytic;
-    bool feasible = true;        // false: the source says it does not fit (days then meaningless)
+    bool feasible = true; // false: the source says it does not fit (days then meaningless)
     double days = 0.0;
-    double daysLow = 0.0;        // spread: rounding of published tables, min/max of measured steps
+    double daysLow = 0.0; // spread: rounding of published tables, min/max of measured steps
     double daysHigh = 0.0;
-    std::string configuration;   // e.g. "MBS 16 x GAS 8, ZeRO-1" or "assumed utilisation 0.40"
-    std::optional<double> impliedUtilization;  // FLOPs / (days * 86400 * n * peak)
+    std::string configuration; // e.g. "MBS 16 x GAS 8, ZeRO-1" or "assumed utilisation 0.40"
+    std::optional<double> impliedUtilization; // FLOPs / (days * 86400 * n * peak)
     // Measured only, with --validate: |extrapolated - measured step time| / measured.
     std::optional<double> validationError;
     std::vector<EstimateFlag> flags;

@@ -10,7 +10,7 @@
 
 int main(int argc, char** argv)
 {
-    qputenv("QT_QPA_PLATFORM", "offscreen");  // runs during the build, without a display
+    qputenv("QT_QPA_PLATFORM", "offscreen"); // runs during the build, without a display
     QGuiApplication app(argc, argv);
     const QStringList args = QGuiApplication::arguments();
     if (args.size() < 4) {

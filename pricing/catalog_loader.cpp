@@ -11,8 +11,7 @@ namespace gpuplan {
 
 namespace {
 
-template <typename T>
-void upsertById(std::vector<T>& into, T item)
+template <typename T> void upsertById(std::vector<T>& into, T item)
 {
     auto it = std::find_if(into.begin(), into.end(), [&](const T& t) { return t.id == item.id; });
     if (it != into.end())
@@ -51,7 +50,7 @@ void merge(Catalog& into, CatalogLayer&& layer)
 
 // Drops what refers to an id no file defined, and says where the reference was written.
 void resolveReferences(Catalog& catalog, const std::vector<PendingReference>& references,
-                       std::vector<LoadIssue>& issues)
+    std::vector<LoadIssue>& issues)
 {
     auto known = [&catalog](const PendingReference& ref) {
         return ref.kind == PendingReference::Kind::Gpu ? catalog.findGpu(ref.id) != nullptr
@@ -60,13 +59,12 @@ void resolveReferences(Catalog& catalog, const std::vector<PendingReference>& re
     for (const auto& ref : references) {
         if (known(ref))
             continue;
-        issues.push_back({LoadIssue::Severity::Error, ref.file, ref.line, ref.column,
-                          "unknown " + std::string(ref.kind == PendingReference::Kind::Gpu
-                                                       ? "GPU '" : "model '")
-                              + ref.id + "' in " + ref.context});
+        issues.push_back({ LoadIssue::Severity::Error, ref.file, ref.line, ref.column,
+            "unknown " + std::string(ref.kind == PendingReference::Kind::Gpu ? "GPU '" : "model '")
+                + ref.id + "' in " + ref.context });
     }
     std::erase_if(catalog.cloudOffers,
-                  [&](const CloudOffer& o) { return catalog.findGpu(o.gpuId) == nullptr; });
+        [&](const CloudOffer& o) { return catalog.findGpu(o.gpuId) == nullptr; });
     std::erase_if(catalog.reference, [&](const ReferenceMeasurement& r) {
         return catalog.findGpu(r.gpuId) == nullptr || catalog.findWorkload(r.modelId) == nullptr;
     });
@@ -97,16 +95,16 @@ std::optional<DataFile> readDataFile(const std::string& path, std::vector<LoadIs
 {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        issues.push_back({LoadIssue::Severity::Error, path, 0, 0, "cannot open the file"});
+        issues.push_back({ LoadIssue::Severity::Error, path, 0, 0, "cannot open the file" });
         return std::nullopt;
     }
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) {
-        issues.push_back({LoadIssue::Severity::Error, path, 0, 0, "cannot read the file"});
+        issues.push_back({ LoadIssue::Severity::Error, path, 0, 0, "cannot read the file" });
         return std::nullopt;
     }
-    return DataFile{path, text.str()};
+    return DataFile { path, text.str() };
 }
 
 CatalogLoad loadCatalogWithUserFiles(const std::vector<std::string>& userPaths)

@@ -17,7 +17,7 @@ struct DataFile {
 };
 
 struct CatalogLoad {
-    std::shared_ptr<const Catalog> catalog;  // never null; holds every entry that was valid
+    std::shared_ptr<const Catalog> catalog; // never null; holds every entry that was valid
     std::vector<LoadIssue> issues;
     bool ok() const { return !hasErrors(issues); }
 };

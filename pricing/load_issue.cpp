@@ -15,9 +15,8 @@ std::string LoadIssue::toString() const
 
 bool hasErrors(const std::vector<LoadIssue>& issues)
 {
-    return std::any_of(issues.begin(), issues.end(), [](const LoadIssue& i) {
-        return i.severity == LoadIssue::Severity::Error;
-    });
+    return std::any_of(issues.begin(), issues.end(),
+        [](const LoadIssue& i) { return i.severity == LoadIssue::Severity::Error; });
 }
 
 std::string formatIssues(const std::vector<LoadIssue>& issues)

@@ -15,19 +15,19 @@ namespace {
 using yaml::Range;
 
 // Wide plausibility bounds: they catch unit mix-ups and corrupted files, not slow hardware.
-constexpr Range kSeconds{0.0, 1e7};
-constexpr Range kDays{0.0, 1e7};
-constexpr Range kBytes{0.0, 1e15};
-constexpr Range kUtilization{0.0, 100.0};  // > 1 is flagged by core, not rejected here
-constexpr Range kRelativeError{0.0, 1e3};
-constexpr Range kBatch{1.0, 1e8};
-constexpr Range kGpuCount{1.0, 4096.0};
-constexpr Range kParameters{1.0, 1e14};
-constexpr Range kFlops{1.0, 1e30};
-constexpr Range kSteps{1.0, 1e10};
-constexpr Range kTokensOrPixels{1.0, 1e7};
-constexpr Range kTrialSteps{0.0, 1e6};
-constexpr Range kTflops{0.001, 1e5};
+constexpr Range kSeconds { 0.0, 1e7 };
+constexpr Range kDays { 0.0, 1e7 };
+constexpr Range kBytes { 0.0, 1e15 };
+constexpr Range kUtilization { 0.0, 100.0 }; // > 1 is flagged by core, not rejected here
+constexpr Range kRelativeError { 0.0, 1e3 };
+constexpr Range kBatch { 1.0, 1e8 };
+constexpr Range kGpuCount { 1.0, 4096.0 };
+constexpr Range kParameters { 1.0, 1e14 };
+constexpr Range kFlops { 1.0, 1e30 };
+constexpr Range kSteps { 1.0, 1e10 };
+constexpr Range kTokensOrPixels { 1.0, 1e7 };
+constexpr Range kTrialSteps { 0.0, 1e6 };
+constexpr Range kTflops { 0.001, 1e5 };
 constexpr std::string_view kKind = "gpuplan-bench-results";
 
 struct Spread {
@@ -49,7 +49,10 @@ struct Configuration {
 class ResultsFileReader {
 public:
     ResultsFileReader(const std::string& fileName, const Catalog& catalog, MeasuredLoad& out)
-        : m_reader(fileName, out.issues), m_catalog(catalog), m_out(out), m_file(fileName)
+        : m_reader(fileName, out.issues)
+        , m_catalog(catalog)
+        , m_out(out)
+        , m_file(fileName)
     {
     }
 
@@ -61,13 +64,13 @@ public:
         const YAML::Node root = *parsed;
         const std::size_t errorsBefore = m_reader.errorCount();
         m_reader.warnUnknownKeys(root,
-                                 {"schema_version", "kind", "tool", "measured_at", "host",
-                                  "complete", "device", "model", "recipe", "configurations",
-                                  "best"},
-                                 "results file");
+            { "schema_version", "kind", "tool", "measured_at", "host", "complete", "device",
+                "model", "recipe", "configurations", "best" },
+            "results file");
         if (const auto kind = m_reader.string(root, "kind", "results file"); kind && *kind != kKind)
-            m_reader.error(root["kind"], "kind must be '" + std::string(kKind) + "', not '"
-                                             + *kind + "': not a gpuplan-bench results file");
+            m_reader.error(root["kind"],
+                "kind must be '" + std::string(kKind) + "', not '" + *kind
+                    + "': not a gpuplan-bench results file");
 
         MeasuredResult result;
         result.file = m_file;
@@ -85,7 +88,7 @@ public:
         result.trainingDaysLow = chosen->days.min;
         result.trainingDaysHigh = chosen->days.max;
         result.configuration = chosen->name + " (micro-batch " + std::to_string(chosen->microBatch)
-                               + ", accumulation " + std::to_string(chosen->accumulation) + ")";
+            + ", accumulation " + std::to_string(chosen->accumulation) + ")";
         result.impliedUtilization = chosen->utilization;
         result.validationError = chosen->validationError;
         m_out.results.push_back(std::move(result));
@@ -100,8 +103,9 @@ private:
             p.date = at->substr(0, std::min<std::size_t>(at->size(), 10));
             if (!yaml::isIsoDate(p.date))
                 m_reader.error(root["measured_at"],
-                               "measured_at must be an ISO 8601 time such as "
-                               "2026-11-22T18:30:00Z, not '" + *at + "'");
+                    "measured_at must be an ISO 8601 time such as "
+                    "2026-11-22T18:30:00Z, not '"
+                        + *at + "'");
         }
         std::string tool = "gpuplan-bench";
         if (const YAML::Node t = root["tool"]; t && m_reader.expectMap(t, "tool")) {
@@ -125,17 +129,18 @@ private:
         if (!m_reader.expectMap(d, "device"))
             return;
         m_reader.warnUnknownKeys(d,
-                                 {"kind", "name", "gpu_id", "memory_bytes", "compute_capability",
-                                  "peak_tflops", "gpu_count"},
-                                 "device");
+            { "kind", "name", "gpu_id", "memory_bytes", "compute_capability", "peak_tflops",
+                "gpu_count" },
+            "device");
         result.deviceName = m_reader.string(d, "name", "device").value_or("");
         result.gpuId = m_reader.string(d, "gpu_id", "device").value_or("");
         if (!result.gpuId.empty() && !m_catalog.findGpu(result.gpuId))
-            m_reader.warning(d["gpu_id"], "device gpu_id '" + result.gpuId
-                                              + "' is not in the GPU table; the measurement "
-                                                "is shown but cannot be priced");
-        result.gpuCount = static_cast<int>(
-            m_reader.integer(d, "gpu_count", "device", kGpuCount).value_or(1));
+            m_reader.warning(d["gpu_id"],
+                "device gpu_id '" + result.gpuId
+                    + "' is not in the GPU table; the measurement "
+                      "is shown but cannot be priced");
+        result.gpuCount
+            = static_cast<int>(m_reader.integer(d, "gpu_count", "device", kGpuCount).value_or(1));
         if (const YAML::Node peak = d["peak_tflops"]; peak && !peak.IsNull())
             m_reader.number(peak, "peak_tflops of device", kTflops);
     }
@@ -147,25 +152,26 @@ private:
         const YAML::Node m = root["model"];
         const YAML::Node r = root["recipe"];
         if (!m || !r) {
-            m_reader.error(root, std::string("results file is missing '") + (m ? "recipe" : "model")
-                                     + "'");
+            m_reader.error(
+                root, std::string("results file is missing '") + (m ? "recipe" : "model") + "'");
             return std::nullopt;
         }
         if (!m_reader.expectMap(m, "model") || !m_reader.expectMap(r, "recipe"))
             return std::nullopt;
-        m_reader.warnUnknownKeys(m, {"id", "name", "family", "parameters", "flops_per_step",
-                                     "config_file"},
-                                 "model");
-        m_reader.warnUnknownKeys(r, {"global_batch", "steps", "sequence_length", "image_size",
-                                     "precision", "optimizer"},
-                                 "recipe");
+        m_reader.warnUnknownKeys(
+            m, { "id", "name", "family", "parameters", "flops_per_step", "config_file" }, "model");
+        m_reader.warnUnknownKeys(r,
+            { "global_batch", "steps", "sequence_length", "image_size", "precision", "optimizer" },
+            "recipe");
         Workload w;
         w.id = m_reader.string(m, "id", "model").value_or("");
         w.name = m_reader.string(m, "name", "model", /*required=*/false).value_or(w.id);
         w.family = m_reader.string(m, "family", "model", /*required=*/false).value_or("");
         w.parameters = m_reader.integer(m, "parameters", "model", kParameters).value_or(0);
-        const double flopsPerStep = m_reader.number(m, "flops_per_step", "model", kFlops).value_or(0);
-        w.globalBatch = static_cast<int>(m_reader.integer(r, "global_batch", "recipe", kBatch).value_or(0));
+        const double flopsPerStep
+            = m_reader.number(m, "flops_per_step", "model", kFlops).value_or(0);
+        w.globalBatch
+            = static_cast<int>(m_reader.integer(r, "global_batch", "recipe", kBatch).value_or(0));
         w.steps = m_reader.integer(r, "steps", "recipe", kSteps).value_or(0);
         w.trainingFlops = flopsPerStep * static_cast<double>(w.steps);
         auto optionalInt = [&](const char* key) -> std::optional<int> {
@@ -179,11 +185,11 @@ private:
             if (auto precision = precisionFromString(*p))
                 w.precision = *precision;
             else
-                m_reader.error(r["precision"], "unknown precision '" + *p
-                                                   + "' in recipe (fp32, tf32, fp16, bf16)");
+                m_reader.error(r["precision"],
+                    "unknown precision '" + *p + "' in recipe (fp32, tf32, fp16, bf16)");
         }
         w.optimizer = m_reader.string(r, "optimizer", "recipe", /*required=*/false).value_or("");
-        w.source = {"", "recipe measured by gpuplan-bench (" + m_file + ")", ""};
+        w.source = { "", "recipe measured by gpuplan-bench (" + m_file + ")", "" };
         if (w.id.empty())
             return std::nullopt;
 
@@ -191,9 +197,10 @@ private:
         if (shipped && sameRecipe(*shipped, w))
             return *shipped;
         if (shipped)
-            m_reader.warning(r, "recipe differs from the shipped " + shipped->name + " recipe ("
-                                    + describeRecipe(w) + " instead of " + describeRecipe(*shipped)
-                                    + "): listed as a model of its own, not as " + shipped->name);
+            m_reader.warning(r,
+                "recipe differs from the shipped " + shipped->name + " recipe (" + describeRecipe(w)
+                    + " instead of " + describeRecipe(*shipped)
+                    + "): listed as a model of its own, not as " + shipped->name);
         w.id += "@" + recipeSlug(w);
         w.name += " (" + describeRecipe(w) + ")";
         return w;
@@ -202,8 +209,8 @@ private:
     static bool sameRecipe(const Workload& a, const Workload& b)
     {
         return a.globalBatch == b.globalBatch && a.steps == b.steps
-               && a.sequenceLength == b.sequenceLength && a.imageSize == b.imageSize
-               && a.precision == b.precision;
+            && a.sequenceLength == b.sequenceLength && a.imageSize == b.imageSize
+            && a.precision == b.precision;
     }
 
     // A command-line friendly id suffix: "batch8-seq128-steps143000-bf16".
@@ -231,8 +238,8 @@ private:
         return text;
     }
 
-    std::optional<Spread> spread(const YAML::Node& c, const char* key, const std::string& what,
-                                 Range range)
+    std::optional<Spread> spread(
+        const YAML::Node& c, const char* key, const std::string& what, Range range)
     {
         const YAML::Node s = c[key];
         if (!s) {
@@ -251,11 +258,11 @@ private:
             m_reader.error(s, inner + " must satisfy min <= median <= max");
             return std::nullopt;
         }
-        return Spread{*median, *min, *max};
+        return Spread { *median, *min, *max };
     }
 
-    std::optional<double> optionalNumber(const YAML::Node& c, const char* key,
-                                         const std::string& what, Range range)
+    std::optional<double> optionalNumber(
+        const YAML::Node& c, const char* key, const std::string& what, Range range)
     {
         const YAML::Node value = c[key];
         if (!value || value.IsNull())
@@ -280,13 +287,12 @@ private:
             conf.name = m_reader.string(c, "name", "configuration").value_or("");
             const std::string what = "configuration '" + conf.name + "'";
             m_reader.warnUnknownKeys(c,
-                                     {"name", "methods", "activation_checkpointing",
-                                      "optimizer_offload", "micro_batch_size",
-                                      "grad_accumulation_steps", "forward_backward_seconds",
-                                      "optimizer_step_seconds", "step_seconds", "training_days",
-                                      "implied_utilization", "peak_memory_bytes", "trial_steps",
-                                      "validation_error", "notes"},
-                                     what);
+                { "name", "methods", "activation_checkpointing", "optimizer_offload",
+                    "micro_batch_size", "grad_accumulation_steps", "forward_backward_seconds",
+                    "optimizer_step_seconds", "step_seconds", "training_days",
+                    "implied_utilization", "peak_memory_bytes", "trial_steps", "validation_error",
+                    "notes" },
+                what);
             conf.microBatch = static_cast<int>(
                 m_reader.integer(c, "micro_batch_size", what, kBatch).value_or(0));
             conf.accumulation = static_cast<int>(
@@ -306,29 +312,29 @@ private:
         return out;
     }
 
-    const Configuration* choose(const YAML::Node& root, const std::vector<Configuration>& all,
-                                bool complete)
+    const Configuration* choose(
+        const YAML::Node& root, const std::vector<Configuration>& all, bool complete)
     {
         if (all.empty()) {
             m_reader.warning(root, "results file holds no finished configuration; nothing to use");
             return nullptr;
         }
         if (!complete) {
-            m_reader.warning(root, "results file is partial (the run did not finish); using the "
-                                   "fastest of the " + std::to_string(all.size())
-                                   + " configurations measured");
-            return &*std::min_element(all.begin(), all.end(), [](const auto& a, const auto& b) {
-                return a.days.median < b.days.median;
-            });
+            m_reader.warning(root,
+                "results file is partial (the run did not finish); using the "
+                "fastest of the "
+                    + std::to_string(all.size()) + " configurations measured");
+            return &*std::min_element(all.begin(), all.end(),
+                [](const auto& a, const auto& b) { return a.days.median < b.days.median; });
         }
         const auto best = m_reader.string(root, "best", "results file");
         if (!best)
             return nullptr;
-        const auto it = std::find_if(all.begin(), all.end(),
-                                     [&](const auto& c) { return c.name == *best; });
+        const auto it
+            = std::find_if(all.begin(), all.end(), [&](const auto& c) { return c.name == *best; });
         if (it == all.end()) {
-            m_reader.error(root["best"], "best names configuration '" + *best
-                                             + "', which is not in 'configurations'");
+            m_reader.error(root["best"],
+                "best names configuration '" + *best + "', which is not in 'configurations'");
             return nullptr;
         }
         return &*it;
@@ -342,16 +348,15 @@ private:
 
 } // namespace
 
-MeasuredLoad readMeasuredResults(std::string_view text, const std::string& fileName,
-                                 const Catalog& catalog)
+MeasuredLoad readMeasuredResults(
+    std::string_view text, const std::string& fileName, const Catalog& catalog)
 {
     MeasuredLoad out;
     ResultsFileReader(fileName, catalog, out).read(text);
     return out;
 }
 
-MeasuredLoad loadMeasuredResultsFiles(const std::vector<std::string>& paths,
-                                      const Catalog& catalog)
+MeasuredLoad loadMeasuredResultsFiles(const std::vector<std::string>& paths, const Catalog& catalog)
 {
     MeasuredLoad all;
     for (const std::string& path : paths) {
@@ -374,8 +379,8 @@ void addMeasurements(Catalog& catalog, const MeasuredLoad& load)
     catalog.measured.insert(catalog.measured.end(), load.results.begin(), load.results.end());
 }
 
-CatalogLoad loadPlannerCatalog(const std::vector<std::string>& pricePaths,
-                               const std::vector<std::string>& resultPaths)
+CatalogLoad loadPlannerCatalog(
+    const std::vector<std::string>& pricePaths, const std::vector<std::string>& resultPaths)
 {
     CatalogLoad load = loadCatalogWithUserFiles(pricePaths);
     if (resultPaths.empty())

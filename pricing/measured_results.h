@@ -26,18 +26,18 @@ struct MeasuredLoad {
 };
 
 // `catalog` supplies the shipped models, to tell whether a result used a shipped recipe.
-MeasuredLoad readMeasuredResults(std::string_view text, const std::string& fileName,
-                                 const Catalog& catalog);
+MeasuredLoad readMeasuredResults(
+    std::string_view text, const std::string& fileName, const Catalog& catalog);
 // Reads each file from disk; a missing or unreadable file is an issue, the others still load.
-MeasuredLoad loadMeasuredResultsFiles(const std::vector<std::string>& paths,
-                                      const Catalog& catalog);
+MeasuredLoad loadMeasuredResultsFiles(
+    const std::vector<std::string>& paths, const Catalog& catalog);
 
 // Adds the results, and the workloads the catalog does not have yet, to `catalog`.
 void addMeasurements(Catalog& catalog, const MeasuredLoad& load);
 
 // What every view plans with: the shipped tables, the price files layered over them in order,
 // then the results files. Issues of all files are collected; entries with errors are left out.
-CatalogLoad loadPlannerCatalog(const std::vector<std::string>& pricePaths,
-                               const std::vector<std::string>& resultPaths);
+CatalogLoad loadPlannerCatalog(
+    const std::vector<std::string>& pricePaths, const std::vector<std::string>& resultPaths);
 
 } // namespace gpuplan

@@ -10,21 +10,21 @@ using yaml::Range;
 
 // Plausibility bounds: wide enough for any real product, narrow enough to catch a typo that
 // turns $30,000 into $30,000,000,000 or a unit mix-up (MB for GB, W for kW).
-constexpr Range kPriceUsd{0.0, 1e8};
-constexpr Range kMemoryGb{0.5, 4096.0};
-constexpr Range kPeakTflops{0.01, 1e5};
-constexpr Range kPowerWatts{1.0, 1e5};
-constexpr Range kGpuSlots{1.0, 64.0};
-constexpr Range kHourlyUsd{0.0, 1e4};
-constexpr Range kYears{0.1, 50.0};
-constexpr Range kFraction{0.0, 1.0};
-constexpr Range kParameters{1.0, 1e14};
-constexpr Range kTrainingFlops{1.0, 1e30};
-constexpr Range kBatch{1.0, 1e8};
-constexpr Range kSteps{1.0, 1e10};
-constexpr Range kTokensOrPixels{1.0, 1e7};
-constexpr Range kDays{0.0, 1e6};
-constexpr Range kGpuCount{1.0, 4096.0};
+constexpr Range kPriceUsd { 0.0, 1e8 };
+constexpr Range kMemoryGb { 0.5, 4096.0 };
+constexpr Range kPeakTflops { 0.01, 1e5 };
+constexpr Range kPowerWatts { 1.0, 1e5 };
+constexpr Range kGpuSlots { 1.0, 64.0 };
+constexpr Range kHourlyUsd { 0.0, 1e4 };
+constexpr Range kYears { 0.1, 50.0 };
+constexpr Range kFraction { 0.0, 1.0 };
+constexpr Range kParameters { 1.0, 1e14 };
+constexpr Range kTrainingFlops { 1.0, 1e30 };
+constexpr Range kBatch { 1.0, 1e8 };
+constexpr Range kSteps { 1.0, 1e10 };
+constexpr Range kTokensOrPixels { 1.0, 1e7 };
+constexpr Range kDays { 0.0, 1e6 };
+constexpr Range kGpuCount { 1.0, 4096.0 };
 constexpr std::size_t kMaxEntries = 10000;
 
 std::string named(std::string_view kind, const std::string& id)
@@ -33,17 +33,17 @@ std::string named(std::string_view kind, const std::string& id)
 }
 
 PendingReference referenceAt(const yaml::Reader& reader, const YAML::Node& at,
-                             PendingReference::Kind kind, std::string id, std::string context)
+    PendingReference::Kind kind, std::string id, std::string context)
 {
     const auto mark = at.Mark();
-    return {kind, std::move(id), std::move(context), reader.fileName(), mark.line + 1,
-            mark.column + 1};
+    return { kind, std::move(id), std::move(context), reader.fileName(), mark.line + 1,
+        mark.column + 1 };
 }
 
 // Runs `readOne` for each map in the list `section`, with the common list checks.
 template <typename ReadOne>
 void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* section,
-                  const char* entryKind, ReadOne readOne)
+    const char* entryKind, ReadOne readOne)
 {
     const YAML::Node list = root[section];
     if (!list)
@@ -51,8 +51,9 @@ void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* sect
     if (!reader.expectSequence(list, section))
         return;
     if (list.size() > kMaxEntries) {
-        reader.error(list, std::string(section) + " has " + std::to_string(list.size())
-                         + " entries, more than " + std::to_string(kMaxEntries));
+        reader.error(list,
+            std::string(section) + " has " + std::to_string(list.size()) + " entries, more than "
+                + std::to_string(kMaxEntries));
         return;
     }
     std::set<std::string> ids;
@@ -60,8 +61,8 @@ void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* sect
         if (!reader.expectMap(entry, std::string("an entry of ") + section))
             continue;
         if (entry["id"] && entry["id"].IsScalar() && !ids.insert(entry["id"].Scalar()).second) {
-            reader.error(entry["id"], "duplicate " + named(entryKind, entry["id"].Scalar())
-                             + " in " + section);
+            reader.error(entry["id"],
+                "duplicate " + named(entryKind, entry["id"].Scalar()) + " in " + section);
             continue;
         }
         readOne(entry);
@@ -70,8 +71,7 @@ void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* sect
 
 // Reads an entry and reports whether it produced no new error (an entry with errors is
 // left out of the catalog).
-template <typename Body>
-bool withoutNewErrors(const yaml::Reader& reader, Body body)
+template <typename Body> bool withoutNewErrors(const yaml::Reader& reader, Body body)
 {
     const auto errorsBefore = reader.errorCount();
     body();
@@ -80,19 +80,22 @@ bool withoutNewErrors(const yaml::Reader& reader, Body body)
 
 class LayerReader {
 public:
-    explicit LayerReader(yaml::Reader& reader) : m_reader(reader) {}
+    explicit LayerReader(yaml::Reader& reader)
+        : m_reader(reader)
+    {
+    }
 
     CatalogLayer read(const YAML::Node& root)
     {
         m_reader.warnUnknownKeys(root,
-                                 {"schema_version", "title", "description", "gpus", "chassis",
-                                  "cloud_offers", "models", "assumptions", "reference_tables"},
-                                 "the file");
+            { "schema_version", "title", "description", "gpus", "chassis", "cloud_offers", "models",
+                "assumptions", "reference_tables" },
+            "the file");
         forEachEntry(m_reader, root, "gpus", "gpu", [this](const YAML::Node& n) { gpu(n); });
-        forEachEntry(m_reader, root, "chassis", "chassis",
-                     [this](const YAML::Node& n) { chassis(n); });
+        forEachEntry(
+            m_reader, root, "chassis", "chassis", [this](const YAML::Node& n) { chassis(n); });
         forEachEntry(m_reader, root, "cloud_offers", "cloud offer",
-                     [this](const YAML::Node& n) { cloudOffer(n); });
+            [this](const YAML::Node& n) { cloudOffer(n); });
         forEachEntry(m_reader, root, "models", "model", [this](const YAML::Node& n) { model(n); });
         if (const YAML::Node a = root["assumptions"])
             assumptions(a);
@@ -110,25 +113,26 @@ private:
         const bool ok = withoutNewErrors(m_reader, [&] {
             g.id = m_reader.id(n, "id", "a gpu").value_or("");
             const std::string what = named("gpu", g.id);
-            m_reader.warnUnknownKeys(n, {"id", "name", "memory_gb", "board_power_watts",
-                                         "peak_tflops", "spec", "price", "other_prices",
-                                         "device_names"},
-                                     what);
+            m_reader.warnUnknownKeys(n,
+                { "id", "name", "memory_gb", "board_power_watts", "peak_tflops", "spec", "price",
+                    "other_prices", "device_names" },
+                what);
             g.name = m_reader.string(n, "name", what).value_or("");
             g.memoryGb = m_reader.number(n, "memory_gb", what, kMemoryGb).value_or(0.0);
-            g.boardPowerWatts =
-                m_reader.number(n, "board_power_watts", what, kPowerWatts).value_or(0.0);
+            g.boardPowerWatts
+                = m_reader.number(n, "board_power_watts", what, kPowerWatts).value_or(0.0);
             if (const YAML::Node peaks = n["peak_tflops"];
                 peaks && m_reader.expectMap(peaks, "peak_tflops of " + what)) {
                 for (auto it = peaks.begin(); it != peaks.end(); ++it) {
                     const auto precision = precisionFromString(it->first.Scalar());
                     if (!precision) {
-                        m_reader.error(it->first, "unknown precision '" + it->first.Scalar()
-                                           + "' in " + what + " (fp32, tf32, fp16, bf16)");
+                        m_reader.error(it->first,
+                            "unknown precision '" + it->first.Scalar() + "' in " + what
+                                + " (fp32, tf32, fp16, bf16)");
                         continue;
                     }
-                    if (auto v = m_reader.number(it->second, "peak_tflops." + it->first.Scalar()
-                                                     + " of " + what, kPeakTflops))
+                    if (auto v = m_reader.number(it->second,
+                            "peak_tflops." + it->first.Scalar() + " of " + what, kPeakTflops))
                         g.peakTflops[*precision] = *v;
                 }
             }
@@ -169,24 +173,23 @@ private:
         const bool ok = withoutNewErrors(m_reader, [&] {
             c.id = m_reader.id(n, "id", "a chassis").value_or("");
             const std::string what = named("chassis", c.id);
-            m_reader.warnUnknownKeys(n, {"id", "name", "gpu_slots", "price", "base_power"}, what);
+            m_reader.warnUnknownKeys(n, { "id", "name", "gpu_slots", "price", "base_power" }, what);
             c.name = m_reader.string(n, "name", what).value_or("");
-            c.gpuSlots = static_cast<int>(
-                m_reader.integer(n, "gpu_slots", what, kGpuSlots).value_or(0));
-            if (const YAML::Node price = n["price"];
-                !price) {
+            c.gpuSlots
+                = static_cast<int>(m_reader.integer(n, "gpu_slots", what, kGpuSlots).value_or(0));
+            if (const YAML::Node price = n["price"]; !price) {
                 m_reader.error(n, what + " is missing 'price'");
             } else if (m_reader.expectMap(price, "price of " + what)) {
-                c.priceUsd =
-                    m_reader.number(price, "usd", "price of " + what, kPriceUsd).value_or(0.0);
+                c.priceUsd
+                    = m_reader.number(price, "usd", "price of " + what, kPriceUsd).value_or(0.0);
                 c.priceSource = m_reader.provenance(price, "price of " + what);
             }
-            if (const YAML::Node power = n["base_power"];
-                !power) {
+            if (const YAML::Node power = n["base_power"]; !power) {
                 m_reader.error(n, what + " is missing 'base_power'");
             } else if (m_reader.expectMap(power, "base_power of " + what)) {
-                c.basePowerWatts = m_reader.number(power, "watts", "base_power of " + what,
-                                                   kPowerWatts).value_or(0.0);
+                c.basePowerWatts
+                    = m_reader.number(power, "watts", "base_power of " + what, kPowerWatts)
+                          .value_or(0.0);
                 c.powerSource = m_reader.provenance(power, "base_power of " + what);
             }
         });
@@ -200,16 +203,17 @@ private:
         const bool ok = withoutNewErrors(m_reader, [&] {
             o.id = m_reader.id(n, "id", "a cloud offer").value_or("");
             const std::string what = named("cloud offer", o.id);
-            m_reader.warnUnknownKeys(n, {"id", "provider", "instance", "gpu", "gpus_per_instance",
-                                         "region", "on_demand_usd_per_hour", "spot_usd_per_hour",
-                                         "reserved", "date", "source", "note"},
-                                     what);
+            m_reader.warnUnknownKeys(n,
+                { "id", "provider", "instance", "gpu", "gpus_per_instance", "region",
+                    "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved", "date", "source",
+                    "note" },
+                what);
             o.provider = m_reader.string(n, "provider", what).value_or("");
             o.instance = m_reader.string(n, "instance", what).value_or("");
             if (auto gpu = m_reader.id(n, "gpu", what)) {
                 o.gpuId = *gpu;
-                m_layer.references.push_back(referenceAt(m_reader, n["gpu"],
-                                                         PendingReference::Kind::Gpu, *gpu, what));
+                m_layer.references.push_back(
+                    referenceAt(m_reader, n["gpu"], PendingReference::Kind::Gpu, *gpu, what));
             }
             o.gpusPerInstance = static_cast<int>(
                 m_reader.integer(n, "gpus_per_instance", what, kGpuSlots).value_or(1));
@@ -223,19 +227,22 @@ private:
                         continue;
                     const auto years = m_reader.number(r, "years", "reserved rate", kYears);
                     const auto rate = positiveRate(r, "usd_per_hour", "reserved rate of " + what,
-                                                   /*required=*/true);
+                        /*required=*/true);
                     if (years && rate)
-                        o.reserved.push_back({*years, *rate});
+                        o.reserved.push_back({ *years, *rate });
                 }
             }
-            const bool rateWritten = n["on_demand_usd_per_hour"] || n["spot_usd_per_hour"]
-                || n["reserved"];
+            const bool rateWritten
+                = n["on_demand_usd_per_hour"] || n["spot_usd_per_hour"] || n["reserved"];
             if (!rateWritten)
-                m_reader.error(n, what + " has no rate (on_demand_usd_per_hour, "
-                                         "spot_usd_per_hour or reserved)");
-            if (o.onDemandUsdPerHour && o.spotUsdPerHour && *o.spotUsdPerHour > *o.onDemandUsdPerHour)
+                m_reader.error(n,
+                    what
+                        + " has no rate (on_demand_usd_per_hour, "
+                          "spot_usd_per_hour or reserved)");
+            if (o.onDemandUsdPerHour && o.spotUsdPerHour
+                && *o.spotUsdPerHour > *o.onDemandUsdPerHour)
                 m_reader.warning(n["spot_usd_per_hour"],
-                                 what + ": spot rate is above the on-demand rate (swapped columns?)");
+                    what + ": spot rate is above the on-demand rate (swapped columns?)");
             o.source = m_reader.provenance(n, what);
         });
         if (ok)
@@ -243,13 +250,14 @@ private:
     }
 
     // Hourly rates: a $0 row in a public catalogue is a missing price, not a free GPU.
-    std::optional<double> positiveRate(const YAML::Node& n, const char* key,
-                                       const std::string& what, bool required = false)
+    std::optional<double> positiveRate(
+        const YAML::Node& n, const char* key, const std::string& what, bool required = false)
     {
         auto rate = m_reader.number(n, key, what, kHourlyUsd, required);
         if (rate && *rate == 0.0) {
-            m_reader.error(n[key], std::string(key) + " of " + what
-                                       + " is 0: leave the field out when there is no price");
+            m_reader.error(n[key],
+                std::string(key) + " of " + what
+                    + " is 0: leave the field out when there is no price");
             return std::nullopt;
         }
         return rate;
@@ -261,17 +269,18 @@ private:
         const bool ok = withoutNewErrors(m_reader, [&] {
             w.id = m_reader.id(n, "id", "a model").value_or("");
             const std::string what = named("model", w.id);
-            m_reader.warnUnknownKeys(n, {"id", "name", "family", "parameters", "training_flops",
-                                         "global_batch", "steps", "sequence_length", "image_size",
-                                         "vocabulary_size", "classes", "precision", "optimizer",
-                                         "source"},
-                                     what);
+            m_reader.warnUnknownKeys(n,
+                { "id", "name", "family", "parameters", "training_flops", "global_batch", "steps",
+                    "sequence_length", "image_size", "vocabulary_size", "classes", "precision",
+                    "optimizer", "source" },
+                what);
             w.name = m_reader.string(n, "name", what).value_or("");
             w.family = m_reader.string(n, "family", what).value_or("");
             w.parameters = m_reader.integer(n, "parameters", what, kParameters).value_or(0);
-            w.trainingFlops = m_reader.number(n, "training_flops", what, kTrainingFlops).value_or(0);
-            w.globalBatch = static_cast<int>(
-                m_reader.integer(n, "global_batch", what, kBatch).value_or(0));
+            w.trainingFlops
+                = m_reader.number(n, "training_flops", what, kTrainingFlops).value_or(0);
+            w.globalBatch
+                = static_cast<int>(m_reader.integer(n, "global_batch", what, kBatch).value_or(0));
             w.steps = m_reader.integer(n, "steps", what, kSteps).value_or(0);
             auto optionalInt = [&](const char* key) -> std::optional<int> {
                 if (auto v = m_reader.integer(n, key, what, kTokensOrPixels, /*required=*/false))
@@ -288,8 +297,8 @@ private:
                 if (auto precision = precisionFromString(*p))
                     w.precision = *precision;
                 else
-                    m_reader.error(n["precision"], "unknown precision '" + *p + "' in " + what
-                                       + " (fp32, tf32, fp16, bf16)");
+                    m_reader.error(n["precision"],
+                        "unknown precision '" + *p + "' in " + what + " (fp32, tf32, fp16, bf16)");
             }
             w.optimizer = m_reader.string(n, "optimizer", what).value_or("");
             if (const YAML::Node source = n["source"]; !source)
@@ -302,7 +311,7 @@ private:
     }
 
     std::optional<double> assumption(const YAML::Node& a, const char* key, Range range,
-                                     std::optional<Provenance>* provenance = nullptr)
+        std::optional<Provenance>* provenance = nullptr)
     {
         const YAML::Node entry = a[key];
         if (!entry)
@@ -310,7 +319,7 @@ private:
         const std::string what = std::string("assumption '") + key + "'";
         if (!m_reader.expectMap(entry, what + " ({value, source, date, note})"))
             return std::nullopt;
-        m_reader.warnUnknownKeys(entry, {"value", "date", "source", "note"}, what);
+        m_reader.warnUnknownKeys(entry, { "value", "date", "source", "note" }, what);
         auto value = m_reader.number(entry, "value", what, range);
         Provenance p;
         p.source = m_reader.string(entry, "source", what).value_or("");
@@ -329,24 +338,24 @@ private:
     {
         if (!m_reader.expectMap(a, "assumptions"))
             return;
-        m_reader.warnUnknownKeys(a, {"amortization_years", "machine_utilization",
-                                     "electricity_usd_per_kwh", "pue", "spot_restart_overhead",
-                                     "indirect_rate", "analytic_utilization", "planned_runs",
-                                     "runs_per_month"},
-                                 "assumptions");
+        m_reader.warnUnknownKeys(a,
+            { "amortization_years", "machine_utilization", "electricity_usd_per_kwh", "pue",
+                "spot_restart_overhead", "indirect_rate", "analytic_utilization", "planned_runs",
+                "runs_per_month" },
+            "assumptions");
         AssumptionOverrides o;
         o.amortizationYears = assumption(a, "amortization_years", kYears);
-        o.machineUtilization = assumption(a, "machine_utilization", {0.01, 1.0});
-        o.electricityUsdPerKwh = assumption(a, "electricity_usd_per_kwh", {0.0, 10.0},
-                                            &o.electricitySource);
-        o.pue = assumption(a, "pue", {1.0, 5.0}, &o.pueSource);
-        o.spotRestartOverhead = assumption(a, "spot_restart_overhead", {0.0, 10.0},
-                                           &o.spotOverheadSource);
-        o.indirectRate = assumption(a, "indirect_rate", {0.0, 2.0});
-        o.analyticUtilization = assumption(a, "analytic_utilization", {0.01, 1.0},
-                                           &o.analyticUtilizationSource);
-        o.plannedRuns = assumption(a, "planned_runs", {1.0, 1e5});
-        o.runsPerMonth = assumption(a, "runs_per_month", {0.01, 1e4});
+        o.machineUtilization = assumption(a, "machine_utilization", { 0.01, 1.0 });
+        o.electricityUsdPerKwh
+            = assumption(a, "electricity_usd_per_kwh", { 0.0, 10.0 }, &o.electricitySource);
+        o.pue = assumption(a, "pue", { 1.0, 5.0 }, &o.pueSource);
+        o.spotRestartOverhead
+            = assumption(a, "spot_restart_overhead", { 0.0, 10.0 }, &o.spotOverheadSource);
+        o.indirectRate = assumption(a, "indirect_rate", { 0.0, 2.0 });
+        o.analyticUtilization
+            = assumption(a, "analytic_utilization", { 0.01, 1.0 }, &o.analyticUtilizationSource);
+        o.plannedRuns = assumption(a, "planned_runs", { 1.0, 1e5 });
+        o.runsPerMonth = assumption(a, "runs_per_month", { 0.01, 1e4 });
         m_layer.assumptions = o;
     }
 
@@ -355,23 +364,24 @@ private:
         if (!m_reader.expectMap(t, "a reference table"))
             return;
         const std::string what = "reference table";
-        m_reader.warnUnknownKeys(t, {"table", "date", "source", "note", "gpus", "gpu_counts",
-                                     "days", "configurations"},
-                                 what);
+        m_reader.warnUnknownKeys(t,
+            { "table", "date", "source", "note", "gpus", "gpu_counts", "days", "configurations" },
+            what);
         ReferenceMeasurement::Table table = ReferenceMeasurement::Table::Optimal;
         if (auto kind = m_reader.string(t, "table", what)) {
             if (*kind == "naive")
                 table = ReferenceMeasurement::Table::Naive;
             else if (*kind != "optimal")
-                m_reader.error(t["table"], "table must be 'optimal' or 'naive', not '" + *kind + "'");
+                m_reader.error(
+                    t["table"], "table must be 'optimal' or 'naive', not '" + *kind + "'");
         }
         const Provenance source = m_reader.provenance(t, what);
         std::vector<std::string> gpus;
         if (const YAML::Node g = t["gpus"]; g && m_reader.expectSequence(g, "gpus"))
             for (const auto& id : g) {
                 gpus.push_back(id.Scalar());
-                m_layer.references.push_back(referenceAt(m_reader, id, PendingReference::Kind::Gpu,
-                                                         id.Scalar(), what));
+                m_layer.references.push_back(
+                    referenceAt(m_reader, id, PendingReference::Kind::Gpu, id.Scalar(), what));
             }
         std::vector<int> counts;
         if (const YAML::Node c = t["gpu_counts"]; c && m_reader.expectSequence(c, "gpu_counts"))
@@ -389,14 +399,14 @@ private:
         const YAML::Node configurations = t["configurations"];
         for (auto row = days.begin(); row != days.end(); ++row) {
             const std::string model = row->first.Scalar();
-            m_layer.references.push_back(referenceAt(m_reader, row->first,
-                                                     PendingReference::Kind::Model, model, what));
+            m_layer.references.push_back(
+                referenceAt(m_reader, row->first, PendingReference::Kind::Model, model, what));
             if (!m_reader.expectSequence(row->second, "days of " + model))
                 continue;
             if (row->second.size() != columns) {
-                m_reader.error(row->second, "days of " + model + " has "
-                                   + std::to_string(row->second.size()) + " values; expected "
-                                   + std::to_string(columns) + " (gpus x gpu_counts)");
+                m_reader.error(row->second,
+                    "days of " + model + " has " + std::to_string(row->second.size())
+                        + " values; expected " + std::to_string(columns) + " (gpus x gpu_counts)");
                 continue;
             }
             const YAML::Node configRow = configurations ? configurations[model] : YAML::Node();
@@ -409,8 +419,8 @@ private:
                 cell.source = source;
                 const YAML::Node value = row->second[i];
                 if (!value.IsNull()) {
-                    auto d = m_reader.number(value, "days of " + model
-                                                 + " (null marks an infeasible cell)", kDays);
+                    auto d = m_reader.number(
+                        value, "days of " + model + " (null marks an infeasible cell)", kDays);
                     if (!d)
                         continue;
                     cell.days = *d;
@@ -431,19 +441,32 @@ private:
 
 void AssumptionOverrides::applyTo(Assumptions& a) const
 {
-    if (amortizationYears) a.amortizationYears = *amortizationYears;
-    if (machineUtilization) a.machineUtilization = *machineUtilization;
-    if (electricityUsdPerKwh) a.electricityUsdPerKwh = *electricityUsdPerKwh;
-    if (pue) a.pue = *pue;
-    if (spotRestartOverhead) a.spotRestartOverhead = *spotRestartOverhead;
-    if (indirectRate) a.indirectRate = *indirectRate;
-    if (analyticUtilization) a.analyticUtilization = *analyticUtilization;
-    if (plannedRuns) a.plannedRuns = static_cast<int>(*plannedRuns);
-    if (runsPerMonth) a.runsPerMonth = *runsPerMonth;
-    if (electricitySource) a.electricitySource = *electricitySource;
-    if (pueSource) a.pueSource = *pueSource;
-    if (spotOverheadSource) a.spotOverheadSource = *spotOverheadSource;
-    if (analyticUtilizationSource) a.analyticUtilizationSource = *analyticUtilizationSource;
+    if (amortizationYears)
+        a.amortizationYears = *amortizationYears;
+    if (machineUtilization)
+        a.machineUtilization = *machineUtilization;
+    if (electricityUsdPerKwh)
+        a.electricityUsdPerKwh = *electricityUsdPerKwh;
+    if (pue)
+        a.pue = *pue;
+    if (spotRestartOverhead)
+        a.spotRestartOverhead = *spotRestartOverhead;
+    if (indirectRate)
+        a.indirectRate = *indirectRate;
+    if (analyticUtilization)
+        a.analyticUtilization = *analyticUtilization;
+    if (plannedRuns)
+        a.plannedRuns = static_cast<int>(*plannedRuns);
+    if (runsPerMonth)
+        a.runsPerMonth = *runsPerMonth;
+    if (electricitySource)
+        a.electricitySource = *electricitySource;
+    if (pueSource)
+        a.pueSource = *pueSource;
+    if (spotOverheadSource)
+        a.spotOverheadSource = *spotOverheadSource;
+    if (analyticUtilizationSource)
+        a.analyticUtilizationSource = *analyticUtilizationSource;
 }
 
 CatalogLayer readCatalogLayer(yaml::Reader& reader, const YAML::Node& root)

@@ -17,7 +17,7 @@ struct PendingReference {
     enum class Kind { Gpu, Model };
     Kind kind = Kind::Gpu;
     std::string id;
-    std::string context;  // "cloud offer 'runpod-h100-sxm'"
+    std::string context; // "cloud offer 'runpod-h100-sxm'"
     std::string file;
     int line = 0;
     int column = 0;
@@ -43,7 +43,7 @@ struct AssumptionOverrides {
 };
 
 struct CatalogLayer {
-    Catalog catalog;  // only the sections this file has
+    Catalog catalog; // only the sections this file has
     std::optional<AssumptionOverrides> assumptions;
     std::vector<PendingReference> references;
 };

@@ -58,22 +58,22 @@ std::string formatNumber(double value)
 }
 
 Reader::Reader(std::string fileName, std::vector<LoadIssue>& issues)
-    : m_file(std::move(fileName)), m_issues(issues)
+    : m_file(std::move(fileName))
+    , m_issues(issues)
 {
 }
 
 std::size_t Reader::errorCount() const
 {
-    return static_cast<std::size_t>(std::count_if(m_issues.begin(), m_issues.end(), [](const auto& i) {
-        return i.severity == LoadIssue::Severity::Error;
-    }));
+    return static_cast<std::size_t>(std::count_if(m_issues.begin(), m_issues.end(),
+        [](const auto& i) { return i.severity == LoadIssue::Severity::Error; }));
 }
 
 void Reader::add(LoadIssue::Severity severity, const YAML::Mark& at, const std::string& message)
 {
     const bool known = !at.is_null() && at.line >= 0;
-    m_issues.push_back({severity, m_file, known ? at.line + 1 : 0, known ? at.column + 1 : 0,
-                        message});
+    m_issues.push_back(
+        { severity, m_file, known ? at.line + 1 : 0, known ? at.column + 1 : 0, message });
 }
 
 void Reader::error(const YAML::Mark& at, const std::string& message)
@@ -89,17 +89,18 @@ void Reader::warning(const YAML::Mark& at, const std::string& message)
 std::optional<YAML::Node> Reader::parse(std::string_view text)
 {
     if (text.size() > kMaxFileBytes) {
-        error(YAML::Mark::null_mark(), "file is " + std::to_string(text.size())
-                  + " bytes, more than the " + std::to_string(kMaxFileBytes)
-                  + " a price table may have");
+        error(YAML::Mark::null_mark(),
+            "file is " + std::to_string(text.size()) + " bytes, more than the "
+                + std::to_string(kMaxFileBytes) + " a price table may have");
         return std::nullopt;
     }
     YAML::Node root;
     try {
-        root = YAML::Load(std::string(text));  // never LoadAll: 0.7.0 loops forever on ","
+        root = YAML::Load(std::string(text)); // never LoadAll: 0.7.0 loops forever on ","
     } catch (const YAML::DeepRecursion& e) {
-        error(e.mark, "nesting is too deep (more than " + std::to_string(e.depth())
-                  + " levels): not a price table");
+        error(e.mark,
+            "nesting is too deep (more than " + std::to_string(e.depth())
+                + " levels): not a price table");
         return std::nullopt;
     } catch (const YAML::Exception& e) {
         error(e.mark, "invalid YAML: " + e.msg);
@@ -108,8 +109,8 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
     if (!root || root.IsNull()) {
         const bool blank = text.find_first_not_of(" \t\r\n") == std::string_view::npos;
         error(YAML::Mark::null_mark(),
-              blank ? "the file is empty"
-                    : "the file holds no YAML map (expected 'schema_version: 1' and tables)");
+            blank ? "the file is empty"
+                  : "the file holds no YAML map (expected 'schema_version: 1' and tables)");
         return std::nullopt;
     }
     if (!root.IsMap()) {
@@ -120,12 +121,13 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
     checkDuplicateKeys(root, 0);
     if (m_issues.size() != before)
         return std::nullopt;
-    const auto version = integer(root, "schema_version", "the file", {0, 1e6});
+    const auto version = integer(root, "schema_version", "the file", { 0, 1e6 });
     if (!version)
         return std::nullopt;
     if (*version != kSchemaVersion) {
-        error(root["schema_version"], "unsupported schema_version " + std::to_string(*version)
-                  + " (this gpuplan reads version " + std::to_string(kSchemaVersion) + ")");
+        error(root["schema_version"],
+            "unsupported schema_version " + std::to_string(*version)
+                + " (this gpuplan reads version " + std::to_string(kSchemaVersion) + ")");
         return std::nullopt;
     }
     return root;
@@ -167,9 +169,8 @@ bool Reader::expectSequence(const YAML::Node& node, std::string_view what)
     return false;
 }
 
-void Reader::warnUnknownKeys(const YAML::Node& map,
-                             std::initializer_list<std::string_view> allowed,
-                             std::string_view what)
+void Reader::warnUnknownKeys(
+    const YAML::Node& map, std::initializer_list<std::string_view> allowed, std::string_view what)
 {
     for (auto it = map.begin(); it != map.end(); ++it) {
         const std::string key = it->first.Scalar();
@@ -177,13 +178,13 @@ void Reader::warnUnknownKeys(const YAML::Node& map,
         for (auto a : allowed)
             known = known || a == key;
         if (!known)
-            warning(it->first, "unknown key " + quoted(key) + " in " + std::string(what)
-                        + " (ignored)");
+            warning(it->first,
+                "unknown key " + quoted(key) + " in " + std::string(what) + " (ignored)");
     }
 }
 
-YAML::Node Reader::field(const YAML::Node& map, std::string_view key, std::string_view what,
-                         bool required)
+YAML::Node Reader::field(
+    const YAML::Node& map, std::string_view key, std::string_view what, bool required)
 {
     const YAML::Node value = map[std::string(key)];
     if (value && !value.IsNull())
@@ -193,8 +194,8 @@ YAML::Node Reader::field(const YAML::Node& map, std::string_view key, std::strin
     return YAML::Node(YAML::NodeType::Undefined);
 }
 
-std::optional<std::string> Reader::string(const YAML::Node& map, std::string_view key,
-                                          std::string_view what, bool required)
+std::optional<std::string> Reader::string(
+    const YAML::Node& map, std::string_view key, std::string_view what, bool required)
 {
     const YAML::Node value = field(map, key, what, required);
     if (!value)
@@ -228,15 +229,16 @@ std::optional<double> Reader::number(const YAML::Node& value, std::string_view w
         return std::nullopt;
     }
     if (parsed < range.min || parsed > range.max) {
-        error(value, std::string(what) + " = " + value.Scalar() + " is outside the plausible range "
-                  + formatNumber(range.min) + " to " + formatNumber(range.max));
+        error(value,
+            std::string(what) + " = " + value.Scalar() + " is outside the plausible range "
+                + formatNumber(range.min) + " to " + formatNumber(range.max));
         return std::nullopt;
     }
     return parsed;
 }
 
-std::optional<double> Reader::number(const YAML::Node& map, std::string_view key,
-                                     std::string_view what, Range range, bool required)
+std::optional<double> Reader::number(
+    const YAML::Node& map, std::string_view key, std::string_view what, Range range, bool required)
 {
     const YAML::Node value = field(map, key, what, required);
     if (!value)
@@ -244,22 +246,22 @@ std::optional<double> Reader::number(const YAML::Node& map, std::string_view key
     return number(value, std::string(key) + " of " + std::string(what), range);
 }
 
-std::optional<std::int64_t> Reader::integer(const YAML::Node& map, std::string_view key,
-                                            std::string_view what, Range range, bool required)
+std::optional<std::int64_t> Reader::integer(
+    const YAML::Node& map, std::string_view key, std::string_view what, Range range, bool required)
 {
     const auto value = number(map, key, what, range, required);
     if (!value)
         return std::nullopt;
     if (std::floor(*value) != *value) {
-        error(map[std::string(key)], std::string(key) + " of " + std::string(what)
-                  + " must be a whole number");
+        error(map[std::string(key)],
+            std::string(key) + " of " + std::string(what) + " must be a whole number");
         return std::nullopt;
     }
     return static_cast<std::int64_t>(*value);
 }
 
-std::optional<bool> Reader::boolean(const YAML::Node& map, std::string_view key,
-                                    std::string_view what, bool required)
+std::optional<bool> Reader::boolean(
+    const YAML::Node& map, std::string_view key, std::string_view what, bool required)
 {
     const YAML::Node value = field(map, key, what, required);
     if (!value)
@@ -272,8 +274,8 @@ std::optional<bool> Reader::boolean(const YAML::Node& map, std::string_view key,
     }
 }
 
-std::optional<std::string> Reader::id(const YAML::Node& map, std::string_view key,
-                                      std::string_view what)
+std::optional<std::string> Reader::id(
+    const YAML::Node& map, std::string_view key, std::string_view what)
 {
     auto text = string(map, key, what);
     if (!text)
@@ -282,11 +284,11 @@ std::optional<std::string> Reader::id(const YAML::Node& map, std::string_view ke
     for (char c : *text)
         valid = valid
             && (std::islower(static_cast<unsigned char>(c))
-                || std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_'
-                || c == '.');
+                || std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.');
     if (!valid) {
-        error(map[std::string(key)], quoted(*text) + " is not a valid id for " + std::string(what)
-                  + " (lower-case letters, digits, '.', '_', '-'; at most 64)");
+        error(map[std::string(key)],
+            quoted(*text) + " is not a valid id for " + std::string(what)
+                + " (lower-case letters, digits, '.', '_', '-'; at most 64)");
         return std::nullopt;
     }
     return text;
@@ -300,9 +302,10 @@ Provenance Reader::provenance(const YAML::Node& map, std::string_view what, bool
         const bool undated = *date == kUndated && map["note"] && map["note"].IsScalar()
             && !map["note"].Scalar().empty();
         if (!isIsoDate(*date) && !undated)
-            error(map["date"], "date of " + std::string(what)
-                      + " must be YYYY, YYYY-MM or YYYY-MM-DD (or 'undated' with a note), not "
-                      + quoted(*date));
+            error(map["date"],
+                "date of " + std::string(what)
+                    + " must be YYYY, YYYY-MM or YYYY-MM-DD (or 'undated' with a note), not "
+                    + quoted(*date));
         p.date = *date;
     }
     if (auto source = string(map, "source", what, required)) {

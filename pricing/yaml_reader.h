@@ -25,7 +25,7 @@ struct Range {
     double max;
 };
 
-inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024;  // shipped tables are < 64 KiB
+inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024; // shipped tables are < 64 KiB
 inline constexpr int kSchemaVersion = 1;
 inline constexpr std::string_view kUndated = "undated";
 
@@ -50,21 +50,21 @@ public:
     bool expectSequence(const YAML::Node& node, std::string_view what);
     // Warns about keys outside `allowed` ("unknown key 'prise' in gpu 'a100'").
     void warnUnknownKeys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
-                         std::string_view what);
+        std::string_view what);
 
     // Field accessors: report a missing required field at the map, a bad value at the value.
-    std::optional<std::string> string(const YAML::Node& map, std::string_view key,
-                                      std::string_view what, bool required = true);
-    std::optional<double> number(const YAML::Node& map, std::string_view key,
-                                 std::string_view what, Range range, bool required = true);
+    std::optional<std::string> string(
+        const YAML::Node& map, std::string_view key, std::string_view what, bool required = true);
+    std::optional<double> number(const YAML::Node& map, std::string_view key, std::string_view what,
+        Range range, bool required = true);
     std::optional<double> number(const YAML::Node& value, std::string_view what, Range range);
     std::optional<std::int64_t> integer(const YAML::Node& map, std::string_view key,
-                                        std::string_view what, Range range, bool required = true);
-    std::optional<bool> boolean(const YAML::Node& map, std::string_view key,
-                                std::string_view what, bool required = true);
+        std::string_view what, Range range, bool required = true);
+    std::optional<bool> boolean(
+        const YAML::Node& map, std::string_view key, std::string_view what, bool required = true);
     // An identifier: lower-case letters, digits, '.', '_' and '-'.
-    std::optional<std::string> id(const YAML::Node& map, std::string_view key,
-                                  std::string_view what);
+    std::optional<std::string> id(
+        const YAML::Node& map, std::string_view key, std::string_view what);
     // {date, source, note}; date must be ISO (YYYY, YYYY-MM or YYYY-MM-DD) or "undated" with a
     // note, and source non-empty, when `required`.
     Provenance provenance(const YAML::Node& map, std::string_view what, bool required = true);
@@ -72,8 +72,8 @@ public:
 private:
     void add(LoadIssue::Severity severity, const YAML::Mark& at, const std::string& message);
     // The value of `key`, or an undefined node (reported at the map when `required`).
-    YAML::Node field(const YAML::Node& map, std::string_view key, std::string_view what,
-                     bool required);
+    YAML::Node field(
+        const YAML::Node& map, std::string_view key, std::string_view what, bool required);
     void checkDuplicateKeys(const YAML::Node& node, int depth);
 
     std::string m_file;

@@ -27,31 +27,35 @@ QString crashDescription(int signal)
     const QString start = QStringLiteral("The benchmark worker stopped abnormally: ");
     switch (signal) {
     case SIGKILL:
-        return start + QStringLiteral("it was killed (SIGKILL), most often by the system's "
-                                      "out-of-memory killer when memory ran out.");
+        return start
+            + QStringLiteral("it was killed (SIGKILL), most often by the system's "
+                             "out-of-memory killer when memory ran out.");
     case SIGSEGV:
     case SIGBUS:
-        return start + QStringLiteral("it crashed (segmentation fault, signal %1), a bug in the "
-                                      "worker, LibTorch or the GPU driver.")
-                           .arg(signal);
+        return start
+            + QStringLiteral("it crashed (segmentation fault, signal %1), a bug in the "
+                             "worker, LibTorch or the GPU driver.")
+                  .arg(signal);
     case SIGABRT:
-        return start + QStringLiteral("it aborted (SIGABRT), usually an error LibTorch or CUDA "
-                                      "could not recover from; the log may say which.");
+        return start
+            + QStringLiteral("it aborted (SIGABRT), usually an error LibTorch or CUDA "
+                             "could not recover from; the log may say which.");
     default:
         return start + QStringLiteral("it crashed or was killed (signal %1).").arg(signal);
     }
 }
 } // namespace
 
-BenchmarkRunner::BenchmarkRunner(QObject* parent) : QObject(parent)
+BenchmarkRunner::BenchmarkRunner(QObject* parent)
+    : QObject(parent)
 {
     m_stallTimer.setSingleShot(true);
     m_killTimer.setSingleShot(true);
     m_killTimer.setInterval(std::chrono::seconds(1));
-    connect(&m_process, &QProcess::readyReadStandardOutput, this,
-            &BenchmarkRunner::readStandardOutput);
-    connect(&m_process, &QProcess::readyReadStandardError, this,
-            &BenchmarkRunner::readStandardError);
+    connect(
+        &m_process, &QProcess::readyReadStandardOutput, this, &BenchmarkRunner::readStandardOutput);
+    connect(
+        &m_process, &QProcess::readyReadStandardError, this, &BenchmarkRunner::readStandardError);
     connect(&m_process, &QProcess::finished, this, &BenchmarkRunner::onFinished);
     connect(&m_process, &QProcess::errorOccurred, this, &BenchmarkRunner::onError);
     connect(&m_stallTimer, &QTimer::timeout, this, &BenchmarkRunner::onStalled);
@@ -63,7 +67,7 @@ BenchmarkRunner::~BenchmarkRunner()
     if (m_process.state() != QProcess::NotRunning) {
         m_process.disconnect(this);
         m_process.kill();
-        m_process.waitForFinished(5000);  // reap it: no zombie outlives the window
+        m_process.waitForFinished(5000); // reap it: no zombie outlives the window
     }
 }
 
@@ -77,8 +81,8 @@ void BenchmarkRunner::setCancelGrace(std::chrono::milliseconds grace)
     m_killTimer.setInterval(grace);
 }
 
-bool BenchmarkRunner::start(const QString& program, const QStringList& arguments,
-                            const QString& resultsFile)
+bool BenchmarkRunner::start(
+    const QString& program, const QStringList& arguments, const QString& resultsFile)
 {
     if (isActive())
         return false;
@@ -92,9 +96,10 @@ bool BenchmarkRunner::start(const QString& program, const QStringList& arguments
     m_clock.start();
     setState(State::Running);
     m_stallTimer.start(m_stallTimeout);
-    m_process.start(program, arguments + QStringList{QStringLiteral("--progress"),
-                                                     QStringLiteral("jsonl"),
-                                                     QStringLiteral("--out"), resultsFile});
+    m_process.start(program,
+        arguments
+            + QStringList { QStringLiteral("--progress"), QStringLiteral("jsonl"),
+                QStringLiteral("--out"), resultsFile });
     return true;
 }
 
@@ -103,7 +108,7 @@ void BenchmarkRunner::cancel()
     if (m_state != State::Running)
         return;
     setState(State::Cancelling);
-    m_process.terminate();  // the worker may finish writing what it has measured
+    m_process.terminate(); // the worker may finish writing what it has measured
     m_killTimer.start();
 }
 
@@ -183,15 +188,16 @@ void BenchmarkRunner::onStalled()
 void BenchmarkRunner::onError(QProcess::ProcessError error)
 {
     if (error == QProcess::FailedToStart)
-        finish(State::Failed, QStringLiteral("Could not start the benchmark worker %1: %2")
-                                  .arg(m_process.program(), m_process.errorString()));
+        finish(State::Failed,
+            QStringLiteral("Could not start the benchmark worker %1: %2")
+                .arg(m_process.program(), m_process.errorString()));
 }
 
 QString BenchmarkRunner::keptResultsNote() const
 {
-    return hasResults()
-        ? QStringLiteral(" The configurations measured before that are kept in %1.").arg(m_resultsFile)
-        : QStringLiteral(" Nothing had been measured yet.");
+    return hasResults() ? QStringLiteral(" The configurations measured before that are kept in %1.")
+                              .arg(m_resultsFile)
+                        : QStringLiteral(" Nothing had been measured yet.");
 }
 
 void BenchmarkRunner::onFinished(int exitCode, QProcess::ExitStatus status)
@@ -208,33 +214,32 @@ void BenchmarkRunner::onFinished(int exitCode, QProcess::ExitStatus status)
         finish(State::Cancelled, QStringLiteral("Cancelled.") + keptResultsNote());
     } else if (m_stalled) {
         finish(State::Failed,
-               QStringLiteral("The benchmark worker stopped responding (no output for %1 s) and "
-                              "was stopped.")
-                       .arg(static_cast<double>(m_stallTimeout.count()) / 1000.0)
-                   + keptResultsNote());
+            QStringLiteral("The benchmark worker stopped responding (no output for %1 s) and "
+                           "was stopped.")
+                    .arg(static_cast<double>(m_stallTimeout.count()) / 1000.0)
+                + keptResultsNote());
     } else if (status == QProcess::CrashExit) {
         finish(State::Failed, crashDescription(exitCode) + keptResultsNote());
     } else if (exitCode != 0) {
-        const QString why = m_workerError.isEmpty() ? QStringLiteral("see the log")
-                                                    : m_workerError;
-        finish(State::Failed, QStringLiteral("The benchmark failed (exit code %1): %2.")
-                                  .arg(exitCode)
-                                  .arg(why)
-                   + keptResultsNote());
+        const QString why = m_workerError.isEmpty() ? QStringLiteral("see the log") : m_workerError;
+        finish(State::Failed,
+            QStringLiteral("The benchmark failed (exit code %1): %2.").arg(exitCode).arg(why)
+                + keptResultsNote());
     } else if (!hasResults()) {
         finish(State::Failed,
-               QStringLiteral("The benchmark worker finished without writing %1.").arg(m_resultsFile));
+            QStringLiteral("The benchmark worker finished without writing %1.").arg(m_resultsFile));
     } else {
-        finish(State::Finished, QStringLiteral("Finished in %1 s; results saved to %2.")
-                                    .arg(static_cast<double>(elapsed().count()) / 1000.0, 0, 'f', 1)
-                                    .arg(m_resultsFile));
+        finish(State::Finished,
+            QStringLiteral("Finished in %1 s; results saved to %2.")
+                .arg(static_cast<double>(elapsed().count()) / 1000.0, 0, 'f', 1)
+                .arg(m_resultsFile));
     }
 }
 
 void BenchmarkRunner::finish(State state, const QString& outcome)
 {
     if (!isActive())
-        return;  // a second report of the same end (error, then finished)
+        return; // a second report of the same end (error, then finished)
     m_stallTimer.stop();
     m_killTimer.stop();
     m_outcome = outcome;

@@ -25,7 +25,7 @@ public:
     Q_ENUM(State)
 
     explicit BenchmarkRunner(QObject* parent = nullptr);
-    ~BenchmarkRunner() override;  // a running worker is killed and reaped, never left behind
+    ~BenchmarkRunner() override; // a running worker is killed and reaped, never left behind
 
     // Without output for this long the worker counts as hung and is killed. Model builds and
     // big batch-size trials print nothing for minutes on a slow CPU, hence the generous default.
@@ -40,8 +40,8 @@ public:
     State state() const { return m_state; }
     bool isActive() const { return m_state == State::Running || m_state == State::Cancelling; }
     QString resultsFile() const { return m_resultsFile; }
-    bool hasResults() const;  // the results file exists (complete, or partial after a failure)
-    QString outcome() const { return m_outcome; }  // what happened, in words
+    bool hasResults() const; // the results file exists (complete, or partial after a failure)
+    QString outcome() const { return m_outcome; } // what happened, in words
     std::optional<ProgressLine> lastProgress() const { return m_last; }
     std::chrono::milliseconds elapsed() const;
     // From the progress so far, assuming the remaining work goes at the same pace.
@@ -50,7 +50,7 @@ public:
 
 signals:
     void progressed(const gpuplan::benchrun::ProgressLine& progress);
-    void logLine(const QString& line);  // the worker's stderr, and stdout that is not progress
+    void logLine(const QString& line); // the worker's stderr, and stdout that is not progress
     void stateChanged(gpuplan::benchrun::BenchmarkRunner::State state);
     void finished(gpuplan::benchrun::BenchmarkRunner::State state, const QString& outcome);
 
@@ -74,10 +74,10 @@ private:
     State m_state = State::Idle;
     QString m_resultsFile;
     QString m_outcome;
-    QString m_workerError;  // the message of an "error" progress line
+    QString m_workerError; // the message of an "error" progress line
     std::optional<ProgressLine> m_last;
     bool m_stalled = false;
-    std::chrono::milliseconds m_stallTimeout{std::chrono::minutes(15)};
+    std::chrono::milliseconds m_stallTimeout { std::chrono::minutes(15) };
 };
 
 } // namespace gpuplan::benchrun

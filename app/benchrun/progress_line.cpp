@@ -9,7 +9,7 @@ namespace gpuplan::benchrun {
 
 std::optional<ProgressLine> parseProgressLine(const QByteArray& line)
 {
-    QJsonParseError error{};
+    QJsonParseError error {};
     const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         return std::nullopt;

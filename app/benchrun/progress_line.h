@@ -11,7 +11,8 @@ namespace gpuplan::benchrun {
 // {"phase": "measure", "configuration": "...", "micro_batch_size": 8, "percent": 42.5,
 //  "message": "..."}
 struct ProgressLine {
-    QString phase;  // start, build, search, warmup, measure, validate, configuration_done, done, error
+    QString
+        phase; // start, build, search, warmup, measure, validate, configuration_done, done, error
     QString configuration;
     std::optional<qint64> microBatchSize;
     double percent = 0.0;

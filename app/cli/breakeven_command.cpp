@@ -13,7 +13,7 @@ namespace gpuplan::cli {
 
 namespace {
 const QString kCommand = QStringLiteral("breakeven");
-constexpr double kHoursPerMonth = 730.0;  // 8,760 h / 12
+constexpr double kHoursPerMonth = 730.0; // 8,760 h / 12
 } // namespace
 
 int runBreakeven(const QStringList& arguments)
@@ -22,21 +22,21 @@ int runBreakeven(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Runs after which buying beats renting: hardware cost / (cloud cost per run - "
         "electricity per run)."));
-    p.addOption({QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
-                 QStringLiteral("USD")});
-    p.addOption({QStringLiteral("cloud-rate"),
-                 QStringLiteral("Cloud price in USD per hour for the same GPUs."),
-                 QStringLiteral("USD_PER_HOUR")});
-    p.addOption({QStringLiteral("hours-per-run"), QStringLiteral("Length of one run in hours."),
-                 QStringLiteral("H")});
-    p.addOption({QStringLiteral("power-kw"),
-                 QStringLiteral("Power the owned machine draws while training (default 0)."),
-                 QStringLiteral("KW")});
-    p.addOption({QStringLiteral("electricity-price"),
-                 QStringLiteral("USD per kWh (default 0.13, the shipped assumption)."),
-                 QStringLiteral("USD_PER_KWH")});
-    p.addOption({QStringLiteral("format"), QStringLiteral("table (default) or json."),
-                 QStringLiteral("FORMAT"), QStringLiteral("table")});
+    p.addOption({ QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
+        QStringLiteral("USD") });
+    p.addOption({ QStringLiteral("cloud-rate"),
+        QStringLiteral("Cloud price in USD per hour for the same GPUs."),
+        QStringLiteral("USD_PER_HOUR") });
+    p.addOption({ QStringLiteral("hours-per-run"), QStringLiteral("Length of one run in hours."),
+        QStringLiteral("H") });
+    p.addOption({ QStringLiteral("power-kw"),
+        QStringLiteral("Power the owned machine draws while training (default 0)."),
+        QStringLiteral("KW") });
+    p.addOption({ QStringLiteral("electricity-price"),
+        QStringLiteral("USD per kWh (default 0.13, the shipped assumption)."),
+        QStringLiteral("USD_PER_KWH") });
+    p.addOption({ QStringLiteral("format"), QStringLiteral("table (default) or json."),
+        QStringLiteral("FORMAT"), QStringLiteral("table") });
     int exitCode = kExitOk;
     if (!parse(p, arguments, kCommand, &exitCode))
         return exitCode;
@@ -46,7 +46,7 @@ int runBreakeven(const QStringList& arguments)
     const QString format = p.value(QStringLiteral("format"));
     if (format != QLatin1String("table") && format != QLatin1String("json"))
         return fail(kCommand, "--format must be table or json, not '" + format + "'");
-    for (const char* required : {"hardware-cost", "cloud-rate", "hours-per-run"})
+    for (const char* required : { "hardware-cost", "cloud-rate", "hours-per-run" })
         if (!p.isSet(QString::fromLatin1(required)))
             return fail(kCommand, QStringLiteral("--%1 is required").arg(QLatin1String(required)));
 
@@ -77,13 +77,13 @@ int runBreakeven(const QStringList& arguments)
         auto optional = [](const std::optional<double>& v) {
             return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
         };
-        const QJsonObject json{
-            {QStringLiteral("break_even_runs"), optional(runs)},
-            {QStringLiteral("break_even_months_continuous"), optional(months)},
-            {QStringLiteral("cloud_cost_per_run_usd"), cloudPerRun},
-            {QStringLiteral("energy_cost_per_run_usd"), energyPerRun},
-            {QStringLiteral("hardware_cost_usd"), hardwareCost},
-            {QStringLiteral("hours_per_run"), hours},
+        const QJsonObject json {
+            { QStringLiteral("break_even_runs"), optional(runs) },
+            { QStringLiteral("break_even_months_continuous"), optional(months) },
+            { QStringLiteral("cloud_cost_per_run_usd"), cloudPerRun },
+            { QStringLiteral("energy_cost_per_run_usd"), energyPerRun },
+            { QStringLiteral("hardware_cost_usd"), hardwareCost },
+            { QStringLiteral("hours_per_run"), hours },
         };
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return kExitOk;

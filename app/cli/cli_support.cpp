@@ -17,37 +17,37 @@ int fail(const QString& command, const QString& message)
 
 void addDataOptions(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("prices"),
-                      QStringLiteral("Price table layered over the defaults (repeatable)."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("results"),
-                      QStringLiteral("gpuplan-bench results file, the 'measured' source "
-                                     "(repeatable)."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("no-user-data"),
-                      QStringLiteral("Ignore the price tables and results in ")
-                          + views::userDataDir() + QLatin1Char('.')});
+    parser.addOption({ QStringLiteral("prices"),
+        QStringLiteral("Price table layered over the defaults (repeatable)."),
+        QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("results"),
+        QStringLiteral("gpuplan-bench results file, the 'measured' source "
+                       "(repeatable)."),
+        QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("no-user-data"),
+        QStringLiteral("Ignore the price tables and results in ") + views::userDataDir()
+            + QLatin1Char('.') });
 }
 
 void addFormatOption(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("format"), QStringLiteral("table (default), json or csv."),
-                      QStringLiteral("FORMAT"), QStringLiteral("table")});
+    parser.addOption({ QStringLiteral("format"), QStringLiteral("table (default), json or csv."),
+        QStringLiteral("FORMAT"), QStringLiteral("table") });
 }
 
-bool parse(QCommandLineParser& parser, const QStringList& arguments, const QString& command,
-           int* exitCode)
+bool parse(
+    QCommandLineParser& parser, const QStringList& arguments, const QString& command, int* exitCode)
 {
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
+    const QCommandLineOption help(
+        { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(arguments)) {
         *exitCode = fail(command, parser.errorText());
         return false;
     }
     if (parser.isSet(help)) {
-        QTextStream(stdout) << parser.helpText().replace(QStringLiteral("[options]"),
-                                                         command + QStringLiteral(" [options]"));
+        QTextStream(stdout) << parser.helpText().replace(
+            QStringLiteral("[options]"), command + QStringLiteral(" [options]"));
         *exitCode = kExitOk;
         return false;
     }
@@ -67,8 +67,8 @@ std::optional<OutputFormat> formatOption(const QCommandLineParser& parser, QStri
     return std::nullopt;
 }
 
-std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name,
-                                   double min, double max, QString* error)
+std::optional<double> numberOption(
+    const QCommandLineParser& parser, const QString& name, double min, double max, QString* error)
 {
     error->clear();
     if (!parser.isSet(name))
@@ -88,8 +88,7 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
     return value;
 }
 
-std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser,
-                                           const QString& command)
+std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, const QString& command)
 {
     std::vector<std::string> paths;
     if (!parser.isSet(QStringLiteral("no-user-data")))
@@ -110,7 +109,8 @@ std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser,
     for (const auto& issue : load.issues)
         err << QString::fromStdString(issue.toString()) << '\n';
     if (!load.ok()) {
-        fail(command, QStringLiteral("the price tables or results files have errors (listed above)"));
+        fail(command,
+            QStringLiteral("the price tables or results files have errors (listed above)"));
         return nullptr;
     }
     return load.catalog;

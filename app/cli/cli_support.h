@@ -11,7 +11,7 @@
 namespace gpuplan::cli {
 
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitUsage = 2;  // bad usage or bad input; the message is on stderr
+inline constexpr int kExitUsage = 2; // bad usage or bad input; the message is on stderr
 
 enum class OutputFormat { Table, Json, Csv };
 
@@ -25,19 +25,19 @@ void addFormatOption(QCommandLineParser& parser);
 // Parses `arguments`; on --help prints help and sets *exitCode to 0; on an error prints it and
 // sets *exitCode to kExitUsage. Returns whether the command should go on.
 bool parse(QCommandLineParser& parser, const QStringList& arguments, const QString& command,
-           int* exitCode);
+    int* exitCode);
 
 std::optional<OutputFormat> formatOption(const QCommandLineParser& parser, QString* error);
 
 // A finite number within [min, max] from an option; nullopt with *error set when it is not,
 // nullopt with *error empty when the option is absent.
-std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name,
-                                   double min, double max, QString* error);
+std::optional<double> numberOption(
+    const QCommandLineParser& parser, const QString& name, double min, double max, QString* error);
 
 // The shipped tables, then the user data dir (unless --no-user-data), then each --prices file,
 // plus measured results. Warnings go to stderr; any error makes it return nullptr after
 // printing every issue with file:line:column.
-std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser,
-                                           const QString& command);
+std::shared_ptr<const Catalog> loadCatalog(
+    const QCommandLineParser& parser, const QString& command);
 
 } // namespace gpuplan::cli

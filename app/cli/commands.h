@@ -29,10 +29,10 @@ struct Planned {
     Results results;
 };
 void addScenarioOptions(QCommandLineParser& parser);
-std::optional<Planned> planFromOptions(const QCommandLineParser& parser,
-                                       std::shared_ptr<const Catalog> catalog, QString* error);
-std::optional<std::size_t> machineOption(const Results& results, const QString& text,
-                                         QString* error);
+std::optional<Planned> planFromOptions(
+    const QCommandLineParser& parser, std::shared_ptr<const Catalog> catalog, QString* error);
+std::optional<std::size_t> machineOption(
+    const Results& results, const QString& text, QString* error);
 #endif
 
 } // namespace gpuplan::cli

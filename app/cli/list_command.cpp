@@ -25,8 +25,14 @@ struct Listing {
     std::vector<QJsonObject> objects;
 };
 
-QString str(const std::string& s) { return QString::fromStdString(s); }
-QString optionalUsd(const std::optional<double>& v) { return v ? views::formatUsd(*v) : QString(); }
+QString str(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+QString optionalUsd(const std::optional<double>& v)
+{
+    return v ? views::formatUsd(*v) : QString();
+}
 QJsonValue optionalJson(const std::optional<double>& v)
 {
     return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
@@ -42,88 +48,88 @@ QString peaks(const GpuSpec& g)
 
 Listing gpus(const Catalog& c)
 {
-    Listing l{{"Id", "Name", "Memory (GB)", "Peak TFLOP/s", "Power (W)", "Price", "Price date",
-               "Price source"},
-              {}, {}, {}};
+    Listing l { { "Id", "Name", "Memory (GB)", "Peak TFLOP/s", "Power (W)", "Price", "Price date",
+                    "Price source" },
+        {}, {}, {} };
     for (const auto& g : c.gpus) {
-        l.rows.push_back({str(g.id), str(g.name), QString::number(g.memoryGb), peaks(g),
-                          QString::number(g.boardPowerWatts), optionalUsd(g.priceUsd),
-                          str(g.priceSource.date), str(g.priceSource.source)});
+        l.rows.push_back({ str(g.id), str(g.name), QString::number(g.memoryGb), peaks(g),
+            QString::number(g.boardPowerWatts), optionalUsd(g.priceUsd), str(g.priceSource.date),
+            str(g.priceSource.source) });
         QJsonObject peakJson;
         for (const auto& [precision, tflops] : g.peakTflops)
             peakJson[views::toQString(toString(precision))] = tflops;
-        l.objects.push_back({{"id", str(g.id)}, {"name", str(g.name)}, {"memory_gb", g.memoryGb},
-                             {"peak_tflops", peakJson}, {"board_power_watts", g.boardPowerWatts},
-                             {"price_usd", optionalJson(g.priceUsd)},
-                             {"price_date", str(g.priceSource.date)},
-                             {"price_source", str(g.priceSource.source)},
-                             {"spec_source", str(g.specSource.source)}});
+        l.objects.push_back({ { "id", str(g.id) }, { "name", str(g.name) },
+            { "memory_gb", g.memoryGb }, { "peak_tflops", peakJson },
+            { "board_power_watts", g.boardPowerWatts }, { "price_usd", optionalJson(g.priceUsd) },
+            { "price_date", str(g.priceSource.date) },
+            { "price_source", str(g.priceSource.source) },
+            { "spec_source", str(g.specSource.source) } });
     }
     return l;
 }
 
 Listing chassis(const Catalog& c)
 {
-    Listing l{{"Id", "Name", "GPU slots", "Price", "Base power (W)", "Price date", "Price source"},
-              {}, {}, {}};
+    Listing l { { "Id", "Name", "GPU slots", "Price", "Base power (W)", "Price date",
+                    "Price source" },
+        {}, {}, {} };
     for (const auto& ch : c.chassis) {
-        l.rows.push_back({str(ch.id), str(ch.name), QString::number(ch.gpuSlots),
-                          views::formatUsd(ch.priceUsd), QString::number(ch.basePowerWatts),
-                          str(ch.priceSource.date), str(ch.priceSource.source)});
-        l.objects.push_back({{"id", str(ch.id)}, {"name", str(ch.name)},
-                             {"gpu_slots", ch.gpuSlots}, {"price_usd", ch.priceUsd},
-                             {"base_power_watts", ch.basePowerWatts},
-                             {"price_date", str(ch.priceSource.date)},
-                             {"price_source", str(ch.priceSource.source)},
-                             {"power_source", str(ch.powerSource.source)}});
+        l.rows.push_back({ str(ch.id), str(ch.name), QString::number(ch.gpuSlots),
+            views::formatUsd(ch.priceUsd), QString::number(ch.basePowerWatts),
+            str(ch.priceSource.date), str(ch.priceSource.source) });
+        l.objects.push_back({ { "id", str(ch.id) }, { "name", str(ch.name) },
+            { "gpu_slots", ch.gpuSlots }, { "price_usd", ch.priceUsd },
+            { "base_power_watts", ch.basePowerWatts }, { "price_date", str(ch.priceSource.date) },
+            { "price_source", str(ch.priceSource.source) },
+            { "power_source", str(ch.powerSource.source) } });
     }
     return l;
 }
 
 Listing cloud(const Catalog& c)
 {
-    Listing l{{"Id", "Provider", "Instance", "GPU", "GPUs", "On-demand $/h", "Spot $/h",
-               "Reserved $/h", "Date", "Source"},
-              {}, {}, {}};
+    Listing l { { "Id", "Provider", "Instance", "GPU", "GPUs", "On-demand $/h", "Spot $/h",
+                    "Reserved $/h", "Date", "Source" },
+        {}, {}, {} };
     for (const auto& o : c.cloudOffers) {
         QStringList reserved;
         QJsonArray reservedJson;
         for (const auto& r : o.reserved) {
-            reserved << QStringLiteral("%1 (%2-yr)").arg(views::formatUsd(r.usdPerHour)).arg(r.years);
-            reservedJson.append(QJsonObject{{"years", r.years}, {"usd_per_hour", r.usdPerHour}});
+            reserved
+                << QStringLiteral("%1 (%2-yr)").arg(views::formatUsd(r.usdPerHour)).arg(r.years);
+            reservedJson.append(
+                QJsonObject { { "years", r.years }, { "usd_per_hour", r.usdPerHour } });
         }
-        l.rows.push_back({str(o.id), str(o.provider), str(o.instance), str(o.gpuId),
-                          QString::number(o.gpusPerInstance), optionalUsd(o.onDemandUsdPerHour),
-                          optionalUsd(o.spotUsdPerHour), reserved.join(QStringLiteral("; ")),
-                          str(o.source.date), str(o.source.source)});
-        l.objects.push_back({{"id", str(o.id)}, {"provider", str(o.provider)},
-                             {"instance", str(o.instance)}, {"gpu_id", str(o.gpuId)},
-                             {"gpus_per_instance", o.gpusPerInstance},
-                             {"usd_per_hour", optionalJson(o.onDemandUsdPerHour)},
-                             {"spot_usd_per_hour", optionalJson(o.spotUsdPerHour)},
-                             {"reserved", reservedJson}, {"region", str(o.region)},
-                             {"date", str(o.source.date)}, {"source", str(o.source.source)},
-                             {"note", str(o.source.note)}});
+        l.rows.push_back({ str(o.id), str(o.provider), str(o.instance), str(o.gpuId),
+            QString::number(o.gpusPerInstance), optionalUsd(o.onDemandUsdPerHour),
+            optionalUsd(o.spotUsdPerHour), reserved.join(QStringLiteral("; ")), str(o.source.date),
+            str(o.source.source) });
+        l.objects.push_back({ { "id", str(o.id) }, { "provider", str(o.provider) },
+            { "instance", str(o.instance) }, { "gpu_id", str(o.gpuId) },
+            { "gpus_per_instance", o.gpusPerInstance },
+            { "usd_per_hour", optionalJson(o.onDemandUsdPerHour) },
+            { "spot_usd_per_hour", optionalJson(o.spotUsdPerHour) }, { "reserved", reservedJson },
+            { "region", str(o.region) }, { "date", str(o.source.date) },
+            { "source", str(o.source.source) }, { "note", str(o.source.note) } });
     }
     return l;
 }
 
 Listing models(const Catalog& c)
 {
-    Listing l{{"Id", "Name", "Parameters", "Training FLOPs", "Global batch", "Steps",
-               "Precision", "Optimizer"},
-              {}, {}, {}};
+    Listing l { { "Id", "Name", "Parameters", "Training FLOPs", "Global batch", "Steps",
+                    "Precision", "Optimizer" },
+        {}, {}, {} };
     for (const auto& w : c.workloads) {
-        l.rows.push_back({str(w.id), str(w.name), QString::number(w.parameters),
-                          QString::number(w.trainingFlops, 'g', 3), QString::number(w.globalBatch),
-                          QString::number(w.steps), views::toQString(toString(w.precision)),
-                          str(w.optimizer)});
-        QJsonObject json{{"id", str(w.id)}, {"name", str(w.name)}, {"family", str(w.family)},
-                         {"parameters", static_cast<double>(w.parameters)},
-                         {"training_flops", w.trainingFlops}, {"global_batch", w.globalBatch},
-                         {"steps", static_cast<double>(w.steps)},
-                         {"precision", views::toQString(toString(w.precision))},
-                         {"optimizer", str(w.optimizer)}, {"source", str(w.source.source)}};
+        l.rows.push_back({ str(w.id), str(w.name), QString::number(w.parameters),
+            QString::number(w.trainingFlops, 'g', 3), QString::number(w.globalBatch),
+            QString::number(w.steps), views::toQString(toString(w.precision)), str(w.optimizer) });
+        QJsonObject json { { "id", str(w.id) }, { "name", str(w.name) },
+            { "family", str(w.family) }, { "parameters", static_cast<double>(w.parameters) },
+            { "training_flops", w.trainingFlops }, { "global_batch", w.globalBatch },
+            { "steps", static_cast<double>(w.steps) },
+            { "precision", views::toQString(toString(w.precision)) },
+            { "optimizer", str(w.optimizer) }, { "source", str(w.source.source) } };
         if (w.sequenceLength)
             json["sequence_length"] = *w.sequenceLength;
         if (w.imageSize)
@@ -139,7 +145,8 @@ int runList(const QStringList& arguments)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("List the GPUs, chassis, cloud offers or models."));
-    p.addPositionalArgument(QStringLiteral("what"), QStringLiteral("gpus, chassis, cloud or models"));
+    p.addPositionalArgument(
+        QStringLiteral("what"), QStringLiteral("gpus, chassis, cloud or models"));
     addDataOptions(p);
     addFormatOption(p);
     int exitCode = kExitOk;

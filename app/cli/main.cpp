@@ -21,16 +21,16 @@ struct Subcommand {
     int (*run)(const QStringList&);
 };
 
-constexpr std::array kSubcommands{
-    Subcommand{"plan", "options to buy and rent for one model, with costs and a recommendation",
-               gpuplan::cli::runPlan},
-    Subcommand{"breakeven", "runs after which buying a machine beats renting",
-               gpuplan::cli::runBreakeven},
-    Subcommand{"list", "the GPUs, chassis, cloud offers or models in the price tables",
-               gpuplan::cli::runList},
+constexpr std::array kSubcommands {
+    Subcommand { "plan", "options to buy and rent for one model, with costs and a recommendation",
+        gpuplan::cli::runPlan },
+    Subcommand { "breakeven", "runs after which buying a machine beats renting",
+        gpuplan::cli::runBreakeven },
+    Subcommand { "list", "the GPUs, chassis, cloud offers or models in the price tables",
+        gpuplan::cli::runList },
 #ifdef GPUPLAN_CLI_HAS_RENDER
-    Subcommand{"chart", "render a chart to PNG, SVG or PDF", gpuplan::cli::runChart},
-    Subcommand{"report", "render the proposal report to PDF", gpuplan::cli::runReport},
+    Subcommand { "chart", "render a chart to PNG, SVG or PDF", gpuplan::cli::runChart },
+    Subcommand { "report", "render the proposal report to PDF", gpuplan::cli::runReport },
 #endif
 };
 
@@ -78,13 +78,14 @@ int main(int argc, char** argv)
     }
     for (const auto& c : kSubcommands) {
         if (command == QLatin1String(c.name)) {
-            arguments.removeAt(1);  // the rest parses like a program of its own
+            arguments.removeAt(1); // the rest parses like a program of its own
             return c.run(arguments);
         }
     }
     QTextStream err(stderr);
-    err << "gpuplan-cli: " << (command.isEmpty() ? QStringLiteral("no command given")
-                                                 : "unknown command '" + command + "'")
+    err << "gpuplan-cli: "
+        << (command.isEmpty() ? QStringLiteral("no command given")
+                              : "unknown command '" + command + "'")
         << "\n\n";
     usage(err);
     return gpuplan::cli::kExitUsage;

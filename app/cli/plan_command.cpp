@@ -28,47 +28,45 @@ void addPlanOptions(QCommandLineParser& p)
         "Training time and cost of every machine to buy and every cloud offer to rent, for one "
         "model. Costs follow the paper: machine = chassis + n x GPU; per experiment = machine x "
         "days / (years x 365 x utilisation)."));
-    p.addOption({QStringLiteral("model"),
-                 QStringLiteral("Model id (see 'gpuplan-cli list models')."),
-                 QStringLiteral("ID")});
-    p.addOption({QStringLiteral("source"),
-                 QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
-                 QStringLiteral("SOURCE"), QStringLiteral("best")});
-    p.addOption({QStringLiteral("budget"),
-                 QStringLiteral("Hardware budget in USD: recommend the fastest machine within it."),
-                 QStringLiteral("USD")});
-    p.addOption({QStringLiteral("deadline"),
-                 QStringLiteral("Deadline in days: recommend the cheapest machine that meets it."),
-                 QStringLiteral("DAYS")});
-    p.addOption({QStringLiteral("years"), QStringLiteral("Amortisation period (default 5)."),
-                 QStringLiteral("N")});
-    p.addOption({QStringLiteral("utilization"),
-                 QStringLiteral("Fraction of the lifespan the machine trains (default 1.0)."),
-                 QStringLiteral("F")});
-    p.addOption({QStringLiteral("analytic-utilization"),
-                 QStringLiteral("Fraction of peak the analytic estimate assumes (default 0.4)."),
-                 QStringLiteral("F")});
-    p.addOption({QStringLiteral("electricity-price"),
-                 QStringLiteral("USD per kWh (default from the tables)."), QStringLiteral("USD")});
-    p.addOption({QStringLiteral("pue"), QStringLiteral("Facility power overhead, >= 1."),
-                 QStringLiteral("F")});
-    p.addOption({QStringLiteral("spot-overhead"),
-                 QStringLiteral("Extra run time on spot instances, e.g. 0.1."),
-                 QStringLiteral("F")});
-    p.addOption({QStringLiteral("indirect-rate"),
-                 QStringLiteral("F&A rate applied to cloud spend, e.g. 0.55 (default 0)."),
-                 QStringLiteral("F")});
-    p.addOption({QStringLiteral("runs"), QStringLiteral("Planned number of runs (default 1)."),
-                 QStringLiteral("N")});
-    p.addOption({QStringLiteral("runs-per-month"),
-                 QStringLiteral("Run rate, to state break-even in months (default 1)."),
-                 QStringLiteral("N")});
-    p.addOption({QStringLiteral("gpus"),
-                 QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
-                 QStringLiteral("IDS")});
-    p.addOption({QStringLiteral("csv-table"),
-                 QStringLiteral("With --format csv: options (default) or cloud."),
-                 QStringLiteral("TABLE"), QStringLiteral("options")});
+    p.addOption({ QStringLiteral("model"),
+        QStringLiteral("Model id (see 'gpuplan-cli list models')."), QStringLiteral("ID") });
+    p.addOption({ QStringLiteral("source"),
+        QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
+        QStringLiteral("SOURCE"), QStringLiteral("best") });
+    p.addOption({ QStringLiteral("budget"),
+        QStringLiteral("Hardware budget in USD: recommend the fastest machine within it."),
+        QStringLiteral("USD") });
+    p.addOption({ QStringLiteral("deadline"),
+        QStringLiteral("Deadline in days: recommend the cheapest machine that meets it."),
+        QStringLiteral("DAYS") });
+    p.addOption({ QStringLiteral("years"), QStringLiteral("Amortisation period (default 5)."),
+        QStringLiteral("N") });
+    p.addOption({ QStringLiteral("utilization"),
+        QStringLiteral("Fraction of the lifespan the machine trains (default 1.0)."),
+        QStringLiteral("F") });
+    p.addOption({ QStringLiteral("analytic-utilization"),
+        QStringLiteral("Fraction of peak the analytic estimate assumes (default 0.4)."),
+        QStringLiteral("F") });
+    p.addOption({ QStringLiteral("electricity-price"),
+        QStringLiteral("USD per kWh (default from the tables)."), QStringLiteral("USD") });
+    p.addOption({ QStringLiteral("pue"), QStringLiteral("Facility power overhead, >= 1."),
+        QStringLiteral("F") });
+    p.addOption({ QStringLiteral("spot-overhead"),
+        QStringLiteral("Extra run time on spot instances, e.g. 0.1."), QStringLiteral("F") });
+    p.addOption({ QStringLiteral("indirect-rate"),
+        QStringLiteral("F&A rate applied to cloud spend, e.g. 0.55 (default 0)."),
+        QStringLiteral("F") });
+    p.addOption({ QStringLiteral("runs"), QStringLiteral("Planned number of runs (default 1)."),
+        QStringLiteral("N") });
+    p.addOption({ QStringLiteral("runs-per-month"),
+        QStringLiteral("Run rate, to state break-even in months (default 1)."),
+        QStringLiteral("N") });
+    p.addOption({ QStringLiteral("gpus"),
+        QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
+        QStringLiteral("IDS") });
+    p.addOption({ QStringLiteral("csv-table"),
+        QStringLiteral("With --format csv: options (default) or cloud."), QStringLiteral("TABLE"),
+        QStringLiteral("options") });
     addDataOptions(p);
     addFormatOption(p);
 }
@@ -85,18 +83,18 @@ QString applyNumbers(const QCommandLineParser& p, Scenario& s)
     };
     Assumptions& a = s.assumptions;
     const Setting settings[] = {
-        {"years", 0.1, 50.0, &a.amortizationYears},
-        {"utilization", 0.01, 1.0, &a.machineUtilization},
-        {"analytic-utilization", 0.01, 1.0, &a.analyticUtilization},
-        {"electricity-price", 0.0, 10.0, &a.electricityUsdPerKwh},
-        {"pue", 1.0, 5.0, &a.pue},
-        {"spot-overhead", 0.0, 10.0, &a.spotRestartOverhead},
-        {"indirect-rate", 0.0, 2.0, &a.indirectRate},
-        {"runs-per-month", 0.01, 1e4, &a.runsPerMonth},
+        { "years", 0.1, 50.0, &a.amortizationYears },
+        { "utilization", 0.01, 1.0, &a.machineUtilization },
+        { "analytic-utilization", 0.01, 1.0, &a.analyticUtilization },
+        { "electricity-price", 0.0, 10.0, &a.electricityUsdPerKwh },
+        { "pue", 1.0, 5.0, &a.pue },
+        { "spot-overhead", 0.0, 10.0, &a.spotRestartOverhead },
+        { "indirect-rate", 0.0, 2.0, &a.indirectRate },
+        { "runs-per-month", 0.01, 1e4, &a.runsPerMonth },
     };
     for (const auto& setting : settings) {
-        const auto value = numberOption(p, QString::fromLatin1(setting.name), setting.min,
-                                        setting.max, &error);
+        const auto value
+            = numberOption(p, QString::fromLatin1(setting.name), setting.min, setting.max, &error);
         if (!error.isEmpty())
             return error;
         if (value)
@@ -142,19 +140,19 @@ void printProjectPlan(QTextStream& out, const Results& r)
     const int runs = r.assumptions.plannedRuns;
     out << "\nProject of " << runs << (runs == 1 ? " run" : " runs")
         << ": buying (machine + electricity) against the cheapest way to rent the same GPUs\n\n";
-    TextTable plan({QStringLiteral("Machine"), QStringLiteral("Buy total"),
-                    QStringLiteral("Rent total"), QStringLiteral("Calendar days"),
-                    QStringLiteral("Break-even runs"), QStringLiteral("Break-even months")},
-                   {false, true, true, true, true, true});
+    TextTable plan({ QStringLiteral("Machine"), QStringLiteral("Buy total"),
+                       QStringLiteral("Rent total"), QStringLiteral("Calendar days"),
+                       QStringLiteral("Break-even runs"), QStringLiteral("Break-even months") },
+        { false, true, true, true, true, true });
     for (const auto& o : r.options) {
         const auto* rent = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
-        plan.addRow({views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
-                     views::formatUsd(o.planTotalUsd),
-                     rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
-                     QString::number(o.planCalendarDays, 'f', 0),
-                     o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
-                                     : (rent ? QStringLiteral("never") : QString()),
-                     o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1) : QString()});
+        plan.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
+            views::formatUsd(o.planTotalUsd),
+            rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
+            QString::number(o.planCalendarDays, 'f', 0),
+            o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
+                            : (rent ? QStringLiteral("never") : QString()),
+            o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1) : QString() });
     }
     plan.print(out);
 }
@@ -169,15 +167,16 @@ void printTable(QTextStream& out, const Results& r)
     QStringList headers;
     for (int c = 0; c < views::kOptionColumnCount; ++c)
         headers << views::header(static_cast<views::OptionColumn>(c));
-    TextTable owned(headers, {false, true, true, false, true, true, true, true, false, false});
+    TextTable owned(headers, { false, true, true, false, true, true, true, true, false, false });
     addRows<views::OptionColumn>(owned, r.options, views::kOptionColumnCount);
     owned.print(out);
 
     out << '\n';
     if (r.recommended) {
         const auto& o = r.options[*r.recommended];
-        out << "Recommended: " << views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name))
-            << " - " << QString::fromStdString(r.recommendationReason) << ": "
+        out << "Recommended: "
+            << views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)) << " - "
+            << QString::fromStdString(r.recommendationReason) << ": "
             << views::formatDays(o.estimate.days) << ", " << views::formatUsd(o.machineCostUsd)
             << " machine, " << views::formatUsd(o.experimentCostUsd) << " per experiment.\n";
     } else if (!r.recommendationReason.empty()) {
@@ -190,15 +189,14 @@ void printTable(QTextStream& out, const Results& r)
 
     if (!r.cloud.empty()) {
         std::vector<CloudOption> cloud = r.cloud;
-        std::stable_sort(cloud.begin(), cloud.end(), [](const auto& a, const auto& b) {
-            return *a.cheapestCostUsd < *b.cheapestCostUsd;
-        });
+        std::stable_sort(cloud.begin(), cloud.end(),
+            [](const auto& a, const auto& b) { return *a.cheapestCostUsd < *b.cheapestCostUsd; });
         out << "\nRenting the same work (cheapest per run first):\n\n";
         QStringList cloudHeaders;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
             cloudHeaders << views::header(static_cast<views::CloudColumn>(c));
-        TextTable rent(cloudHeaders, {false, false, false, true, true, true, true, true, true,
-                                      true, true, false, false});
+        TextTable rent(cloudHeaders,
+            { false, false, false, true, true, true, true, true, true, true, true, false, false });
         addRows<views::CloudColumn>(rent, cloud, views::kCloudColumnCount);
         rent.print(out);
     }
@@ -229,7 +227,8 @@ int runPlan(const QStringList& arguments)
     if (!p.positionalArguments().isEmpty())
         return fail(kCommand, "unexpected argument '" + p.positionalArguments().first() + "'");
     if (!p.isSet(QStringLiteral("model")))
-        return fail(kCommand, QStringLiteral("--model is required (see 'gpuplan-cli list models')"));
+        return fail(
+            kCommand, QStringLiteral("--model is required (see 'gpuplan-cli list models')"));
 
     QString error;
     const auto format = formatOption(p, &error);
@@ -237,8 +236,9 @@ int runPlan(const QStringList& arguments)
         return fail(kCommand, error);
     const auto policy = sourcePolicyFromString(p.value(QStringLiteral("source")).toStdString());
     if (!policy)
-        return fail(kCommand, "--source must be best, paper, paper-naive, analytic or measured, not '"
-                                  + p.value(QStringLiteral("source")) + "'");
+        return fail(kCommand,
+            "--source must be best, paper, paper-naive, analytic or measured, not '"
+                + p.value(QStringLiteral("source")) + "'");
     const QString csvTable = p.value(QStringLiteral("csv-table"));
     if (csvTable != QLatin1String("options") && csvTable != QLatin1String("cloud"))
         return fail(kCommand, "--csv-table must be options or cloud, not '" + csvTable + "'");
@@ -253,14 +253,15 @@ int runPlan(const QStringList& arguments)
     scenario.source = *policy;
     scenario.modelId = p.value(QStringLiteral("model")).toStdString();
     if (!catalog->findWorkload(scenario.modelId))
-        return fail(kCommand, "unknown model '" + p.value(QStringLiteral("model"))
-                                  + "'; known models: " + knownIds(*catalog, true));
+        return fail(kCommand,
+            "unknown model '" + p.value(QStringLiteral("model"))
+                + "'; known models: " + knownIds(*catalog, true));
     if (p.isSet(QStringLiteral("gpus"))) {
-        for (const auto& id : p.value(QStringLiteral("gpus")).split(QLatin1Char(','),
-                                                                  Qt::SkipEmptyParts)) {
+        for (const auto& id :
+            p.value(QStringLiteral("gpus")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             if (!catalog->findGpu(id.trimmed().toStdString()))
-                return fail(kCommand, "unknown GPU '" + id.trimmed()
-                                          + "'; known GPUs: " + knownIds(*catalog, false));
+                return fail(kCommand,
+                    "unknown GPU '" + id.trimmed() + "'; known GPUs: " + knownIds(*catalog, false));
             scenario.gpuIds.push_back(id.trimmed().toStdString());
         }
     }

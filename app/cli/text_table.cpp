@@ -5,7 +5,8 @@
 namespace gpuplan::cli {
 
 TextTable::TextTable(QStringList headers, std::vector<bool> rightAligned)
-    : m_headers(std::move(headers)), m_rightAligned(std::move(rightAligned))
+    : m_headers(std::move(headers))
+    , m_rightAligned(std::move(rightAligned))
 {
     m_rightAligned.resize(static_cast<std::size_t>(m_headers.size()), false);
 }

@@ -12,26 +12,39 @@ QString optionalUsd(const std::optional<double>& usd)
 }
 QVariant optionalNumber(const std::optional<double>& value)
 {
-    return value ? QVariant(*value) : QVariant();  // empty sorts first, exports blank
+    return value ? QVariant(*value) : QVariant(); // empty sorts first, exports blank
 }
 } // namespace
 
 QString header(CloudColumn c)
 {
     switch (c) {
-    case CloudColumn::Provider: return QStringLiteral("Provider");
-    case CloudColumn::Offer: return QStringLiteral("Offer");
-    case CloudColumn::Gpu: return QStringLiteral("GPU");
-    case CloudColumn::GpuCount: return QStringLiteral("GPUs");
-    case CloudColumn::Instances: return QStringLiteral("Instances");
-    case CloudColumn::Days: return QStringLiteral("Training days");
-    case CloudColumn::OnDemandRate: return QStringLiteral("On-demand $/h");
-    case CloudColumn::SpotRate: return QStringLiteral("Spot $/h");
-    case CloudColumn::OnDemandCost: return QStringLiteral("On-demand per run");
-    case CloudColumn::SpotCost: return QStringLiteral("Spot per run");
-    case CloudColumn::CheapestCost: return QStringLiteral("Cheapest per run");
-    case CloudColumn::RateDate: return QStringLiteral("Rate date");
-    case CloudColumn::Flags: return QStringLiteral("Flags");
+    case CloudColumn::Provider:
+        return QStringLiteral("Provider");
+    case CloudColumn::Offer:
+        return QStringLiteral("Offer");
+    case CloudColumn::Gpu:
+        return QStringLiteral("GPU");
+    case CloudColumn::GpuCount:
+        return QStringLiteral("GPUs");
+    case CloudColumn::Instances:
+        return QStringLiteral("Instances");
+    case CloudColumn::Days:
+        return QStringLiteral("Training days");
+    case CloudColumn::OnDemandRate:
+        return QStringLiteral("On-demand $/h");
+    case CloudColumn::SpotRate:
+        return QStringLiteral("Spot $/h");
+    case CloudColumn::OnDemandCost:
+        return QStringLiteral("On-demand per run");
+    case CloudColumn::SpotCost:
+        return QStringLiteral("Spot per run");
+    case CloudColumn::CheapestCost:
+        return QStringLiteral("Cheapest per run");
+    case CloudColumn::RateDate:
+        return QStringLiteral("Rate date");
+    case CloudColumn::Flags:
+        return QStringLiteral("Flags");
     }
     return {};
 }
@@ -39,21 +52,33 @@ QString header(CloudColumn c)
 QString displayText(const CloudOption& o, CloudColumn c)
 {
     switch (c) {
-    case CloudColumn::Provider: return QString::fromStdString(o.offer->provider);
-    case CloudColumn::Offer: return QString::fromStdString(o.offer->instance);
-    case CloudColumn::Gpu: return QString::fromStdString(o.gpu->name);
-    case CloudColumn::GpuCount: return QString::number(o.gpuCount);
-    case CloudColumn::Instances: return QString::number(o.instances);
-    case CloudColumn::Days: return formatDays(o.estimate.days);
-    case CloudColumn::OnDemandRate: return optionalUsd(o.offer->onDemandUsdPerHour);
-    case CloudColumn::SpotRate: return optionalUsd(o.offer->spotUsdPerHour);
-    case CloudColumn::OnDemandCost: return optionalUsd(o.onDemandCostUsd);
-    case CloudColumn::SpotCost: return optionalUsd(o.spotCostUsd);
+    case CloudColumn::Provider:
+        return QString::fromStdString(o.offer->provider);
+    case CloudColumn::Offer:
+        return QString::fromStdString(o.offer->instance);
+    case CloudColumn::Gpu:
+        return QString::fromStdString(o.gpu->name);
+    case CloudColumn::GpuCount:
+        return QString::number(o.gpuCount);
+    case CloudColumn::Instances:
+        return QString::number(o.instances);
+    case CloudColumn::Days:
+        return formatDays(o.estimate.days);
+    case CloudColumn::OnDemandRate:
+        return optionalUsd(o.offer->onDemandUsdPerHour);
+    case CloudColumn::SpotRate:
+        return optionalUsd(o.offer->spotUsdPerHour);
+    case CloudColumn::OnDemandCost:
+        return optionalUsd(o.onDemandCostUsd);
+    case CloudColumn::SpotCost:
+        return optionalUsd(o.spotCostUsd);
     case CloudColumn::CheapestCost:
         return optionalUsd(o.cheapestCostUsd) + QStringLiteral(" (")
             + QString::fromStdString(o.cheapestPricing) + QLatin1Char(')');
-    case CloudColumn::RateDate: return QString::fromStdString(o.offer->source.date);
-    case CloudColumn::Flags: return flagList(o.estimate);
+    case CloudColumn::RateDate:
+        return QString::fromStdString(o.offer->source.date);
+    case CloudColumn::Flags:
+        return flagList(o.estimate);
     }
     return {};
 }
@@ -61,19 +86,28 @@ QString displayText(const CloudOption& o, CloudColumn c)
 QVariant sortValue(const CloudOption& o, CloudColumn c)
 {
     switch (c) {
-    case CloudColumn::GpuCount: return o.gpuCount;
-    case CloudColumn::Instances: return o.instances;
-    case CloudColumn::Days: return o.estimate.days;
-    case CloudColumn::OnDemandRate: return optionalNumber(o.offer->onDemandUsdPerHour);
-    case CloudColumn::SpotRate: return optionalNumber(o.offer->spotUsdPerHour);
-    case CloudColumn::OnDemandCost: return optionalNumber(o.onDemandCostUsd);
-    case CloudColumn::SpotCost: return optionalNumber(o.spotCostUsd);
-    case CloudColumn::CheapestCost: return optionalNumber(o.cheapestCostUsd);
+    case CloudColumn::GpuCount:
+        return o.gpuCount;
+    case CloudColumn::Instances:
+        return o.instances;
+    case CloudColumn::Days:
+        return o.estimate.days;
+    case CloudColumn::OnDemandRate:
+        return optionalNumber(o.offer->onDemandUsdPerHour);
+    case CloudColumn::SpotRate:
+        return optionalNumber(o.offer->spotUsdPerHour);
+    case CloudColumn::OnDemandCost:
+        return optionalNumber(o.onDemandCostUsd);
+    case CloudColumn::SpotCost:
+        return optionalNumber(o.spotCostUsd);
+    case CloudColumn::CheapestCost:
+        return optionalNumber(o.cheapestCostUsd);
     case CloudColumn::Provider:
     case CloudColumn::Offer:
     case CloudColumn::Gpu:
     case CloudColumn::RateDate:
-    case CloudColumn::Flags: return displayText(o, c);
+    case CloudColumn::Flags:
+        return displayText(o, c);
     }
     return {};
 }

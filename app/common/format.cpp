@@ -23,8 +23,8 @@ QString formatUsd(double usd)
 QString formatDays(double days)
 {
     const int decimals = days < 10.0 ? 1 : 0;
-    return numbers().toString(days, 'f', decimals) + (days == 1.0 ? QStringLiteral(" day")
-                                                                   : QStringLiteral(" days"));
+    return numbers().toString(days, 'f', decimals)
+        + (days == 1.0 ? QStringLiteral(" day") : QStringLiteral(" days"));
 }
 
 QString formatPercent(double fraction)

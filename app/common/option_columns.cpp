@@ -9,16 +9,26 @@ namespace gpuplan::views {
 QString header(OptionColumn c)
 {
     switch (c) {
-    case OptionColumn::Gpu: return QStringLiteral("GPU");
-    case OptionColumn::GpuCount: return QStringLiteral("GPUs");
-    case OptionColumn::Days: return QStringLiteral("Training days");
-    case OptionColumn::Source: return QStringLiteral("Source");
-    case OptionColumn::MachineCost: return QStringLiteral("Machine cost");
-    case OptionColumn::ExperimentCost: return QStringLiteral("Per experiment");
-    case OptionColumn::EnergyCost: return QStringLiteral("Energy per run");
-    case OptionColumn::Utilization: return QStringLiteral("Implied utilisation");
-    case OptionColumn::Flags: return QStringLiteral("Flags");
-    case OptionColumn::Pareto: return QStringLiteral("Pareto");
+    case OptionColumn::Gpu:
+        return QStringLiteral("GPU");
+    case OptionColumn::GpuCount:
+        return QStringLiteral("GPUs");
+    case OptionColumn::Days:
+        return QStringLiteral("Training days");
+    case OptionColumn::Source:
+        return QStringLiteral("Source");
+    case OptionColumn::MachineCost:
+        return QStringLiteral("Machine cost");
+    case OptionColumn::ExperimentCost:
+        return QStringLiteral("Per experiment");
+    case OptionColumn::EnergyCost:
+        return QStringLiteral("Energy per run");
+    case OptionColumn::Utilization:
+        return QStringLiteral("Implied utilisation");
+    case OptionColumn::Flags:
+        return QStringLiteral("Flags");
+    case OptionColumn::Pareto:
+        return QStringLiteral("Pareto");
     }
     return {};
 }
@@ -42,18 +52,27 @@ QString flagExplanations(const TrainingEstimate& e)
 QString displayText(const OwnedOption& o, OptionColumn c)
 {
     switch (c) {
-    case OptionColumn::Gpu: return QString::fromStdString(o.gpu->name);
-    case OptionColumn::GpuCount: return QString::number(o.gpuCount);
-    case OptionColumn::Days: return formatDays(o.estimate.days);
-    case OptionColumn::Source: return toQString(toString(o.estimate.source));
-    case OptionColumn::MachineCost: return formatUsd(o.machineCostUsd);
-    case OptionColumn::ExperimentCost: return formatUsd(o.experimentCostUsd);
-    case OptionColumn::EnergyCost: return formatUsd(o.energyCostUsd);
+    case OptionColumn::Gpu:
+        return QString::fromStdString(o.gpu->name);
+    case OptionColumn::GpuCount:
+        return QString::number(o.gpuCount);
+    case OptionColumn::Days:
+        return formatDays(o.estimate.days);
+    case OptionColumn::Source:
+        return toQString(toString(o.estimate.source));
+    case OptionColumn::MachineCost:
+        return formatUsd(o.machineCostUsd);
+    case OptionColumn::ExperimentCost:
+        return formatUsd(o.experimentCostUsd);
+    case OptionColumn::EnergyCost:
+        return formatUsd(o.energyCostUsd);
     case OptionColumn::Utilization:
         return o.estimate.impliedUtilization ? formatPercent(*o.estimate.impliedUtilization)
                                              : QStringLiteral("unknown");
-    case OptionColumn::Flags: return flagList(o.estimate);
-    case OptionColumn::Pareto: return o.paretoHardware ? QStringLiteral("yes") : QString();
+    case OptionColumn::Flags:
+        return flagList(o.estimate);
+    case OptionColumn::Pareto:
+        return o.paretoHardware ? QStringLiteral("yes") : QString();
     }
     return {};
 }
@@ -61,18 +80,25 @@ QString displayText(const OwnedOption& o, OptionColumn c)
 QVariant sortValue(const OwnedOption& o, OptionColumn c)
 {
     switch (c) {
-    case OptionColumn::GpuCount: return o.gpuCount;
-    case OptionColumn::Days: return o.estimate.days;
-    case OptionColumn::MachineCost: return o.machineCostUsd;
-    case OptionColumn::ExperimentCost: return o.experimentCostUsd;
-    case OptionColumn::EnergyCost: return o.energyCostUsd;
+    case OptionColumn::GpuCount:
+        return o.gpuCount;
+    case OptionColumn::Days:
+        return o.estimate.days;
+    case OptionColumn::MachineCost:
+        return o.machineCostUsd;
+    case OptionColumn::ExperimentCost:
+        return o.experimentCostUsd;
+    case OptionColumn::EnergyCost:
+        return o.energyCostUsd;
     case OptionColumn::Utilization:
         return o.estimate.impliedUtilization ? QVariant(*o.estimate.impliedUtilization)
                                              : QVariant();
-    case OptionColumn::Pareto: return o.paretoHardware ? 1 : 0;
+    case OptionColumn::Pareto:
+        return o.paretoHardware ? 1 : 0;
     case OptionColumn::Gpu:
     case OptionColumn::Source:
-    case OptionColumn::Flags: return displayText(o, c);
+    case OptionColumn::Flags:
+        return displayText(o, c);
     }
     return {};
 }

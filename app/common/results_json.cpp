@@ -36,39 +36,39 @@ void addEstimate(QJsonObject& json, const TrainingEstimate& e)
 QJsonObject assumptions(const Assumptions& a)
 {
     return {
-        {QStringLiteral("amortization_years"), a.amortizationYears},
-        {QStringLiteral("machine_utilization"), a.machineUtilization},
-        {QStringLiteral("electricity_usd_per_kwh"), a.electricityUsdPerKwh},
-        {QStringLiteral("pue"), a.pue},
-        {QStringLiteral("spot_restart_overhead"), a.spotRestartOverhead},
-        {QStringLiteral("indirect_rate"), a.indirectRate},
-        {QStringLiteral("analytic_utilization"), a.analyticUtilization},
-        {QStringLiteral("planned_runs"), a.plannedRuns},
-        {QStringLiteral("runs_per_month"), a.runsPerMonth},
+        { QStringLiteral("amortization_years"), a.amortizationYears },
+        { QStringLiteral("machine_utilization"), a.machineUtilization },
+        { QStringLiteral("electricity_usd_per_kwh"), a.electricityUsdPerKwh },
+        { QStringLiteral("pue"), a.pue },
+        { QStringLiteral("spot_restart_overhead"), a.spotRestartOverhead },
+        { QStringLiteral("indirect_rate"), a.indirectRate },
+        { QStringLiteral("analytic_utilization"), a.analyticUtilization },
+        { QStringLiteral("planned_runs"), a.plannedRuns },
+        { QStringLiteral("runs_per_month"), a.runsPerMonth },
     };
 }
 } // namespace
 
 QJsonObject toJson(const OwnedOption& o)
 {
-    QJsonObject json{
-        {QStringLiteral("gpu"), QString::fromStdString(o.gpu->name)},
-        {QStringLiteral("gpu_id"), QString::fromStdString(o.gpu->id)},
-        {QStringLiteral("gpu_count"), o.gpuCount},
-        {QStringLiteral("chassis"), QString::fromStdString(o.chassis->id)},
-        {QStringLiteral("hardware_cost_usd"), o.machineCostUsd},
-        {QStringLiteral("experiment_cost_usd"), o.experimentCostUsd},
-        {QStringLiteral("energy_cost_usd"), o.energyCostUsd},
-        {QStringLiteral("power_kw"), o.powerKw},
-        {QStringLiteral("pareto"), o.paretoHardware},
-        {QStringLiteral("pareto_experiment"), o.paretoExperiment},
-        {QStringLiteral("within_budget"), o.withinBudget},
-        {QStringLiteral("within_deadline"), o.withinDeadline},
-        {QStringLiteral("plan_total_usd"), o.planTotalUsd},
-        {QStringLiteral("plan_amortized_usd"), o.planAmortizedUsd},
-        {QStringLiteral("plan_calendar_days"), o.planCalendarDays},
-        {QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns)},
-        {QStringLiteral("break_even_months"), optionalNumber(o.breakEvenMonths)},
+    QJsonObject json {
+        { QStringLiteral("gpu"), QString::fromStdString(o.gpu->name) },
+        { QStringLiteral("gpu_id"), QString::fromStdString(o.gpu->id) },
+        { QStringLiteral("gpu_count"), o.gpuCount },
+        { QStringLiteral("chassis"), QString::fromStdString(o.chassis->id) },
+        { QStringLiteral("hardware_cost_usd"), o.machineCostUsd },
+        { QStringLiteral("experiment_cost_usd"), o.experimentCostUsd },
+        { QStringLiteral("energy_cost_usd"), o.energyCostUsd },
+        { QStringLiteral("power_kw"), o.powerKw },
+        { QStringLiteral("pareto"), o.paretoHardware },
+        { QStringLiteral("pareto_experiment"), o.paretoExperiment },
+        { QStringLiteral("within_budget"), o.withinBudget },
+        { QStringLiteral("within_deadline"), o.withinDeadline },
+        { QStringLiteral("plan_total_usd"), o.planTotalUsd },
+        { QStringLiteral("plan_amortized_usd"), o.planAmortizedUsd },
+        { QStringLiteral("plan_calendar_days"), o.planCalendarDays },
+        { QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns) },
+        { QStringLiteral("break_even_months"), optionalNumber(o.breakEvenMonths) },
     };
     addEstimate(json, o.estimate);
     return json;
@@ -78,33 +78,33 @@ QJsonObject toJson(const CloudOption& c)
 {
     QJsonArray reserved;
     for (std::size_t i = 0; i < c.reservedCostUsd.size(); ++i)
-        reserved.append(QJsonObject{
-            {QStringLiteral("years"), c.offer->reserved[i].years},
-            {QStringLiteral("usd_per_hour"), c.offer->reserved[i].usdPerHour},
-            {QStringLiteral("experiment_cost_usd"), c.reservedCostUsd[i]},
+        reserved.append(QJsonObject {
+            { QStringLiteral("years"), c.offer->reserved[i].years },
+            { QStringLiteral("usd_per_hour"), c.offer->reserved[i].usdPerHour },
+            { QStringLiteral("experiment_cost_usd"), c.reservedCostUsd[i] },
         });
-    QJsonObject json{
-        {QStringLiteral("provider"), QString::fromStdString(c.offer->provider)},
-        {QStringLiteral("offer"), QString::fromStdString(c.offer->instance)},
-        {QStringLiteral("offer_id"), QString::fromStdString(c.offer->id)},
-        {QStringLiteral("gpu"), QString::fromStdString(c.gpu->name)},
-        {QStringLiteral("gpu_id"), QString::fromStdString(c.gpu->id)},
-        {QStringLiteral("gpu_count"), c.gpuCount},
-        {QStringLiteral("instances"), c.instances},
-        {QStringLiteral("usd_per_hour"), optionalNumber(c.offer->onDemandUsdPerHour)},
-        {QStringLiteral("spot_usd_per_hour"), optionalNumber(c.offer->spotUsdPerHour)},
+    QJsonObject json {
+        { QStringLiteral("provider"), QString::fromStdString(c.offer->provider) },
+        { QStringLiteral("offer"), QString::fromStdString(c.offer->instance) },
+        { QStringLiteral("offer_id"), QString::fromStdString(c.offer->id) },
+        { QStringLiteral("gpu"), QString::fromStdString(c.gpu->name) },
+        { QStringLiteral("gpu_id"), QString::fromStdString(c.gpu->id) },
+        { QStringLiteral("gpu_count"), c.gpuCount },
+        { QStringLiteral("instances"), c.instances },
+        { QStringLiteral("usd_per_hour"), optionalNumber(c.offer->onDemandUsdPerHour) },
+        { QStringLiteral("spot_usd_per_hour"), optionalNumber(c.offer->spotUsdPerHour) },
         // The on-demand cost of one run; the cheapest way to rent is beside it.
-        {QStringLiteral("experiment_cost_usd"),
-         optionalNumber(c.onDemandCostUsd ? c.onDemandCostUsd : c.cheapestCostUsd)},
-        {QStringLiteral("on_demand_cost_usd"), optionalNumber(c.onDemandCostUsd)},
-        {QStringLiteral("spot_cost_usd"), optionalNumber(c.spotCostUsd)},
-        {QStringLiteral("reserved"), reserved},
-        {QStringLiteral("cheapest_cost_usd"), optionalNumber(c.cheapestCostUsd)},
-        {QStringLiteral("cheapest_pricing"), QString::fromStdString(c.cheapestPricing)},
-        {QStringLiteral("plan_total_usd"), c.planTotalUsd},
-        {QStringLiteral("plan_calendar_days"), c.planCalendarDays},
-        {QStringLiteral("rate_date"), QString::fromStdString(c.offer->source.date)},
-        {QStringLiteral("rate_source"), QString::fromStdString(c.offer->source.source)},
+        { QStringLiteral("experiment_cost_usd"),
+            optionalNumber(c.onDemandCostUsd ? c.onDemandCostUsd : c.cheapestCostUsd) },
+        { QStringLiteral("on_demand_cost_usd"), optionalNumber(c.onDemandCostUsd) },
+        { QStringLiteral("spot_cost_usd"), optionalNumber(c.spotCostUsd) },
+        { QStringLiteral("reserved"), reserved },
+        { QStringLiteral("cheapest_cost_usd"), optionalNumber(c.cheapestCostUsd) },
+        { QStringLiteral("cheapest_pricing"), QString::fromStdString(c.cheapestPricing) },
+        { QStringLiteral("plan_total_usd"), c.planTotalUsd },
+        { QStringLiteral("plan_calendar_days"), c.planCalendarDays },
+        { QStringLiteral("rate_date"), QString::fromStdString(c.offer->source.date) },
+        { QStringLiteral("rate_source"), QString::fromStdString(c.offer->source.source) },
     };
     addEstimate(json, c.estimate);
     return json;
@@ -120,23 +120,25 @@ QJsonObject toJson(const Results& r)
         cloud.append(toJson(c));
     QJsonArray unavailable;
     for (const auto& u : r.unavailable)
-        unavailable.append(QJsonObject{{QStringLiteral("gpu_id"), QString::fromStdString(u.gpuId)},
-                                       {QStringLiteral("gpu_count"), u.gpuCount},
-                                       {QStringLiteral("reason"), QString::fromStdString(u.reason)}});
+        unavailable.append(
+            QJsonObject { { QStringLiteral("gpu_id"), QString::fromStdString(u.gpuId) },
+                { QStringLiteral("gpu_count"), u.gpuCount },
+                { QStringLiteral("reason"), QString::fromStdString(u.reason) } });
     QJsonArray warnings;
     for (const auto& w : r.warnings)
         warnings.append(QString::fromStdString(w));
     return {
-        {QStringLiteral("model"), r.workload ? QString::fromStdString(r.workload->id) : QString()},
-        {QStringLiteral("source"), toQString(toString(r.source))},
-        {QStringLiteral("assumptions"), assumptions(r.assumptions)},
-        {QStringLiteral("options"), options},
-        {QStringLiteral("cloud"), cloud},
-        {QStringLiteral("unavailable"), unavailable},
-        {QStringLiteral("recommended"),
-         r.recommended ? QJsonValue(toJson(r.options[*r.recommended])) : QJsonValue::Null},
-        {QStringLiteral("recommendation_reason"), QString::fromStdString(r.recommendationReason)},
-        {QStringLiteral("warnings"), warnings},
+        { QStringLiteral("model"),
+            r.workload ? QString::fromStdString(r.workload->id) : QString() },
+        { QStringLiteral("source"), toQString(toString(r.source)) },
+        { QStringLiteral("assumptions"), assumptions(r.assumptions) },
+        { QStringLiteral("options"), options },
+        { QStringLiteral("cloud"), cloud },
+        { QStringLiteral("unavailable"), unavailable },
+        { QStringLiteral("recommended"),
+            r.recommended ? QJsonValue(toJson(r.options[*r.recommended])) : QJsonValue::Null },
+        { QStringLiteral("recommendation_reason"), QString::fromStdString(r.recommendationReason) },
+        { QStringLiteral("warnings"), warnings },
     };
 }
 

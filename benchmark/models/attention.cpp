@@ -6,8 +6,8 @@
 
 namespace gpuplan::bench {
 
-torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
-                     bool causal, bool fused)
+torch::Tensor attend(
+    const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal, bool fused)
 {
     if (fused)
         return compat::fusedAttention(q, k, v, causal);
@@ -15,8 +15,8 @@ torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch
     auto scores = torch::matmul(q, k.transpose(-2, -1)) * scale;
     if (causal) {
         const auto positions = q.size(-2);
-        auto future = torch::ones({positions, positions},
-                                  torch::TensorOptions().dtype(torch::kBool).device(q.device()))
+        auto future = torch::ones(
+            { positions, positions }, torch::TensorOptions().dtype(torch::kBool).device(q.device()))
                           .triu(1);
         scores = scores.masked_fill(future, -std::numeric_limits<float>::infinity());
     }
@@ -28,8 +28,8 @@ RotaryTables rotaryTables(int positions, int rotaryDims, double base, const torc
     const auto f32 = torch::TensorOptions().dtype(torch::kFloat).device(device);
     auto invFreq = 1.0 / torch::pow(base, torch::arange(0, rotaryDims, 2, f32) / rotaryDims);
     auto angles = torch::outer(torch::arange(positions, f32), invFreq);
-    auto both = torch::cat({angles, angles}, -1);
-    return {both.cos(), both.sin()};
+    auto both = torch::cat({ angles, angles }, -1);
+    return { both.cos(), both.sin() };
 }
 
 torch::Tensor applyRotary(const torch::Tensor& x, const RotaryTables& tables)
@@ -39,17 +39,17 @@ torch::Tensor applyRotary(const torch::Tensor& x, const RotaryTables& tables)
     const auto half = dims / 2;
     auto x1 = rotated.narrow(-1, 0, half);
     auto x2 = rotated.narrow(-1, half, half);
-    auto turned = torch::cat({-x2, x1}, -1);
+    auto turned = torch::cat({ -x2, x1 }, -1);
     auto out = (rotated * tables.cos + turned * tables.sin).to(x.scalar_type());
     if (dims == x.size(-1))
         return out;
-    return torch::cat({out, x.narrow(-1, dims, x.size(-1) - dims)}, -1);
+    return torch::cat({ out, x.narrow(-1, dims, x.size(-1) - dims) }, -1);
 }
 
 torch::Tensor crossEntropy(const torch::Tensor& logits, const torch::Tensor& targets)
 {
     return torch::nn::functional::cross_entropy(
-        logits.reshape({-1, logits.size(-1)}).to(torch::kFloat), targets.reshape({-1}),
+        logits.reshape({ -1, logits.size(-1) }).to(torch::kFloat), targets.reshape({ -1 }),
         torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-100));
 }
 

@@ -9,7 +9,7 @@ namespace gpuplan::bench {
 // softmax(q k^T / sqrt(d)) v for [batch, heads, positions, head_dim] tensors, either through the
 // fused kernel (the "free lunch") or spelled out as the naive baseline.
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
-                     bool causal, bool fused);
+    bool causal, bool fused);
 
 // cos and sin tables [positions, rotaryDims] for rotary embeddings (Su et al., 2021).
 struct RotaryTables {

@@ -15,45 +15,51 @@ constexpr double kLayerScaleInit = 1e-6;
 // LayerNorm over the channels of an NCHW tensor.
 torch::Tensor channelsNorm(torch::nn::LayerNorm norm, const torch::Tensor& x)
 {
-    return norm->forward(x.permute({0, 2, 3, 1})).permute({0, 3, 1, 2});
+    return norm->forward(x.permute({ 0, 2, 3, 1 })).permute({ 0, 3, 1, 2 });
 }
 
 class ConvNextBlock : public torch::nn::Module, public CheckpointedBlock {
 public:
     ConvNextBlock(int dim, double eps)
     {
-        depthwise_ = register_module(
-            "conv_dw", torch::nn::Conv2d(torch::nn::Conv2dOptions(dim, dim, /*kernel_size=*/7).padding(3).groups(dim)));
-        norm_ = register_module("norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({dim}).eps(eps)));
+        depthwise_ = register_module("conv_dw",
+            torch::nn::Conv2d(
+                torch::nn::Conv2dOptions(dim, dim, /*kernel_size=*/7).padding(3).groups(dim)));
+        norm_ = register_module(
+            "norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({ dim }).eps(eps)));
         fc1_ = register_module("mlp_fc1", torch::nn::Linear(dim, 4 * dim));
         fc2_ = register_module("mlp_fc2", torch::nn::Linear(4 * dim, dim));
-        gamma_ = register_parameter("gamma", torch::full({dim}, kLayerScaleInit));
+        gamma_ = register_parameter("gamma", torch::full({ dim }, kLayerScaleInit));
     }
 
     torch::Tensor forwardBlock(const torch::Tensor& hidden) override
     {
-        auto x = depthwise_->forward(hidden).permute({0, 2, 3, 1});  // channels last for the MLP
+        auto x = depthwise_->forward(hidden).permute({ 0, 2, 3, 1 }); // channels last for the MLP
         x = fc2_->forward(F::gelu(fc1_->forward(norm_->forward(x)))) * gamma_;
-        return hidden + x.permute({0, 3, 1, 2});
+        return hidden + x.permute({ 0, 3, 1, 2 });
     }
 
 private:
-    torch::nn::Conv2d depthwise_{nullptr};
-    torch::nn::LayerNorm norm_{nullptr};
-    torch::nn::Linear fc1_{nullptr}, fc2_{nullptr};
+    torch::nn::Conv2d depthwise_ { nullptr };
+    torch::nn::LayerNorm norm_ { nullptr };
+    torch::nn::Linear fc1_ { nullptr }, fc2_ { nullptr };
     torch::Tensor gamma_;
 };
 
 class ConvNextModel : public TrainableModel {
 public:
-    ConvNextModel(const ModelSpec& spec, int imageSize) : spec_(spec), imageSize_(imageSize)
+    ConvNextModel(const ModelSpec& spec, int imageSize)
+        : spec_(spec)
+        , imageSize_(imageSize)
     {
         const auto eps = spec.normEps;
         auto norm = [eps](int dim) {
-            return torch::nn::LayerNorm(torch::nn::LayerNormOptions({dim}).eps(eps));
+            return torch::nn::LayerNorm(torch::nn::LayerNormOptions({ dim }).eps(eps));
         };
-        stem_ = register_module("stem_conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(
-                                                 spec.channels, spec.stageDims[0], /*kernel_size=*/4).stride(4)));
+        stem_ = register_module("stem_conv",
+            torch::nn::Conv2d(
+                torch::nn::Conv2dOptions(spec.channels, spec.stageDims[0], /*kernel_size=*/4)
+                    .stride(4)));
         stemNorm_ = register_module("stem_norm", norm(spec.stageDims[0]));
         for (std::size_t s = 0; s < spec.stageDims.size(); ++s) {
             const int dim = spec.stageDims[s];
@@ -61,14 +67,14 @@ public:
             if (s > 0) {
                 const int previous = spec.stageDims[s - 1];
                 downNorms_.push_back(register_module(stage + "_downsample_norm", norm(previous)));
-                downConvs_.push_back(register_module(
-                    stage + "_downsample_conv",
-                    torch::nn::Conv2d(torch::nn::Conv2dOptions(previous, dim, /*kernel_size=*/2).stride(2))));
+                downConvs_.push_back(register_module(stage + "_downsample_conv",
+                    torch::nn::Conv2d(
+                        torch::nn::Conv2dOptions(previous, dim, /*kernel_size=*/2).stride(2))));
             }
             std::vector<std::shared_ptr<ConvNextBlock>> blocks;
             for (int b = 0; b < spec.stageDepths[s]; ++b)
                 blocks.push_back(register_module(stage + "_blocks_" + std::to_string(b),
-                                                 std::make_shared<ConvNextBlock>(dim, eps)));
+                    std::make_shared<ConvNextBlock>(dim, eps)));
             stages_.push_back(std::move(blocks));
         }
         headNorm_ = register_module("head_norm", norm(spec.stageDims.back()));
@@ -84,28 +90,28 @@ public:
             for (auto& block : stages_[s])
                 x = runBlock(*block, x, execution_.checkpointing);
         }
-        auto pooled = x.mean({2, 3});
+        auto pooled = x.mean({ 2, 3 });
         return crossEntropy(head_->forward(headNorm_->forward(pooled)), batch.targets);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override
     {
-        auto images = torch::randn({microBatch, spec_.channels, imageSize_, imageSize_},
-                                   torch::TensorOptions().device(device));
-        auto labels = torch::randint(spec_.classes, {microBatch},
-                                     torch::TensorOptions().dtype(torch::kLong).device(device));
-        return {images, labels};
+        auto images = torch::randn({ microBatch, spec_.channels, imageSize_, imageSize_ },
+            torch::TensorOptions().device(device));
+        auto labels = torch::randint(spec_.classes, { microBatch },
+            torch::TensorOptions().dtype(torch::kLong).device(device));
+        return { images, labels };
     }
 
 private:
     ModelSpec spec_;
     int imageSize_;
-    torch::nn::Conv2d stem_{nullptr};
-    torch::nn::LayerNorm stemNorm_{nullptr}, headNorm_{nullptr};
+    torch::nn::Conv2d stem_ { nullptr };
+    torch::nn::LayerNorm stemNorm_ { nullptr }, headNorm_ { nullptr };
     std::vector<torch::nn::LayerNorm> downNorms_;
     std::vector<torch::nn::Conv2d> downConvs_;
     std::vector<std::vector<std::shared_ptr<ConvNextBlock>>> stages_;
-    torch::nn::Linear head_{nullptr};
+    torch::nn::Linear head_ { nullptr };
 };
 
 } // namespace

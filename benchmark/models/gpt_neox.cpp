@@ -22,26 +22,29 @@ private:
 
     const ModelSpec& spec_;
     const GptNeoxModel& model_;
-    torch::nn::LayerNorm inputNorm_{nullptr}, postAttentionNorm_{nullptr};
-    torch::nn::Linear queryKeyValue_{nullptr}, dense_{nullptr};
-    torch::nn::Linear up_{nullptr}, down_{nullptr};
+    torch::nn::LayerNorm inputNorm_ { nullptr }, postAttentionNorm_ { nullptr };
+    torch::nn::Linear queryKeyValue_ { nullptr }, dense_ { nullptr };
+    torch::nn::Linear up_ { nullptr }, down_ { nullptr };
 };
 
 class GptNeoxModel : public TrainableModel {
 public:
-    GptNeoxModel(const ModelSpec& spec, int sampleTokens) : spec_(spec), sampleTokens_(sampleTokens)
+    GptNeoxModel(const ModelSpec& spec, int sampleTokens)
+        : spec_(spec)
+        , sampleTokens_(sampleTokens)
     {
-        embedIn_ = register_module("embed_in", torch::nn::Embedding(spec.vocabSize, spec.hiddenSize));
+        embedIn_
+            = register_module("embed_in", torch::nn::Embedding(spec.vocabSize, spec.hiddenSize));
         for (int i = 0; i < spec.layers; ++i)
-            layers_.push_back(register_module("layers_" + std::to_string(i),
-                                              std::make_shared<GptNeoxLayer>(spec_, *this)));
-        finalNorm_ = register_module(
-            "final_layer_norm",
-            torch::nn::LayerNorm(torch::nn::LayerNormOptions({spec.hiddenSize}).eps(spec.normEps)));
+            layers_.push_back(register_module(
+                "layers_" + std::to_string(i), std::make_shared<GptNeoxLayer>(spec_, *this)));
+        finalNorm_ = register_module("final_layer_norm",
+            torch::nn::LayerNorm(
+                torch::nn::LayerNormOptions({ spec.hiddenSize }).eps(spec.normEps)));
         if (!spec.tieEmbeddings)
-            embedOut_ = register_module(
-                "embed_out",
-                torch::nn::Linear(torch::nn::LinearOptions(spec.hiddenSize, spec.vocabSize).bias(false)));
+            embedOut_ = register_module("embed_out",
+                torch::nn::Linear(
+                    torch::nn::LinearOptions(spec.hiddenSize, spec.vocabSize).bias(false)));
     }
 
     torch::Tensor loss(const Batch& batch) override
@@ -49,7 +52,8 @@ public:
         const int positions = static_cast<int>(batch.inputs.size(1));
         if (!rotary_.cos.defined() || rotary_.cos.size(0) != positions
             || rotary_.cos.device() != batch.inputs.device())
-            rotary_ = rotaryTables(positions, rotaryDims(), spec_.rotaryBase, batch.inputs.device());
+            rotary_
+                = rotaryTables(positions, rotaryDims(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embedIn_->forward(batch.inputs);
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_.checkpointing);
@@ -61,10 +65,11 @@ public:
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override
     {
-        auto tokens = torch::randint(spec_.vocabSize, {microBatch, sampleTokens_},
-                                     torch::TensorOptions().dtype(torch::kLong).device(device));
+        auto tokens = torch::randint(spec_.vocabSize, { microBatch, sampleTokens_ },
+            torch::TensorOptions().dtype(torch::kLong).device(device));
         const auto positions = sampleTokens_ - 1;
-        return {tokens.narrow(1, 0, positions).contiguous(), tokens.narrow(1, 1, positions).contiguous()};
+        return { tokens.narrow(1, 0, positions).contiguous(),
+            tokens.narrow(1, 1, positions).contiguous() };
     }
 
     int rotaryDims() const { return static_cast<int>(spec_.headDim() * spec_.rotaryPct); }
@@ -74,16 +79,18 @@ private:
     ModelSpec spec_;
     int sampleTokens_;
     RotaryTables rotary_;
-    torch::nn::Embedding embedIn_{nullptr};
+    torch::nn::Embedding embedIn_ { nullptr };
     std::vector<std::shared_ptr<GptNeoxLayer>> layers_;
-    torch::nn::LayerNorm finalNorm_{nullptr};
-    torch::nn::Linear embedOut_{nullptr};
+    torch::nn::LayerNorm finalNorm_ { nullptr };
+    torch::nn::Linear embedOut_ { nullptr };
 };
 
-GptNeoxLayer::GptNeoxLayer(const ModelSpec& spec, const GptNeoxModel& model) : spec_(spec), model_(model)
+GptNeoxLayer::GptNeoxLayer(const ModelSpec& spec, const GptNeoxModel& model)
+    : spec_(spec)
+    , model_(model)
 {
     const auto h = spec.hiddenSize;
-    const auto norm = torch::nn::LayerNormOptions({h}).eps(spec.normEps);
+    const auto norm = torch::nn::LayerNormOptions({ h }).eps(spec.normEps);
     inputNorm_ = register_module("input_layernorm", torch::nn::LayerNorm(norm));
     postAttentionNorm_ = register_module("post_attention_layernorm", torch::nn::LayerNorm(norm));
     queryKeyValue_ = register_module("attention_query_key_value", torch::nn::Linear(h, 3 * h));
@@ -97,12 +104,15 @@ torch::Tensor GptNeoxLayer::attention(const torch::Tensor& x)
     const auto batch = x.size(0), positions = x.size(1);
     const auto heads = spec_.heads, headDim = spec_.headDim();
     // Hugging Face's layout: per head, query, key and value side by side.
-    auto qkv = queryKeyValue_->forward(x).view({batch, positions, heads, 3 * headDim}).permute({0, 2, 1, 3});
+    auto qkv = queryKeyValue_->forward(x)
+                   .view({ batch, positions, heads, 3 * headDim })
+                   .permute({ 0, 2, 1, 3 });
     auto q = applyRotary(qkv.narrow(-1, 0, headDim), model_.rotary());
     auto k = applyRotary(qkv.narrow(-1, headDim, headDim), model_.rotary());
     auto v = qkv.narrow(-1, 2 * headDim, headDim);
     auto out = attend(q, k, v, /*causal=*/true, model_.execution().fusedAttention);
-    return dense_->forward(out.permute({0, 2, 1, 3}).reshape({batch, positions, spec_.hiddenSize}));
+    return dense_->forward(
+        out.permute({ 0, 2, 1, 3 }).reshape({ batch, positions, spec_.hiddenSize }));
 }
 
 torch::Tensor GptNeoxLayer::mlp(const torch::Tensor& x)

@@ -12,9 +12,10 @@ namespace F = torch::nn::functional;
 // x / rms(x) * weight, computed in fp32 as Hugging Face's LlamaRMSNorm does.
 class RmsNormImpl : public torch::nn::Module {
 public:
-    RmsNormImpl(int size, double eps) : eps_(eps)
+    RmsNormImpl(int size, double eps)
+        : eps_(eps)
     {
-        weight_ = register_parameter("weight", torch::ones({size}));
+        weight_ = register_parameter("weight", torch::ones({ size }));
     }
     torch::Tensor forward(const torch::Tensor& x)
     {
@@ -46,19 +47,22 @@ private:
 
     const ModelSpec& spec_;
     const LlamaModel& model_;
-    RmsNorm inputNorm_{nullptr}, postAttentionNorm_{nullptr};
-    torch::nn::Linear q_{nullptr}, k_{nullptr}, v_{nullptr}, o_{nullptr};
-    torch::nn::Linear gate_{nullptr}, up_{nullptr}, down_{nullptr};
+    RmsNorm inputNorm_ { nullptr }, postAttentionNorm_ { nullptr };
+    torch::nn::Linear q_ { nullptr }, k_ { nullptr }, v_ { nullptr }, o_ { nullptr };
+    torch::nn::Linear gate_ { nullptr }, up_ { nullptr }, down_ { nullptr };
 };
 
 class LlamaModel : public TrainableModel {
 public:
-    LlamaModel(const ModelSpec& spec, int sampleTokens) : spec_(spec), sampleTokens_(sampleTokens)
+    LlamaModel(const ModelSpec& spec, int sampleTokens)
+        : spec_(spec)
+        , sampleTokens_(sampleTokens)
     {
-        embed_ = register_module("embed_tokens", torch::nn::Embedding(spec.vocabSize, spec.hiddenSize));
+        embed_ = register_module(
+            "embed_tokens", torch::nn::Embedding(spec.vocabSize, spec.hiddenSize));
         for (int i = 0; i < spec.layers; ++i)
-            layers_.push_back(register_module("layers_" + std::to_string(i),
-                                              std::make_shared<LlamaLayer>(spec_, *this)));
+            layers_.push_back(register_module(
+                "layers_" + std::to_string(i), std::make_shared<LlamaLayer>(spec_, *this)));
         norm_ = register_module("norm", RmsNorm(spec.hiddenSize, spec.normEps));
         if (!spec.tieEmbeddings)
             lmHead_ = register_module("lm_head", noBias(spec.hiddenSize, spec.vocabSize));
@@ -69,7 +73,8 @@ public:
         const int positions = static_cast<int>(batch.inputs.size(1));
         if (!rotary_.cos.defined() || rotary_.cos.size(0) != positions
             || rotary_.cos.device() != batch.inputs.device())
-            rotary_ = rotaryTables(positions, spec_.headDim(), spec_.rotaryBase, batch.inputs.device());
+            rotary_
+                = rotaryTables(positions, spec_.headDim(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embed_->forward(batch.inputs);
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_.checkpointing);
@@ -80,10 +85,11 @@ public:
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override
     {
-        auto tokens = torch::randint(spec_.vocabSize, {microBatch, sampleTokens_},
-                                     torch::TensorOptions().dtype(torch::kLong).device(device));
+        auto tokens = torch::randint(spec_.vocabSize, { microBatch, sampleTokens_ },
+            torch::TensorOptions().dtype(torch::kLong).device(device));
         const auto positions = sampleTokens_ - 1;
-        return {tokens.narrow(1, 0, positions).contiguous(), tokens.narrow(1, 1, positions).contiguous()};
+        return { tokens.narrow(1, 0, positions).contiguous(),
+            tokens.narrow(1, 1, positions).contiguous() };
     }
 
     const RotaryTables& rotary() const { return rotary_; }
@@ -92,18 +98,21 @@ private:
     ModelSpec spec_;
     int sampleTokens_;
     RotaryTables rotary_;
-    torch::nn::Embedding embed_{nullptr};
+    torch::nn::Embedding embed_ { nullptr };
     std::vector<std::shared_ptr<LlamaLayer>> layers_;
-    RmsNorm norm_{nullptr};
-    torch::nn::Linear lmHead_{nullptr};
+    RmsNorm norm_ { nullptr };
+    torch::nn::Linear lmHead_ { nullptr };
 };
 
-LlamaLayer::LlamaLayer(const ModelSpec& spec, const LlamaModel& model) : spec_(spec), model_(model)
+LlamaLayer::LlamaLayer(const ModelSpec& spec, const LlamaModel& model)
+    : spec_(spec)
+    , model_(model)
 {
     const std::int64_t h = spec.hiddenSize;
     const std::int64_t kv = static_cast<std::int64_t>(spec.kvHeads) * spec.headDim();
     inputNorm_ = register_module("input_layernorm", RmsNorm(spec.hiddenSize, spec.normEps));
-    postAttentionNorm_ = register_module("post_attention_layernorm", RmsNorm(spec.hiddenSize, spec.normEps));
+    postAttentionNorm_
+        = register_module("post_attention_layernorm", RmsNorm(spec.hiddenSize, spec.normEps));
     q_ = register_module("self_attn_q_proj", noBias(h, h));
     k_ = register_module("self_attn_k_proj", noBias(h, kv));
     v_ = register_module("self_attn_v_proj", noBias(h, kv));
@@ -118,7 +127,7 @@ torch::Tensor LlamaLayer::attention(const torch::Tensor& x)
     const auto batch = x.size(0), positions = x.size(1);
     const std::int64_t headDim = spec_.headDim();
     auto split = [&](const torch::Tensor& t, int heads) {
-        return t.view({batch, positions, heads, headDim}).transpose(1, 2);
+        return t.view({ batch, positions, heads, headDim }).transpose(1, 2);
     };
     auto q = applyRotary(split(q_->forward(x), spec_.heads), model_.rotary());
     auto k = applyRotary(split(k_->forward(x), spec_.kvHeads), model_.rotary());
@@ -130,7 +139,7 @@ torch::Tensor LlamaLayer::attention(const torch::Tensor& x)
         v = v.repeat_interleave(group, 1);
     }
     auto out = attend(q, k, v, /*causal=*/true, model_.execution().fusedAttention);
-    return o_->forward(out.transpose(1, 2).reshape({batch, positions, spec_.hiddenSize}));
+    return o_->forward(out.transpose(1, 2).reshape({ batch, positions, spec_.hiddenSize }));
 }
 
 torch::Tensor LlamaLayer::forwardBlock(const torch::Tensor& hidden)

@@ -11,11 +11,16 @@ namespace gpuplan::bench {
 std::shared_ptr<TrainableModel> makeModel(const ModelSpec& spec, const Recipe& recipe)
 {
     switch (spec.architecture) {
-    case Architecture::GptNeoX: return makeGptNeox(spec, recipe.sequenceLength);
-    case Architecture::Llama: return makeLlama(spec, recipe.sequenceLength);
-    case Architecture::Roberta: return makeRoberta(spec, recipe.sequenceLength);
-    case Architecture::Vit: return makeVit(spec, recipe.imageSize);
-    case Architecture::ConvNext: return makeConvNext(spec, recipe.imageSize);
+    case Architecture::GptNeoX:
+        return makeGptNeox(spec, recipe.sequenceLength);
+    case Architecture::Llama:
+        return makeLlama(spec, recipe.sequenceLength);
+    case Architecture::Roberta:
+        return makeRoberta(spec, recipe.sequenceLength);
+    case Architecture::Vit:
+        return makeVit(spec, recipe.imageSize);
+    case Architecture::ConvNext:
+        return makeConvNext(spec, recipe.imageSize);
     }
     return nullptr;
 }

@@ -24,38 +24,44 @@ public:
 private:
     const ModelSpec& spec_;
     const RobertaModel& model_;
-    torch::nn::Linear query_{nullptr}, key_{nullptr}, value_{nullptr}, output_{nullptr};
-    torch::nn::LayerNorm attentionNorm_{nullptr}, outputNorm_{nullptr};
-    torch::nn::Linear intermediate_{nullptr}, down_{nullptr};
+    torch::nn::Linear query_ { nullptr }, key_ { nullptr }, value_ { nullptr }, output_ { nullptr };
+    torch::nn::LayerNorm attentionNorm_ { nullptr }, outputNorm_ { nullptr };
+    torch::nn::Linear intermediate_ { nullptr }, down_ { nullptr };
 };
 
 class RobertaModel : public TrainableModel {
 public:
-    RobertaModel(const ModelSpec& spec, int sampleTokens) : spec_(spec), sampleTokens_(sampleTokens)
+    RobertaModel(const ModelSpec& spec, int sampleTokens)
+        : spec_(spec)
+        , sampleTokens_(sampleTokens)
     {
         const auto h = spec.hiddenSize;
-        words_ = register_module("embeddings_word_embeddings", torch::nn::Embedding(spec.vocabSize, h));
-        positions_ = register_module("embeddings_position_embeddings", torch::nn::Embedding(spec.maxPositions, h));
-        tokenTypes_ = register_module("embeddings_token_type_embeddings", torch::nn::Embedding(spec.typeVocabSize, h));
+        words_ = register_module(
+            "embeddings_word_embeddings", torch::nn::Embedding(spec.vocabSize, h));
+        positions_ = register_module(
+            "embeddings_position_embeddings", torch::nn::Embedding(spec.maxPositions, h));
+        tokenTypes_ = register_module(
+            "embeddings_token_type_embeddings", torch::nn::Embedding(spec.typeVocabSize, h));
         embeddingNorm_ = register_module("embeddings_LayerNorm", layerNorm());
         for (int i = 0; i < spec.layers; ++i)
             layers_.push_back(register_module("encoder_layer_" + std::to_string(i),
-                                              std::make_shared<RobertaLayer>(spec_, *this)));
+                std::make_shared<RobertaLayer>(spec_, *this)));
         headDense_ = register_module("lm_head_dense", torch::nn::Linear(h, h));
         headNorm_ = register_module("lm_head_layer_norm", layerNorm());
-        decoderBias_ = register_parameter("lm_head_bias", torch::zeros({spec.vocabSize}));
+        decoderBias_ = register_parameter("lm_head_bias", torch::zeros({ spec.vocabSize }));
     }
 
     torch::nn::LayerNorm layerNorm() const
     {
-        return torch::nn::LayerNorm(torch::nn::LayerNormOptions({spec_.hiddenSize}).eps(spec_.normEps));
+        return torch::nn::LayerNorm(
+            torch::nn::LayerNormOptions({ spec_.hiddenSize }).eps(spec_.normEps));
     }
 
     torch::Tensor loss(const Batch& batch) override
     {
         const auto positions = batch.inputs.size(1);
-        auto ids = torch::arange(kPositionOffset, kPositionOffset + positions,
-                                 batch.inputs.options());
+        auto ids
+            = torch::arange(kPositionOffset, kPositionOffset + positions, batch.inputs.options());
         auto hidden = words_->forward(batch.inputs) + positions_->forward(ids)
             + tokenTypes_->forward(torch::zeros_like(batch.inputs));
         hidden = embeddingNorm_->forward(hidden);
@@ -69,10 +75,12 @@ public:
     Batch makeBatch(int microBatch, const torch::Device& device) const override
     {
         const auto longs = torch::TensorOptions().dtype(torch::kLong).device(device);
-        auto tokens = torch::randint(spec_.vocabSize, {microBatch, sampleTokens_}, longs);
-        auto masked = torch::rand({microBatch, sampleTokens_}, torch::TensorOptions().device(device)) < kMaskedShare;
+        auto tokens = torch::randint(spec_.vocabSize, { microBatch, sampleTokens_ }, longs);
+        auto masked
+            = torch::rand({ microBatch, sampleTokens_ }, torch::TensorOptions().device(device))
+            < kMaskedShare;
         auto targets = torch::where(masked, tokens, torch::full_like(tokens, -100));
-        return {tokens, targets};
+        return { tokens, targets };
     }
 
     const ModelSpec& spec() const { return spec_; }
@@ -80,15 +88,17 @@ public:
 private:
     ModelSpec spec_;
     int sampleTokens_;
-    torch::nn::Embedding words_{nullptr}, positions_{nullptr}, tokenTypes_{nullptr};
-    torch::nn::LayerNorm embeddingNorm_{nullptr};
+    torch::nn::Embedding words_ { nullptr }, positions_ { nullptr }, tokenTypes_ { nullptr };
+    torch::nn::LayerNorm embeddingNorm_ { nullptr };
     std::vector<std::shared_ptr<RobertaLayer>> layers_;
-    torch::nn::Linear headDense_{nullptr};
-    torch::nn::LayerNorm headNorm_{nullptr};
+    torch::nn::Linear headDense_ { nullptr };
+    torch::nn::LayerNorm headNorm_ { nullptr };
     torch::Tensor decoderBias_;
 };
 
-RobertaLayer::RobertaLayer(const ModelSpec& spec, const RobertaModel& model) : spec_(spec), model_(model)
+RobertaLayer::RobertaLayer(const ModelSpec& spec, const RobertaModel& model)
+    : spec_(spec)
+    , model_(model)
 {
     const auto h = spec.hiddenSize;
     query_ = register_module("attention_self_query", torch::nn::Linear(h, h));
@@ -96,7 +106,8 @@ RobertaLayer::RobertaLayer(const ModelSpec& spec, const RobertaModel& model) : s
     value_ = register_module("attention_self_value", torch::nn::Linear(h, h));
     output_ = register_module("attention_output_dense", torch::nn::Linear(h, h));
     attentionNorm_ = register_module("attention_output_LayerNorm", model.layerNorm());
-    intermediate_ = register_module("intermediate_dense", torch::nn::Linear(h, spec.intermediateSize));
+    intermediate_
+        = register_module("intermediate_dense", torch::nn::Linear(h, spec.intermediateSize));
     down_ = register_module("output_dense", torch::nn::Linear(spec.intermediateSize, h));
     outputNorm_ = register_module("output_LayerNorm", model.layerNorm());
 }
@@ -105,12 +116,11 @@ torch::Tensor RobertaLayer::forwardBlock(const torch::Tensor& hidden)
 {
     const auto batch = hidden.size(0), positions = hidden.size(1);
     auto split = [&](const torch::Tensor& t) {
-        return t.view({batch, positions, spec_.heads, spec_.headDim()}).transpose(1, 2);
+        return t.view({ batch, positions, spec_.heads, spec_.headDim() }).transpose(1, 2);
     };
     auto attended = attend(split(query_->forward(hidden)), split(key_->forward(hidden)),
-                           split(value_->forward(hidden)), /*causal=*/false,
-                           model_.execution().fusedAttention);
-    attended = attended.transpose(1, 2).reshape({batch, positions, spec_.hiddenSize});
+        split(value_->forward(hidden)), /*causal=*/false, model_.execution().fusedAttention);
+    attended = attended.transpose(1, 2).reshape({ batch, positions, spec_.hiddenSize });
     auto mid = attentionNorm_->forward(hidden + output_->forward(attended));
     return outputNorm_->forward(mid + down_->forward(F::gelu(intermediate_->forward(mid))));
 }

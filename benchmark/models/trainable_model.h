@@ -8,13 +8,13 @@
 namespace gpuplan::bench {
 
 struct Batch {
-    torch::Tensor inputs;   // token ids [b, positions] or images [b, 3, size, size]
-    torch::Tensor targets;  // next-token / masked-token / class ids; -100 = not scored
+    torch::Tensor inputs; // token ids [b, positions] or images [b, 3, size, size]
+    torch::Tensor targets; // next-token / masked-token / class ids; -100 = not scored
 };
 
 struct ExecutionOptions {
-    bool fusedAttention = false;     // scaled_dot_product_attention instead of explicit softmax
-    bool checkpointing = false;      // recompute each block's activations in backward
+    bool fusedAttention = false; // scaled_dot_product_attention instead of explicit softmax
+    bool checkpointing = false; // recompute each block's activations in backward
 };
 
 class TrainableModel : public torch::nn::Module {

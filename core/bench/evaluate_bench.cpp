@@ -51,11 +51,11 @@ int main()
     std::sort(perModelMicros.begin(), perModelMicros.end());
     std::printf("evaluate(): %zu models, %zu GPUs, %zu cloud offers; %zu owned + %zu cloud "
                 "options per pass\n",
-                catalog->workloads.size(), catalog->gpus.size(), catalog->cloudOffers.size(),
-                options, cloud);
+        catalog->workloads.size(), catalog->gpus.size(), catalog->cloudOffers.size(), options,
+        cloud);
     std::printf("per model (one full grid): median %.1f us, min %.1f us, max %.1f us over %d "
                 "runs\n",
-                perModelMicros[perModelMicros.size() / 2], perModelMicros.front(),
-                perModelMicros.back(), kRepeats);
+        perModelMicros[perModelMicros.size() / 2], perModelMicros.front(), perModelMicros.back(),
+        kRepeats);
     return 0;
 }

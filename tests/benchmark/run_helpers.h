@@ -10,7 +10,8 @@
 
 namespace gpuplan::bench::testing {
 
-inline RunOptions tinyRun(const ModelSpec& spec, int globalBatch, std::vector<Configuration> configurations)
+inline RunOptions tinyRun(
+    const ModelSpec& spec, int globalBatch, std::vector<Configuration> configurations)
 {
     RunOptions o;
     o.model = spec;
@@ -29,14 +30,15 @@ inline RunOptions tinyRun(const ModelSpec& spec, int globalBatch, std::vector<Co
 inline RunReport reportFor(const RunOptions& o)
 {
     RunReport r;
-    r.tool = {"test", "1.13", ""};
+    r.tool = { "test", "1.13", "" };
     r.measuredAt = "2026-11-22T00:00:00Z";
     r.host = "test";
     r.device = o.device;
     r.model = o.model;
     r.parameters = parameterCount(o.model);
     r.recipe = o.recipe;
-    r.flopsPerStep = trainingFlopsPerSample(o.model, o.recipe.sequenceLength) * o.recipe.globalBatch;
+    r.flopsPerStep
+        = trainingFlopsPerSample(o.model, o.recipe.sequenceLength) * o.recipe.globalBatch;
     return r;
 }
 
@@ -49,8 +51,9 @@ struct Recorded {
 inline Recorded runTiny(const RunOptions& o)
 {
     Recorded rec;
-    rec.report = runBenchmark(o, reportFor(o), [&](const ProgressEvent& e) { rec.events.push_back(e); },
-                              [&](const RunReport&) { ++rec.updates; });
+    rec.report = runBenchmark(
+        o, reportFor(o), [&](const ProgressEvent& e) { rec.events.push_back(e); },
+        [&](const RunReport&) { ++rec.updates; });
     return rec;
 }
 

@@ -13,7 +13,8 @@ namespace gpuplan::bench::testing {
 
 inline ModelSpec tinyFromConfig(const char* folder)
 {
-    const auto load = loadHfConfig(std::string(GPUPLAN_TEST_DATA) + "/data/" + folder + "/config.json");
+    const auto load
+        = loadHfConfig(std::string(GPUPLAN_TEST_DATA) + "/data/" + folder + "/config.json");
     if (!load.spec)
         qFatal("%s", load.error.c_str());
     return *load.spec;
@@ -53,19 +54,22 @@ inline ModelSpec tinyConvNext()
     ModelSpec s = *shippedModelSpec("convnext-xlarge-22k");
     s.id = "tiny-convnext";
     s.imageSize = 32;
-    s.stageDims = {8, 16, 24, 32};
-    s.stageDepths = {1, 1, 2, 1};
+    s.stageDims = { 8, 16, 24, 32 };
+    s.stageDepths = { 1, 1, 2, 1 };
     s.classes = 10;
     return s;
 }
 
 inline std::vector<ModelSpec> tinyModels()
 {
-    return {tinyFromConfig("tiny-neox"), tinyFromConfig("tiny-llama"), tinyRoberta(), tinyVit(),
-            tinyConvNext()};
+    return { tinyFromConfig("tiny-neox"), tinyFromConfig("tiny-llama"), tinyRoberta(), tinyVit(),
+        tinyConvNext() };
 }
 
 // Sample length (tokens) or image size a tiny model trains on.
-inline int tinyInputSize(const ModelSpec& s) { return s.isLanguageModel() ? 17 : s.imageSize; }
+inline int tinyInputSize(const ModelSpec& s)
+{
+    return s.isLanguageModel() ? 17 : s.imageSize;
+}
 
 } // namespace gpuplan::bench::testing

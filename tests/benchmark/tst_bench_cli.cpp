@@ -30,8 +30,8 @@ Result runBench(const QStringList& args)
     QProcess p;
     p.start(QStringLiteral(GPUPLAN_BENCH_EXE), args);
     p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
 }
 
 QJsonObject parseObject(const QByteArray& text)
@@ -50,7 +50,7 @@ class TestBenchCli : public QObject {
 private slots:
     void devicesJson()
     {
-        const auto r = runBench({"devices", "--format", "json"});
+        const auto r = runBench({ "devices", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = parseObject(r.out);
         const QJsonArray devices = o["devices"].toArray();
@@ -58,7 +58,7 @@ private slots:
         const QJsonObject cpu = devices.last().toObject();
         QCOMPARE(cpu["kind"].toString(), QString("cpu"));
         QCOMPARE(cpu["index"].toInt(), -1);
-        QVERIFY(cpu["peak_tflops"].isNull());  // never a guessed peak
+        QVERIFY(cpu["peak_tflops"].isNull()); // never a guessed peak
         QVERIFY(cpu["memory_bytes"].toDouble() > 0);
         QVERIFY(o["libtorch"].toString().contains('.'));
         QVERIFY(o.contains("cuda_available") && o["warnings"].isArray());
@@ -67,7 +67,7 @@ private slots:
 
     void describeShippedModel()
     {
-        const auto r = runBench({"describe", "--model", "pythia-160m", "--format", "json"});
+        const auto r = runBench({ "describe", "--model", "pythia-160m", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o["model"].toString(), QString("pythia-160m"));
@@ -81,7 +81,8 @@ private slots:
 
     void describeConfigWithOverrides()
     {
-        const auto r = runBench({"describe", "--config", kTinyNeox, "--seq-len", "33", "--batch-size", "8", "--format", "json"});
+        const auto r = runBench({ "describe", "--config", kTinyNeox, "--seq-len", "33",
+            "--batch-size", "8", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o["model"].toString(), QString("custom:tiny-neox"));
@@ -94,24 +95,29 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no command") << QStringList{} << "no command given";
-        QTest::newRow("unknown command") << QStringList{"train"} << "unknown command 'train'";
-        QTest::newRow("no model") << QStringList{"run"} << "needs exactly one of --model ID and --config";
-        QTest::newRow("both") << QStringList{"describe", "--model", "pythia-1b", "--config", kTinyNeox}
-                              << "needs exactly one of";
-        QTest::newRow("unknown model") << QStringList{"describe", "--model", "gpt-5"} << "unknown model 'gpt-5'";
-        QTest::newRow("unknown option") << QStringList{"run", "--model", "pythia-1b", "--fast", "1"}
-                                        << "unknown option '--fast'";
-        QTest::newRow("zero micro-batch") << QStringList{"run", "--model", "pythia-1b", "--micro-batch", "0"}
-                                          << "--micro-batch needs a whole number of at least 1";
-        QTest::newRow("bad methods") << QStringList{"run", "--model", "pythia-1b", "--methods", "fast"}
-                                     << "invalid value 'fast' for --methods";
-        QTest::newRow("missing value") << QStringList{"run", "--model"} << "--model needs a value";
-        QTest::newRow("missing config file") << QStringList{"describe", "--config", "/nonexistent/config.json"}
-                                             << "/nonexistent/config.json: cannot open the file";
-        QTest::newRow("bad config file") << QStringList{"describe", "--config", GPUPLAN_TEST_DATA "/data/bad-heads/config.json"}
-                                         << "bad-heads/config.json:4:26: hidden_size 64 is not divisible by num_attention_heads 5";
-        QTest::newRow("memory limit on gpu") << QStringList{"run", "--model", "pythia-160m", "--device", "cuda:0", "--memory-limit", "100"}
+        QTest::newRow("no command") << QStringList {} << "no command given";
+        QTest::newRow("unknown command") << QStringList { "train" } << "unknown command 'train'";
+        QTest::newRow("no model") << QStringList { "run" }
+                                  << "needs exactly one of --model ID and --config";
+        QTest::newRow("both") << QStringList { "describe", "--model", "pythia-1b", "--config",
+            kTinyNeox } << "needs exactly one of";
+        QTest::newRow("unknown model")
+            << QStringList { "describe", "--model", "gpt-5" } << "unknown model 'gpt-5'";
+        QTest::newRow("unknown option") << QStringList { "run", "--model", "pythia-1b", "--fast",
+            "1" } << "unknown option '--fast'";
+        QTest::newRow("zero micro-batch") << QStringList { "run", "--model", "pythia-1b",
+            "--micro-batch", "0" } << "--micro-batch needs a whole number of at least 1";
+        QTest::newRow("bad methods") << QStringList { "run", "--model", "pythia-1b", "--methods",
+            "fast" } << "invalid value 'fast' for --methods";
+        QTest::newRow("missing value")
+            << QStringList { "run", "--model" } << "--model needs a value";
+        QTest::newRow("missing config file") << QStringList { "describe", "--config",
+            "/nonexistent/config.json" } << "/nonexistent/config.json: cannot open the file";
+        QTest::newRow("bad config file") << QStringList {
+            "describe", "--config", GPUPLAN_TEST_DATA "/data/bad-heads/config.json"
+        } << "bad-heads/config.json:4:26: hidden_size 64 is not divisible by num_attention_heads 5";
+        QTest::newRow("memory limit on gpu") << QStringList { "run", "--model", "pythia-160m",
+            "--device", "cuda:0", "--memory-limit", "100" }
                                              << "gpuplan-bench: ";
     }
     void badUsageExitsWithTwo()
@@ -128,12 +134,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("results.yaml");
-        const auto r = runBench({"run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8",
-                                 "--seq-len", "17", "--steps", "100", "--methods", "all",
-                                 "--steps-measured", "2", "--progress", "jsonl", "--out", out});
+        const auto r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
+            "8", "--seq-len", "17", "--steps", "100", "--methods", "all", "--steps-measured", "2",
+            "--progress", "jsonl", "--out", out });
         QCOMPARE(r.exitCode, 0);
-        const QStringList phases{"start", "build", "search", "warmup", "measure", "validate",
-                                 "configuration_done", "done", "error"};
+        const QStringList phases { "start", "build", "search", "warmup", "measure", "validate",
+            "configuration_done", "done", "error" };
         double percent = 0.0;
         QString last;
         int configurationsDone = 0;
@@ -152,19 +158,20 @@ private slots:
         }
         QCOMPARE(last, QString("done"));
         QCOMPARE(percent, 100.0);
-        QCOMPARE(configurationsDone, 3);  // naive, free-lunch with and without checkpointing
-        QVERIFY(r.err.contains("best: "));  // the summary goes to stderr next to a jsonl stream
+        QCOMPARE(configurationsDone, 3); // naive, free-lunch with and without checkpointing
+        QVERIFY(r.err.contains("best: ")); // the summary goes to stderr next to a jsonl stream
 
-        const auto load = gpuplan::loadMeasuredResultsFiles({out.toStdString()}, *shippedCatalog());
+        const auto load
+            = gpuplan::loadMeasuredResultsFiles({ out.toStdString() }, *shippedCatalog());
         QVERIFY2(load.ok(), gpuplan::formatIssues(load.issues).c_str());
         QCOMPARE(int(load.results.size()), 1);
     }
 
     void runJsonSummary()
     {
-        const auto r = runBench({"run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "4",
-                                 "--seq-len", "17", "--methods", "free-lunch", "--micro-batch", "2",
-                                 "--steps-measured", "1", "--format", "json"});
+        const auto r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
+            "4", "--seq-len", "17", "--methods", "free-lunch", "--micro-batch", "2",
+            "--steps-measured", "1", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = parseObject(r.out);
         const QJsonArray configurations = o["configurations"].toArray();
@@ -172,10 +179,10 @@ private slots:
         const QJsonObject c = configurations[0].toObject();
         QCOMPARE(c["micro_batch_size"].toInt(), 2);
         QCOMPARE(c["grad_accumulation_steps"].toInt(), 2);
-        QCOMPARE(c["trial_steps"].toInt(), 0);  // a fixed micro-batch needs no search
+        QCOMPARE(c["trial_steps"].toInt(), 0); // a fixed micro-batch needs no search
         const QJsonObject step = c["step_seconds"].toObject();
         QVERIFY(step["min"].toDouble() > 0 && step["min"].toDouble() <= step["median"].toDouble()
-                && step["median"].toDouble() <= step["max"].toDouble());
+            && step["median"].toDouble() <= step["max"].toDouble());
         QCOMPARE(o["best"].toString(), QString("free-lunch mbs=2 ckpt=off offload=off"));
     }
 
@@ -185,10 +192,15 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("warns");
         const QString prefix = "7f00-7f10 r-xp 00000000 08:01 123 ";
-        QTest::newRow("openblas") << prefix + "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3\n" << "openblas" << false;
-        QTest::newRow("reference") << prefix + "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3\n" << "reference" << true;
-        QTest::newRow("mkl") << prefix + "/opt/intel/lib/libmkl_rt.so.2\n" << "mkl" << false;
-        QTest::newRow("none") << prefix + "/usr/lib/libtorch_cpu.so\n" << "bundled" << false;
+        QTest::newRow("openblas") << prefix
+                + "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3\n"
+                                  << "openblas" << false;
+        QTest::newRow("reference") << prefix + "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3\n"
+                                   << "reference" << true;
+        QTest::newRow("mkl") << prefix + "/opt/intel/lib/libmkl_rt.so.2\n"
+                             << "mkl" << false;
+        QTest::newRow("none") << prefix + "/usr/lib/libtorch_cpu.so\n"
+                              << "bundled" << false;
     }
     void blasClassification()
     {

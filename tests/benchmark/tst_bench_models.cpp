@@ -85,7 +85,7 @@ private slots:
         const double flops = trainingFlopsPerSample(spec, r.sequenceLength) * r.globalBatch
             * static_cast<double>(r.steps);
         QVERIFY2(std::abs(flops / paperFlops - 1.0) < 0.06,
-                 qPrintable(QString("%1 vs %2").arg(flops).arg(paperFlops)));
+            qPrintable(QString("%1 vs %2").arg(flops).arg(paperFlops)));
     }
 
     void formulaEqualsBuiltModule_data()
@@ -124,7 +124,7 @@ private slots:
 
         auto lossAndGrads = [&](bool checkpointing) {
             model->zero_grad();
-            model->setExecution({/*fusedAttention=*/false, checkpointing});
+            model->setExecution({ /*fusedAttention=*/false, checkpointing });
             auto loss = model->loss(batch);
             loss.backward();
             std::vector<torch::Tensor> grads;
@@ -140,9 +140,9 @@ private slots:
         for (std::size_t i = 0; i < plain.second.size(); ++i) {
             const auto& a = plain.second[i];
             QVERIFY2(torch::allclose(a, recomputed.second[i], /*rtol=*/1e-5, /*atol=*/1e-7),
-                     qPrintable(QString("gradient %1 differs").arg(i)));
+                qPrintable(QString("gradient %1 differs").arg(i)));
         }
-        QVERIFY(plain.second.front().abs().sum().item<double>() > 0.0);  // gradients are real
+        QVERIFY(plain.second.front().abs().sum().item<double>() > 0.0); // gradients are real
     }
 
     void fusedAttentionMatchesNaive()
@@ -152,9 +152,9 @@ private slots:
         auto model = makeModel(spec, tinyRecipe(spec));
         const Batch batch = model->makeBatch(2, torch::kCPU);
         torch::NoGradGuard noGrad;
-        model->setExecution({false, false});
+        model->setExecution({ false, false });
         const double naive = model->loss(batch).item<double>();
-        model->setExecution({true, false});
+        model->setExecution({ true, false });
         const double fused = model->loss(batch).item<double>();
         QVERIFY(std::abs(naive - fused) < 1e-5 * std::abs(naive));
     }

@@ -18,7 +18,7 @@ private slots:
     void findsTheLargestFittingPowerOfTwo_data()
     {
         QTest::addColumn<int>("target");
-        QTest::addColumn<int>("capacity");  // largest micro-batch that fits
+        QTest::addColumn<int>("capacity"); // largest micro-batch that fits
         QTest::addColumn<int>("expected");
         QTest::newRow("target fits") << 1024 << 5000 << 1024;
         QTest::newRow("fits 16 of 1024") << 1024 << 16 << 16;
@@ -55,15 +55,15 @@ private slots:
             binary += searchMicroBatch(1024, [&](int m) { return m <= capacity; }).trials;
             doubling += doublingTrials(1024, capacity);
         }
-        QCOMPARE(binary, 7 * 4 + 4 * 3);  // 3 or 4 trials per case: 11 exponents, 12 outcomes
+        QCOMPARE(binary, 7 * 4 + 4 * 3); // 3 or 4 trials per case: 11 exponents, 12 outcomes
         QCOMPARE(doubling, 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 11);
-        QVERIFY(binary * 3 < doubling * 2);  // 40 trials against 76
+        QVERIFY(binary * 3 < doubling * 2); // 40 trials against 76
     }
 
     void memoryCapStopsTheSearchBelowTheTarget()
     {
         const ModelSpec spec = tinyFromConfig("tiny-neox");
-        RunOptions o = tinyRun(spec, 64, {{Method::Naive, false, false}});
+        RunOptions o = tinyRun(spec, 64, { { Method::Naive, false, false } });
         o.stepsMeasured = 1;
         // Uncapped first, to learn what the full micro-batch of 64 needs.
         const auto uncapped = runTiny(o);
@@ -85,8 +85,9 @@ private slots:
     void capBelowTheModelMakesItInfeasible()
     {
         const ModelSpec spec = tinyFromConfig("tiny-neox");
-        RunOptions o = tinyRun(spec, 8, {{Method::Naive, false, false}});
-        o.memoryLimitBytes = cpu_memory::currentBytes() + parameterCount(spec) * 4 * 2;  // weights + grads only
+        RunOptions o = tinyRun(spec, 8, { { Method::Naive, false, false } });
+        o.memoryLimitBytes
+            = cpu_memory::currentBytes() + parameterCount(spec) * 4 * 2; // weights + grads only
         const auto run = runTiny(o);
         QVERIFY(!run.report.configurations.at(0).feasible());
         QVERIFY(run.report.best() == nullptr);

@@ -49,7 +49,10 @@ private:
         return path;
     }
 
-    QString resultsPath(const QString& name) { return dir.filePath(name + QStringLiteral(".yaml")); }
+    QString resultsPath(const QString& name)
+    {
+        return dir.filePath(name + QStringLiteral(".yaml"));
+    }
 
 private slots:
     void initTestCase() { QVERIFY(dir.isValid()); }
@@ -61,18 +64,17 @@ private slots:
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         const QString out = resultsPath(QStringLiteral("ok"));
         QVERIFY(runner.start(worker(QStringLiteral("ok"),
-                                    "progress search 10\nprogress measure 60\nresults\n"
-                                    "progress done 100\n"),
-                             {QStringLiteral("run"), QStringLiteral("--model"),
-                              QStringLiteral("pythia-160m")},
-                             out));
+                                 "progress search 10\nprogress measure 60\nresults\n"
+                                 "progress done 100\n"),
+            { QStringLiteral("run"), QStringLiteral("--model"), QStringLiteral("pythia-160m") },
+            out));
         QVERIFY(runner.isActive());
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QCOMPARE(runner.state(), BenchmarkRunner::State::Finished);
         QCOMPARE(progress.size(), 3);
         const auto first = progress.first().first().value<ProgressLine>();
         QCOMPARE(first.phase, QStringLiteral("search"));
-        QCOMPARE(first.microBatchSize.value_or(0), qint64{4});
+        QCOMPARE(first.microBatchSize.value_or(0), qint64 { 4 });
         QCOMPARE(runner.lastProgress()->percent, 100.0);
         QVERIFY(runner.hasResults());
         QVERIFY(runner.outcome().startsWith(QStringLiteral("Finished in")));
@@ -85,10 +87,11 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::addRow("segfault") << QByteArray("progress measure 40\nresults\nkill -SEGV $$\n")
                                   << "stopped abnormally";
-        QTest::addRow("killed (OOM killer)") << QByteArray("progress measure 40\nresults\nkill -KILL $$\n")
-                                             << "stopped abnormally";
+        QTest::addRow("killed (OOM killer)")
+            << QByteArray("progress measure 40\nresults\nkill -KILL $$\n") << "stopped abnormally";
         QTest::addRow("error exit") << QByteArray(
-            "results\necho '{\"phase\": \"error\", \"configuration\": \"\", \"micro_batch_size\": null, "
+            "results\necho '{\"phase\": \"error\", \"configuration\": \"\", \"micro_batch_size\": "
+            "null, "
             "\"percent\": 50, \"message\": \"CUDA error: an illegal memory access\"}'\nexit 3\n")
                                     << "exit code 3): CUDA error: an illegal memory access";
     }
@@ -105,7 +108,7 @@ private slots:
         QCOMPARE(runner.state(), BenchmarkRunner::State::Failed);
         QVERIFY2(runner.outcome().contains(expected), qPrintable(runner.outcome()));
         QVERIFY2(runner.outcome().contains(QStringLiteral("are kept in ") + out),
-                 qPrintable(runner.outcome()));
+            qPrintable(runner.outcome()));
         QVERIFY(runner.hasResults());
         QVERIFY(processGone(runner.processId()));
     }
@@ -117,19 +120,20 @@ private slots:
         QSignalSpy progress(&runner, &BenchmarkRunner::progressed);
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         runner.start(worker(QStringLiteral("garbage"),
-                            "echo 'Loading model...'\nprintf '\\x01\\xff\\xfe binary\\n'\n"
-                            "echo '[1, 2, 3]'\necho '{\"percent\": 5}'\necho '{\"phase\": '\n"
-                            "head -c 200000 /dev/zero | tr '\\0' x\nsleep 0.3\necho\n"
-                            "echo 'warning: reference BLAS' >&2\n"
-                            "progress measure 50\nresults\n"),
-                     {}, resultsPath(QStringLiteral("garbage")));
+                         "echo 'Loading model...'\nprintf '\\x01\\xff\\xfe binary\\n'\n"
+                         "echo '[1, 2, 3]'\necho '{\"percent\": 5}'\necho '{\"phase\": '\n"
+                         "head -c 200000 /dev/zero | tr '\\0' x\nsleep 0.3\necho\n"
+                         "echo 'warning: reference BLAS' >&2\n"
+                         "progress measure 50\nresults\n"),
+            {}, resultsPath(QStringLiteral("garbage")));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QCOMPARE(runner.state(), BenchmarkRunner::State::Finished);
         QCOMPARE(progress.size(), 1);
         QStringList lines;
         for (const auto& args : log)
             lines << args.first().toString();
-        QVERIFY(lines.contains(QStringLiteral("Unexpected output from the worker: Loading model...")));
+        QVERIFY(
+            lines.contains(QStringLiteral("Unexpected output from the worker: Loading model...")));
         QVERIFY(lines.contains(QStringLiteral("warning: reference BLAS")));
         QVERIFY(!lines.filter(QStringLiteral("without a line break")).isEmpty());
         QVERIFY(lines.size() >= 6);
@@ -141,7 +145,7 @@ private slots:
         runner.setStallTimeout(400ms);
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         runner.start(worker(QStringLiteral("hang"), "progress build 1\nexec sleep 60\n"), {},
-                     resultsPath(QStringLiteral("hang")));
+            resultsPath(QStringLiteral("hang")));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         QCOMPARE(runner.state(), BenchmarkRunner::State::Failed);
         QVERIFY(runner.outcome().contains(QStringLiteral("stopped responding")));
@@ -156,16 +160,16 @@ private slots:
         QSignalSpy progress(&runner, &BenchmarkRunner::progressed);
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         runner.start(worker(QStringLiteral("stubborn"),
-                            "trap '' TERM\nprogress measure 30\nresults\n"
-                            "while true; do sleep 0.05; done\n"),
-                     {}, resultsPath(QStringLiteral("stubborn")));
+                         "trap '' TERM\nprogress measure 30\nresults\n"
+                         "while true; do sleep 0.05; done\n"),
+            {}, resultsPath(QStringLiteral("stubborn")));
         QTRY_COMPARE_WITH_TIMEOUT(progress.size(), 1, 5000);
         QTRY_VERIFY_WITH_TIMEOUT(runner.hasResults(), 5000);
         QElapsedTimer clock;
         clock.start();
         runner.cancel();
         QCOMPARE(runner.state(), BenchmarkRunner::State::Cancelling);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 1000);  // within a second
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 1000); // within a second
         QVERIFY(clock.elapsed() < 1000);
         QCOMPARE(runner.state(), BenchmarkRunner::State::Cancelled);
         QVERIFY(runner.outcome().contains(QStringLiteral("are kept in")));
@@ -177,7 +181,7 @@ private slots:
         BenchmarkRunner runner;
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         runner.start(worker(QStringLiteral("polite"), "progress measure 30\nexec sleep 60\n"), {},
-                     resultsPath(QStringLiteral("polite")));
+            resultsPath(QStringLiteral("polite")));
         QTRY_VERIFY_WITH_TIMEOUT(runner.lastProgress().has_value(), 5000);
         runner.cancel();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 1000);
@@ -189,10 +193,11 @@ private slots:
         BenchmarkRunner runner;
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         runner.start(dir.filePath(QStringLiteral("no-such-worker")), {},
-                     resultsPath(QStringLiteral("none")));
+            resultsPath(QStringLiteral("none")));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         QCOMPARE(runner.state(), BenchmarkRunner::State::Failed);
-        QVERIFY(runner.outcome().startsWith(QStringLiteral("Could not start the benchmark worker")));
+        QVERIFY(
+            runner.outcome().startsWith(QStringLiteral("Could not start the benchmark worker")));
         QVERIFY(!runner.isActive());
     }
 
@@ -202,7 +207,7 @@ private slots:
         {
             BenchmarkRunner runner;
             runner.start(worker(QStringLiteral("orphan"), "progress build 1\nexec sleep 60\n"), {},
-                         resultsPath(QStringLiteral("orphan")));
+                resultsPath(QStringLiteral("orphan")));
             QTRY_VERIFY_WITH_TIMEOUT(runner.lastProgress().has_value(), 5000);
             pid = runner.processId();
             QVERIFY(pid > 0);
@@ -216,7 +221,7 @@ private slots:
         QVERIFY(!runner.estimatedRemaining());
         QSignalSpy finished(&runner, &BenchmarkRunner::finished);
         runner.start(worker(QStringLiteral("slow"), "progress measure 25\nexec sleep 60\n"), {},
-                     resultsPath(QStringLiteral("slow")));
+            resultsPath(QStringLiteral("slow")));
         QTRY_VERIFY_WITH_TIMEOUT(runner.lastProgress().has_value(), 5000);
         QTest::qWait(200);
         const auto left = runner.estimatedRemaining();

@@ -23,7 +23,7 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir dataDir;  // an empty user data dir, so the developer's own files never leak in
+    QTemporaryDir dataDir; // an empty user data dir, so the developer's own files never leak in
 
     Run cli(const QStringList& arguments)
     {
@@ -34,13 +34,14 @@ private:
         p.start(QStringLiteral(GPUPLAN_CLI), arguments);
         if (!p.waitForFinished(60000))
             qFatal("gpuplan-cli did not finish");
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                QString::fromUtf8(p.readAllStandardError())};
+        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError()) };
     }
 
     QJsonObject planJson(const QStringList& extra)
     {
-        const Run r = cli(QStringList{"plan", "--model", "pythia-1b", "--format", "json"} + extra);
+        const Run r
+            = cli(QStringList { "plan", "--model", "pythia-1b", "--format", "json" } + extra);
         if (r.exitCode != 0)
             qWarning() << r.err;
         return QJsonDocument::fromJson(r.out).object();
@@ -71,7 +72,7 @@ private slots:
 
     void planJsonReproducesFigure7()
     {
-        const QJsonObject plan = planJson({"--budget", "40000"});
+        const QJsonObject plan = planJson({ "--budget", "40000" });
         QCOMPARE(plan["model"].toString(), QStringLiteral("pythia-1b"));
         const QJsonObject rec = plan["recommended"].toObject();
         QCOMPARE(rec["gpu"].toString(), QStringLiteral("RTX 3090"));
@@ -90,20 +91,20 @@ private slots:
         QVERIFY(rtx["flags"].toArray().contains(QStringLiteral("exceeds_peak")));
         QCOMPARE(rtx["pareto"].toBool(), true);
         QVERIFY(qAbs(option(plan, "h100-80gb-sxm", 4)["experiment_cost_usd"].toDouble() - 558.83)
-                < 0.01);
+            < 0.01);
 
         const QJsonArray cloud = plan["cloud"].toArray();
         QVERIFY(!cloud.isEmpty());
         for (const auto& c : cloud) {
-            for (const char* key : {"provider", "offer", "gpu", "gpu_count", "usd_per_hour",
-                                    "spot_usd_per_hour", "experiment_cost_usd"})
+            for (const char* key : { "provider", "offer", "gpu", "gpu_count", "usd_per_hour",
+                     "spot_usd_per_hour", "experiment_cost_usd" })
                 QVERIFY2(c.toObject().contains(QLatin1String(key)), key);
         }
     }
 
     void planTableStatesTheRecommendation()
     {
-        const Run r = cli({"plan", "--model", "pythia-1b", "--budget", "40000"});
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--budget", "40000" });
         QCOMPARE(r.exitCode, 0);
         const QString text = QString::fromUtf8(r.out);
         QVERIFY(text.contains(QStringLiteral("Recommended: 8×RTX 3090 - fastest machine within the "
@@ -113,53 +114,55 @@ private slots:
 
     void deadlineRecommendsTheCheapestThatMeetsIt()
     {
-        const QJsonObject rec = planJson({"--deadline", "10", "--source", "paper"})["recommended"].toObject();
+        const QJsonObject rec
+            = planJson({ "--deadline", "10", "--source", "paper" })["recommended"].toObject();
         QCOMPARE(rec["gpu_id"].toString(), QStringLiteral("h100-80gb-sxm"));
         QCOMPARE(rec["gpu_count"].toInt(), 4);
-        QCOMPARE(planJson({"--deadline", "1"})["recommended"].type(), QJsonValue::Null);
+        QCOMPARE(planJson({ "--deadline", "1" })["recommended"].type(), QJsonValue::Null);
     }
 
     void assumptionsChangeTheCosts()
     {
-        const QJsonObject plan = planJson({"--years", "3", "--source", "paper"});
+        const QJsonObject plan = planJson({ "--years", "3", "--source", "paper" });
         QVERIFY(qAbs(option(plan, "a100-80gb-sxm", 8)["experiment_cost_usd"].toDouble()
-                     - 162673.0 * 9 / 1095)
-                < 0.01);
+                    - 162673.0 * 9 / 1095)
+            < 0.01);
         QCOMPARE(plan["assumptions"].toObject()["amortization_years"].toDouble(), 3.0);
     }
 
     void csvHasOneRowPerOption()
     {
-        const Run r = cli({"plan", "--model", "pythia-1b", "--source", "paper", "--format", "csv"});
+        const Run r
+            = cli({ "plan", "--model", "pythia-1b", "--source", "paper", "--format", "csv" });
         QCOMPARE(r.exitCode, 0);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QVERIFY(lines.first().startsWith("GPU,GPUs,Training days,Source,Machine cost"));
-        QCOMPARE(lines.size(), 1 + 16);  // 4 paper GPUs x 4 counts
+        QCOMPARE(lines.size(), 1 + 16); // 4 paper GPUs x 4 counts
     }
 
     void breakevenJson()
     {
-        const Run r = cli({"breakeven", "--hardware-cost", "30000", "--cloud-rate", "5.5",
-                           "--hours-per-run", "1000", "--power-kw", "5", "--electricity-price",
-                           "0.1", "--format", "json"});
+        const Run r = cli(
+            { "breakeven", "--hardware-cost", "30000", "--cloud-rate", "5.5", "--hours-per-run",
+                "1000", "--power-kw", "5", "--electricity-price", "0.1", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(r.out).object();
-        QCOMPARE(json["break_even_runs"].toDouble(), 6.0);  // 30000 / (5500 - 500)
+        QCOMPARE(json["break_even_runs"].toDouble(), 6.0); // 30000 / (5500 - 500)
         QCOMPARE(json["energy_cost_per_run_usd"].toDouble(), 500.0);
     }
 
     void breakevenNeverPaysOff()
     {
-        const Run r = cli({"breakeven", "--hardware-cost", "30000", "--cloud-rate", "0.1",
-                           "--hours-per-run", "100", "--power-kw", "2", "--format", "json"});
+        const Run r = cli({ "breakeven", "--hardware-cost", "30000", "--cloud-rate", "0.1",
+            "--hours-per-run", "100", "--power-kw", "2", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(r.out).object()["break_even_runs"].type(),
-                 QJsonValue::Null);
+        QCOMPARE(
+            QJsonDocument::fromJson(r.out).object()["break_even_runs"].type(), QJsonValue::Null);
     }
 
     void listShowsPricesWithDates()
     {
-        const Run r = cli({"list", "gpus", "--format", "json"});
+        const Run r = cli({ "list", "gpus", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         bool found = false;
         for (const auto& value : QJsonDocument::fromJson(r.out).array()) {
@@ -171,9 +174,9 @@ private slots:
             QCOMPARE(g["price_date"].toString(), QStringLiteral("2024-09-21"));
         }
         QVERIFY(found);
-        QCOMPARE(cli({"list", "models"}).exitCode, 0);
-        QCOMPARE(cli({"list", "chassis", "--format", "csv"}).exitCode, 0);
-        QCOMPARE(cli({"list", "cloud"}).exitCode, 0);
+        QCOMPARE(cli({ "list", "models" }).exitCode, 0);
+        QCOMPARE(cli({ "list", "chassis", "--format", "csv" }).exitCode, 0);
+        QCOMPARE(cli({ "list", "cloud" }).exitCode, 0);
     }
 
     void userDataDirLayersOverDefaults()
@@ -186,17 +189,18 @@ chassis:
     price: {usd: 20673, date: 2026-10, source: our vendor's quote}
     base_power: {watts: 470, date: 2026-10, source: estimate}
 )");
-        const QJsonObject plan = planJson({"--source", "paper"});
+        const QJsonObject plan = planJson({ "--source", "paper" });
         QCOMPARE(option(plan, "a100-80gb-sxm", 8)["hardware_cost_usd"].toDouble(), 172673.0);
-        const QJsonObject ignoring = planJson({"--source", "paper", "--no-user-data"});
+        const QJsonObject ignoring = planJson({ "--source", "paper", "--no-user-data" });
         QCOMPARE(option(ignoring, "a100-80gb-sxm", 8)["hardware_cost_usd"].toDouble(), 162673.0);
         QFile::remove(dataDir.filePath(QStringLiteral("prices/10-my-quote.yaml")));
     }
 
     void measuredResultsFromOptionAndUserDir()
     {
-        const QString results = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml");
-        const QJsonObject plan = planJson({"--source", "measured", "--results", results});
+        const QString results
+            = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml");
+        const QJsonObject plan = planJson({ "--source", "measured", "--results", results });
         const QJsonObject h100 = option(plan, "h100-80gb-sxm", 1);
         QCOMPARE(h100["source"].toString(), QStringLiteral("measured"));
         QCOMPARE(h100["training_days"].toDouble(), 43.7);
@@ -206,51 +210,49 @@ chassis:
 
         // Results saved by the GUI's Benchmark view land in the user data dir and count too.
         QVERIFY(QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))
-                || (QDir().mkpath(dataDir.filePath(QStringLiteral("results")))
-                    && QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))));
+            || (QDir().mkpath(dataDir.filePath(QStringLiteral("results")))
+                && QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))));
         const QJsonObject best = planJson({});
         QCOMPARE(option(best, "h100-80gb-sxm", 1)["source"].toString(), QStringLiteral("measured"));
         QCOMPARE(option(best, "h100-80gb-sxm", 8)["source"].toString(), QStringLiteral("paper"));
         QFile::remove(dataDir.filePath(QStringLiteral("results/h100.yaml")));
 
-        const QString bad = writeFile(QStringLiteral("bad-results.yaml"),
-                                      "schema_version: 1\nkind: gpuplan-prices\n");
-        const Run r = cli({"plan", "--model", "pythia-1b", "--results", bad});
+        const QString bad = writeFile(
+            QStringLiteral("bad-results.yaml"), "schema_version: 1\nkind: gpuplan-prices\n");
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--results", bad });
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(bad + QStringLiteral(":2:7: error: kind must be "
-                                                     "'gpuplan-bench-results'")),
-                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(bad
+                     + QStringLiteral(":2:7: error: kind must be "
+                                      "'gpuplan-bench-results'")),
+            qPrintable(r.err));
     }
 
     void badInputExitsWithTwoAndAMessage_data()
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::addRow("no command") << QStringList{} << "no command given";
-        QTest::addRow("unknown command") << QStringList{"plot"} << "unknown command 'plot'";
-        QTest::addRow("missing model") << QStringList{"plan"} << "--model is required";
-        QTest::addRow("unknown model") << QStringList{"plan", "--model", "gpt-9"}
+        QTest::addRow("no command") << QStringList {} << "no command given";
+        QTest::addRow("unknown command") << QStringList { "plot" } << "unknown command 'plot'";
+        QTest::addRow("missing model") << QStringList { "plan" } << "--model is required";
+        QTest::addRow("unknown model") << QStringList { "plan", "--model", "gpt-9" }
                                        << "unknown model 'gpt-9'; known models: pythia-160m";
-        QTest::addRow("NaN budget") << QStringList{"plan", "--model", "pythia-1b", "--budget", "nan"}
-                                    << "--budget: 'nan' is not a number";
-        QTest::addRow("negative budget")
-            << QStringList{"plan", "--model", "pythia-1b", "--budget", "-5"}
-            << "--budget: -5 is outside 1 to 1e+10";
-        QTest::addRow("unknown source")
-            << QStringList{"plan", "--model", "pythia-1b", "--source", "vibes"}
-            << "--source must be best, paper, paper-naive, analytic or measured";
-        QTest::addRow("unknown gpu") << QStringList{"plan", "--model", "pythia-1b", "--gpus", "b200"}
-                                     << "unknown GPU 'b200'";
-        QTest::addRow("bad format") << QStringList{"list", "gpus", "--format", "xml"}
+        QTest::addRow("NaN budget") << QStringList { "plan", "--model", "pythia-1b", "--budget",
+            "nan" } << "--budget: 'nan' is not a number";
+        QTest::addRow("negative budget") << QStringList { "plan", "--model", "pythia-1b",
+            "--budget", "-5" } << "--budget: -5 is outside 1 to 1e+10";
+        QTest::addRow("unknown source") << QStringList { "plan", "--model", "pythia-1b", "--source",
+            "vibes" } << "--source must be best, paper, paper-naive, analytic or measured";
+        QTest::addRow("unknown gpu") << QStringList { "plan", "--model", "pythia-1b", "--gpus",
+            "b200" } << "unknown GPU 'b200'";
+        QTest::addRow("bad format") << QStringList { "list", "gpus", "--format", "xml" }
                                     << "--format must be table, json or csv";
         QTest::addRow("missing prices file")
-            << QStringList{"plan", "--model", "pythia-1b", "--prices", "/no/such/file.yaml"}
+            << QStringList { "plan", "--model", "pythia-1b", "--prices", "/no/such/file.yaml" }
             << "/no/such/file.yaml: error: cannot open the file";
-        QTest::addRow("unknown option") << QStringList{"plan", "--modle", "x"}
-                                        << "Unknown option 'modle'";
-        QTest::addRow("breakeven missing rate")
-            << QStringList{"breakeven", "--hardware-cost", "1000", "--hours-per-run", "5"}
-            << "--cloud-rate is required";
+        QTest::addRow("unknown option")
+            << QStringList { "plan", "--modle", "x" } << "Unknown option 'modle'";
+        QTest::addRow("breakeven missing rate") << QStringList { "breakeven", "--hardware-cost",
+            "1000", "--hours-per-run", "5" } << "--cloud-rate is required";
     }
     void badInputExitsWithTwoAndAMessage()
     {
@@ -265,10 +267,11 @@ chassis:
     void malformedPricesFileNamesLineAndColumn()
     {
         const QString path = writeFile(QStringLiteral("bad.yaml"),
-                                       "schema_version: 1\ngpus:\n  - id: x\n    memory_gb: [1, 2\n");
-        const Run r = cli({"plan", "--model", "pythia-1b", "--prices", path});
+            "schema_version: 1\ngpus:\n  - id: x\n    memory_gb: [1, 2\n");
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--prices", path });
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(path + QStringLiteral(":5:1: error: invalid YAML")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(path + QStringLiteral(":5:1: error: invalid YAML")), qPrintable(r.err));
     }
 };
 

@@ -33,8 +33,8 @@ private slots:
     {
         const GpuSpec gpu = a100();
         const ChassisSpec chassis = server8();
-        QCOMPARE(machineCostUsd({&gpu, 8, &chassis}), 162673.0);
-        QCOMPARE(machineCostUsd({&gpu, 5, &chassis}), 10673.0 + 5 * 19000.0);
+        QCOMPARE(machineCostUsd({ &gpu, 8, &chassis }), 162673.0);
+        QCOMPARE(machineCostUsd({ &gpu, 5, &chassis }), 10673.0 + 5 * 19000.0);
     }
 
     void experimentCost_data()
@@ -69,7 +69,7 @@ private slots:
         Assumptions a;
         a.pue = 1.5;
         a.electricityUsdPerKwh = 0.10;
-        const double kw = machinePowerKw({&gpu, 8, &chassis}, a);
+        const double kw = machinePowerKw({ &gpu, 8, &chassis }, a);
         QCOMPARE(kw, (8 * 400 + 470) * 1.5 / 1000);
         QCOMPARE(energyCostUsd(kw, 2.0, a), kw * 48 * 0.10);
     }
@@ -109,7 +109,7 @@ private slots:
         QTest::addColumn<double>("capex");
         QTest::addColumn<double>("cloudPerRun");
         QTest::addColumn<double>("energyPerRun");
-        QTest::addColumn<double>("expected");  // < 0: never
+        QTest::addColumn<double>("expected"); // < 0: never
         QTest::addRow("plain") << 30000.0 << 5000.0 << 0.0 << 6.0;
         QTest::addRow("energy narrows the saving") << 30000.0 << 5500.0 << 500.0 << 6.0;
         QTest::addRow("renting is cheaper than power") << 30000.0 << 400.0 << 500.0 << -1.0;

@@ -12,22 +12,22 @@ class TestDecisions : public QObject {
 private slots:
     void frontierKeepsOnlyUndominatedPoints()
     {
-        const std::vector<TradeoffPoint> points{
-            {30, 21073},   // 0 frontier
-            {77, 12682},   // 1 frontier: faster than 2, cheaper than 0
-            {109, 4056},   // 2 frontier
-            {40, 26682},   // 3 dominated by 0
-            {9, 162673},   // 4 frontier
-            {18, 83482},   // 5 frontier
-            {30, 21073},   // 6 duplicate of 0: listed once
+        const std::vector<TradeoffPoint> points {
+            { 30, 21073 }, // 0 frontier
+            { 77, 12682 }, // 1 frontier: faster than 2, cheaper than 0
+            { 109, 4056 }, // 2 frontier
+            { 40, 26682 }, // 3 dominated by 0
+            { 9, 162673 }, // 4 frontier
+            { 18, 83482 }, // 5 frontier
+            { 30, 21073 }, // 6 duplicate of 0: listed once
         };
-        QCOMPARE(paretoFrontier(points), (std::vector<std::size_t>{0, 1, 2, 4, 5}));
+        QCOMPARE(paretoFrontier(points), (std::vector<std::size_t> { 0, 1, 2, 4, 5 }));
     }
 
     void fastestWithinBudget_data()
     {
         QTest::addColumn<double>("budget");
-        QTest::addColumn<int>("expected");  // -1: none
+        QTest::addColumn<int>("expected"); // -1: none
         QTest::addRow("$40k picks 30 days") << 40000.0 << 0;
         QTest::addRow("$90k picks 18 days") << 90000.0 << 2;
         QTest::addRow("$1k fits nothing") << 1000.0 << -1;
@@ -37,7 +37,8 @@ private slots:
     {
         QFETCH(double, budget);
         QFETCH(int, expected);
-        const std::vector<TradeoffPoint> points{{30, 21073}, {109, 4056}, {18, 83482}, {9, 162673}};
+        const std::vector<TradeoffPoint> points { { 30, 21073 }, { 109, 4056 }, { 18, 83482 },
+            { 9, 162673 } };
         const auto pick = gpuplan::fastestWithinBudget(points, budget);
         QCOMPARE(pick ? static_cast<int>(*pick) : -1, expected);
     }
@@ -54,26 +55,28 @@ private slots:
     {
         QFETCH(double, deadline);
         QFETCH(int, expected);
-        const std::vector<TradeoffPoint> points{{30, 21073}, {109, 4056}, {18, 83482}, {9, 162673}};
+        const std::vector<TradeoffPoint> points { { 30, 21073 }, { 109, 4056 }, { 18, 83482 },
+            { 9, 162673 } };
         const auto pick = gpuplan::cheapestWithinDeadline(points, deadline);
         QCOMPARE(pick ? static_cast<int>(*pick) : -1, expected);
     }
 
     void bothConstraintsPickTheCheapestThatMeetsBoth()
     {
-        const std::vector<TradeoffPoint> points{{30, 21073}, {109, 4056}, {18, 83482}, {9, 162673}};
-        QCOMPARE(*cheapestWithinBoth(points, 200000, 20), std::size_t{2});
+        const std::vector<TradeoffPoint> points { { 30, 21073 }, { 109, 4056 }, { 18, 83482 },
+            { 9, 162673 } };
+        QCOMPARE(*cheapestWithinBoth(points, 200000, 20), std::size_t { 2 });
         QVERIFY(!cheapestWithinBoth(points, 50000, 20));
     }
 
     void buyVsRentCurveCrossesAtBreakEven()
     {
         const auto curve = buyVsRentCurve(/*capexUsd=*/30000, /*energyPerRunUsd=*/500,
-                                          /*cloudPerRunUsd=*/5500, /*maxRuns=*/10);
-        QCOMPARE(curve.size(), std::size_t{11});
+            /*cloudPerRunUsd=*/5500, /*maxRuns=*/10);
+        QCOMPARE(curve.size(), std::size_t { 11 });
         QCOMPARE(curve[0].buyUsd, 30000.0);
         QCOMPARE(curve[0].rentUsd, 0.0);
-        QCOMPARE(curve[6].buyUsd, curve[6].rentUsd);  // 30000 + 6*500 = 6*5500
+        QCOMPARE(curve[6].buyUsd, curve[6].rentUsd); // 30000 + 6*500 = 6*5500
         QVERIFY(curve[7].buyUsd < curve[7].rentUsd);
     }
 };

@@ -24,11 +24,11 @@ private slots:
         pythia1b.trainingFlops = 1.9e21;
         pythia1b.precision = Precision::BF16;
         rtx3090.id = "rtx-3090";
-        rtx3090.peakTflops = {{Precision::BF16, 71}, {Precision::TF32, 35.6}};
+        rtx3090.peakTflops = { { Precision::BF16, 71 }, { Precision::TF32, 35.6 } };
         a100.id = "a100-80gb-sxm";
-        a100.peakTflops = {{Precision::BF16, 312}, {Precision::TF32, 156}};
+        a100.peakTflops = { { Precision::BF16, 312 }, { Precision::TF32, 156 } };
         v100.id = "v100";
-        v100.peakTflops = {{Precision::FP16, 125}, {Precision::FP32, 15.7}};
+        v100.peakTflops = { { Precision::FP16, 125 }, { Precision::FP32, 15.7 } };
 
         ReferenceMeasurement cell;
         cell.modelId = "pythia-1b";
@@ -42,7 +42,7 @@ private slots:
         cell.days = 9;
         catalog.reference.push_back(cell);
         cell.gpuCount = 1;
-        cell.days.reset();  // infeasible
+        cell.days.reset(); // infeasible
         catalog.reference.push_back(cell);
     }
 
@@ -53,7 +53,7 @@ private slots:
         QVERIFY(u);
         QVERIFY(qAbs(*u - 1.9e21 / (109.0 * 86400 * 2 * 71e12)) < 1e-12);
         QVERIFY(*u > 1.42 && *u < 1.43);
-        QVERIFY(!impliedUtilization(pythia1b, v100, 1, 10));  // V100 has no bf16 peak
+        QVERIFY(!impliedUtilization(pythia1b, v100, 1, 10)); // V100 has no bf16 peak
     }
 
     void paperCellsAreFlaggedAndRounded()
@@ -70,7 +70,7 @@ private slots:
         QVERIFY(!e->hasFlag(EstimateFlag::Suspect));
 
         const auto a = paperEstimate(catalog, pythia1b, a100, 8, false);
-        QVERIFY(a->hasFlag(EstimateFlag::Suspect));  // 98% of peak
+        QVERIFY(a->hasFlag(EstimateFlag::Suspect)); // 98% of peak
         QVERIFY(!a->hasFlag(EstimateFlag::ExceedsPeak));
     }
 
@@ -79,8 +79,8 @@ private slots:
         const auto infeasible = paperEstimate(catalog, pythia1b, a100, 1, false);
         QVERIFY(infeasible);
         QVERIFY(!infeasible->feasible);
-        QVERIFY(!paperEstimate(catalog, pythia1b, a100, 4, false));       // not in the table
-        QVERIFY(!paperEstimate(catalog, pythia1b, rtx3090, 2, /*naive=*/true));  // other table
+        QVERIFY(!paperEstimate(catalog, pythia1b, a100, 4, false)); // not in the table
+        QVERIFY(!paperEstimate(catalog, pythia1b, rtx3090, 2, /*naive=*/true)); // other table
     }
 
     void analytic_data()
@@ -110,7 +110,7 @@ private slots:
         QCOMPARE(*a100.peakTflopsFor(Precision::FP32), 156.0);
         QCOMPARE(*v100.peakTflopsFor(Precision::FP32), 15.7);
         QVERIFY(!v100.peakTflopsFor(Precision::BF16));
-        QVERIFY(!analyticEstimate(pythia1b, v100, 1, 0.4));  // no peak: no guess
+        QVERIFY(!analyticEstimate(pythia1b, v100, 1, 0.4)); // no peak: no guess
         QVERIFY(analyticEstimate(vit, v100, 1, 0.4));
     }
 

@@ -48,16 +48,16 @@ private slots:
         QTest::addColumn<double>("machineUsd");
         QTest::addColumn<double>("experimentUsd");
         // Machine = chassis(n) + n x GPU (Appendix H); per experiment = machine x days / 1825.
-        QTest::addRow("8x A100: $162.7k, ~$800") << "a100-80gb-sxm" << 8 << 9.0 << 162673.0
-                                                << 162673.0 * 9 / 1825;
-        QTest::addRow("4x H100: $127.5k, $560-600") << "h100-80gb-sxm" << 4 << 8.0 << 127482.0
-                                                   << 127482.0 * 8 / 1825;
-        QTest::addRow("8x H100: $250.7k, 4 days") << "h100-80gb-sxm" << 8 << 4.0 << 250673.0
-                                                 << 250673.0 * 4 / 1825;
-        QTest::addRow("2x RTX 3090: $4.1k, 109 days") << "rtx-3090" << 2 << 109.0 << 4056.29
-                                                      << 4056.29 * 109 / 1825;
-        QTest::addRow("8x RTX 3090: 30 days") << "rtx-3090" << 8 << 30.0 << 21073.0
-                                              << 21073.0 * 30 / 1825;
+        QTest::addRow("8x A100: $162.7k, ~$800")
+            << "a100-80gb-sxm" << 8 << 9.0 << 162673.0 << 162673.0 * 9 / 1825;
+        QTest::addRow("4x H100: $127.5k, $560-600")
+            << "h100-80gb-sxm" << 4 << 8.0 << 127482.0 << 127482.0 * 8 / 1825;
+        QTest::addRow("8x H100: $250.7k, 4 days")
+            << "h100-80gb-sxm" << 8 << 4.0 << 250673.0 << 250673.0 * 4 / 1825;
+        QTest::addRow("2x RTX 3090: $4.1k, 109 days")
+            << "rtx-3090" << 2 << 109.0 << 4056.29 << 4056.29 * 109 / 1825;
+        QTest::addRow("8x RTX 3090: 30 days")
+            << "rtx-3090" << 8 << 30.0 << 21073.0 << 21073.0 * 30 / 1825;
     }
     void figure7()
     {
@@ -79,10 +79,10 @@ private slots:
         const Results r = evaluate(pythia1b());
         const double a100 = find(r, "a100-80gb-sxm", 8)->experimentCostUsd;
         const double h100 = find(r, "h100-80gb-sxm", 4)->experimentCostUsd;
-        QVERIFY2(a100 > 795 && a100 < 810, qPrintable(QString::number(a100)));  // "$800"
-        QVERIFY2(h100 > 555 && h100 < 600, qPrintable(QString::number(h100)));  // "$600"
+        QVERIFY2(a100 > 795 && a100 < 810, qPrintable(QString::number(a100))); // "$800"
+        QVERIFY2(h100 > 555 && h100 < 600, qPrintable(QString::number(h100))); // "$600"
         QVERIFY(find(r, "h100-80gb-sxm", 4)->machineCostUsd
-                < find(r, "a100-80gb-sxm", 8)->machineCostUsd);  // "$130k" vs "$160k"
+            < find(r, "a100-80gb-sxm", 8)->machineCostUsd); // "$130k" vs "$160k"
     }
 
     void fastestWithin40kIs8xRtx3090()
@@ -130,7 +130,7 @@ private slots:
         s.deadlineDays = 10;
         Results r = evaluate(s);
         QCOMPARE(r.options[*r.recommended].gpu->id, std::string("h100-80gb-sxm"));
-        QCOMPARE(r.options[*r.recommended].gpuCount, 4);  // $127k beats 8x A100 at $163k
+        QCOMPARE(r.options[*r.recommended].gpuCount, 4); // $127k beats 8x A100 at $163k
         s.budgetUsd = 100000;
         r = evaluate(s);
         QVERIFY(!r.recommended);
@@ -148,8 +148,8 @@ private slots:
         // Break-even = machine / (cheapest rent per run - energy per run).
         QVERIFY(a100->breakEvenRuns);
         QVERIFY(qAbs(*a100->breakEvenRuns
-                     - a100->machineCostUsd / (*rent.cheapestCostUsd - a100->energyCostUsd))
-                < 1e-9);
+                    - a100->machineCostUsd / (*rent.cheapestCostUsd - a100->energyCostUsd))
+            < 1e-9);
     }
 
     void reservationsAreShownButNotTakenForPayAsYouGo()
@@ -159,13 +159,13 @@ private slots:
         for (const auto& c : r.cloud) {
             if (c.offer->id == "aws-p4de-24xlarge-5yr") {
                 sawP4de = true;
-                QVERIFY(c.cheapestIsCommitment);  // only a 5-year reservation is offered
-                QCOMPARE(c.reservedCostUsd.size(), std::size_t{1});
+                QVERIFY(c.cheapestIsCommitment); // only a 5-year reservation is offered
+                QCOMPARE(c.reservedCostUsd.size(), std::size_t { 1 });
             }
             if (c.offer->id == "azure-a100-80gb") {
                 QVERIFY(!c.cheapestIsCommitment);
-                QCOMPARE(c.cheapestPricing, std::string("on-demand"));  // not the 3-yr rate
-                QCOMPARE(c.reservedCostUsd.size(), std::size_t{2});
+                QCOMPARE(c.cheapestPricing, std::string("on-demand")); // not the 3-yr rate
+                QCOMPARE(c.reservedCostUsd.size(), std::size_t { 2 });
             }
         }
         QVERIFY(sawP4de);
@@ -178,10 +178,10 @@ private slots:
         Scenario s = pythia1b();
         s.assumptions.runsPerMonth = 2;
         const Results r = evaluate(s);
-        const OwnedOption* slow = find(r, "rtx-3090", 1);  // 370-day runs
+        const OwnedOption* slow = find(r, "rtx-3090", 1); // 370-day runs
         QVERIFY(slow->breakEvenRuns && slow->breakEvenMonths);
         QVERIFY(qAbs(*slow->breakEvenMonths - *slow->breakEvenRuns * 370 / (365.25 / 12)) < 1e-9);
-        const OwnedOption* fast = find(r, "h100-80gb-sxm", 8);  // 4-day runs: 2 a month fit
+        const OwnedOption* fast = find(r, "h100-80gb-sxm", 8); // 4-day runs: 2 a month fit
         QVERIFY(qAbs(*fast->breakEvenMonths - *fast->breakEvenRuns / 2) < 1e-9);
     }
 
@@ -198,7 +198,8 @@ private slots:
         for (const auto& g : catalog->gpus) {
             QVERIFY2(!g.specSource.source.empty(), g.id.c_str());
             if (g.priceUsd)
-                QVERIFY2(!g.priceSource.date.empty() && !g.priceSource.source.empty(), g.id.c_str());
+                QVERIFY2(
+                    !g.priceSource.date.empty() && !g.priceSource.source.empty(), g.id.c_str());
         }
         for (const auto& c : catalog->chassis)
             QVERIFY2(!c.priceSource.date.empty() && !c.powerSource.source.empty(), c.id.c_str());

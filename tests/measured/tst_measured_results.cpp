@@ -43,9 +43,8 @@ std::string describe(const MeasuredLoad& load)
         const MeasuredResult& r = load.results[i];
         char line[512];
         std::snprintf(line, sizeof line, "result: %s on %s [%s] x%d: %.2f days (%.2f-%.2f), %s\n",
-                      r.modelId.c_str(), r.deviceName.c_str(), r.gpuId.c_str(), r.gpuCount,
-                      r.trainingDays, r.trainingDaysLow, r.trainingDaysHigh,
-                      r.configuration.c_str());
+            r.modelId.c_str(), r.deviceName.c_str(), r.gpuId.c_str(), r.gpuCount, r.trainingDays,
+            r.trainingDaysLow, r.trainingDaysHigh, r.configuration.c_str());
         out += line;
         out += "workload: " + load.workloads[i].id + " \"" + load.workloads[i].name + "\"\n";
     }
@@ -61,7 +60,7 @@ private slots:
     {
         const MeasuredLoad load = readText(readAll(kDataDir + "/valid.yaml"), "valid.yaml");
         QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
-        QCOMPARE(load.results.size(), std::size_t{1});
+        QCOMPARE(load.results.size(), std::size_t { 1 });
         const MeasuredResult& r = load.results.front();
         QCOMPARE(r.modelId, std::string("pythia-1b"));
         QCOMPARE(r.gpuId, std::string("h100-80gb-sxm"));
@@ -70,15 +69,16 @@ private slots:
         QCOMPARE(r.trainingDays, 43.7);
         QCOMPARE(r.trainingDaysLow, 43.5);
         QCOMPARE(r.trainingDaysHigh, 44.0);
-        QCOMPARE(r.configuration, std::string("free-lunch mbs=16 ckpt=off offload=off "
-                                              "(micro-batch 16, accumulation 64)"));
+        QCOMPARE(r.configuration,
+            std::string("free-lunch mbs=16 ckpt=off offload=off "
+                        "(micro-batch 16, accumulation 64)"));
         QCOMPARE(r.validationError.value_or(-1), 0.011);
         QCOMPARE(r.source.date, std::string("2026-11-22"));
         QCOMPARE(r.source.source,
-                 std::string("gpuplan-bench 0.2.0, LibTorch 2.11.0 on gpu-node-07 (valid.yaml)"));
+            std::string("gpuplan-bench 0.2.0, LibTorch 2.11.0 on gpu-node-07 (valid.yaml)"));
         // The shipped recipe was used, so the shipped workload is reused unchanged.
         QCOMPARE(load.workloads.front().trainingFlops,
-                 shipped()->findWorkload("pythia-1b")->trainingFlops);
+            shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
     void golden_data()
@@ -117,9 +117,8 @@ private slots:
         s.assumptions = catalog->defaults;
         s.source = SourcePolicy::Best;
         const Results results = evaluate(s);
-        const auto it = std::find_if(results.options.begin(), results.options.end(), [](auto& o) {
-            return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 1;
-        });
+        const auto it = std::find_if(results.options.begin(), results.options.end(),
+            [](auto& o) { return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 1; });
         QVERIFY(it != results.options.end());
         QVERIFY(it->estimate.source == EstimateSource::Measured);
         QCOMPARE(it->estimate.days, 43.7);
@@ -129,10 +128,7 @@ private slots:
         QCOMPARE(it->estimate.impliedUtilization, flops / (43.7 * 86400.0 * 989e12));
         // Other counts still come from the paper: a one-GPU measurement says nothing about eight.
         const auto eight = std::find_if(results.options.begin(), results.options.end(),
-                                        [](auto& o) {
-                                            return o.gpu->id == "h100-80gb-sxm"
-                                                   && o.gpuCount == 8;
-                                        });
+            [](auto& o) { return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 8; });
         QVERIFY(eight != results.options.end());
         QVERIFY(eight->estimate.source == EstimateSource::Paper);
     }
@@ -146,7 +142,7 @@ private slots:
         const std::string id = "pythia-1b@batch8-seq128-steps143000-bf16";
         QVERIFY(catalog->findWorkload(id));
         QCOMPARE(catalog->findWorkload(id)->globalBatch, 8);
-        QCOMPARE(catalog->findWorkload("pythia-1b")->globalBatch, 1024);  // shipped one untouched
+        QCOMPARE(catalog->findWorkload("pythia-1b")->globalBatch, 1024); // shipped one untouched
     }
 
     void plannerCatalogLayersResultsOverPrices()
@@ -156,10 +152,10 @@ private slots:
         const QString good = dir.filePath("good.yaml");
         QVERIFY(QFile::copy(kDataDir + "/valid.yaml", good));
         const std::string missing = dir.filePath("missing.yaml").toStdString();
-        const CatalogLoad load = loadPlannerCatalog({}, {good.toStdString(), missing});
+        const CatalogLoad load = loadPlannerCatalog({}, { good.toStdString(), missing });
         QVERIFY(!load.ok());
         QCOMPARE(formatIssues(load.issues), missing + ": error: cannot open the file\n");
-        QCOMPARE(load.catalog->measured.size(), std::size_t{1});  // the good file still counts
+        QCOMPARE(load.catalog->measured.size(), std::size_t { 1 }); // the good file still counts
     }
 };
 

@@ -22,7 +22,7 @@ QByteArray readAll(const QString& path)
 CatalogLoad loadWithUserText(const std::string& text, const std::string& name = "input.yaml")
 {
     auto files = shippedDataFiles();
-    files.push_back({name, text});
+    files.push_back({ name, text });
     return loadCatalog(files);
 }
 } // namespace
@@ -35,10 +35,10 @@ private slots:
     {
         const CatalogLoad load = loadCatalog(shippedDataFiles());
         QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
-        QCOMPARE(load.catalog->workloads.size(), std::size_t{9});
-        QCOMPARE(load.catalog->chassis.size(), std::size_t{4});
+        QCOMPARE(load.catalog->workloads.size(), std::size_t { 9 });
+        QCOMPARE(load.catalog->chassis.size(), std::size_t { 4 });
         // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each.
-        QCOMPARE(load.catalog->reference.size(), std::size_t{2 * 9 * 16});
+        QCOMPARE(load.catalog->reference.size(), std::size_t { 2 * 9 * 16 });
         QCOMPARE(load.catalog->defaults.amortizationYears, 5.0);
     }
 
@@ -108,19 +108,19 @@ assumptions:
         QCOMPARE(*h100->priceUsd, 25000.0);
         QCOMPARE(h100->priceSource.date, std::string("2026-10-01"));
         QCOMPARE(load.catalog->defaults.electricityUsdPerKwh, 0.21);
-        QCOMPARE(load.catalog->defaults.pue, 1.58);  // untouched assumptions keep the default
+        QCOMPARE(load.catalog->defaults.pue, 1.58); // untouched assumptions keep the default
         QCOMPARE(load.catalog->gpus.size(), loadCatalog(shippedDataFiles()).catalog->gpus.size());
         // The shipped tables themselves are unchanged.
-        QCOMPARE(*loadCatalog(shippedDataFiles()).catalog->findGpu("h100-80gb-sxm")->priceUsd,
-                 30000.0);
+        QCOMPARE(
+            *loadCatalog(shippedDataFiles()).catalog->findGpu("h100-80gb-sxm")->priceUsd, 30000.0);
     }
 
     void missingFileIsReportedByName()
     {
-        const CatalogLoad load = loadCatalogWithUserFiles({"/nonexistent/prices.yaml"});
+        const CatalogLoad load = loadCatalogWithUserFiles({ "/nonexistent/prices.yaml" });
         QVERIFY(!load.ok());
         QCOMPARE(load.issues.front().toString(),
-                 std::string("/nonexistent/prices.yaml: error: cannot open the file"));
+            std::string("/nonexistent/prices.yaml: error: cannot open the file"));
         QVERIFY(load.catalog->findGpu("a100-80gb-sxm"));
     }
 
