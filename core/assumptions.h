@@ -1,26 +1,45 @@
 #pragma once
 
+#include "core/assumption_table.h"
 #include "core/provenance.h"
+
+#include <array>
 
 namespace gpuplan {
 
-// Every knob of the cost model with its default. Defaults reproduce the paper's Fig. 7
-// (5-year lifespan, machine busy all the time, no energy in the per-experiment cost).
+// Every knob of the cost model. Built-in defaults come from the assumption table and reproduce
+// the paper's Fig. 7 (5-year lifespan, machine busy all the time, no energy in the
+// per-experiment cost); the shipped tables replace them with dated, sourced values.
 struct Assumptions {
-    double amortizationYears = 5.0;
-    double machineUtilization = 1.0; // fraction of the lifespan the machine runs experiments
-    double electricityUsdPerKwh = 0.13;
-    double pue = 1.5; // facility overhead on electricity (1.0 = none)
-    double spotRestartOverhead = 0.10; // extra run time lost to pre-emptions on spot
-    double indirectRate = 0.0; // F&A rate on cloud spend; 0 = off. Equipment is exempt.
-    double analyticUtilization = 0.4; // fraction of peak the analytic estimator assumes
-    int plannedRuns = 1;
-    double runsPerMonth = 1.0; // for stating break-even in months
+    double amortizationYears = assumptionSpec(AssumptionId::AmortizationYears).fallback;
+    // Fraction of the lifespan the machine runs experiments.
+    double machineUtilization = assumptionSpec(AssumptionId::MachineUtilization).fallback;
+    double electricityUsdPerKwh = assumptionSpec(AssumptionId::ElectricityUsdPerKwh).fallback;
+    double pue = assumptionSpec(AssumptionId::Pue).fallback; // 1.0 = no facility overhead
+    // Extra run time lost to pre-emptions on spot instances.
+    double spotRestartOverhead = assumptionSpec(AssumptionId::SpotRestartOverhead).fallback;
+    // F&A rate on cloud spend; 0 = off. Equipment is exempt.
+    double indirectRate = assumptionSpec(AssumptionId::IndirectRate).fallback;
+    // Fraction of peak the analytic estimator assumes.
+    double analyticUtilization = assumptionSpec(AssumptionId::AnalyticUtilization).fallback;
+    int plannedRuns = static_cast<int>(assumptionSpec(AssumptionId::PlannedRuns).fallback);
+    // For stating break-even in months.
+    double runsPerMonth = assumptionSpec(AssumptionId::RunsPerMonth).fallback;
 
-    Provenance electricitySource;
-    Provenance pueSource;
-    Provenance spotOverheadSource;
-    Provenance analyticUtilizationSource;
+    // Where each value came from, by AssumptionId; empty for built-in defaults and user edits.
+    std::array<Provenance, kAssumptionCount> sources;
+
+    const Provenance& source(AssumptionId id) const
+    {
+        return sources[static_cast<std::size_t>(id)];
+    }
+    Provenance& source(AssumptionId id) { return sources[static_cast<std::size_t>(id)]; }
 };
+
+// The value of one assumption by id (plannedRuns as a double), for code that loops over the
+// assumption table.
+double assumptionValue(const Assumptions& a, AssumptionId id);
+// Sets one assumption; whole-number assumptions are rounded to the nearest integer.
+void setAssumptionValue(Assumptions& a, AssumptionId id, double value);
 
 } // namespace gpuplan

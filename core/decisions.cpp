@@ -69,13 +69,4 @@ std::optional<std::size_t> cheapestWithinBoth(
         [=](const TradeoffPoint& p) { return p.cost <= budget && p.days <= deadlineDays; });
 }
 
-std::vector<BuyVsRentPoint> buyVsRentCurve(
-    double capexUsd, double energyPerRunUsd, double cloudPerRunUsd, int maxRuns)
-{
-    std::vector<BuyVsRentPoint> curve;
-    for (int runs = 0; runs <= maxRuns; ++runs)
-        curve.push_back({ runs, capexUsd + runs * energyPerRunUsd, runs * cloudPerRunUsd });
-    return curve;
-}
-
 } // namespace gpuplan

@@ -27,13 +27,4 @@ std::optional<std::size_t> cheapestWithinDeadline(
 std::optional<std::size_t> cheapestWithinBoth(
     const std::vector<TradeoffPoint>& points, double budget, double deadlineDays);
 
-// Cumulative cost of buying vs renting after k runs, for the buy-vs-rent chart.
-struct BuyVsRentPoint {
-    int runs = 0;
-    double buyUsd = 0.0; // capex + runs * energy
-    double rentUsd = 0.0; // runs * cloud cost per run
-};
-std::vector<BuyVsRentPoint> buyVsRentCurve(
-    double capexUsd, double energyPerRunUsd, double cloudPerRunUsd, int maxRuns);
-
 } // namespace gpuplan

@@ -1,32 +1,16 @@
 #include "core/evaluate.h"
 
+#include "core/costing/break_even.h"
+#include "core/costing/owning.h"
+#include "core/costing/plan.h"
 #include "core/decisions.h"
 #include "core/estimators.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace gpuplan {
 
 namespace {
-
-constexpr double kDaysPerMonth = 365.25 / 12.0;
-
-std::string usd(double value)
-{
-    // "$40,000": grouping by hand keeps core free of locales.
-    char digits[32];
-    std::snprintf(digits, sizeof digits, "%.0f", value);
-    std::string raw = digits;
-    std::string grouped;
-    const std::size_t start = raw[0] == '-' ? 1 : 0;
-    for (std::size_t i = start; i < raw.size(); ++i) {
-        if (i > start && (raw.size() - i) % 3 == 0)
-            grouped += ',';
-        grouped += raw[i];
-    }
-    return (start ? "-$" : "$") + grouped;
-}
 
 std::vector<const GpuSpec*> purchasableGpus(const Scenario& s)
 {
@@ -43,11 +27,11 @@ std::vector<const GpuSpec*> purchasableGpus(const Scenario& s)
     return gpus;
 }
 
-std::string unavailableReason(const Scenario& s, const std::optional<TrainingEstimate>& e)
+Unavailable unavailable(const GpuSpec& gpu, int count, const std::optional<TrainingEstimate>& e)
 {
     if (e && !e->feasible)
-        return "infeasible: " + e->note;
-    return "no " + std::string(toString(s.source)) + " estimate";
+        return { gpu.id, count, UnavailableReason::Infeasible, e->note };
+    return { gpu.id, count, UnavailableReason::NoEstimate, {} };
 }
 
 void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
@@ -57,14 +41,13 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
         for (int count : s.gpuCounts) {
             const ChassisSpec* chassis = smallestChassisFor(count, s.catalog->chassis);
             if (!chassis) {
-                r.unavailable.push_back(
-                    { gpu->id, count, "no chassis with " + std::to_string(count) + " GPU slots" });
+                r.unavailable.push_back({ gpu->id, count, UnavailableReason::NoChassis, {} });
                 continue;
             }
             auto estimate
                 = estimateTraining(*s.catalog, s.source, w, *gpu, count, a.analyticUtilization);
             if (!estimate || !estimate->feasible) {
-                r.unavailable.push_back({ gpu->id, count, unavailableReason(s, estimate) });
+                r.unavailable.push_back(unavailable(*gpu, count, estimate));
                 continue;
             }
             OwnedOption o;
@@ -77,9 +60,11 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
             o.experimentCostUsd = experimentCostUsd(o.machineCostUsd, o.estimate.days, a);
             o.powerKw = machinePowerKw(machine, a);
             o.energyCostUsd = energyCostUsd(o.powerKw, o.estimate.days, a);
-            o.planTotalUsd = o.machineCostUsd + a.plannedRuns * o.energyCostUsd;
-            o.planAmortizedUsd = a.plannedRuns * (o.experimentCostUsd + o.energyCostUsd);
-            o.planCalendarDays = a.plannedRuns * o.estimate.days;
+            const OwnedPlan plan = ownedPlan(
+                o.machineCostUsd, o.experimentCostUsd, o.energyCostUsd, o.estimate.days, a);
+            o.planTotalUsd = plan.totalUsd;
+            o.planAmortizedUsd = plan.amortizedUsd;
+            o.planCalendarDays = plan.calendarDays;
             r.options.push_back(std::move(o));
         }
     }
@@ -108,54 +93,52 @@ void recommend(const Scenario& s, Results& r)
         o.withinDeadline = !s.deadlineDays || o.estimate.days <= *s.deadlineDays;
     }
     if (s.budgetUsd && s.deadlineDays) {
+        r.recommendationRule = RecommendationRule::CheapestWithinBoth;
         r.recommended = cheapestWithinBoth(points, *s.budgetUsd, *s.deadlineDays);
-        r.recommendationReason = "cheapest machine within the " + usd(*s.budgetUsd)
-            + " budget that trains within " + std::to_string(static_cast<int>(*s.deadlineDays))
-            + " days";
     } else if (s.budgetUsd) {
+        r.recommendationRule = RecommendationRule::FastestWithinBudget;
         r.recommended = fastestWithinBudget(points, *s.budgetUsd);
-        r.recommendationReason = "fastest machine within the " + usd(*s.budgetUsd) + " budget";
     } else if (s.deadlineDays) {
+        r.recommendationRule = RecommendationRule::CheapestWithinDeadline;
         r.recommended = cheapestWithinDeadline(points, *s.deadlineDays);
-        r.recommendationReason = "cheapest machine that trains within "
-            + std::to_string(static_cast<int>(*s.deadlineDays)) + " days";
     }
-    if ((s.budgetUsd || s.deadlineDays) && !r.recommended)
-        r.recommendationReason = "no machine meets the constraints";
 }
 
 void priceCloudOption(const Assumptions& a, CloudOption& c)
 {
     const auto& offer = *c.offer;
     const double days = c.estimate.days;
-    auto consider = [&c](double cost, const std::string& pricing) {
+    auto consider = [&c](double cost, Pricing pricing, std::optional<double> term) {
         if (!c.cheapestCostUsd || cost < *c.cheapestCostUsd) {
             c.cheapestCostUsd = cost;
             c.cheapestPricing = pricing;
+            c.cheapestReservedYears = term;
         }
     };
+    c.spotDays = spotRunDays(days, a);
     if (offer.onDemandUsdPerHour) {
-        c.onDemandCostUsd = cloudCostUsd(*offer.onDemandUsdPerHour, c.instances, days, false, a);
-        consider(*c.onDemandCostUsd, "on-demand");
+        c.onDemandCostUsd
+            = cloudCostUsd(*offer.onDemandUsdPerHour, c.instances, days, Pricing::OnDemand, a);
+        consider(*c.onDemandCostUsd, Pricing::OnDemand, std::nullopt);
     }
     if (offer.spotUsdPerHour) {
-        c.spotCostUsd = cloudCostUsd(*offer.spotUsdPerHour, c.instances, days, true, a);
-        consider(*c.spotCostUsd, "spot");
+        c.spotCostUsd = cloudCostUsd(*offer.spotUsdPerHour, c.instances, days, Pricing::Spot, a);
+        consider(*c.spotCostUsd, Pricing::Spot, std::nullopt);
     }
     const bool payAsYouGo = c.cheapestCostUsd.has_value();
     for (const auto& reserved : offer.reserved) {
-        const double cost = cloudCostUsd(reserved.usdPerHour, c.instances, days, false, a);
+        const double cost
+            = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a);
         c.reservedCostUsd.push_back(cost);
-        char label[48];
-        std::snprintf(label, sizeof label, "reserved %g-yr", reserved.years);
         if (!payAsYouGo)
-            consider(cost, label);
+            consider(cost, Pricing::Reserved, reserved.years);
     }
     c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     if (c.cheapestCostUsd) {
-        const bool spot = c.cheapestPricing == "spot";
-        c.planTotalUsd = a.plannedRuns * *c.cheapestCostUsd;
-        c.planCalendarDays = a.plannedRuns * (spot ? spotRunDays(days, a) : days);
+        const RentedPlan plan
+            = rentedPlan(*c.cheapestCostUsd, runDays(days, c.cheapestPricing, a), a);
+        c.planTotalUsd = plan.totalUsd;
+        c.planCalendarDays = plan.calendarDays;
     }
 }
 
@@ -165,7 +148,7 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
     for (const auto& offer : s.catalog->cloudOffers) {
         const GpuSpec* gpu = s.catalog->findGpu(offer.gpuId);
         if (!gpu) {
-            r.warnings.push_back("cloud offer " + offer.id + " names unknown GPU " + offer.gpuId);
+            r.warnings.push_back({ Warning::Kind::OfferUnknownGpu, offer.id, offer.gpuId });
             continue;
         }
         for (int count : s.gpuCounts) {
@@ -190,12 +173,35 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
     }
 }
 
+// Every on-demand and spot price of one cloud option against buying `o`.
+void addBreakEvens(OwnedOption& o, std::size_t cloudIndex, const CloudOption& c)
+{
+    const std::pair<const std::optional<double>*, Pricing> prices[]
+        = { { &c.onDemandCostUsd, Pricing::OnDemand }, { &c.spotCostUsd, Pricing::Spot } };
+    for (const auto& [cost, pricing] : prices) {
+        if (!*cost)
+            continue;
+        OfferBreakEven b;
+        b.cloudIndex = cloudIndex;
+        b.pricing = pricing;
+        b.costPerRunUsd = **cost;
+        b.runs = breakEvenRuns(o.machineCostUsd, b.costPerRunUsd, o.energyCostUsd);
+        if (b.runs)
+            b.months = monthsAtRunRate(*b.runs, o.runsPerMonth);
+        o.breakEvens.push_back(b);
+    }
+}
+
 void compareWithCloud(const Assumptions& a, Results& r)
 {
-    for (auto& o : r.options) {
-        for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+    for (std::size_t optionIndex = 0; optionIndex < r.options.size(); ++optionIndex) {
+        auto& o = r.options[optionIndex];
+        // A machine cannot run more experiments a month than fit back to back.
+        o.runsPerMonth = cappedRunsPerMonth(o.estimate.days, a);
+        for (std::size_t i : matchingCloudOffers(r, optionIndex)) {
             const auto& c = r.cloud[i];
-            if (c.gpu != o.gpu || c.gpuCount != o.gpuCount || c.cheapestIsCommitment)
+            addBreakEvens(o, i, c);
+            if (c.cheapestIsCommitment)
                 continue;
             if (!o.cheapestCloudIndex
                 || *c.cheapestCostUsd < *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd)
@@ -204,28 +210,52 @@ void compareWithCloud(const Assumptions& a, Results& r)
         if (o.cheapestCloudIndex)
             o.breakEvenRuns = breakEvenRuns(
                 o.machineCostUsd, *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd, o.energyCostUsd);
-        // A machine cannot run more experiments a month than fit back to back.
-        const double capacityPerMonth = kDaysPerMonth / o.estimate.days;
-        o.runsPerMonth = std::min(a.runsPerMonth, capacityPerMonth);
-        if (o.breakEvenRuns && o.runsPerMonth > 0.0)
-            o.breakEvenMonths = *o.breakEvenRuns / o.runsPerMonth;
+        if (o.breakEvenRuns)
+            o.breakEvenMonths = monthsAtRunRate(*o.breakEvenRuns, o.runsPerMonth);
     }
 }
 
 } // namespace
+
+std::optional<std::size_t> defaultMachineToCompare(const Results& r)
+{
+    if (r.recommended)
+        return r.recommended;
+    if (r.options.empty())
+        return std::nullopt;
+    const auto cheapest = std::min_element(
+        r.options.begin(), r.options.end(), [](const OwnedOption& a, const OwnedOption& b) {
+            return a.experimentCostUsd < b.experimentCostUsd;
+        });
+    return static_cast<std::size_t>(cheapest - r.options.begin());
+}
+
+std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optionIndex)
+{
+    std::vector<std::size_t> out;
+    if (optionIndex >= r.options.size())
+        return out;
+    const auto& o = r.options[optionIndex];
+    for (std::size_t i = 0; i < r.cloud.size(); ++i)
+        if (r.cloud[i].gpu == o.gpu && r.cloud[i].gpuCount == o.gpuCount)
+            out.push_back(i);
+    return out;
+}
 
 Results evaluate(const Scenario& s)
 {
     Results r;
     r.source = s.source;
     r.assumptions = s.assumptions;
+    r.budgetUsd = s.budgetUsd;
+    r.deadlineDays = s.deadlineDays;
     if (!s.catalog) {
-        r.warnings.push_back("no catalog loaded");
+        r.warnings.push_back({ Warning::Kind::NoCatalog, {}, {} });
         return r;
     }
     r.workload = s.catalog->findWorkload(s.modelId);
     if (!r.workload) {
-        r.warnings.push_back("unknown model: " + s.modelId);
+        r.warnings.push_back({ Warning::Kind::UnknownModel, s.modelId, {} });
         return r;
     }
     addOwnedOptions(s, *r.workload, r);
@@ -234,8 +264,7 @@ Results evaluate(const Scenario& s)
     addCloudOptions(s, *r.workload, r);
     compareWithCloud(s.assumptions, r);
     if (r.options.empty())
-        r.warnings.push_back("no machine has a " + std::string(toString(s.source))
-            + " estimate for " + r.workload->id);
+        r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
     return r;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
-#include "core/costing.h"
+#include "core/costing/renting.h"
 #include "core/training_estimate.h"
 
 #include <memory>
@@ -23,6 +23,16 @@ struct Scenario {
     std::optional<double> deadlineDays; // for "cheapest within deadline"
 };
 
+// Buying a machine against one pay-as-you-go price (on-demand or spot) of one cloud offer of
+// the same GPUs and count. Reservations are commitments, not per-run prices: no break-even.
+struct OfferBreakEven {
+    std::size_t cloudIndex = 0; // into Results::cloud
+    Pricing pricing = Pricing::OnDemand;
+    double costPerRunUsd = 0.0;
+    std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
+    std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)
+};
+
 // One machine the user could buy.
 struct OwnedOption {
     const GpuSpec* gpu = nullptr;
@@ -32,7 +42,7 @@ struct OwnedOption {
     double machineCostUsd = 0.0;
     double experimentCostUsd = 0.0; // amortised (the paper's Fig. 7 bottom)
     double energyCostUsd = 0.0; // per run
-    double powerKw = 0.0;
+    double powerKw = 0.0; // drawn from the grid (PUE included)
     bool paretoHardware = false; // on the days-vs-machine-cost frontier
     bool paretoExperiment = false; // on the days-vs-per-experiment-cost frontier
     bool withinBudget = true;
@@ -44,11 +54,14 @@ struct OwnedOption {
     // Against the cheapest on-demand cloud offer of the same GPU and count, if any.
     std::optional<std::size_t> cheapestCloudIndex;
     std::optional<double> breakEvenRuns;
-    // At assumptions.runsPerMonth, or as fast as the machine can run them back to back.
+    // At runsPerMonth.
     std::optional<double> breakEvenMonths;
     // The run rate the months are counted at: assumptions.runsPerMonth, capped at what the
     // machine fits back to back.
     double runsPerMonth = 0.0;
+    // Against every on-demand and spot price of every offer of the same GPUs and count, in the
+    // order of Results::cloud, on-demand before spot.
+    std::vector<OfferBreakEven> breakEvens;
 };
 
 // One way to rent the same work.
@@ -64,30 +77,70 @@ struct CloudOption {
     // The lowest pay-as-you-go cost (on-demand or spot). A reservation is paid for its whole
     // term whether used or not, so its per-run cost only counts when nothing else is offered.
     std::optional<double> cheapestCostUsd;
-    std::string cheapestPricing; // "on-demand", "spot", "reserved 5-yr"
+    Pricing cheapestPricing = Pricing::OnDemand;
+    std::optional<double> cheapestReservedYears; // the term, when the cheapest is a reservation
     bool cheapestIsCommitment = false; // only a reservation: not pay-as-you-go
+    double spotDays = 0.0; // a run's length on spot instances (restarts included)
     double planTotalUsd = 0.0; // plannedRuns at the cheapest rate
     double planCalendarDays = 0.0;
+};
+
+// Why a (GPU, count) has no option: structured, so that each view words it its own way.
+enum class UnavailableReason {
+    NoChassis, // no chassis has that many GPU slots
+    Infeasible, // the source says it does not fit (detail: the source's note)
+    NoEstimate, // the source has nothing for it
 };
 
 // An (GPU, count) the source knows to be infeasible, or has no estimate for.
 struct Unavailable {
     std::string gpuId;
     int gpuCount = 0;
-    std::string reason;
+    UnavailableReason reason = UnavailableReason::NoEstimate;
+    std::string detail; // Infeasible: where it is published as such
+};
+
+// Which rule chose Results::recommended (views word it with the budget and deadline).
+enum class RecommendationRule {
+    None, // no budget and no deadline: nothing to recommend
+    FastestWithinBudget,
+    CheapestWithinDeadline,
+    CheapestWithinBoth,
+};
+
+// Something the views should tell the user about the scenario as a whole.
+struct Warning {
+    enum class Kind {
+        NoCatalog,
+        UnknownModel, // subject: the model id
+        OfferUnknownGpu, // subject: the offer id, detail: the GPU id
+        NoEstimateForAnyMachine, // subject: the model id
+    };
+    Kind kind = Kind::NoCatalog;
+    std::string subject;
+    std::string detail;
 };
 
 struct Results {
     const Workload* workload = nullptr;
     SourcePolicy source = SourcePolicy::Best;
     Assumptions assumptions;
+    std::optional<double> budgetUsd;
+    std::optional<double> deadlineDays;
     std::vector<OwnedOption> options; // feasible, sorted by GPU then count
     std::vector<CloudOption> cloud; // sorted by provider then offer then count
     std::vector<Unavailable> unavailable;
-    std::optional<std::size_t> recommended; // index into options
-    std::string recommendationReason; // "fastest within $40,000 budget"
-    std::vector<std::string> warnings;
+    RecommendationRule recommendationRule = RecommendationRule::None;
+    std::optional<std::size_t> recommended; // index into options; none: no machine meets them
+    std::vector<Warning> warnings;
 };
+
+// The machine the buy-vs-rent comparison and the report default to: the recommended one, else
+// the cheapest per experiment; nullopt without options.
+std::optional<std::size_t> defaultMachineToCompare(const Results& results);
+
+// Indices into results.cloud of the offers with the same GPU type and count as the option.
+std::vector<std::size_t> matchingCloudOffers(const Results& results, std::size_t optionIndex);
 
 // The only place costs are computed. Pure: same scenario, same results. An unknown model id
 // yields Results with workload == nullptr and a warning.

@@ -8,23 +8,22 @@ namespace {
 
 using yaml::Range;
 
-// Plausibility bounds: wide enough for any real product, narrow enough to catch a typo that
-// turns $30,000 into $30,000,000,000 or a unit mix-up (MB for GB, W for kW).
-constexpr Range kPriceUsd { 0.0, 1e8 };
-constexpr Range kMemoryGb { 0.5, 4096.0 };
-constexpr Range kPeakTflops { 0.01, 1e5 };
-constexpr Range kPowerWatts { 1.0, 1e5 };
-constexpr Range kGpuSlots { 1.0, 64.0 };
-constexpr Range kHourlyUsd { 0.0, 1e4 };
-constexpr Range kYears { 0.1, 50.0 };
-constexpr Range kFraction { 0.0, 1.0 };
-constexpr Range kParameters { 1.0, 1e14 };
-constexpr Range kTrainingFlops { 1.0, 1e30 };
-constexpr Range kBatch { 1.0, 1e8 };
-constexpr Range kSteps { 1.0, 1e10 };
-constexpr Range kTokensOrPixels { 1.0, 1e7 };
-constexpr Range kDays { 0.0, 1e6 };
-constexpr Range kGpuCount { 1.0, 4096.0 };
+// Every bound comes from core/limits.h, shared with the scenario files, the CLI and the GUI.
+constexpr Range kPriceUsd = limits::kPriceUsd.bounds;
+constexpr Range kMemoryGb = limits::kMemoryGb.bounds;
+constexpr Range kPeakTflops = limits::kPeakTflops.bounds;
+constexpr Range kPowerWatts = limits::kPowerWatts.bounds;
+constexpr Range kGpuSlots = limits::kGpuSlots.bounds;
+constexpr Range kGpusPerInstance = limits::kGpusPerInstance.bounds;
+constexpr Range kHourlyUsd = limits::kHourlyUsd.bounds;
+constexpr Range kReservedYears = limits::kReservedYears.bounds;
+constexpr Range kParameters = limits::kParameters.bounds;
+constexpr Range kTrainingFlops = limits::kTrainingFlops.bounds;
+constexpr Range kBatch = limits::kBatch.bounds;
+constexpr Range kSteps = limits::kSteps.bounds;
+constexpr Range kTokensOrPixels = limits::kTokensOrPixels.bounds;
+constexpr Range kDays = limits::kTrainingDays.bounds;
+constexpr Range kGpuCount = limits::kGpuCount.bounds;
 constexpr std::size_t kMaxEntries = 10000;
 
 std::string named(std::string_view kind, const std::string& id)
@@ -216,18 +215,21 @@ private:
                     referenceAt(m_reader, n["gpu"], PendingReference::Kind::Gpu, *gpu, what));
             }
             o.gpusPerInstance = static_cast<int>(
-                m_reader.integer(n, "gpus_per_instance", what, kGpuSlots).value_or(1));
+                m_reader.integer(n, "gpus_per_instance", what, kGpusPerInstance).value_or(1));
             o.region = m_reader.string(n, "region", what, /*required=*/false).value_or("");
-            o.onDemandUsdPerHour = positiveRate(n, "on_demand_usd_per_hour", what);
-            o.spotUsdPerHour = positiveRate(n, "spot_usd_per_hour", what);
+            // A $0 row in a public catalogue is a missing price, not a free GPU (kHourlyUsd is
+            // positive).
+            o.onDemandUsdPerHour
+                = m_reader.number(n, "on_demand_usd_per_hour", what, kHourlyUsd, false);
+            o.spotUsdPerHour = m_reader.number(n, "spot_usd_per_hour", what, kHourlyUsd, false);
             if (const YAML::Node reserved = n["reserved"];
                 reserved && m_reader.expectSequence(reserved, "reserved of " + what)) {
                 for (const auto& r : reserved) {
                     if (!m_reader.expectMap(r, "a reserved rate of " + what))
                         continue;
-                    const auto years = m_reader.number(r, "years", "reserved rate", kYears);
-                    const auto rate = positiveRate(r, "usd_per_hour", "reserved rate of " + what,
-                        /*required=*/true);
+                    const auto years = m_reader.number(r, "years", "reserved rate", kReservedYears);
+                    const auto rate = m_reader.number(
+                        r, "usd_per_hour", "reserved rate of " + what, kHourlyUsd);
                     if (years && rate)
                         o.reserved.push_back({ *years, *rate });
                 }
@@ -247,20 +249,6 @@ private:
         });
         if (ok)
             m_layer.catalog.cloudOffers.push_back(std::move(o));
-    }
-
-    // Hourly rates: a $0 row in a public catalogue is a missing price, not a free GPU.
-    std::optional<double> positiveRate(
-        const YAML::Node& n, const char* key, const std::string& what, bool required = false)
-    {
-        auto rate = m_reader.number(n, key, what, kHourlyUsd, required);
-        if (rate && *rate == 0.0) {
-            m_reader.error(n[key],
-                std::string(key) + " of " + what
-                    + " is 0: leave the field out when there is no price");
-            return std::nullopt;
-        }
-        return rate;
     }
 
     void model(const YAML::Node& n)
@@ -310,52 +298,39 @@ private:
             m_layer.catalog.workloads.push_back(std::move(w));
     }
 
-    std::optional<double> assumption(const YAML::Node& a, const char* key, Range range,
-        std::optional<Provenance>* provenance = nullptr)
+    // One entry of `assumptions`: {value, date, source, note}, bounded by the assumption table.
+    void assumption(const YAML::Node& entry, const AssumptionSpec& spec, AssumptionOverrides& o)
     {
-        const YAML::Node entry = a[key];
-        if (!entry)
-            return std::nullopt;
-        const std::string what = std::string("assumption '") + key + "'";
+        const std::string what = "assumption '" + std::string(spec.key) + "'";
         if (!m_reader.expectMap(entry, what + " ({value, source, date, note})"))
-            return std::nullopt;
+            return;
         m_reader.warnUnknownKeys(entry, { "value", "date", "source", "note" }, what);
-        auto value = m_reader.number(entry, "value", what, range);
+        const auto value = m_reader.number(
+            entry, "value", what, spec.bounds, spec.wholeNumber, /*required=*/true);
         Provenance p;
         p.source = m_reader.string(entry, "source", what).value_or("");
         p.note = m_reader.string(entry, "note", what, /*required=*/false).value_or("");
         if (auto date = m_reader.string(entry, "date", what, /*required=*/false)) {
             if (!yaml::isIsoDate(*date))
-                m_reader.error(entry["date"], "date of " + what + " must be YYYY-MM or YYYY-MM-DD");
+                m_reader.error(
+                    entry["date"], "date of " + what + " must be YYYY, YYYY-MM or YYYY-MM-DD");
             p.date = *date;
         }
-        if (provenance)
-            *provenance = p;
-        return value;
+        const auto index = static_cast<std::size_t>(spec.id);
+        o.values[index] = value;
+        if (value)
+            o.sources[index] = p;
     }
 
     void assumptions(const YAML::Node& a)
     {
         if (!m_reader.expectMap(a, "assumptions"))
             return;
-        m_reader.warnUnknownKeys(a,
-            { "amortization_years", "machine_utilization", "electricity_usd_per_kwh", "pue",
-                "spot_restart_overhead", "indirect_rate", "analytic_utilization", "planned_runs",
-                "runs_per_month" },
-            "assumptions");
+        m_reader.warnUnknownKeys(a, assumptionKeys(), "assumptions");
         AssumptionOverrides o;
-        o.amortizationYears = assumption(a, "amortization_years", kYears);
-        o.machineUtilization = assumption(a, "machine_utilization", { 0.01, 1.0 });
-        o.electricityUsdPerKwh
-            = assumption(a, "electricity_usd_per_kwh", { 0.0, 10.0 }, &o.electricitySource);
-        o.pue = assumption(a, "pue", { 1.0, 5.0 }, &o.pueSource);
-        o.spotRestartOverhead
-            = assumption(a, "spot_restart_overhead", { 0.0, 10.0 }, &o.spotOverheadSource);
-        o.indirectRate = assumption(a, "indirect_rate", { 0.0, 2.0 });
-        o.analyticUtilization
-            = assumption(a, "analytic_utilization", { 0.01, 1.0 }, &o.analyticUtilizationSource);
-        o.plannedRuns = assumption(a, "planned_runs", { 1.0, 1e5 });
-        o.runsPerMonth = assumption(a, "runs_per_month", { 0.01, 1e4 });
+        for (const auto& spec : kAssumptionSpecs)
+            if (const YAML::Node entry = a[std::string(spec.key)])
+                assumption(entry, spec, o);
         m_layer.assumptions = o;
     }
 
@@ -441,32 +416,13 @@ private:
 
 void AssumptionOverrides::applyTo(Assumptions& a) const
 {
-    if (amortizationYears)
-        a.amortizationYears = *amortizationYears;
-    if (machineUtilization)
-        a.machineUtilization = *machineUtilization;
-    if (electricityUsdPerKwh)
-        a.electricityUsdPerKwh = *electricityUsdPerKwh;
-    if (pue)
-        a.pue = *pue;
-    if (spotRestartOverhead)
-        a.spotRestartOverhead = *spotRestartOverhead;
-    if (indirectRate)
-        a.indirectRate = *indirectRate;
-    if (analyticUtilization)
-        a.analyticUtilization = *analyticUtilization;
-    if (plannedRuns)
-        a.plannedRuns = static_cast<int>(*plannedRuns);
-    if (runsPerMonth)
-        a.runsPerMonth = *runsPerMonth;
-    if (electricitySource)
-        a.electricitySource = *electricitySource;
-    if (pueSource)
-        a.pueSource = *pueSource;
-    if (spotOverheadSource)
-        a.spotOverheadSource = *spotOverheadSource;
-    if (analyticUtilizationSource)
-        a.analyticUtilizationSource = *analyticUtilizationSource;
+    for (const auto& spec : kAssumptionSpecs) {
+        const auto index = static_cast<std::size_t>(spec.id);
+        if (values[index])
+            setAssumptionValue(a, spec.id, *values[index]);
+        if (sources[index])
+            a.sources[index] = *sources[index];
+    }
 }
 
 CatalogLayer readCatalogLayer(yaml::Reader& reader, const YAML::Node& root)

@@ -6,6 +6,7 @@
 #include "core/catalog.h"
 #include "pricing/yaml_reader.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,21 +24,10 @@ struct PendingReference {
     int column = 0;
 };
 
-// Assumptions a file sets; unset ones keep the value of earlier layers.
+// Assumptions a file sets, by AssumptionId; unset ones keep the value of earlier layers.
 struct AssumptionOverrides {
-    std::optional<double> amortizationYears;
-    std::optional<double> machineUtilization;
-    std::optional<double> electricityUsdPerKwh;
-    std::optional<double> pue;
-    std::optional<double> spotRestartOverhead;
-    std::optional<double> indirectRate;
-    std::optional<double> analyticUtilization;
-    std::optional<double> plannedRuns;
-    std::optional<double> runsPerMonth;
-    std::optional<Provenance> electricitySource;
-    std::optional<Provenance> pueSource;
-    std::optional<Provenance> spotOverheadSource;
-    std::optional<Provenance> analyticUtilizationSource;
+    std::array<std::optional<double>, kAssumptionCount> values;
+    std::array<std::optional<Provenance>, kAssumptionCount> sources;
 
     void applyTo(Assumptions& a) const;
 };

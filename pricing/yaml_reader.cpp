@@ -172,6 +172,12 @@ bool Reader::expectSequence(const YAML::Node& node, std::string_view what)
 void Reader::warnUnknownKeys(
     const YAML::Node& map, std::initializer_list<std::string_view> allowed, std::string_view what)
 {
+    warnUnknownKeys(map, std::vector<std::string_view>(allowed), what);
+}
+
+void Reader::warnUnknownKeys(
+    const YAML::Node& map, const std::vector<std::string_view>& allowed, std::string_view what)
+{
     for (auto it = map.begin(); it != map.end(); ++it) {
         const std::string key = it->first.Scalar();
         bool known = false;
@@ -228,6 +234,10 @@ std::optional<double> Reader::number(const YAML::Node& value, std::string_view w
         error(value, std::string(what) + " must not be negative (" + value.Scalar() + ")");
         return std::nullopt;
     }
+    if (parsed == 0.0 && range.positive) {
+        error(value, std::string(what) + " is 0: leave the field out when there is no price");
+        return std::nullopt;
+    }
     if (parsed < range.min || parsed > range.max) {
         error(value,
             std::string(what) + " = " + value.Scalar() + " is outside the plausible range "
@@ -258,6 +268,15 @@ std::optional<std::int64_t> Reader::integer(
         return std::nullopt;
     }
     return static_cast<std::int64_t>(*value);
+}
+
+std::optional<double> Reader::number(const YAML::Node& map, std::string_view key,
+    std::string_view what, Range range, bool wholeNumber, bool required)
+{
+    if (!wholeNumber)
+        return number(map, key, what, range, required);
+    const auto whole = integer(map, key, what, range, required);
+    return whole ? std::optional<double>(static_cast<double>(*whole)) : std::nullopt;
 }
 
 std::optional<bool> Reader::boolean(

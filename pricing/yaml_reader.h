@@ -5,6 +5,7 @@
 // duplicate keys pass silently, `node["missing"].as<T>()` throws without a position, marks are
 // 0-based, NaN and negative numbers convert without complaint, and LoadAll can hang.
 
+#include "core/limits.h"
 #include "core/provenance.h"
 #include "pricing/load_issue.h"
 
@@ -19,11 +20,9 @@
 
 namespace gpuplan::yaml {
 
-// Inclusive bounds a number must lie in; anything outside is an error naming the bounds.
-struct Range {
-    double min;
-    double max;
-};
+// Inclusive bounds a number must lie in (core/limits.h); anything outside is an error naming
+// the bounds, and 0 where the bounds say `positive` is an error saying to leave the field out.
+using Range = Bounds;
 
 inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024; // shipped tables are < 64 KiB
 inline constexpr int kSchemaVersion = 1;
@@ -51,6 +50,8 @@ public:
     // Warns about keys outside `allowed` ("unknown key 'prise' in gpu 'a100'").
     void warnUnknownKeys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
         std::string_view what);
+    void warnUnknownKeys(
+        const YAML::Node& map, const std::vector<std::string_view>& allowed, std::string_view what);
 
     // Field accessors: report a missing required field at the map, a bad value at the value.
     std::optional<std::string> string(
@@ -60,6 +61,9 @@ public:
     std::optional<double> number(const YAML::Node& value, std::string_view what, Range range);
     std::optional<std::int64_t> integer(const YAML::Node& map, std::string_view key,
         std::string_view what, Range range, bool required = true);
+    // A number, or a whole number when `wholeNumber` (returned as a double either way).
+    std::optional<double> number(const YAML::Node& map, std::string_view key, std::string_view what,
+        Range range, bool wholeNumber, bool required);
     std::optional<bool> boolean(
         const YAML::Node& map, std::string_view key, std::string_view what, bool required = true);
     // An identifier: lower-case letters, digits, '.', '_' and '-'.

@@ -1,9 +1,12 @@
-// gpuplan-cli breakeven: after how many runs does buying a machine beat renting?
+// gpuplan-cli breakeven: after how many runs does buying a machine beat renting? From figures
+// the user has at hand, through core's break-even rule (the one `plan` applies per option), so
+// that both agree given the same inputs.
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 #include "app/common/format.h"
-#include "core/costing.h"
+#include "app/common/results_json.h"
+#include "core/costing/break_even.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,8 +15,26 @@
 namespace gpuplan::cli {
 
 namespace {
+
 const QString kCommand = QStringLiteral("breakeven");
-constexpr double kHoursPerMonth = 730.0; // 8,760 h / 12
+
+// The one place --pue differs from the planner's default: --power-kw is the user's own figure
+// for their machine, so no facility overhead is assumed unless they say so.
+constexpr double kBreakevenPue = 1.0;
+
+// An option bounded and described by the assumption table.
+void addAssumptionOption(QCommandLineParser& p, AssumptionId id, const QString& defaultText)
+{
+    const AssumptionSpec& spec = assumptionSpec(id);
+    p.addOption({ views::toQString(spec.option),
+        QStringLiteral("%1 (%2, %3 to %4; default %5).")
+            .arg(views::toQString(spec.help).chopped(1), views::toQString(unitName(spec.unit)))
+            .arg(spec.bounds.min)
+            .arg(spec.bounds.max)
+            .arg(defaultText),
+        QStringLiteral("X") });
+}
+
 } // namespace
 
 int runBreakeven(const QStringList& arguments)
@@ -21,7 +42,8 @@ int runBreakeven(const QStringList& arguments)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Runs after which buying beats renting: hardware cost / (cloud cost per run - "
-        "electricity per run)."));
+        "electricity per run), with the planner's rules: electricity at the machine's draw x "
+        "PUE, F&A on cloud spend, months of back-to-back runs."));
     p.addOption({ QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
         QStringLiteral("USD") });
     p.addOption({ QStringLiteral("cloud-rate"),
@@ -30,11 +52,15 @@ int runBreakeven(const QStringList& arguments)
     p.addOption({ QStringLiteral("hours-per-run"), QStringLiteral("Length of one run in hours."),
         QStringLiteral("H") });
     p.addOption({ QStringLiteral("power-kw"),
-        QStringLiteral("Power the owned machine draws while training (default 0)."),
+        QStringLiteral("Power the owned machine draws while training, before PUE (default 0)."),
         QStringLiteral("KW") });
-    p.addOption({ QStringLiteral("electricity-price"),
-        QStringLiteral("USD per kWh (default 0.13, the shipped assumption)."),
-        QStringLiteral("USD_PER_KWH") });
+    const Assumptions fallback;
+    addAssumptionOption(p, AssumptionId::ElectricityUsdPerKwh,
+        QString::number(fallback.electricityUsdPerKwh) + QStringLiteral(", the shipped table's"));
+    addAssumptionOption(p, AssumptionId::Pue, QString::number(kBreakevenPue));
+    addAssumptionOption(p, AssumptionId::IndirectRate, QStringLiteral("0"));
+    addAssumptionOption(
+        p, AssumptionId::AmortizationYears, QString::number(fallback.amortizationYears));
     p.addOption({ QStringLiteral("format"), QStringLiteral("table (default) or json."),
         QStringLiteral("FORMAT"), QStringLiteral("table") });
     int exitCode = kExitOk;
@@ -51,48 +77,60 @@ int runBreakeven(const QStringList& arguments)
             return fail(kCommand, QStringLiteral("--%1 is required").arg(QLatin1String(required)));
 
     QString error;
-    auto number = [&](const char* name, double min, double max, double fallback) {
+    auto number = [&](const QString& name, Bounds bounds, double fallbackValue) {
         if (!error.isEmpty())
-            return fallback;
-        return numberOption(p, QString::fromLatin1(name), min, max, &error).value_or(fallback);
+            return fallbackValue;
+        return numberOption(p, name, bounds.min, bounds.max, &error).value_or(fallbackValue);
     };
-    const double hardwareCost = number("hardware-cost", 0.0, 1e10, 0.0);
-    const double cloudRate = number("cloud-rate", 0.0, 1e5, 0.0);
-    const double hours = number("hours-per-run", 0.001, 1e6, 0.0);
-    const double powerKw = number("power-kw", 0.0, 1e4, 0.0);
-    // Matches pricing/data/assumptions.yaml; the CLI's breakeven works without the tables.
-    const double electricityPrice = number("electricity-price", 0.0, 10.0, 0.13);
+    BreakEvenInput in;
+    in.hardwareCostUsd = number(QStringLiteral("hardware-cost"), { 0.0, 1e10 }, 0.0);
+    in.cloudUsdPerHour = number(QStringLiteral("cloud-rate"), limits::kHourlyUsd.bounds, 0.0);
+    in.hoursPerRun = number(QStringLiteral("hours-per-run"), { 0.001, 1e6 }, 0.0);
+    in.itPowerKw = number(QStringLiteral("power-kw"), { 0.0, 1e4 }, 0.0);
+    Assumptions a;
+    a.pue = kBreakevenPue;
+    a.indirectRate = 0.0;
+    for (AssumptionId id : { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue,
+             AssumptionId::IndirectRate, AssumptionId::AmortizationYears }) {
+        const AssumptionSpec& spec = assumptionSpec(id);
+        setAssumptionValue(
+            a, id, number(views::toQString(spec.option), spec.bounds, assumptionValue(a, id)));
+    }
     if (!error.isEmpty())
         return fail(kCommand, error);
 
-    const double cloudPerRun = cloudRate * hours;
-    const double energyPerRun = powerKw * hours * electricityPrice;
-    const auto runs = breakEvenRuns(hardwareCost, cloudPerRun, energyPerRun);
-    std::optional<double> months;
-    if (runs)
-        months = *runs * hours / kHoursPerMonth;
-
+    const BreakEven result = breakEven(in, a);
     QTextStream out(stdout);
     if (format == QLatin1String("json")) {
         auto optional = [](const std::optional<double>& v) {
             return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
         };
-        const QJsonObject json {
-            { QStringLiteral("break_even_runs"), optional(runs) },
-            { QStringLiteral("break_even_months_continuous"), optional(months) },
-            { QStringLiteral("cloud_cost_per_run_usd"), cloudPerRun },
-            { QStringLiteral("energy_cost_per_run_usd"), energyPerRun },
-            { QStringLiteral("hardware_cost_usd"), hardwareCost },
-            { QStringLiteral("hours_per_run"), hours },
-        };
+        const QJsonObject json = views::versioned({
+            { QStringLiteral("break_even_runs"), optional(result.runs) },
+            { QStringLiteral("break_even_months_continuous"), optional(result.monthsContinuous) },
+            { QStringLiteral("break_even_within_lifespan"), result.withinLifespan },
+            { QStringLiteral("cloud_cost_per_run_usd"), result.cloudCostPerRunUsd },
+            { QStringLiteral("energy_cost_per_run_usd"), result.energyCostPerRunUsd },
+            { QStringLiteral("experiment_cost_usd"), result.experimentCostUsd },
+            { QStringLiteral("hardware_cost_usd"), in.hardwareCostUsd },
+            { QStringLiteral("hours_per_run"), in.hoursPerRun },
+            { QStringLiteral("pue"), a.pue },
+            { QStringLiteral("indirect_rate"), a.indirectRate },
+            { QStringLiteral("electricity_usd_per_kwh"), a.electricityUsdPerKwh },
+            { QStringLiteral("amortization_years"), a.amortizationYears },
+        });
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return kExitOk;
     }
-    out << "Cloud cost per run:   " << views::formatUsd(cloudPerRun) << '\n'
-        << "Energy cost per run:  " << views::formatUsd(energyPerRun) << '\n';
-    if (runs && months)
-        out << "Buying pays off after " << QString::number(*runs, 'f', 1) << " runs ("
-            << QString::number(*months, 'f', 1) << " months of continuous training).\n";
+    out << "Cloud cost per run:   " << views::formatUsd(result.cloudCostPerRunUsd) << '\n'
+        << "Energy cost per run:  " << views::formatUsd(result.energyCostPerRunUsd) << '\n'
+        << "Machine's share of a run over " << a.amortizationYears
+        << " years: " << views::formatUsd(result.experimentCostUsd) << '\n';
+    if (result.runs && result.monthsContinuous)
+        out << "Buying pays off after " << QString::number(*result.runs, 'f', 1) << " runs ("
+            << QString::number(*result.monthsContinuous, 'f', 1) << " months of continuous training"
+            << (result.withinLifespan ? ", within" : ", beyond") << " the " << a.amortizationYears
+            << "-year lifespan).\n";
     else
         out << "Buying never pays off: renting costs no more per run than the electricity of "
                "owning.\n";

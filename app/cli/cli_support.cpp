@@ -3,6 +3,7 @@
 #include "app/common/user_data.h"
 #include "pricing/measured_results.h"
 
+#include <QCoreApplication>
 #include <QTextStream>
 
 #include <cmath>
@@ -40,9 +41,17 @@ bool parse(
 {
     const QCommandLineOption help(
         { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
+    const QCommandLineOption version(
+        QStringLiteral("version"), QStringLiteral("Show gpuplan-cli's version."));
     parser.addOption(help);
+    parser.addOption(version);
     if (!parser.parse(arguments)) {
         *exitCode = fail(command, parser.errorText());
+        return false;
+    }
+    if (parser.isSet(version)) {
+        QTextStream(stdout) << "gpuplan-cli " << QCoreApplication::applicationVersion() << '\n';
+        *exitCode = kExitOk;
         return false;
     }
     if (parser.isSet(help)) {
@@ -105,9 +114,12 @@ std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, con
         results.push_back(file.toStdString());
 
     CatalogLoad load = loadPlannerCatalog(paths, results);
-    QTextStream err(stderr);
-    for (const auto& issue : load.issues)
-        err << QString::fromStdString(issue.toString()) << '\n';
+    {
+        // Flushed here, so that the summary below follows the issues it summarises.
+        QTextStream err(stderr);
+        for (const auto& issue : load.issues)
+            err << QString::fromStdString(issue.toString()) << '\n';
+    }
     if (!load.ok()) {
         fail(command,
             QStringLiteral("the price tables or results files have errors (listed above)"));

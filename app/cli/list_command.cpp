@@ -5,6 +5,7 @@
 #include "app/cli/text_table.h"
 #include "app/common/format.h"
 #include "app/common/results_csv.h"
+#include "app/common/results_json.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -183,7 +184,9 @@ int runList(const QStringList& arguments)
         QJsonArray array;
         for (const auto& o : listing.objects)
             array.append(o);
-        out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        // {"schema_version": 1, "gpus": [...]}: named by what was listed.
+        out << QJsonDocument(views::versioned({ { what[0], array } }))
+                   .toJson(QJsonDocument::Indented);
         break;
     }
     case OutputFormat::Csv:

@@ -6,9 +6,7 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
-#ifdef GPUPLAN_CLI_HAS_RENDER
 #include <QApplication>
-#endif
 
 #include <array>
 #include <memory>
@@ -28,10 +26,8 @@ constexpr std::array kSubcommands {
         gpuplan::cli::runBreakeven },
     Subcommand { "list", "the GPUs, chassis, cloud offers or models in the price tables",
         gpuplan::cli::runList },
-#ifdef GPUPLAN_CLI_HAS_RENDER
     Subcommand { "chart", "render a chart to PNG, SVG or PDF", gpuplan::cli::runChart },
     Subcommand { "report", "render the proposal report to PDF", gpuplan::cli::runReport },
-#endif
 };
 
 int usage(QTextStream& out)
@@ -46,14 +42,12 @@ int usage(QTextStream& out)
 // chart and report draw with Qt Widgets, which need a QApplication; headless by default.
 std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv)
 {
-#ifdef GPUPLAN_CLI_HAS_RENDER
     const QByteArray command = argc > 1 ? QByteArray(argv[1]) : QByteArray();
     if (command == "chart" || command == "report") {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         return std::make_unique<QApplication>(argc, argv);
     }
-#endif
     return std::make_unique<QCoreApplication>(argc, argv);
 }
 

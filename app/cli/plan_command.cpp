@@ -2,12 +2,14 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/scenario_options.h"
 #include "app/cli/text_table.h"
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/common/results_csv.h"
 #include "app/common/results_json.h"
+#include "app/common/wording.h"
 #include "core/evaluate.h"
 
 #include <QJsonDocument>
@@ -28,99 +30,12 @@ void addPlanOptions(QCommandLineParser& p)
         "Training time and cost of every machine to buy and every cloud offer to rent, for one "
         "model. Costs follow the paper: machine = chassis + n x GPU; per experiment = machine x "
         "days / (years x 365 x utilisation)."));
-    p.addOption({ QStringLiteral("model"),
-        QStringLiteral("Model id (see 'gpuplan-cli list models')."), QStringLiteral("ID") });
-    p.addOption({ QStringLiteral("source"),
-        QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
-        QStringLiteral("SOURCE"), QStringLiteral("best") });
-    p.addOption({ QStringLiteral("budget"),
-        QStringLiteral("Hardware budget in USD: recommend the fastest machine within it."),
-        QStringLiteral("USD") });
-    p.addOption({ QStringLiteral("deadline"),
-        QStringLiteral("Deadline in days: recommend the cheapest machine that meets it."),
-        QStringLiteral("DAYS") });
-    p.addOption({ QStringLiteral("years"), QStringLiteral("Amortisation period (default 5)."),
-        QStringLiteral("N") });
-    p.addOption({ QStringLiteral("utilization"),
-        QStringLiteral("Fraction of the lifespan the machine trains (default 1.0)."),
-        QStringLiteral("F") });
-    p.addOption({ QStringLiteral("analytic-utilization"),
-        QStringLiteral("Fraction of peak the analytic estimate assumes (default 0.4)."),
-        QStringLiteral("F") });
-    p.addOption({ QStringLiteral("electricity-price"),
-        QStringLiteral("USD per kWh (default from the tables)."), QStringLiteral("USD") });
-    p.addOption({ QStringLiteral("pue"), QStringLiteral("Facility power overhead, >= 1."),
-        QStringLiteral("F") });
-    p.addOption({ QStringLiteral("spot-overhead"),
-        QStringLiteral("Extra run time on spot instances, e.g. 0.1."), QStringLiteral("F") });
-    p.addOption({ QStringLiteral("indirect-rate"),
-        QStringLiteral("F&A rate applied to cloud spend, e.g. 0.55 (default 0)."),
-        QStringLiteral("F") });
-    p.addOption({ QStringLiteral("runs"), QStringLiteral("Planned number of runs (default 1)."),
-        QStringLiteral("N") });
-    p.addOption({ QStringLiteral("runs-per-month"),
-        QStringLiteral("Run rate, to state break-even in months (default 1)."),
-        QStringLiteral("N") });
-    p.addOption({ QStringLiteral("gpus"),
-        QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
-        QStringLiteral("IDS") });
+    addScenarioOptions(p);
     p.addOption({ QStringLiteral("csv-table"),
         QStringLiteral("With --format csv: options (default) or cloud."), QStringLiteral("TABLE"),
         QStringLiteral("options") });
     addDataOptions(p);
     addFormatOption(p);
-}
-
-// Reads the numeric options into the scenario; returns an error message or an empty string.
-QString applyNumbers(const QCommandLineParser& p, Scenario& s)
-{
-    QString error;
-    struct Setting {
-        const char* name;
-        double min;
-        double max;
-        double* target;
-    };
-    Assumptions& a = s.assumptions;
-    const Setting settings[] = {
-        { "years", 0.1, 50.0, &a.amortizationYears },
-        { "utilization", 0.01, 1.0, &a.machineUtilization },
-        { "analytic-utilization", 0.01, 1.0, &a.analyticUtilization },
-        { "electricity-price", 0.0, 10.0, &a.electricityUsdPerKwh },
-        { "pue", 1.0, 5.0, &a.pue },
-        { "spot-overhead", 0.0, 10.0, &a.spotRestartOverhead },
-        { "indirect-rate", 0.0, 2.0, &a.indirectRate },
-        { "runs-per-month", 0.01, 1e4, &a.runsPerMonth },
-    };
-    for (const auto& setting : settings) {
-        const auto value
-            = numberOption(p, QString::fromLatin1(setting.name), setting.min, setting.max, &error);
-        if (!error.isEmpty())
-            return error;
-        if (value)
-            *setting.target = *value;
-    }
-    if (auto runs = numberOption(p, QStringLiteral("runs"), 1, 1e5, &error))
-        a.plannedRuns = static_cast<int>(*runs);
-    if (!error.isEmpty())
-        return error;
-    s.budgetUsd = numberOption(p, QStringLiteral("budget"), 1.0, 1e10, &error);
-    if (!error.isEmpty())
-        return error;
-    s.deadlineDays = numberOption(p, QStringLiteral("deadline"), 0.01, 1e6, &error);
-    return error;
-}
-
-QString knownIds(const Catalog& c, bool models)
-{
-    QStringList ids;
-    if (models)
-        for (const auto& w : c.workloads)
-            ids << QString::fromStdString(w.id);
-    else
-        for (const auto& g : c.gpus)
-            ids << QString::fromStdString(g.id);
-    return ids.join(QStringLiteral(", "));
 }
 
 template <typename Column, typename Option>
@@ -176,16 +91,16 @@ void printTable(QTextStream& out, const Results& r)
         const auto& o = r.options[*r.recommended];
         out << "Recommended: "
             << views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)) << " - "
-            << QString::fromStdString(r.recommendationReason) << ": "
-            << views::formatDays(o.estimate.days) << ", " << views::formatUsd(o.machineCostUsd)
-            << " machine, " << views::formatUsd(o.experimentCostUsd) << " per experiment.\n";
-    } else if (!r.recommendationReason.empty()) {
-        out << "Recommended: none - " << QString::fromStdString(r.recommendationReason) << ".\n";
+            << views::recommendationReason(r) << ": " << views::formatDays(o.estimate.days) << ", "
+            << views::formatUsd(o.machineCostUsd) << " machine, "
+            << views::formatUsd(o.experimentCostUsd) << " per experiment.\n";
+    } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
+        out << "Recommended: none - " << why << ".\n";
     }
     printProjectPlan(out, r);
     for (const auto& u : r.unavailable)
         out << "Not available: " << u.gpuCount << "x " << QString::fromStdString(u.gpuId) << " ("
-            << QString::fromStdString(u.reason) << ")\n";
+            << views::unavailableReason(u, r.source) << ")\n";
 
     if (!r.cloud.empty()) {
         std::vector<CloudOption> cloud = r.cloud;
@@ -212,7 +127,7 @@ void printTable(QTextStream& out, const Results& r)
         out << "  " << views::toQString(toString(flag)) << ": " << views::toQString(describe(flag))
             << '\n';
     for (const auto& w : r.warnings)
-        out << "Warning: " << QString::fromStdString(w) << '\n';
+        out << "Warning: " << views::warningText(w, r.source) << '\n';
 }
 
 } // namespace
@@ -234,11 +149,6 @@ int runPlan(const QStringList& arguments)
     const auto format = formatOption(p, &error);
     if (!format)
         return fail(kCommand, error);
-    const auto policy = sourcePolicyFromString(p.value(QStringLiteral("source")).toStdString());
-    if (!policy)
-        return fail(kCommand,
-            "--source must be best, paper, paper-naive, analytic or measured, not '"
-                + p.value(QStringLiteral("source")) + "'");
     const QString csvTable = p.value(QStringLiteral("csv-table"));
     if (csvTable != QLatin1String("options") && csvTable != QLatin1String("cloud"))
         return fail(kCommand, "--csv-table must be options or cloud, not '" + csvTable + "'");
@@ -246,30 +156,11 @@ int runPlan(const QStringList& arguments)
     const auto catalog = loadCatalog(p, kCommand);
     if (!catalog)
         return kExitUsage;
-
-    Scenario scenario;
-    scenario.catalog = catalog;
-    scenario.assumptions = catalog->defaults;
-    scenario.source = *policy;
-    scenario.modelId = p.value(QStringLiteral("model")).toStdString();
-    if (!catalog->findWorkload(scenario.modelId))
-        return fail(kCommand,
-            "unknown model '" + p.value(QStringLiteral("model"))
-                + "'; known models: " + knownIds(*catalog, true));
-    if (p.isSet(QStringLiteral("gpus"))) {
-        for (const auto& id :
-            p.value(QStringLiteral("gpus")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            if (!catalog->findGpu(id.trimmed().toStdString()))
-                return fail(kCommand,
-                    "unknown GPU '" + id.trimmed() + "'; known GPUs: " + knownIds(*catalog, false));
-            scenario.gpuIds.push_back(id.trimmed().toStdString());
-        }
-    }
-    error = applyNumbers(p, scenario);
-    if (!error.isEmpty())
+    const auto scenario = scenarioFromOptions(p, catalog, &error);
+    if (!scenario)
         return fail(kCommand, error);
 
-    const Results results = evaluate(scenario);
+    const Results results = evaluate(*scenario);
     QTextStream out(stdout);
     switch (*format) {
     case OutputFormat::Json:

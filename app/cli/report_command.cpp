@@ -2,6 +2,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/scenario_options.h"
 #include "app/render/proposal_report.h"
 
 #include <QTextStream>
@@ -15,7 +16,6 @@ int runReport(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Write the proposal report (A4 PDF): model, assumptions, both charts, buy vs rent, the "
         "tables, and every price's date and source."));
-    p.addOption({ QStringLiteral("model"), QStringLiteral("Model id."), QStringLiteral("ID") });
     p.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file (.pdf)."), QStringLiteral("FILE") });
     p.addOption({ QStringLiteral("machine"),

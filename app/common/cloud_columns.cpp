@@ -2,6 +2,7 @@
 
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/wording.h"
 
 namespace gpuplan::views {
 
@@ -74,7 +75,7 @@ QString displayText(const CloudOption& o, CloudColumn c)
         return optionalUsd(o.spotCostUsd);
     case CloudColumn::CheapestCost:
         return optionalUsd(o.cheapestCostUsd) + QStringLiteral(" (")
-            + QString::fromStdString(o.cheapestPricing) + QLatin1Char(')');
+            + pricingLabel(o.cheapestPricing, o.cheapestReservedYears) + QLatin1Char(')');
     case CloudColumn::RateDate:
         return QString::fromStdString(o.offer->source.date);
     case CloudColumn::Flags:

@@ -1,5 +1,7 @@
 #include "app/common/results_json.h"
 
+#include "app/common/wording.h"
+
 #include "app/common/format.h"
 
 #include <QJsonArray>
@@ -100,7 +102,8 @@ QJsonObject toJson(const CloudOption& c)
         { QStringLiteral("spot_cost_usd"), optionalNumber(c.spotCostUsd) },
         { QStringLiteral("reserved"), reserved },
         { QStringLiteral("cheapest_cost_usd"), optionalNumber(c.cheapestCostUsd) },
-        { QStringLiteral("cheapest_pricing"), QString::fromStdString(c.cheapestPricing) },
+        { QStringLiteral("cheapest_pricing"),
+            pricingLabel(c.cheapestPricing, c.cheapestReservedYears) },
         { QStringLiteral("plan_total_usd"), c.planTotalUsd },
         { QStringLiteral("plan_calendar_days"), c.planCalendarDays },
         { QStringLiteral("rate_date"), QString::fromStdString(c.offer->source.date) },
@@ -108,6 +111,12 @@ QJsonObject toJson(const CloudOption& c)
     };
     addEstimate(json, c.estimate);
     return json;
+}
+
+QJsonObject versioned(QJsonObject object)
+{
+    object.insert(QStringLiteral("schema_version"), kCliJsonSchemaVersion);
+    return object;
 }
 
 QJsonObject toJson(const Results& r)
@@ -123,11 +132,11 @@ QJsonObject toJson(const Results& r)
         unavailable.append(
             QJsonObject { { QStringLiteral("gpu_id"), QString::fromStdString(u.gpuId) },
                 { QStringLiteral("gpu_count"), u.gpuCount },
-                { QStringLiteral("reason"), QString::fromStdString(u.reason) } });
+                { QStringLiteral("reason"), unavailableReason(u, r.source) } });
     QJsonArray warnings;
     for (const auto& w : r.warnings)
-        warnings.append(QString::fromStdString(w));
-    return {
+        warnings.append(warningText(w, r.source));
+    return versioned({
         { QStringLiteral("model"),
             r.workload ? QString::fromStdString(r.workload->id) : QString() },
         { QStringLiteral("source"), toQString(toString(r.source)) },
@@ -137,9 +146,9 @@ QJsonObject toJson(const Results& r)
         { QStringLiteral("unavailable"), unavailable },
         { QStringLiteral("recommended"),
             r.recommended ? QJsonValue(toJson(r.options[*r.recommended])) : QJsonValue::Null },
-        { QStringLiteral("recommendation_reason"), QString::fromStdString(r.recommendationReason) },
+        { QStringLiteral("recommendation_reason"), recommendationReason(r) },
         { QStringLiteral("warnings"), warnings },
-    };
+    });
 }
 
 } // namespace gpuplan::views

@@ -6,10 +6,63 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include <cmath>
+
 namespace gpuplan::gui {
 
 namespace {
+
 constexpr double kPercent = 100.0;
+
+// How each assumption is shown; what it is (label, unit, bounds) comes from the assumption table.
+struct Presentation {
+    const char* objectName; // stable names for tests and for scripted screenshots
+    double step;
+    int decimals;
+    const char* suffix; // singular; plural forms are in pluralSuffix()
+};
+
+Presentation presentationOf(AssumptionId id)
+{
+    switch (id) {
+    case AssumptionId::AmortizationYears:
+        return { "amortizationYears", 0.5, 1, " years" };
+    case AssumptionId::MachineUtilization:
+        return { "machineUtilization", 5, 0, " %" };
+    case AssumptionId::ElectricityUsdPerKwh:
+        return { "electricityPrice", 0.01, 3, " $/kWh" };
+    case AssumptionId::Pue:
+        return { "pue", 0.05, 2, "" };
+    case AssumptionId::SpotRestartOverhead:
+        return { "spotOverhead", 5, 0, " %" };
+    case AssumptionId::IndirectRate:
+        return { "indirectRate", 1, 0, " %" };
+    case AssumptionId::AnalyticUtilization:
+        return { "analyticUtilization", 5, 0, " % of peak" };
+    case AssumptionId::PlannedRuns:
+        return { "plannedRuns", 1, 0, " run" };
+    case AssumptionId::RunsPerMonth:
+        return { "runsPerMonth", 0.5, 2, " run/month" };
+    }
+    return { "", 1, 2, "" };
+}
+
+// "1 run", not "1 runs".
+QString pluralSuffix(AssumptionId id, double shown)
+{
+    const bool one = shown == 1.0;
+    if (id == AssumptionId::PlannedRuns)
+        return one ? QObject::tr(" run") : QObject::tr(" runs");
+    if (id == AssumptionId::RunsPerMonth)
+        return one ? QObject::tr(" run/month") : QObject::tr(" runs/month");
+    return QString::fromLatin1(presentationOf(id).suffix);
+}
+
+QString toQString(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
 } // namespace
 
 AssumptionsPanel::AssumptionsPanel(QWidget* parent)
@@ -17,96 +70,86 @@ AssumptionsPanel::AssumptionsPanel(QWidget* parent)
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    m_years = addSpin(QStringLiteral("amortizationYears"), tr("Amortisation period"), 0.5, 20, 0.5,
-        1, tr(" years"), tr("Lifespan over which the machine's price is spread."));
-    m_machineUse = addSpin(QStringLiteral("machineUtilization"), tr("Machine in use"), 1, 100, 5, 0,
-        tr(" %"), tr("Share of the lifespan the machine trains experiments."));
-    m_electricity = addSpin(QStringLiteral("electricityPrice"), tr("Electricity price"), 0, 2, 0.01,
-        3, tr(" $/kWh"), tr("What your institution pays per kWh."));
-    m_pue = addSpin(QStringLiteral("pue"), tr("PUE (facility overhead)"), 1, 3, 0.05, 2, QString(),
-        tr("Power usage effectiveness: 1.0 for a desktop, about 1.6 in a data centre."));
-    m_spotOverhead = addSpin(QStringLiteral("spotOverhead"), tr("Spot restart overhead"), 0, 200, 5,
-        0, tr(" %"), tr("Run time lost to pre-emptions on spot instances."));
-    // "&&": a form label takes a single & as a shortcut marker and would show "(FA)".
-    m_indirect = addSpin(QStringLiteral("indirectRate"), tr("Indirect (F&&A) rate on cloud"), 0,
-        150, 1, 0, tr(" %"), tr("Applied to cloud spend only; equipment is exempt from the base."));
-    m_analytic = addSpin(QStringLiteral("analyticUtilization"), tr("Analytic utilisation"), 1, 100,
-        5, 0, tr(" % of peak"),
-        tr("Fraction of peak the analytic estimate assumes training reaches."));
-    m_runs = new QSpinBox;
-    m_runs->setObjectName(QStringLiteral("plannedRuns"));
-    m_runs->setRange(1, 10000);
-    m_runs->setSuffix(tr(" runs"));
-    m_runs->setToolTip(tr("Planned number of training runs in the project."));
-    form->addRow(tr("Planned runs"), m_runs);
-    connect(m_runs, &QSpinBox::valueChanged, this, &AssumptionsPanel::assumptionsChanged);
-    m_runsPerMonth = addSpin(QStringLiteral("runsPerMonth"), tr("Run rate"), 0.05, 100, 0.5, 2,
-        tr(" runs/month"), tr("For stating the break-even in months."));
-    connect(m_runs, &QSpinBox::valueChanged, this, &AssumptionsPanel::updateRunSuffixes);
-    connect(
-        m_runsPerMonth, &QDoubleSpinBox::valueChanged, this, &AssumptionsPanel::updateRunSuffixes);
+    m_fields.reserve(kAssumptionCount);
+    for (const auto& spec : kAssumptionSpecs)
+        addField(spec);
     setAssumptions(Assumptions {});
 }
 
-QDoubleSpinBox* AssumptionsPanel::addSpin(const QString& objectName, const QString& label,
-    double min, double max, double step, int decimals, const QString& suffix, const QString& tip)
+void AssumptionsPanel::addField(const AssumptionSpec& spec)
 {
-    auto* spin = new QDoubleSpinBox;
-    spin->setObjectName(objectName);
-    spin->setRange(min, max);
-    spin->setSingleStep(step);
-    spin->setDecimals(decimals);
-    spin->setSuffix(suffix);
-    spin->setToolTip(tip);
-    spin->setKeyboardTracking(false); // re-plot on a finished number, not on every digit
-    static_cast<QFormLayout*>(layout())->addRow(label, spin);
-    connect(spin, &QDoubleSpinBox::valueChanged, this, &AssumptionsPanel::assumptionsChanged);
-    return spin;
+    const Presentation look = presentationOf(spec.id);
+    Field field { spec.id, nullptr, nullptr, spec.unit == Unit::Fraction ? kPercent : 1.0 };
+    QAbstractSpinBox* box = nullptr;
+    if (spec.wholeNumber) {
+        field.whole = new QSpinBox;
+        field.whole->setRange(static_cast<int>(spec.bounds.min), static_cast<int>(spec.bounds.max));
+        box = field.whole;
+    } else {
+        field.number = new QDoubleSpinBox;
+        field.number->setRange(spec.bounds.min * field.scale, spec.bounds.max * field.scale);
+        field.number->setSingleStep(look.step);
+        field.number->setDecimals(look.decimals);
+        box = field.number;
+    }
+    box->setObjectName(QString::fromLatin1(look.objectName));
+    box->setKeyboardTracking(false); // re-plot on a finished number, not on every digit
+    // "&&": a form label takes a single & as a shortcut marker and would show "(FA)".
+    QString label = toQString(spec.label);
+    label.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    static_cast<QFormLayout*>(layout())->addRow(label, box);
+    m_fields.push_back(field);
+    const std::size_t index = m_fields.size() - 1;
+    auto edited = [this, index] { fieldEdited(m_fields[index]); };
+    if (field.whole)
+        connect(field.whole, &QSpinBox::valueChanged, this, edited);
+    else
+        connect(field.number, &QDoubleSpinBox::valueChanged, this, edited);
 }
 
-// "1 run", not "1 runs".
-void AssumptionsPanel::updateRunSuffixes()
+void AssumptionsPanel::showValue(const Field& f)
 {
-    m_runs->setSuffix(m_runs->value() == 1 ? tr(" run") : tr(" runs"));
-    m_runsPerMonth->setSuffix(
-        m_runsPerMonth->value() == 1.0 ? tr(" run/month") : tr(" runs/month"));
+    const double value = assumptionValue(m_current, f.id);
+    const QSignalBlocker blocker(f.whole ? static_cast<QObject*>(f.whole) : f.number);
+    if (f.whole)
+        f.whole->setValue(static_cast<int>(std::lround(value)));
+    else
+        f.number->setValue(value * f.scale);
+    const AssumptionSpec& spec = assumptionSpec(f.id);
+    const Provenance& source = m_current.source(f.id);
+    QString tip = toQString(spec.help);
+    if (!source.source.empty())
+        tip += tr("\nDefault: %1, %2")
+                   .arg(QString::fromStdString(source.date), QString::fromStdString(source.source));
+    (f.whole ? static_cast<QWidget*>(f.whole) : f.number)->setToolTip(tip);
+}
+
+void AssumptionsPanel::fieldEdited(const Field& f)
+{
+    const double shown = f.whole ? f.whole->value() : f.number->value();
+    setAssumptionValue(m_current, f.id, shown / f.scale);
+    updateSuffixes();
+    emit assumptionsChanged();
+}
+
+void AssumptionsPanel::updateSuffixes()
+{
+    for (const auto& f : m_fields) {
+        const double shown = f.whole ? f.whole->value() : f.number->value();
+        const QString suffix = pluralSuffix(f.id, shown);
+        if (f.whole)
+            f.whole->setSuffix(suffix);
+        else
+            f.number->setSuffix(suffix);
+    }
 }
 
 void AssumptionsPanel::setAssumptions(const Assumptions& a)
 {
-    m_base = a;
-    const QSignalBlocker blockers[]
-        = { QSignalBlocker(m_years), QSignalBlocker(m_machineUse), QSignalBlocker(m_electricity),
-              QSignalBlocker(m_pue), QSignalBlocker(m_spotOverhead), QSignalBlocker(m_indirect),
-              QSignalBlocker(m_analytic), QSignalBlocker(m_runs), QSignalBlocker(m_runsPerMonth) };
-    m_years->setValue(a.amortizationYears);
-    m_machineUse->setValue(a.machineUtilization * kPercent);
-    m_electricity->setValue(a.electricityUsdPerKwh);
-    m_pue->setValue(a.pue);
-    m_spotOverhead->setValue(a.spotRestartOverhead * kPercent);
-    m_indirect->setValue(a.indirectRate * kPercent);
-    m_analytic->setValue(a.analyticUtilization * kPercent);
-    m_runs->setValue(a.plannedRuns);
-    m_runsPerMonth->setValue(a.runsPerMonth);
-    updateRunSuffixes(); // its signals are blocked here
-    m_electricity->setToolTip(tr("What your institution pays per kWh. Default: %1, %2")
-                                  .arg(QString::fromStdString(a.electricitySource.date),
-                                      QString::fromStdString(a.electricitySource.source)));
-}
-
-Assumptions AssumptionsPanel::assumptions() const
-{
-    Assumptions a = m_base;
-    a.amortizationYears = m_years->value();
-    a.machineUtilization = m_machineUse->value() / kPercent;
-    a.electricityUsdPerKwh = m_electricity->value();
-    a.pue = m_pue->value();
-    a.spotRestartOverhead = m_spotOverhead->value() / kPercent;
-    a.indirectRate = m_indirect->value() / kPercent;
-    a.analyticUtilization = m_analytic->value() / kPercent;
-    a.plannedRuns = m_runs->value();
-    a.runsPerMonth = m_runsPerMonth->value();
-    return a;
+    m_current = a;
+    for (const auto& f : m_fields)
+        showValue(f);
+    updateSuffixes(); // its signals are blocked here
 }
 
 } // namespace gpuplan::gui

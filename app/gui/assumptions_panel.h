@@ -1,11 +1,16 @@
 #pragma once
 
-// The cost model's knobs, with units. Every change is reported at once (the planner re-plots).
+// The cost model's knobs, one spin box per row of the assumption table (its label, unit and
+// bounds), so that the panel can show every value a file may hold. Every change is reported at
+// once (the planner re-plots).
 
 #include "core/assumptions.h"
 
 #include <QWidget>
 
+#include <vector>
+
+class QAbstractSpinBox;
 class QDoubleSpinBox;
 class QSpinBox;
 
@@ -17,29 +22,31 @@ class AssumptionsPanel : public QWidget {
 public:
     explicit AssumptionsPanel(QWidget* parent = nullptr);
 
-    // Shows `a` without emitting assumptionsChanged (the provenance is kept for assumptions()).
+    // Shows `a` without emitting assumptionsChanged.
     void setAssumptions(const Assumptions& a);
-    Assumptions assumptions() const;
+    // What setAssumptions() was given, with the fields the user changed since: a value the
+    // panel shows rounded (more decimals than it displays) comes back exactly as it was given
+    // unless the user edits that very field, so a scenario is never changed behind their back.
+    Assumptions assumptions() const { return m_current; }
 
 signals:
     void assumptionsChanged();
 
 private:
-    QDoubleSpinBox* addSpin(const QString& objectName, const QString& label, double min, double max,
-        double step, int decimals, const QString& suffix, const QString& tip);
+    struct Field {
+        AssumptionId id;
+        QDoubleSpinBox* number = nullptr; // every assumption but whole numbers
+        QSpinBox* whole = nullptr; // whole numbers (planned runs)
+        double scale = 1.0; // shown = value * scale (fractions as percentages)
+    };
 
-    void updateRunSuffixes();
+    void addField(const AssumptionSpec& spec);
+    void showValue(const Field& field);
+    void fieldEdited(const Field& field);
+    void updateSuffixes();
 
-    Assumptions m_base; // carries the provenance of the values shown
-    QDoubleSpinBox* m_years = nullptr;
-    QDoubleSpinBox* m_machineUse = nullptr;
-    QDoubleSpinBox* m_electricity = nullptr;
-    QDoubleSpinBox* m_pue = nullptr;
-    QDoubleSpinBox* m_spotOverhead = nullptr;
-    QDoubleSpinBox* m_indirect = nullptr;
-    QDoubleSpinBox* m_analytic = nullptr;
-    QSpinBox* m_runs = nullptr;
-    QDoubleSpinBox* m_runsPerMonth = nullptr;
+    Assumptions m_current;
+    std::vector<Field> m_fields;
 };
 
 } // namespace gpuplan::gui

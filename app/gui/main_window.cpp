@@ -13,9 +13,7 @@
 #include "app/render/proposal_report.h"
 #include "pricing/scenario/scenario_file.h"
 
-#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
 #include "app/benchview/benchmark_view.h"
-#endif
 
 #include <QAction>
 #include <QApplication>
@@ -63,13 +61,11 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     m_tabs->addTab(m_planner, tr("Planner"));
     m_tabs->addTab(m_buyVsRent, tr("Buy vs rent"));
     m_tabs->addTab(m_prices, tr("Price tables"));
-#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
     auto* bench = new benchview::BenchmarkView(m_book->snapshot());
     m_benchmark = bench;
     m_tabs->addTab(bench, tr("Benchmark"));
     connect(
         bench, &benchview::BenchmarkView::measurementsSaved, this, &MainWindow::reloadMeasurements);
-#endif
     setCentralWidget(m_tabs);
 
     m_assumptions = new AssumptionsPanel;
@@ -175,9 +171,10 @@ void MainWindow::catalogEdited()
     m_session->setCatalog(m_book->snapshot());
     if (electricity || pue) {
         a.electricityUsdPerKwh = after.defaults.electricityUsdPerKwh;
-        a.electricitySource = after.defaults.electricitySource;
+        a.source(AssumptionId::ElectricityUsdPerKwh)
+            = after.defaults.source(AssumptionId::ElectricityUsdPerKwh);
         a.pue = after.defaults.pue;
-        a.pueSource = after.defaults.pueSource;
+        a.source(AssumptionId::Pue) = after.defaults.source(AssumptionId::Pue);
         m_assumptions->setAssumptions(a);
         m_session->setAssumptions(a);
     }
@@ -217,7 +214,6 @@ bool MainWindow::confirmDiscard()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
     auto* bench = static_cast<benchview::BenchmarkView*>(m_benchmark);
     if (bench->isRunning()
         && QMessageBox::question(this, tr("Benchmark running"),
@@ -227,19 +223,16 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-#endif
     if (!confirmDiscard()) {
         event->ignore();
         return;
     }
-#ifdef GPUPLAN_GUI_HAS_BENCHVIEW
     // Stopped only now, when nothing can cancel the quit any more. Without this the worker would
     // be killed by the view's destructor, its temporary results folder deleted unsaved.
     if (bench->isRunning()) {
         statusBar()->showMessage(tr("Stopping the benchmark and saving what it measured..."));
         bench->stopAndKeepResults(kQuitBenchmarkWait);
     }
-#endif
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());

@@ -1,6 +1,7 @@
 #include "app/gui/planner_view.h"
 
 #include "app/common/format.h"
+#include "app/common/wording.h"
 #include "app/gui/cloud_table_model.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/planner_session.h"
@@ -245,14 +246,13 @@ void PlannerView::resultsChanged()
     QString text;
     if (r.recommended) {
         const auto& o = r.options[*r.recommended];
-        text = tr("<b>Recommended:</b> %1 — %2: %3, %4 machine, %5 per experiment.")
-                   .arg(render::shortMachineLabel(o),
-                       QString::fromStdString(r.recommendationReason).toHtmlEscaped(),
-                       views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
-                       views::formatUsd(o.experimentCostUsd));
-    } else if (!r.recommendationReason.empty()) {
-        text = tr("<b>No recommendation:</b> %1.")
-                   .arg(QString::fromStdString(r.recommendationReason).toHtmlEscaped());
+        text
+            = tr("<b>Recommended:</b> %1 — %2: %3, %4 machine, %5 per experiment.")
+                  .arg(render::shortMachineLabel(o), views::recommendationReason(r).toHtmlEscaped(),
+                      views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
+                      views::formatUsd(o.experimentCostUsd));
+    } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
+        text = tr("<b>No recommendation:</b> %1.").arg(why.toHtmlEscaped());
     } else {
         text = tr("Set a budget or a deadline to get a recommendation.");
     }
@@ -262,7 +262,7 @@ void PlannerView::resultsChanged()
                    "analytic).");
     for (const auto& w : r.warnings)
         text += QStringLiteral("<br><span style=\"color:#b00000\">%1</span>")
-                    .arg(QString::fromStdString(w).toHtmlEscaped());
+                    .arg(views::warningText(w, r.source).toHtmlEscaped());
     m_recommendation->setText(text);
     replotCharts();
 }

@@ -1,5 +1,6 @@
 #include "app/gui/price_book.h"
 
+#include "core/limits.h"
 #include "pricing/yaml_reader.h"
 
 #include <QUndoCommand>
@@ -39,9 +40,6 @@ enum ElectricityColumn {
     ElectricityColumns
 };
 enum ElectricityRow { ElectricityPrice, ElectricityPue, ElectricityRows };
-
-constexpr double kMaxPriceUsd = 1e8;
-constexpr double kMaxRateUsdPerHour = 1e4;
 
 class EditCommand : public QUndoCommand {
 public:
@@ -124,7 +122,8 @@ const Provenance& provenanceOf(const Catalog& catalog, PriceTable table, int row
     case PriceTable::Electricity:
         break;
     }
-    return row == ElectricityPue ? catalog.defaults.pueSource : catalog.defaults.electricitySource;
+    return row == ElectricityPue ? catalog.defaults.source(AssumptionId::Pue)
+                                 : catalog.defaults.source(AssumptionId::ElectricityUsdPerKwh);
 }
 
 } // namespace
@@ -283,7 +282,8 @@ QVariant PriceBook::value(PriceTable table, int row, int column) const
     case PriceTable::Electricity: {
         const Assumptions& a = m_catalog->defaults;
         const bool pue = row == ElectricityPue;
-        const Provenance& p = pue ? a.pueSource : a.electricitySource;
+        const Provenance& p
+            = pue ? a.source(AssumptionId::Pue) : a.source(AssumptionId::ElectricityUsdPerKwh);
         switch (column) {
         case ElectricitySetting:
             return pue ? tr("PUE (facility overhead)") : tr("Electricity price (USD/kWh)");
@@ -305,7 +305,9 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
 {
     const Kind kind = kindOf(table, row, column);
     const QString text = value.toString().trimmed();
-    auto number = [&](double min, double max, bool optional, const QString& what) -> QString {
+    // The bounds the YAML readers apply (core/limits.h, core/assumption_table.h), so Save never
+    // writes a value the loader would reject.
+    auto number = [&](const Bounds& bounds, bool optional, const QString& what) -> QString {
         if (optional && text.isEmpty())
             return {};
         bool ok = false;
@@ -314,8 +316,14 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
             return tr("%1 must be a number, not '%2'.").arg(what, text);
         if (v < 0)
             return tr("%1 cannot be negative: %2.").arg(what, text);
-        if (v < min || v > max)
-            return tr("%1 must lie between %2 and %3: %4.").arg(what).arg(min).arg(max).arg(text);
+        if (v == 0.0 && bounds.positive)
+            return tr("%1 cannot be 0: leave it empty when there is none.").arg(what);
+        if (!bounds.contains(v))
+            return tr("%1 must lie between %2 and %3: %4.")
+                .arg(what)
+                .arg(bounds.min)
+                .arg(bounds.max)
+                .arg(text);
         return {};
     };
     switch (kind) {
@@ -336,9 +344,9 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
                   .arg(text);
     }
     case Kind::Price:
-        return number(0.01, kMaxPriceUsd, table == PriceTable::Gpus, tr("A price"));
+        return number(limits::kPriceUsd.bounds, table == PriceTable::Gpus, tr("A price"));
     case Kind::Rate: {
-        QString why = number(0.0001, kMaxRateUsdPerHour, true, tr("An hourly rate"));
+        QString why = number(limits::kHourlyUsd.bounds, true, tr("An hourly rate"));
         if (why.isEmpty() && text.isEmpty()) {
             const CloudOffer& o = m_catalog->cloudOffers.at(static_cast<std::size_t>(row));
             const bool otherRate = column == CloudOnDemand ? o.spotUsdPerHour.has_value()
@@ -349,9 +357,10 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
         return why;
     }
     case Kind::Pue:
-        return number(1.0, 5.0, false, tr("PUE"));
+        return number(assumptionSpec(AssumptionId::Pue).bounds, false, tr("PUE"));
     case Kind::Electricity:
-        return number(0.0, 10.0, false, tr("The electricity price"));
+        return number(assumptionSpec(AssumptionId::ElectricityUsdPerKwh).bounds, false,
+            tr("The electricity price"));
     }
     return {};
 }
@@ -421,7 +430,8 @@ void PriceBook::apply(PriceTable table, int row, int column, const QVariant& val
     case PriceTable::Electricity: {
         Assumptions& a = m_catalog->defaults;
         const bool pue = row == ElectricityPue;
-        Provenance& p = pue ? a.pueSource : a.electricitySource;
+        Provenance& p
+            = pue ? a.source(AssumptionId::Pue) : a.source(AssumptionId::ElectricityUsdPerKwh);
         if (column == ElectricityValue)
             (pue ? a.pue : a.electricityUsdPerKwh) = value.toDouble();
         else if (column == ElectricityDate)

@@ -1,10 +1,10 @@
 #include "app/render/buy_vs_rent_chart.h"
 
 #include "app/common/format.h"
+#include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/planner_charts.h"
-#include "core/costing.h"
-#include "core/decisions.h"
+#include "core/costing/break_even.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -106,40 +106,16 @@ std::vector<OfferBreakEven> offerBreakEvens(
     std::vector<OfferBreakEven> out;
     if (optionIndex >= r.options.size())
         return out;
-    const auto& o = r.options[optionIndex];
-    for (std::size_t index : cloudIndices) {
-        if (index >= r.cloud.size())
-            continue;
-        const auto& c = r.cloud[index];
-        const std::pair<const std::optional<double>*, const char*> prices[]
-            = { { &c.onDemandCostUsd, "on-demand" }, { &c.spotCostUsd, "spot" } };
-        for (const auto& [cost, pricing] : prices) {
-            if (!*cost)
-                continue;
-            OfferBreakEven b;
-            b.cloudIndex = index;
-            b.pricing = QLatin1String(pricing);
-            b.offer = offerName(c) + QStringLiteral(", ") + b.pricing;
-            b.costPerRunUsd = **cost;
-            b.runs = breakEvenRuns(o.machineCostUsd, b.costPerRunUsd, o.energyCostUsd);
-            if (b.runs && o.runsPerMonth > 0.0)
-                b.months = *b.runs / o.runsPerMonth;
-            out.push_back(b);
-        }
-    }
+    for (std::size_t index : cloudIndices)
+        for (const auto& b : r.options[optionIndex].breakEvens)
+            if (b.cloudIndex == index)
+                out.push_back(b);
     return out;
 }
 
-std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optionIndex)
+QString breakEvenOfferName(const Results& r, const OfferBreakEven& b)
 {
-    std::vector<std::size_t> out;
-    if (optionIndex >= r.options.size())
-        return out;
-    const auto& o = r.options[optionIndex];
-    for (std::size_t i = 0; i < r.cloud.size(); ++i)
-        if (r.cloud[i].gpu == o.gpu && r.cloud[i].gpuCount == o.gpuCount)
-            out.push_back(i);
-    return out;
+    return offerName(r.cloud[b.cloudIndex]) + QStringLiteral(", ") + views::pricingLabel(b.pricing);
 }
 
 ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
@@ -195,8 +171,9 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                           ? countOf(*b.months, 1, QStringLiteral("month"), QStringLiteral("months"))
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
-            + QLatin1Char(' ') + b.pricing;
-        p.tooltip = breakEvenSentence(machine, b.offer, b.costPerRunUsd, b.runs, b.months);
+            + QLatin1Char(' ') + views::pricingLabel(b.pricing);
+        p.tooltip = breakEvenSentence(
+            machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs, b.months);
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
     }
@@ -243,12 +220,14 @@ QString buyVsRentConclusion(
                 .arg(machine);
         const auto& c = r.cloud[*o.cheapestCloudIndex];
         return breakEvenSentence(machine,
-            offerName(c) + QStringLiteral(", ") + QString::fromStdString(c.cheapestPricing),
+            offerName(c) + QStringLiteral(", ")
+                + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
             c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths);
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
-        sentences << breakEvenSentence(machine, b.offer, b.costPerRunUsd, b.runs, b.months);
+        sentences << breakEvenSentence(
+            machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs, b.months);
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
     return sentences.join(QLatin1Char(' '));

@@ -22,27 +22,16 @@ struct BuyVsRentOptions {
     bool months = false;
 };
 
-// Buying the machine against one pay-as-you-go price of one offer (reservations are commitments,
-// not per-run prices, so they get no break-even).
-struct OfferBreakEven {
-    std::size_t cloudIndex = 0; // into Results::cloud
-    QString offer; // "RunPod 2×A100 SXM, on-demand"
-    QString pricing; // "on-demand" or "spot"
-    double costPerRunUsd = 0.0;
-    std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
-    std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)
-};
-
-// One entry per on-demand and spot price of each offer in `cloudIndices` (out-of-range indices
-// are skipped), from the core's break-even rule.
+// Core's break-evens of the machine (OwnedOption::breakEvens) against the offers in
+// `cloudIndices`, in that order; out-of-range indices are skipped.
 std::vector<OfferBreakEven> offerBreakEvens(
     const Results& results, std::size_t optionIndex, const std::vector<std::size_t>& cloudIndices);
 
+// "RunPod 2×A100 SXM, on-demand": the offer and price a break-even is against.
+QString breakEvenOfferName(const Results& results, const OfferBreakEven& breakEven);
+
 // "1 run", "2 runs", "6.2 runs": a count with its noun in the right number.
 QString countOf(double value, int decimals, const QString& singular, const QString& plural);
-
-// Offers of the same GPU type and count as the machine.
-std::vector<std::size_t> matchingCloudOffers(const Results& results, std::size_t optionIndex);
 
 // Buy = machine + energy per run, one line; rent = runs × cost per run, one line per offer and
 // pricing (on-demand solid, spot dashed, reservations at their per-run share). Where the buy line

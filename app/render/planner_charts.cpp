@@ -3,7 +3,6 @@
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/render/axis_range.h"
-#include "core/costing.h"
 
 #include <QRegularExpression>
 #include <QStringList>
@@ -316,7 +315,7 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
             onDemandLabels.push_back(label);
         }
         if (c.spotCostUsd) {
-            const double spotDays = spotRunDays(c.estimate.days, r.assumptions);
+            const double spotDays = c.spotDays;
             ChartPoint p { spotDays, *c.spotCostUsd, {},
                 QStringLiteral("%1, spot\n%2 with restarts, %3 per run\nRate as of %4, %5")
                     .arg(name, views::formatDays(spotDays), views::formatUsd(*c.spotCostUsd),

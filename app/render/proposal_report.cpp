@@ -3,6 +3,7 @@
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
 
@@ -76,16 +77,17 @@ QString assumptionsSection(const Results& r)
                 .arg(views::formatPercent(a.machineUtilization));
     html += QStringLiteral("<li>Electricity: $%1 per kWh (%2); PUE %3 (%4)</li>")
                 .arg(a.electricityUsdPerKwh)
-                .arg(provenance(a.electricitySource))
+                .arg(provenance(a.source(AssumptionId::ElectricityUsdPerKwh)))
                 .arg(a.pue)
-                .arg(provenance(a.pueSource));
+                .arg(provenance(a.source(AssumptionId::Pue)));
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
-                .arg(views::formatPercent(a.spotRestartOverhead), provenance(a.spotOverheadSource));
+                .arg(views::formatPercent(a.spotRestartOverhead),
+                    provenance(a.source(AssumptionId::SpotRestartOverhead)));
     html += QStringLiteral("<li>Indirect (F&amp;A) rate on cloud spend: %1 (equipment exempt)</li>")
                 .arg(views::formatPercent(a.indirectRate));
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
-                    provenance(a.analyticUtilizationSource));
+                    provenance(a.source(AssumptionId::AnalyticUtilization)));
     html += QStringLiteral("<li>Planned: %1, at %2 a month</li>")
                 .arg(countOf(a.plannedRuns, 0, QStringLiteral("run"), QStringLiteral("runs")),
                     countOf(a.runsPerMonth, a.runsPerMonth == std::floor(a.runsPerMonth) ? 0 : 2,
@@ -193,18 +195,9 @@ QString humanCount(double value)
 
 std::optional<std::size_t> reportBuyOption(const ReportInput& in)
 {
-    const Results& r = *in.results;
-    if (in.buyOption && *in.buyOption < r.options.size())
+    if (in.buyOption && *in.buyOption < in.results->options.size())
         return in.buyOption;
-    if (r.recommended)
-        return r.recommended;
-    if (r.options.empty())
-        return std::nullopt;
-    const auto cheapest = std::min_element(
-        r.options.begin(), r.options.end(), [](const OwnedOption& a, const OwnedOption& b) {
-            return a.experimentCostUsd < b.experimentCostUsd;
-        });
-    return static_cast<std::size_t>(cheapest - r.options.begin());
+    return defaultMachineToCompare(*in.results);
 }
 
 QString proposalReportHtml(const ReportInput& in)
@@ -229,7 +222,7 @@ QString proposalReportHtml(const ReportInput& in)
         const auto& o = r.options[*r.recommended];
         html += QStringLiteral("<p><b>Recommendation:</b> %1, %2: %3, %4 machine, %5 per "
                                "experiment.</p>")
-                    .arg(esc(shortMachineLabel(o)), esc(r.recommendationReason),
+                    .arg(esc(shortMachineLabel(o)), esc(views::recommendationReason(r)),
                         views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
                         views::formatUsd(o.experimentCostUsd));
     }
@@ -248,7 +241,7 @@ QString proposalReportHtml(const ReportInput& in)
         for (const auto& u : r.unavailable)
             items << QStringLiteral("%1&times;%2 (%3)")
                          .arg(u.gpuCount)
-                         .arg(esc(u.gpuId), esc(u.reason));
+                         .arg(esc(u.gpuId), esc(views::unavailableReason(u, r.source)));
         html += QStringLiteral("<p>Not available: ") + items.join(QStringLiteral("; "))
             + QStringLiteral("</p>");
     }

@@ -125,10 +125,12 @@ std::string writePriceTables(const Catalog& catalog)
         cloudOffer(out, o);
     out << YAML::EndSeq;
     const Assumptions& a = catalog.defaults;
-    if (!a.electricitySource.source.empty() || !a.pueSource.source.empty()) {
+    if (!a.source(AssumptionId::ElectricityUsdPerKwh).source.empty()
+        || !a.source(AssumptionId::Pue).source.empty()) {
         out << YAML::Key << "assumptions" << YAML::Value << YAML::BeginMap;
-        assumption(out, "electricity_usd_per_kwh", a.electricityUsdPerKwh, a.electricitySource);
-        assumption(out, "pue", a.pue, a.pueSource);
+        assumption(out, "electricity_usd_per_kwh", a.electricityUsdPerKwh,
+            a.source(AssumptionId::ElectricityUsdPerKwh));
+        assumption(out, "pue", a.pue, a.source(AssumptionId::Pue));
         out << YAML::EndMap;
     }
     out << YAML::EndMap;

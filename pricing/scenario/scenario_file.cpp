@@ -9,40 +9,19 @@ namespace gpuplan {
 namespace {
 
 constexpr std::string_view kKind = "gpuplan-scenario";
-constexpr int kMaxGpuCount = 4096;
 
-struct NumberField {
-    const char* key;
-    yaml::Range range;
-    double Assumptions::*member;
-};
-
-// The same bounds as gpuplan-cli plan's options.
-const NumberField kAssumptionFields[] = {
-    { "amortization_years", { 0.1, 50.0 }, &Assumptions::amortizationYears },
-    { "machine_utilization", { 0.01, 1.0 }, &Assumptions::machineUtilization },
-    { "electricity_usd_per_kwh", { 0.0, 10.0 }, &Assumptions::electricityUsdPerKwh },
-    { "pue", { 1.0, 5.0 }, &Assumptions::pue },
-    { "spot_restart_overhead", { 0.0, 10.0 }, &Assumptions::spotRestartOverhead },
-    { "indirect_rate", { 0.0, 2.0 }, &Assumptions::indirectRate },
-    { "analytic_utilization", { 0.01, 1.0 }, &Assumptions::analyticUtilization },
-    { "runs_per_month", { 0.01, 1e4 }, &Assumptions::runsPerMonth },
-};
-
+// Bounds from the assumption table (core/assumption_table.h), as in price tables and the CLI.
 void readAssumptions(yaml::Reader& in, const YAML::Node& node, Assumptions& a)
 {
     if (!in.expectMap(node, "assumptions"))
         return;
-    in.warnUnknownKeys(node,
-        { "amortization_years", "machine_utilization", "electricity_usd_per_kwh", "pue",
-            "spot_restart_overhead", "indirect_rate", "analytic_utilization", "planned_runs",
-            "runs_per_month" },
-        "assumptions");
-    for (const auto& f : kAssumptionFields)
-        if (auto v = in.number(node, f.key, "assumptions", f.range, /*required=*/false))
-            a.*f.member = *v;
-    if (auto runs = in.integer(node, "planned_runs", "assumptions", { 1, 1e6 }, false))
-        a.plannedRuns = static_cast<int>(*runs);
+    in.warnUnknownKeys(node, assumptionKeys(), "assumptions");
+    for (const auto& spec : kAssumptionSpecs) {
+        const auto value = in.number(
+            node, spec.key, "assumptions", spec.bounds, spec.wholeNumber, /*required=*/false);
+        if (value)
+            setAssumptionValue(a, spec.id, *value);
+    }
 }
 
 std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
@@ -51,7 +30,7 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     if (!in.expectSequence(node, "gpu_counts"))
         return counts;
     for (const auto& item : node)
-        if (auto n = in.number(item, "gpu_counts", { 1, kMaxGpuCount }))
+        if (auto n = in.number(item, "gpu_counts", limits::kGpuCount.bounds))
             counts.push_back(static_cast<int>(*n));
     if (counts.empty())
         in.error(node, "gpu_counts needs at least one count");
@@ -68,7 +47,7 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
     if (const YAML::Node buy = node["buy_vs_rent"]; buy && in.expectMap(buy, "buy_vs_rent")) {
         in.warnUnknownKeys(buy, { "gpu", "gpu_count", "axis", "offers" }, "buy_vs_rent");
         const auto gpu = in.id(buy, "gpu", "buy_vs_rent");
-        const auto count = in.integer(buy, "gpu_count", "buy_vs_rent", { 1, kMaxGpuCount });
+        const auto count = in.integer(buy, "gpu_count", "buy_vs_rent", limits::kGpuCount.bounds);
         if (gpu && count) {
             view.buyGpuId = *gpu;
             view.buyGpuCount = static_cast<int>(*count);
@@ -87,7 +66,7 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
                     continue;
                 in.warnUnknownKeys(offer, { "offer", "gpu_count" }, "offer");
                 const auto id = in.id(offer, "offer", "offer");
-                const auto n = in.integer(offer, "gpu_count", "offer", { 1, kMaxGpuCount });
+                const auto n = in.integer(offer, "gpu_count", "offer", limits::kGpuCount.bounds);
                 if (id && n)
                     chosen.push_back({ *id, static_cast<int>(*n) });
             }
@@ -128,8 +107,9 @@ ScenarioRead readScenario(
                 "unknown source '" + *source
                     + "' (best, paper, paper-naive, analytic or measured)");
     }
-    s.budgetUsd = in.number(*root, "budget_usd", "scenario", { 1.0, 1e10 }, false);
-    s.deadlineDays = in.number(*root, "deadline_days", "scenario", { 0.01, 1e6 }, false);
+    s.budgetUsd = in.number(*root, "budget_usd", "scenario", limits::kBudgetUsd.bounds, false);
+    s.deadlineDays
+        = in.number(*root, "deadline_days", "scenario", limits::kDeadlineDays.bounds, false);
     if (const YAML::Node counts = (*root)["gpu_counts"])
         s.gpuCounts = readCounts(in, counts);
     if (const YAML::Node gpus = (*root)["gpus"]; gpus && in.expectSequence(gpus, "gpus")) {
@@ -166,9 +146,13 @@ std::string writeScenario(const Scenario& s, const ScenarioView& view)
     if (!s.gpuIds.empty())
         out << YAML::Key << "gpus" << YAML::Value << YAML::Flow << s.gpuIds;
     out << YAML::Key << "assumptions" << YAML::Value << YAML::BeginMap;
-    for (const auto& f : kAssumptionFields)
-        out << YAML::Key << f.key << YAML::Value << s.assumptions.*f.member;
-    out << YAML::Key << "planned_runs" << YAML::Value << s.assumptions.plannedRuns;
+    for (const auto& spec : kAssumptionSpecs) {
+        out << YAML::Key << std::string(spec.key) << YAML::Value;
+        if (spec.wholeNumber)
+            out << static_cast<long long>(assumptionValue(s.assumptions, spec.id));
+        else
+            out << assumptionValue(s.assumptions, spec.id);
+    }
     out << YAML::EndMap;
     if (view != ScenarioView {}) {
         out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;

@@ -165,7 +165,9 @@ private slots:
         const Run r = cli({ "list", "gpus", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         bool found = false;
-        for (const auto& value : QJsonDocument::fromJson(r.out).array()) {
+        const QJsonObject listing = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(listing["schema_version"].toInt(), 1);
+        for (const auto& value : listing["gpus"].toArray()) {
             const QJsonObject g = value.toObject();
             if (g["id"].toString() != QLatin1String("rtx-3090"))
                 continue;

@@ -1,6 +1,9 @@
-// Each cost rule of core/costing.h against hand-computed values.
+// Each cost rule of core/costing/ against hand-computed values.
 
-#include "core/costing.h"
+#include "core/costing/break_even.h"
+#include "core/costing/owning.h"
+#include "core/costing/plan.h"
+#include "core/costing/renting.h"
 
 #include <QTest>
 
@@ -98,10 +101,10 @@ private slots:
         Assumptions a;
         a.spotRestartOverhead = 0.1;
         a.indirectRate = 0.0;
-        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, false, a), 2.0 * 240 * 4);
-        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, true, a), 2.0 * 240 * 1.1 * 4);
+        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, Pricing::OnDemand, a), 2.0 * 240 * 4);
+        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, Pricing::Spot, a), 2.0 * 240 * 1.1 * 4);
         a.indirectRate = 0.55;
-        QCOMPARE(cloudCostUsd(2.0, 1, 10.0, false, a), 2.0 * 240 * 1.55);
+        QCOMPARE(cloudCostUsd(2.0, 1, 10.0, Pricing::OnDemand, a), 2.0 * 240 * 1.55);
     }
 
     void breakEven_data()

@@ -1,5 +1,6 @@
 // Pareto frontier, budget and deadline choices, and the buy-vs-rent curve.
 
+#include "core/costing/break_even.h"
 #include "core/decisions.h"
 
 #include <QTest>

@@ -95,7 +95,7 @@ private slots:
         QCOMPARE(o.gpu->id, std::string("rtx-3090"));
         QCOMPARE(o.gpuCount, 8);
         QCOMPARE(o.estimate.days, 30.0);
-        QCOMPARE(r.recommendationReason, std::string("fastest machine within the $40,000 budget"));
+        QCOMPARE(r.recommendationRule, RecommendationRule::FastestWithinBudget);
     }
 
     void physicallyImpossibleTimesAreFlagged()
@@ -117,8 +117,8 @@ private slots:
         bool rtx4090Listed = false;
         for (const auto& u : r.unavailable) {
             infeasibleListed |= u.gpuId == "a100-80gb-sxm" && u.gpuCount == 1
-                && u.reason.rfind("infeasible", 0) == 0;
-            rtx4090Listed |= u.gpuId == "rtx-4090" && u.reason == "no paper estimate";
+                && u.reason == UnavailableReason::Infeasible && !u.detail.empty();
+            rtx4090Listed |= u.gpuId == "rtx-4090" && u.reason == UnavailableReason::NoEstimate;
         }
         QVERIFY(infeasibleListed);
         QVERIFY(rtx4090Listed);
@@ -134,7 +134,7 @@ private slots:
         s.budgetUsd = 100000;
         r = evaluate(s);
         QVERIFY(!r.recommended);
-        QCOMPARE(r.recommendationReason, std::string("no machine meets the constraints"));
+        QCOMPARE(r.recommendationRule, RecommendationRule::CheapestWithinBoth);
     }
 
     void cloudOffersCoverThePaperGpus()
@@ -164,7 +164,7 @@ private slots:
             }
             if (c.offer->id == "azure-a100-80gb") {
                 QVERIFY(!c.cheapestIsCommitment);
-                QCOMPARE(c.cheapestPricing, std::string("on-demand")); // not the 3-yr rate
+                QCOMPARE(c.cheapestPricing, Pricing::OnDemand); // not the 3-yr rate
                 QCOMPARE(c.reservedCostUsd.size(), std::size_t { 2 });
             }
         }
@@ -205,8 +205,8 @@ private slots:
             QVERIFY2(!c.priceSource.date.empty() && !c.powerSource.source.empty(), c.id.c_str());
         for (const auto& o : catalog->cloudOffers)
             QVERIFY2(!o.source.date.empty() && !o.source.source.empty(), o.id.c_str());
-        QVERIFY(!catalog->defaults.electricitySource.source.empty());
-        QVERIFY(!catalog->defaults.pueSource.source.empty());
+        QVERIFY(!catalog->defaults.source(AssumptionId::ElectricityUsdPerKwh).source.empty());
+        QVERIFY(!catalog->defaults.source(AssumptionId::Pue).source.empty());
     }
 
     void modelsMatchTheModelCards_data()

@@ -17,9 +17,7 @@
 #include "app/render/chart_widget.h"
 #include "pricing/scenario/price_table_writer.h"
 
-#ifdef GPUPLAN_TEST_HAS_BENCHVIEW
 #include "app/benchview/benchmark_view.h"
-#endif
 
 #include <QAction>
 #include <QApplication>
@@ -637,9 +635,6 @@ private slots:
 
     void quittingMidRunKeepsTheMeasurements()
     {
-#ifndef GPUPLAN_TEST_HAS_BENCHVIEW
-        QSKIP("built without app/benchview: no Benchmark tab");
-#else
         const QString fake = m_files.filePath(QStringLiteral("gpuplan-bench"));
         QFile::remove(fake);
         QVERIFY(
@@ -690,7 +685,6 @@ private slots:
         w.reset();
         QCOMPARE(views::userResultFiles().size(), qsizetype { 1 });
         qunsetenv("GPUPLAN_BENCH");
-#endif
     }
 
     void buyVsRentStatesTheBreakEven()

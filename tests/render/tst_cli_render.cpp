@@ -114,8 +114,8 @@ private slots:
                                     << QStringLiteral(".png, .svg or .pdf");
         QTest::newRow("unknown model") << QStringList { QStringLiteral("chart"),
             QStringLiteral("--model"), QStringLiteral("gpt-9"), QStringLiteral("--kind"),
-            QStringLiteral("hardware-cost"), QStringLiteral("--out"), out }
-                                       << QStringLiteral("--model must name a model");
+            QStringLiteral("hardware-cost"), QStringLiteral("--out"),
+            out } << QStringLiteral("unknown model 'gpt-9'; known models: pythia-160m");
         QTest::newRow("dpi out of range") << QStringList { QStringLiteral("chart"),
             QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
             QStringLiteral("hardware-cost"), QStringLiteral("--dpi"), QStringLiteral("0"),

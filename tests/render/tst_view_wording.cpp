@@ -62,11 +62,11 @@ private slots:
         // A machine with two offers of its own GPUs and count.
         std::size_t chosen = r.options.size();
         for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
-            if (render::matchingCloudOffers(r, i).size() >= 2)
+            if (matchingCloudOffers(r, i).size() >= 2)
                 chosen = i;
         QVERIFY(chosen < r.options.size());
         view.setMachine(chosen);
-        const auto matching = render::matchingCloudOffers(r, chosen);
+        const auto matching = matchingCloudOffers(r, chosen);
         QCOMPARE(view.chosenOffers(), matching); // ticked by default
         auto* offers = view.findChild<QListWidget*>(QStringLiteral("offers"));
         QVERIFY(offers);

@@ -114,7 +114,8 @@ private slots:
         QVERIFY(!read.scenario->budgetUsd);
         QCOMPARE(read.scenario->gpuCounts, (std::vector<int> { 1, 2, 4, 8 }));
         QCOMPARE(read.scenario->assumptions.pue, d.pue);
-        QCOMPARE(read.scenario->assumptions.electricitySource.source, d.electricitySource.source);
+        QCOMPARE(read.scenario->assumptions.source(AssumptionId::ElectricityUsdPerKwh).source,
+            d.source(AssumptionId::ElectricityUsdPerKwh).source);
     }
 
     void badFilesAreRejectedWithAPosition_data()

@@ -1,0 +1,135 @@
+#include "app/cli/scenario_options.h"
+
+#include "app/cli/cli_support.h"
+#include "app/common/format.h"
+
+#include <cmath>
+
+namespace gpuplan::cli {
+
+namespace {
+
+QString knownIds(const Catalog& c, bool models)
+{
+    QStringList ids;
+    if (models)
+        for (const auto& w : c.workloads)
+            ids << QString::fromStdString(w.id);
+    else
+        for (const auto& g : c.gpus)
+            ids << QString::fromStdString(g.id);
+    return ids.join(QStringLiteral(", "));
+}
+
+QString boundsText(const Bounds& b)
+{
+    return QString::number(b.min) + QStringLiteral(" to ") + QString::number(b.max);
+}
+
+} // namespace
+
+void addScenarioOptions(QCommandLineParser& p)
+{
+    p.addOption({ QStringLiteral("model"),
+        QStringLiteral("Model id (see 'gpuplan-cli list models')."), QStringLiteral("ID") });
+    p.addOption({ QStringLiteral("source"),
+        QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
+        QStringLiteral("SOURCE"), QStringLiteral("best") });
+    p.addOption({ QStringLiteral("budget"),
+        QStringLiteral("Hardware budget in USD: recommend the fastest machine within it."),
+        QStringLiteral("USD") });
+    p.addOption({ QStringLiteral("deadline"),
+        QStringLiteral("Deadline in days: recommend the cheapest machine that meets it."),
+        QStringLiteral("DAYS") });
+    p.addOption({ QStringLiteral("gpus"),
+        QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
+        QStringLiteral("IDS") });
+    for (const auto& spec : kAssumptionSpecs)
+        p.addOption({ views::toQString(spec.option),
+            QStringLiteral("%1 In %2, %3 (default: the price tables', built in %4).")
+                .arg(views::toQString(spec.help), views::toQString(unitName(spec.unit)),
+                    boundsText(spec.bounds))
+                .arg(spec.fallback),
+            spec.wholeNumber ? QStringLiteral("N") : QStringLiteral("X") });
+}
+
+std::optional<Scenario> scenarioFromOptions(
+    const QCommandLineParser& p, std::shared_ptr<const Catalog> catalog, QString* error)
+{
+    Scenario s;
+    s.catalog = std::move(catalog);
+    s.assumptions = s.catalog->defaults;
+    if (!p.isSet(QStringLiteral("model"))) {
+        *error = QStringLiteral("--model is required (see 'gpuplan-cli list models')");
+        return std::nullopt;
+    }
+    s.modelId = p.value(QStringLiteral("model")).toStdString();
+    if (!s.catalog->findWorkload(s.modelId)) {
+        *error = "unknown model '" + p.value(QStringLiteral("model"))
+            + "'; known models: " + knownIds(*s.catalog, true);
+        return std::nullopt;
+    }
+    const auto policy = sourcePolicyFromString(p.value(QStringLiteral("source")).toStdString());
+    if (!policy) {
+        *error = "--source must be best, paper, paper-naive, analytic or measured, not '"
+            + p.value(QStringLiteral("source")) + "'";
+        return std::nullopt;
+    }
+    s.source = *policy;
+    if (p.isSet(QStringLiteral("gpus"))) {
+        for (const auto& id :
+            p.value(QStringLiteral("gpus")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (!s.catalog->findGpu(id.trimmed().toStdString())) {
+                *error = "unknown GPU '" + id.trimmed()
+                    + "'; known GPUs: " + knownIds(*s.catalog, false);
+                return std::nullopt;
+            }
+            s.gpuIds.push_back(id.trimmed().toStdString());
+        }
+    }
+    for (const auto& spec : kAssumptionSpecs) {
+        const QString name = views::toQString(spec.option);
+        const auto value = numberOption(p, name, spec.bounds.min, spec.bounds.max, error);
+        if (!error->isEmpty())
+            return std::nullopt;
+        if (value && spec.wholeNumber && *value != std::floor(*value)) {
+            *error = "--" + name + " must be a whole number, not " + p.value(name);
+            return std::nullopt;
+        }
+        if (value)
+            setAssumptionValue(s.assumptions, spec.id, *value);
+    }
+    const auto& budget = limits::kBudgetUsd.bounds;
+    s.budgetUsd = numberOption(p, QStringLiteral("budget"), budget.min, budget.max, error);
+    if (!error->isEmpty())
+        return std::nullopt;
+    const auto& deadline = limits::kDeadlineDays.bounds;
+    s.deadlineDays = numberOption(p, QStringLiteral("deadline"), deadline.min, deadline.max, error);
+    if (!error->isEmpty())
+        return std::nullopt;
+    return s;
+}
+
+std::optional<std::size_t> machineOption(
+    const Results& results, const QString& text, QString* error)
+{
+    if (text.isEmpty()) {
+        if (const auto chosen = defaultMachineToCompare(results))
+            return chosen;
+        *error = QStringLiteral("this model has no machine to buy");
+        return std::nullopt;
+    }
+    const qsizetype x = text.indexOf(QLatin1Char('x'));
+    bool ok = false;
+    const int count = x > 0 ? text.left(x).toInt(&ok) : 0;
+    const std::string gpu = text.mid(x + 1).toStdString();
+    for (std::size_t i = 0; ok && i < results.options.size(); ++i)
+        if (results.options[i].gpuCount == count && results.options[i].gpu->id == gpu)
+            return i;
+    *error = QStringLiteral("--machine %1 is not one of the options (write COUNTxGPU_ID, e.g. "
+                            "8xa100-80gb-sxm)")
+                 .arg(text);
+    return std::nullopt;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,81 @@
+#include "app/common/wording.h"
+
+#include "app/common/format.h"
+
+namespace gpuplan::views {
+
+namespace {
+QString days(double deadline)
+{
+    return QString::number(static_cast<int>(deadline));
+}
+} // namespace
+
+QString recommendationReason(const Results& r)
+{
+    const QString budget = r.budgetUsd ? formatUsd(*r.budgetUsd) : QString();
+    const QString deadline = r.deadlineDays ? days(*r.deadlineDays) : QString();
+    if (r.recommendationRule == RecommendationRule::None)
+        return {};
+    if (!r.recommended)
+        return QStringLiteral("no machine meets the constraints");
+    switch (r.recommendationRule) {
+    case RecommendationRule::FastestWithinBudget:
+        return QStringLiteral("fastest machine within the %1 budget").arg(budget);
+    case RecommendationRule::CheapestWithinDeadline:
+        return QStringLiteral("cheapest machine that trains within %1 days").arg(deadline);
+    case RecommendationRule::CheapestWithinBoth:
+        return QStringLiteral("cheapest machine within the %1 budget that trains within %2 days")
+            .arg(budget, deadline);
+    case RecommendationRule::None:
+        break;
+    }
+    return {};
+}
+
+QString unavailableReason(const Unavailable& u, SourcePolicy source)
+{
+    switch (u.reason) {
+    case UnavailableReason::NoChassis:
+        return QStringLiteral("no chassis with %1 GPU slots").arg(u.gpuCount);
+    case UnavailableReason::Infeasible:
+        return QStringLiteral("infeasible: ") + QString::fromStdString(u.detail);
+    case UnavailableReason::NoEstimate:
+        return QStringLiteral("no %1 estimate").arg(toQString(toString(source)));
+    }
+    return {};
+}
+
+QString warningText(const Warning& w, SourcePolicy source)
+{
+    const QString subject = QString::fromStdString(w.subject);
+    switch (w.kind) {
+    case Warning::Kind::NoCatalog:
+        return QStringLiteral("no catalog loaded");
+    case Warning::Kind::UnknownModel:
+        return QStringLiteral("unknown model: ") + subject;
+    case Warning::Kind::OfferUnknownGpu:
+        return QStringLiteral("cloud offer %1 names unknown GPU %2")
+            .arg(subject, QString::fromStdString(w.detail));
+    case Warning::Kind::NoEstimateForAnyMachine:
+        return QStringLiteral("no machine has a %1 estimate for %2")
+            .arg(toQString(toString(source)), subject);
+    }
+    return {};
+}
+
+QString pricingLabel(Pricing pricing, std::optional<double> reservedYears)
+{
+    switch (pricing) {
+    case Pricing::OnDemand:
+        return QStringLiteral("on-demand");
+    case Pricing::Spot:
+        return QStringLiteral("spot");
+    case Pricing::Reserved:
+        return reservedYears ? QStringLiteral("reserved %1-yr").arg(*reservedYears)
+                             : QStringLiteral("reserved");
+    }
+    return {};
+}
+
+} // namespace gpuplan::views

@@ -1,0 +1,54 @@
+#include "core/assumptions.h"
+
+#include <cmath>
+
+namespace gpuplan {
+
+namespace {
+
+// The one mapping from id to field; everything else goes through the table. A template so that
+// the const and the mutable overloads share it.
+template <typename A> auto doubleField(A& a, AssumptionId id) -> decltype(&a.pue)
+{
+    switch (id) {
+    case AssumptionId::AmortizationYears:
+        return &a.amortizationYears;
+    case AssumptionId::MachineUtilization:
+        return &a.machineUtilization;
+    case AssumptionId::ElectricityUsdPerKwh:
+        return &a.electricityUsdPerKwh;
+    case AssumptionId::Pue:
+        return &a.pue;
+    case AssumptionId::SpotRestartOverhead:
+        return &a.spotRestartOverhead;
+    case AssumptionId::IndirectRate:
+        return &a.indirectRate;
+    case AssumptionId::AnalyticUtilization:
+        return &a.analyticUtilization;
+    case AssumptionId::RunsPerMonth:
+        return &a.runsPerMonth;
+    case AssumptionId::PlannedRuns:
+        return nullptr;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+double assumptionValue(const Assumptions& a, AssumptionId id)
+{
+    if (id == AssumptionId::PlannedRuns)
+        return a.plannedRuns;
+    return *doubleField(a, id);
+}
+
+void setAssumptionValue(Assumptions& a, AssumptionId id, double value)
+{
+    if (id == AssumptionId::PlannedRuns) {
+        a.plannedRuns = static_cast<int>(std::lround(value));
+        return;
+    }
+    *doubleField(a, id) = value;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,48 @@
+#include "core/costing/break_even.h"
+
+#include "core/costing/calendar.h"
+#include "core/costing/owning.h"
+#include "core/costing/plan.h"
+#include "core/costing/renting.h"
+
+#include <cmath>
+
+namespace gpuplan {
+
+std::optional<double> breakEvenRuns(
+    double capexUsd, double cloudCostPerRunUsd, double energyCostPerRunUsd)
+{
+    const double savingPerRun = cloudCostPerRunUsd - energyCostPerRunUsd;
+    if (savingPerRun <= 0.0 || !std::isfinite(savingPerRun))
+        return std::nullopt;
+    return capexUsd / savingPerRun;
+}
+
+std::vector<BuyVsRentPoint> buyVsRentCurve(
+    double capexUsd, double energyPerRunUsd, double cloudPerRunUsd, int maxRuns)
+{
+    std::vector<BuyVsRentPoint> curve;
+    for (int runs = 0; runs <= maxRuns; ++runs)
+        curve.push_back({ runs, capexUsd + runs * energyPerRunUsd, runs * cloudPerRunUsd });
+    return curve;
+}
+
+BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a)
+{
+    const double days = in.hoursPerRun / calendar::kHoursPerDay;
+    BreakEven out;
+    out.cloudCostPerRunUsd
+        = cloudCostUsd(in.cloudUsdPerHour, /*instances=*/1, days, Pricing::OnDemand, a);
+    out.energyCostPerRunUsd = energyCostUsd(facilityPowerKw(in.itPowerKw, a), days, a);
+    out.experimentCostUsd = experimentCostUsd(in.hardwareCostUsd, days, a);
+    out.runs = breakEvenRuns(in.hardwareCostUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
+    if (out.runs) {
+        out.monthsContinuous = monthsAtRunRate(*out.runs, runCapacityPerMonth(days));
+        out.withinLifespan = out.monthsContinuous
+            && *out.monthsContinuous * calendar::kDaysPerMonth
+                <= a.amortizationYears * calendar::kDaysPerYear;
+    }
+    return out;
+}
+
+} // namespace gpuplan

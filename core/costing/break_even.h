@@ -1,0 +1,49 @@
+#pragma once
+
+// When buying beats renting: break-even runs and months, and the cumulative cost curves.
+
+#include "core/assumptions.h"
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan {
+
+// Runs after which buying (capex + energy per run) is cheaper than renting (cost per run):
+// capex / (cloud per run - energy per run). nullopt when renting is never dearer per run.
+std::optional<double> breakEvenRuns(
+    double capexUsd, double cloudCostPerRunUsd, double energyCostPerRunUsd);
+
+// Cumulative cost of buying vs renting after k runs, for the buy-vs-rent chart.
+struct BuyVsRentPoint {
+    int runs = 0;
+    double buyUsd = 0.0; // capex + runs * energy
+    double rentUsd = 0.0; // runs * cloud cost per run
+};
+std::vector<BuyVsRentPoint> buyVsRentCurve(
+    double capexUsd, double energyPerRunUsd, double cloudPerRunUsd, int maxRuns);
+
+// Buying a machine against renting at one hourly rate, from the figures a user has at hand
+// (gpuplan-cli breakeven). The same rules as the planner: energy at the machine's draw * PUE,
+// cloud spend with F&A, amortisation over the lifespan.
+struct BreakEvenInput {
+    double hardwareCostUsd = 0.0;
+    double cloudUsdPerHour = 0.0; // for all the GPUs of one run
+    double hoursPerRun = 0.0;
+    double itPowerKw = 0.0; // what the machine draws, before the facility's PUE
+};
+
+struct BreakEven {
+    double cloudCostPerRunUsd = 0.0;
+    double energyCostPerRunUsd = 0.0;
+    double experimentCostUsd = 0.0; // the machine's amortised share of one run
+    std::optional<double> runs;
+    // Months of back-to-back runs until the break-even.
+    std::optional<double> monthsContinuous;
+    // Whether that happens within the amortisation period.
+    bool withinLifespan = false;
+};
+
+BreakEven breakEven(const BreakEvenInput& input, const Assumptions& a);
+
+} // namespace gpuplan

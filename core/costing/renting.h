@@ -1,0 +1,29 @@
+#pragma once
+
+// What renting the same work costs: instances, spot run time, cost per run at an hourly rate.
+
+#include "core/assumptions.h"
+#include "core/cloud_offer.h"
+
+namespace gpuplan {
+
+// How a cloud price is paid: pay-as-you-go (on-demand, spot) or a reservation for a term.
+enum class Pricing { OnDemand, Spot, Reserved };
+
+// Instances needed to provide `gpuCount` GPUs of an offer: ceil(n / GPUs per instance).
+int instancesNeeded(const CloudOffer& offer, int gpuCount);
+
+// How long a run takes on spot instances: the training days lengthened by the restart overhead
+// (time lost to pre-emptions and restarts from the last checkpoint).
+double spotRunDays(double trainingDays, const Assumptions& a);
+
+// Days a run occupies at a pricing: spot runs are lengthened by the restart overhead.
+double runDays(double trainingDays, Pricing pricing, const Assumptions& a);
+
+// Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
+// the restart overhead, and the indirect (F&A) rate added on top (equipment is exempt from it,
+// cloud spend is not).
+double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
+    const Assumptions& a);
+
+} // namespace gpuplan

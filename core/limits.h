@@ -1,0 +1,102 @@
+#pragma once
+
+// The one home of every field's limits: the unit and plausible range of each price, spec and
+// scenario field. The YAML readers, scenario files, CLI options, the Assumptions panel and the
+// price editor all take their bounds from here, so a value one of them accepts is never
+// rejected, or silently clamped, by another. Assumptions (with defaults) are in
+// assumption_table.h, on the same Bounds.
+
+#include <string_view>
+
+namespace gpuplan {
+
+enum class Unit {
+    Usd,
+    UsdPerHour,
+    UsdPerKwh,
+    UsdPerKwMonth,
+    UsdPerYear,
+    Years,
+    Months,
+    Days,
+    Fraction, // 0-1, shown as a percentage
+    Ratio, // dimensionless, e.g. PUE
+    Runs,
+    RunsPerMonth,
+    Count,
+    Gigabytes,
+    TflopsPerSecond,
+    Watts,
+    Flops,
+};
+
+// "USD/kWh", "years", "% (fraction)": for tables of limits and help texts.
+std::string_view unitName(Unit unit);
+
+// Inclusive bounds. `positive`: zero is outside too (a price of 0 means "no price": the field
+// is left out instead).
+struct Bounds {
+    double min = 0.0;
+    double max = 0.0;
+    bool positive = false;
+
+    constexpr bool contains(double v) const
+    {
+        return v >= min && v <= max && !(positive && v == 0.0);
+    }
+};
+
+// A field of a price table, model or scenario file.
+struct FieldSpec {
+    std::string_view key; // as written in files: "usd", "memory_gb"
+    std::string_view label; // "Purchase price"
+    Unit unit;
+    Bounds bounds;
+    std::string_view why; // where the bounds come from
+};
+
+namespace limits {
+
+// Plausibility bounds: wide enough for any real product, narrow enough to catch a typo that
+// turns $30,000 into $30,000,000,000 or a unit mix-up (MB for GB, W for kW).
+inline constexpr std::string_view kPlausible
+    = "plausibility bound: wide enough for any product, narrow enough to catch a typo or a unit "
+      "mix-up";
+
+inline constexpr FieldSpec kPriceUsd { "usd", "Purchase price", Unit::Usd, { 0.0, 1e8, true },
+    kPlausible };
+inline constexpr FieldSpec kHourlyUsd { "usd_per_hour", "Hourly rate", Unit::UsdPerHour,
+    { 0.0, 1e4, true }, kPlausible };
+inline constexpr FieldSpec kReservedYears { "years", "Reservation term", Unit::Years, { 0.1, 10.0 },
+    "cloud commitments run 1 to 5 years" };
+inline constexpr FieldSpec kMemoryGb { "memory_gb", "Memory", Unit::Gigabytes, { 0.5, 4096.0 },
+    kPlausible };
+inline constexpr FieldSpec kPeakTflops { "peak_tflops", "Dense peak", Unit::TflopsPerSecond,
+    { 0.01, 1e5 }, kPlausible };
+inline constexpr FieldSpec kPowerWatts { "watts", "Power", Unit::Watts, { 1.0, 1e5 }, kPlausible };
+inline constexpr FieldSpec kGpuSlots { "gpu_slots", "GPU slots", Unit::Count, { 1.0, 64.0 },
+    kPlausible };
+inline constexpr FieldSpec kGpusPerInstance { "gpus_per_instance", "GPUs per instance", Unit::Count,
+    { 1.0, 64.0 }, kPlausible };
+inline constexpr FieldSpec kGpuCount { "gpu_count", "GPU count", Unit::Count, { 1.0, 4096.0 },
+    "largest single job a planner is asked about" };
+inline constexpr FieldSpec kParameters { "parameters", "Parameters", Unit::Count, { 1.0, 1e14 },
+    kPlausible };
+inline constexpr FieldSpec kTrainingFlops { "training_flops", "Training FLOPs", Unit::Flops,
+    { 1.0, 1e30 }, kPlausible };
+inline constexpr FieldSpec kBatch { "global_batch", "Global batch", Unit::Count, { 1.0, 1e8 },
+    kPlausible };
+inline constexpr FieldSpec kSteps { "steps", "Optimizer steps", Unit::Count, { 1.0, 1e10 },
+    kPlausible };
+inline constexpr FieldSpec kTokensOrPixels { "sequence_length", "Sequence or image size",
+    Unit::Count, { 1.0, 1e7 }, kPlausible };
+inline constexpr FieldSpec kTrainingDays { "days", "Training days", Unit::Days, { 0.0, 1e6 },
+    kPlausible };
+inline constexpr FieldSpec kBudgetUsd { "budget_usd", "Hardware budget", Unit::Usd, { 1.0, 1e10 },
+    kPlausible };
+inline constexpr FieldSpec kDeadlineDays { "deadline_days", "Deadline", Unit::Days, { 0.01, 1e6 },
+    kPlausible };
+
+} // namespace limits
+
+} // namespace gpuplan

@@ -1,0 +1,94 @@
+// How the views word core's structured reasons: the recommendation for each rule, why an
+// option is unavailable, warnings and pricing labels. Core returns kinds and values; these are
+// the sentences every view (CLI, GUI, report, JSON) shows.
+
+#include "app/common/wording.h"
+#include "pricing/catalog_loader.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+
+class TestWording : public QObject {
+    Q_OBJECT
+
+private slots:
+    void recommendation_data()
+    {
+        QTest::addColumn<double>("budget"); // 0: none
+        QTest::addColumn<double>("deadline"); // 0: none
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("none") << 0.0 << 0.0 << QString();
+        QTest::addRow("budget (the paper's Fig. 7)")
+            << 40000.0 << 0.0 << QStringLiteral("fastest machine within the $40,000 budget");
+        QTest::addRow("deadline") << 0.0 << 10.0
+                                  << QStringLiteral("cheapest machine that trains within 10 days");
+        QTest::addRow("both")
+            << 200000.0 << 10.0
+            << QStringLiteral("cheapest machine within the $200,000 budget that trains within "
+                              "10 days");
+        QTest::addRow("nothing meets both")
+            << 100000.0 << 10.0 << QStringLiteral("no machine meets the constraints");
+    }
+    void recommendation()
+    {
+        QFETCH(double, budget);
+        QFETCH(double, deadline);
+        QFETCH(QString, expected);
+        const CatalogLoad load = loadCatalog(shippedDataFiles());
+        QVERIFY(load.ok());
+        Scenario s;
+        s.catalog = load.catalog;
+        s.assumptions = load.catalog->defaults;
+        s.modelId = "pythia-1b";
+        s.source = SourcePolicy::Paper;
+        if (budget > 0)
+            s.budgetUsd = budget;
+        if (deadline > 0)
+            s.deadlineDays = deadline;
+        QCOMPARE(views::recommendationReason(evaluate(s)), expected);
+    }
+
+    void unavailable_data()
+    {
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("no chassis") << static_cast<int>(UnavailableReason::NoChassis)
+                                    << QStringLiteral("no chassis with 16 GPU slots");
+        QTest::addRow("infeasible") << static_cast<int>(UnavailableReason::Infeasible)
+                                    << QStringLiteral("infeasible: in the paper's Table 1");
+        QTest::addRow("no estimate") << static_cast<int>(UnavailableReason::NoEstimate)
+                                     << QStringLiteral("no paper-naive estimate");
+    }
+    void unavailable()
+    {
+        QFETCH(int, reason);
+        QFETCH(QString, expected);
+        const Unavailable u { "a100-80gb-sxm", 16, static_cast<UnavailableReason>(reason),
+            "in the paper's Table 1" };
+        QCOMPARE(views::unavailableReason(u, SourcePolicy::PaperNaive), expected);
+    }
+
+    void warnings()
+    {
+        QCOMPARE(views::warningText(
+                     { Warning::Kind::OfferUnknownGpu, "x-offer", "b300" }, SourcePolicy::Best),
+            QStringLiteral("cloud offer x-offer names unknown GPU b300"));
+        QCOMPARE(views::warningText({ Warning::Kind::NoEstimateForAnyMachine, "mamba-2.8b", {} },
+                     SourcePolicy::Measured),
+            QStringLiteral("no machine has a measured estimate for mamba-2.8b"));
+        QCOMPARE(
+            views::warningText({ Warning::Kind::UnknownModel, "gpt-5", {} }, SourcePolicy::Best),
+            QStringLiteral("unknown model: gpt-5"));
+    }
+
+    void pricing()
+    {
+        QCOMPARE(views::pricingLabel(Pricing::OnDemand), QStringLiteral("on-demand"));
+        QCOMPARE(views::pricingLabel(Pricing::Spot), QStringLiteral("spot"));
+        QCOMPARE(views::pricingLabel(Pricing::Reserved, 3.0), QStringLiteral("reserved 3-yr"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWording)
+#include "tst_wording.moc"
