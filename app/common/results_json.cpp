@@ -35,24 +35,30 @@ void addEstimate(QJsonObject& json, const TrainingEstimate& e)
     json[QStringLiteral("note")] = QString::fromStdString(e.note);
 }
 
+// Keyed as in price tables and scenario files (the assumption table).
 QJsonObject assumptions(const Assumptions& a)
 {
-    return {
-        { QStringLiteral("amortization_years"), a.amortizationYears },
-        { QStringLiteral("machine_utilization"), a.machineUtilization },
-        { QStringLiteral("electricity_usd_per_kwh"), a.electricityUsdPerKwh },
-        { QStringLiteral("pue"), a.pue },
-        { QStringLiteral("spot_restart_overhead"), a.spotRestartOverhead },
-        { QStringLiteral("indirect_rate"), a.indirectRate },
-        { QStringLiteral("analytic_utilization"), a.analyticUtilization },
-        { QStringLiteral("planned_runs"), a.plannedRuns },
-        { QStringLiteral("runs_per_month"), a.runsPerMonth },
-    };
+    QJsonObject json;
+    for (const auto& spec : kAssumptionSpecs)
+        json[toQString(spec.key)] = assumptionValue(a, spec.id);
+    return json;
 }
 } // namespace
 
-QJsonObject toJson(const OwnedOption& o)
+// `results` is needed to name the offer each break-even is against.
+QJsonObject toJson(const Results& r, const OwnedOption& o)
 {
+    QJsonArray breakEvens;
+    for (const auto& b : o.breakEvens)
+        breakEvens.append(QJsonObject {
+            { QStringLiteral("cloud_offer"),
+                QString::fromStdString(r.cloud[b.cloudIndex].offer->id) },
+            { QStringLiteral("pricing"), pricingLabel(b.pricing) },
+            { QStringLiteral("cost_per_run_usd"), b.costPerRunUsd },
+            { QStringLiteral("runs"), optionalNumber(b.runs) },
+            { QStringLiteral("months"), optionalNumber(b.months) },
+        });
+    const CloudOption* cheapest = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
     QJsonObject json {
         { QStringLiteral("gpu"), QString::fromStdString(o.gpu->name) },
         { QStringLiteral("gpu_id"), QString::fromStdString(o.gpu->id) },
@@ -71,6 +77,12 @@ QJsonObject toJson(const OwnedOption& o)
         { QStringLiteral("plan_calendar_days"), o.planCalendarDays },
         { QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns) },
         { QStringLiteral("break_even_months"), optionalNumber(o.breakEvenMonths) },
+        { QStringLiteral("break_even_cloud_offer"),
+            cheapest ? QJsonValue(QString::fromStdString(cheapest->offer->id)) : QJsonValue() },
+        { QStringLiteral("break_even_pricing"),
+            cheapest ? QJsonValue(pricingLabel(cheapest->cheapestPricing)) : QJsonValue() },
+        { QStringLiteral("runs_per_month"), o.runsPerMonth },
+        { QStringLiteral("break_evens"), breakEvens },
     };
     addEstimate(json, o.estimate);
     return json;
@@ -123,7 +135,7 @@ QJsonObject toJson(const Results& r)
 {
     QJsonArray options;
     for (const auto& o : r.options)
-        options.append(toJson(o));
+        options.append(toJson(r, o));
     QJsonArray cloud;
     for (const auto& c : r.cloud)
         cloud.append(toJson(c));
@@ -145,7 +157,7 @@ QJsonObject toJson(const Results& r)
         { QStringLiteral("cloud"), cloud },
         { QStringLiteral("unavailable"), unavailable },
         { QStringLiteral("recommended"),
-            r.recommended ? QJsonValue(toJson(r.options[*r.recommended])) : QJsonValue::Null },
+            r.recommended ? QJsonValue(toJson(r, r.options[*r.recommended])) : QJsonValue::Null },
         { QStringLiteral("recommendation_reason"), recommendationReason(r) },
         { QStringLiteral("warnings"), warnings },
     });

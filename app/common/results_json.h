@@ -16,7 +16,7 @@ QJsonObject versioned(QJsonObject object);
 
 // The JSON of `gpuplan-cli plan --format json` (toJson(Results) is versioned). Other tools rely on
 // these names: add fields, never rename or remove one.
-QJsonObject toJson(const OwnedOption& o);
+QJsonObject toJson(const Results& results, const OwnedOption& o);
 QJsonObject toJson(const CloudOption& c);
 QJsonObject toJson(const Results& r);
 

@@ -144,6 +144,14 @@ void AssumptionsPanel::updateSuffixes()
     }
 }
 
+QAbstractSpinBox* AssumptionsPanel::editor(AssumptionId id) const
+{
+    for (const auto& f : m_fields)
+        if (f.id == id)
+            return f.whole ? static_cast<QAbstractSpinBox*>(f.whole) : f.number;
+    return nullptr;
+}
+
 void AssumptionsPanel::setAssumptions(const Assumptions& a)
 {
     m_current = a;

@@ -28,6 +28,8 @@ public:
     // panel shows rounded (more decimals than it displays) comes back exactly as it was given
     // unless the user edits that very field, so a scenario is never changed behind their back.
     Assumptions assumptions() const { return m_current; }
+    // The spin box that edits `id` (a QSpinBox for whole numbers, else a QDoubleSpinBox).
+    QAbstractSpinBox* editor(AssumptionId id) const;
 
 signals:
     void assumptionsChanged();

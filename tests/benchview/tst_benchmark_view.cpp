@@ -8,6 +8,8 @@
 #include "app/benchview/device_query.h"
 #include "pricing/catalog_loader.h"
 
+#include "tests/support/golden.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -31,14 +33,10 @@ using gpuplan::benchview::BenchmarkView;
 using gpuplan::benchview::DeviceQuery;
 using namespace std::chrono_literals;
 
+using gpuplan::testing::readAll;
+
 namespace {
 const QString kData = QStringLiteral(GPUPLAN_TEST_DATA "/data");
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // Gone means reaped: a zombie keeps its /proc entry until its parent waits for it.
 bool processGone(qint64 pid)

@@ -9,23 +9,21 @@
 #include "app/benchview/run_request.h"
 #include "pricing/catalog_loader.h"
 
+#include "tests/support/golden.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace gpuplan;
+using gpuplan::testing::readAll;
 using namespace gpuplan::benchview;
 using namespace std::chrono_literals;
 
 namespace {
 const QString kData = QStringLiteral(GPUPLAN_TEST_DATA "/data");
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 } // namespace
 
 class TestBenchviewParts : public QObject {

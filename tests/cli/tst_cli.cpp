@@ -1,5 +1,7 @@
 // gpuplan-cli as users and scripts run it: real process, real output, exit codes.
 
+#include "tests/support/golden.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -158,6 +160,60 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(
             QJsonDocument::fromJson(r.out).object()["break_even_runs"].type(), QJsonValue::Null);
+    }
+
+    // The JSON contract other tools rely on: tests/cli/data/json/<case>/{arguments.txt (one
+    // argument a line), expected.json}. A change here is a change of the contract: add fields
+    // freely, and raise schema_version when one is renamed, removed or changes meaning.
+    void jsonContract_data() { gpuplan::testing::addGoldenRows(GPUPLAN_TEST_DATA "/data/json", 5); }
+    void jsonContract()
+    {
+        QFETCH(QString, folder);
+        const QStringList arguments = QString::fromUtf8(
+            gpuplan::testing::readAll(folder + QStringLiteral("/arguments.txt")))
+                                          .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const Run r = cli(arguments);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["schema_version"].toInt(), 1);
+        GPUPLAN_COMPARE_GOLDEN(r.out, folder + QStringLiteral("/expected.json"));
+    }
+
+    // breakeven and plan apply one rule: given the figures of a plan option, breakeven finds the
+    // same break-even (PUE, F&A and electricity price included).
+    void breakevenAgreesWithPlan()
+    {
+        const QStringList assumptions { "--pue", "1.3", "--indirect-rate", "0.25",
+            "--electricity-price", "0.2", "--years", "4" };
+        const QJsonObject plan = planJson(QStringList { "--source", "paper" } + assumptions);
+        int compared = 0;
+        for (const auto& value : plan["options"].toArray()) {
+            const QJsonObject o = value.toObject();
+            if (o["break_even_pricing"].toString() != QLatin1String("on-demand"))
+                continue;
+            QJsonObject offer;
+            for (const auto& c : plan["cloud"].toArray())
+                if (c.toObject()["offer_id"].toString() == o["break_even_cloud_offer"].toString()
+                    && c.toObject()["gpu_count"] == o["gpu_count"])
+                    offer = c.toObject();
+            QVERIFY(!offer.isEmpty());
+            const double rate = offer["usd_per_hour"].toDouble() * offer["instances"].toInt();
+            const double itPowerKw = o["power_kw"].toDouble() / 1.3;
+            const Run r
+                = cli(QStringList { "breakeven", "--hardware-cost",
+                          QString::number(o["hardware_cost_usd"].toDouble(), 'g', 17),
+                          "--cloud-rate", QString::number(rate, 'g', 17), "--hours-per-run",
+                          QString::number(o["training_days"].toDouble() * 24, 'g', 17),
+                          "--power-kw", QString::number(itPowerKw, 'g', 17), "--format", "json" }
+                    + assumptions);
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject b = QJsonDocument::fromJson(r.out).object();
+            QVERIFY(qAbs(b["break_even_runs"].toDouble() - o["break_even_runs"].toDouble())
+                < 1e-9 * o["break_even_runs"].toDouble());
+            QVERIFY(qAbs(b["experiment_cost_usd"].toDouble() - o["experiment_cost_usd"].toDouble())
+                < 1e-9 * o["experiment_cost_usd"].toDouble());
+            ++compared;
+        }
+        QVERIFY2(compared >= 5, qPrintable(QString::number(compared)));
     }
 
     void listShowsPricesWithDates()

@@ -19,6 +19,8 @@
 
 #include "app/benchview/benchmark_view.h"
 
+#include "tests/support/golden.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -34,6 +36,7 @@
 #include <QtTest>
 
 using namespace gpuplan;
+using gpuplan::testing::readAll;
 using namespace gpuplan::gui;
 
 namespace {
@@ -83,12 +86,6 @@ private:
     QList<QMessageBox::StandardButton> m_answers;
     QTimer m_poll;
 };
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // A price table as a supplier would send it: the shipped tables with one A100 price changed.
 void writePriceFile(const QString& path, double a100Price)
@@ -242,6 +239,58 @@ private slots:
         QCOMPARE(*other->session()->scenario().budgetUsd, 50000.0);
         QVERIFY(!other->isWindowModified());
         QCOMPARE(other->scenarioPath(), path);
+    }
+
+    // Values the files allow but the panel shows rounded, or that an older panel could not
+    // show at all (PUE 4 when its spin box stopped at 3), survive an edit of another field.
+    void valuesThePanelShowsRoundedAreNotChangedBehindTheUsersBack()
+    {
+        const QString path = m_files.filePath(QStringLiteral("pue4.gpuplan.yaml"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\n"
+                "assumptions: {pue: 4, electricity_usd_per_kwh: 0.12345, planned_runs: 60000}\n");
+        f.close();
+        auto w = makeWindow();
+        QString error;
+        QVERIFY2(w->openScenario(path, &error), qPrintable(error));
+        QCOMPARE(w->session()->scenario().assumptions.pue, 4.0);
+        auto* pue = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("pue"));
+        QVERIFY(pue);
+        QCOMPARE(pue->value(), 4.0); // shown as it is, not clamped
+        auto* years = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(
+            QStringLiteral("amortizationYears"));
+        years->setValue(4.0);
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+
+        const ScenarioRead read = readScenario(
+            readAll(path).toStdString(), path.toStdString(), w->session()->catalog().defaults);
+        QVERIFY(read.scenario);
+        QCOMPARE(read.scenario->assumptions.pue, 4.0);
+        QCOMPARE(read.scenario->assumptions.electricityUsdPerKwh, 0.12345); // shown as 0.123
+        QCOMPARE(read.scenario->assumptions.plannedRuns, 60000);
+        QCOMPARE(read.scenario->assumptions.amortizationYears, 4.0); // the edit itself
+    }
+
+    // The panel's bounds are the assumption table's: whatever a file may hold, it can show.
+    void panelBoundsAreTheTables()
+    {
+        auto w = makeWindow();
+        for (const auto& spec : kAssumptionSpecs) {
+            const double scale = spec.unit == Unit::Fraction ? 100.0 : 1.0;
+            const QAbstractSpinBox* editor = w->assumptionsPanel()->editor(spec.id);
+            QVERIFY2(editor, spec.key.data());
+            if (const auto* whole = qobject_cast<const QSpinBox*>(editor)) {
+                QVERIFY(spec.wholeNumber);
+                QCOMPARE(whole->minimum(), static_cast<int>(spec.bounds.min));
+                QCOMPARE(whole->maximum(), static_cast<int>(spec.bounds.max));
+            } else {
+                const auto* number = qobject_cast<const QDoubleSpinBox*>(editor);
+                QVERIFY(number);
+                QCOMPARE(number->minimum(), spec.bounds.min * scale);
+                QCOMPARE(number->maximum(), spec.bounds.max * scale);
+            }
+        }
     }
 
     void badScenarioIsRefusedWithItsPosition()

@@ -6,6 +6,8 @@
 #include "core/evaluate.h"
 #include "pricing/measured_results.h"
 
+#include "tests/support/golden.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -14,15 +16,10 @@
 #include <cstdio>
 
 using namespace gpuplan;
+using gpuplan::testing::readAll;
 
 namespace {
 const QString kDataDir = QStringLiteral(GPUPLAN_TEST_DATA "/data");
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 std::shared_ptr<const Catalog> shipped()
 {
@@ -81,27 +78,13 @@ private slots:
             shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
-    void golden_data()
-    {
-        QTest::addColumn<QString>("folder");
-        const QDir dir(kDataDir);
-        const auto cases = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-        QVERIFY(cases.size() >= 12);
-        for (const auto& name : cases)
-            QTest::newRow(qPrintable(name)) << dir.filePath(name);
-    }
+    void golden_data() { testing::addGoldenRows(kDataDir, 12); }
     void golden()
     {
         QFETCH(QString, folder);
         const MeasuredLoad load = readText(readAll(folder + "/input.yaml"));
         const QByteArray actual = QByteArray::fromStdString(describe(load));
-        const QString expectedPath = folder + QStringLiteral("/expected.txt");
-        if (qEnvironmentVariableIsSet("GPUPLAN_UPDATE_GOLDEN")) {
-            QFile out(expectedPath);
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(actual);
-        }
-        QCOMPARE(actual, readAll(expectedPath));
+        GPUPLAN_COMPARE_GOLDEN(actual, folder + QStringLiteral("/expected.txt"));
         // A file with errors contributes nothing; one with only warnings contributes its result.
         if (!load.ok())
             QVERIFY(load.results.empty());

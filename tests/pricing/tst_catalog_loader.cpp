@@ -4,20 +4,17 @@
 
 #include "pricing/catalog_loader.h"
 
+#include "tests/support/golden.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
 
 using namespace gpuplan;
+using gpuplan::testing::readAll;
 
 namespace {
 const QString kGoldenDir = QStringLiteral(GPUPLAN_TEST_DATA "/data");
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 CatalogLoad loadWithUserText(const std::string& text, const std::string& name = "input.yaml")
 {
@@ -42,28 +39,14 @@ private slots:
         QCOMPARE(load.catalog->defaults.amortizationYears, 5.0);
     }
 
-    void golden_data()
-    {
-        QTest::addColumn<QString>("folder");
-        const QDir dir(kGoldenDir);
-        const auto cases = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-        QVERIFY(cases.size() >= 15);
-        for (const auto& name : cases)
-            QTest::newRow(qPrintable(name)) << dir.filePath(name);
-    }
+    void golden_data() { testing::addGoldenRows(kGoldenDir, 15); }
     void golden()
     {
         QFETCH(QString, folder);
         const QByteArray input = readAll(folder + QStringLiteral("/input.yaml"));
         const CatalogLoad load = loadWithUserText(input.toStdString());
         const QByteArray actual = QByteArray::fromStdString(formatIssues(load.issues));
-        const QString expectedPath = folder + QStringLiteral("/expected.txt");
-        if (qEnvironmentVariableIsSet("GPUPLAN_UPDATE_GOLDEN")) {
-            QFile out(expectedPath);
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(actual);
-        }
-        QCOMPARE(actual, readAll(expectedPath));
+        GPUPLAN_COMPARE_GOLDEN(actual, folder + QStringLiteral("/expected.txt"));
         // Bad input never costs the user the shipped tables.
         QVERIFY(load.catalog->findGpu("rtx-3090"));
         QVERIFY(load.catalog->findWorkload("pythia-1b"));
