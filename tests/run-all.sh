@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# Builds gpuplan and runs every test twice: the `dev` preset (warnings are errors) and the
-# `asan` preset (AddressSanitizer + UndefinedBehaviorSanitizer). README.md's test command
-# and .ci/run call this after packaging/debian-deps.sh.
+# Builds gpuplan and runs every test: the C++ sources against .clang-format, then the `dev`
+# preset (everything, warnings are errors), then under AddressSanitizer + UndefinedBehavior
+# Sanitizer in two halves that are also the two reduced builds users make:
+#   asan-bench: GPUPLAN_BUILD_APP=OFF       (core, pricing, gpuplan-bench: a GPU server)
+#   asan-app:   GPUPLAN_BUILD_BENCHMARK=OFF (core, pricing, the Qt app: no LibTorch)
+# so each option is proven to configure, build and test, at no more cost than one full
+# sanitizer build. README.md's test command and .ci/run call this after
+# packaging/debian-deps.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+started=$(date +%s)
+echo "=== format: clang-format --dry-run on every C++ and CUDA source"
+git ls-files '*.cpp' '*.h' '*.cu' '*.cuh' | xargs clang-format --dry-run -Werror
+
 jobs=$(nproc)
-for preset in dev asan; do
+for preset in dev asan-bench asan-app; do
   echo "=== ${preset}: configure, build, test"
   cmake --preset "${preset}"
   cmake --build --preset "${preset}" -j "${jobs}"
   ctest --preset "${preset}" -j "${jobs}"
 done
+echo "=== all passed in $(( ($(date +%s) - started) / 60 )) min"
