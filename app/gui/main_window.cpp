@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/common/results_csv.h"
+#include "app/document/scenario_document.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/planner_session.h"
@@ -37,11 +38,8 @@ namespace gpuplan::gui {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
-const QString kRecentKey = QStringLiteral("recentScenarios");
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
-const QString kLastScenarioKey = QStringLiteral("lastScenario");
 // The runner kills a cancelled worker after 0.6 s; this only bounds a system that is stuck.
 constexpr std::chrono::seconds kQuitBenchmarkWait { 10 };
 const QString kScenarioFilter = QStringLiteral("gpuplan scenarios (*.gpuplan.yaml)");
@@ -52,6 +50,10 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     : QMainWindow(parent)
 {
     m_book = new PriceBook(catalog, this);
+    m_document = new document::ScenarioDocument(this);
+    connect(m_document, &document::ScenarioDocument::pathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &document::ScenarioDocument::recentFilesChanged, this,
+        &MainWindow::fillRecentMenu);
     m_session = new PlannerSession(m_book->snapshot(), this);
 
     m_tabs = new QTabWidget;
@@ -153,9 +155,7 @@ void MainWindow::buildMenus()
 
 void MainWindow::updateTitle()
 {
-    const QString name
-        = m_scenarioPath.isEmpty() ? tr("Untitled scenario") : QFileInfo(m_scenarioPath).fileName();
-    setWindowTitle(QStringLiteral("%1[*] — GPU Budget Planner").arg(name));
+    setWindowTitle(QStringLiteral("%1[*] — GPU Budget Planner").arg(m_document->displayName()));
     setWindowModified(m_session->isModified() || m_book->isModified());
 }
 
@@ -236,27 +236,14 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
-    settings.setValue(kLastScenarioKey, m_scenarioPath);
+    m_document->rememberAsLast();
     event->accept();
-}
-
-void MainWindow::addRecentFile(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(kRecentKey).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    while (recent.size() > kMaxRecentFiles)
-        recent.removeLast();
-    settings.setValue(kRecentKey, recent);
-    fillRecentMenu();
 }
 
 void MainWindow::fillRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    const QStringList recent = m_document->recentFiles();
     for (const QString& path : recent)
         m_recentMenu
             ->addAction(QFileInfo(path).fileName(), this,
@@ -279,107 +266,68 @@ void MainWindow::newScenario()
     m_session->setScenario(fresh);
     m_assumptions->setAssumptions(fresh.assumptions);
     m_session->setModified(false);
-    m_scenarioPath.clear();
+    m_document->clear();
     updateTitle();
 }
 
 bool MainWindow::openScenario(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+    const auto opened = m_document->open(path, m_session->catalog(), error);
+    if (!opened)
         return false;
-    }
-    const QByteArray text = file.read(4 * 1024 * 1024);
-    const ScenarioRead read
-        = readScenario(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-            path.toStdString(), m_session->catalog().defaults);
-    if (!read.scenario) {
-        *error = issueText(read.issues);
-        return false;
-    }
-    if (!m_session->catalog().findWorkload(read.scenario->modelId)) {
-        *error = tr("%1: model '%2' is not in the price tables (see the Planner's model list)")
-                     .arg(path, QString::fromStdString(read.scenario->modelId));
-        return false;
-    }
-    m_session->setScenario(*read.scenario);
-    m_assumptions->setAssumptions(read.scenario->assumptions);
-    applyView(read.view);
+    m_session->setScenario(opened->scenario);
+    m_assumptions->setAssumptions(opened->scenario.assumptions);
+    applyView(opened->view);
     m_session->setModified(false);
-    m_scenarioPath = path;
-    addRecentFile(path);
     updateTitle();
-    if (!read.issues.empty())
-        statusBar()->showMessage(issueText(read.issues), 10000);
+    if (!opened->warnings.isEmpty())
+        statusBar()->showMessage(opened->warnings, 10000);
     return true;
 }
 
 bool MainWindow::restoreLastScenario(QString* error)
 {
     error->clear();
-    const QString path = QSettings().value(kLastScenarioKey).toString();
-    if (path.isEmpty() || !QFileInfo::exists(path))
-        return false;
-    return openScenario(path, error);
+    const QString path = m_document->lastScenario();
+    return !path.isEmpty() && openScenario(path, error);
 }
 
 bool MainWindow::saveScenario(const QString& path, QString* error)
 {
-    const std::string text = writeScenario(m_session->scenario(), currentView());
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)
-        || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
-        *error = tr("cannot write %1: %2").arg(path, out.errorString());
+    if (!m_document->save(path, m_session->scenario(), currentView(), error))
         return false;
-    }
-    m_scenarioPath = path;
     m_session->setModified(false);
-    addRecentFile(path);
     updateTitle();
     return true;
 }
 
+QString MainWindow::scenarioPath() const
+{
+    return m_document->path();
+}
+
 ScenarioView MainWindow::currentView() const
 {
-    ScenarioView view;
-    view.logAxes = m_planner->logAxes();
-    const Results& results = m_session->results();
-    if (const auto machine = m_buyVsRent->machine(); machine && *machine < results.options.size()) {
-        view.buyGpuId = results.options[*machine].gpu->id;
-        view.buyGpuCount = results.options[*machine].gpuCount;
-    }
-    view.buyMonths = m_buyVsRent->monthsAxis();
-    std::vector<ScenarioCloudChoice> offers;
-    for (const std::size_t i : m_buyVsRent->chosenOffers())
-        if (i < results.cloud.size())
-            offers.push_back({ results.cloud[i].offer->id, results.cloud[i].gpuCount });
-    view.buyOffers = std::move(offers);
-    return view;
+    document::ViewSelection selection;
+    selection.logAxes = m_planner->logAxes();
+    selection.monthsAxis = m_buyVsRent->monthsAxis();
+    selection.machine = m_buyVsRent->machine();
+    selection.offers = m_buyVsRent->chosenOffers();
+    return document::captureView(m_session->results(), selection);
 }
 
 void MainWindow::applyView(const ScenarioView& view)
 {
-    if (view.logAxes)
-        m_planner->setLogAxes(*view.logAxes);
-    if (view.buyMonths)
-        m_buyVsRent->setMonthsAxis(*view.buyMonths);
-    if (!view.buyGpuId || !view.buyGpuCount)
+    const document::ViewSelection s = document::resolveView(view, m_session->results());
+    if (s.logAxes)
+        m_planner->setLogAxes(*s.logAxes);
+    if (s.monthsAxis)
+        m_buyVsRent->setMonthsAxis(*s.monthsAxis);
+    if (!s.machine)
         return;
-    const Results& results = m_session->results();
-    for (std::size_t i = 0; i < results.options.size(); ++i)
-        if (results.options[i].gpu->id == *view.buyGpuId
-            && results.options[i].gpuCount == *view.buyGpuCount)
-            m_buyVsRent->setMachine(i); // lists that machine's offers with their defaults ticked
-    if (!view.buyOffers)
-        return;
-    std::vector<std::size_t> chosen;
-    for (std::size_t i = 0; i < results.cloud.size(); ++i)
-        for (const auto& offer : *view.buyOffers)
-            if (results.cloud[i].offer->id == offer.offerId
-                && results.cloud[i].gpuCount == offer.gpuCount)
-                chosen.push_back(i);
-    m_buyVsRent->setChosenOffers(chosen);
+    m_buyVsRent->setMachine(*s.machine); // lists that machine's offers with their defaults ticked
+    if (s.offers)
+        m_buyVsRent->setChosenOffers(*s.offers);
 }
 
 void MainWindow::openScenarioDialog()
@@ -395,10 +343,10 @@ void MainWindow::openScenarioDialog()
 
 bool MainWindow::saveScenarioAction()
 {
-    if (m_scenarioPath.isEmpty())
+    if (m_document->path().isEmpty())
         return saveScenarioAsDialog();
     QString error;
-    if (!saveScenario(m_scenarioPath, &error)) {
+    if (!saveScenario(m_document->path(), &error)) {
         QMessageBox::warning(this, tr("Cannot save scenario"), error);
         return false;
     }

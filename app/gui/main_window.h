@@ -17,6 +17,9 @@ class QTabWidget;
 namespace gpuplan {
 struct Catalog;
 }
+namespace gpuplan::document {
+class ScenarioDocument;
+}
 
 namespace gpuplan::gui {
 
@@ -45,7 +48,7 @@ public:
 
     bool openScenario(const QString& path, QString* error);
     bool saveScenario(const QString& path, QString* error);
-    QString scenarioPath() const { return m_scenarioPath; }
+    QString scenarioPath() const;
     // Opens the scenario open at the last quit (QSettings "lastScenario"). False with an empty
     // *error when there is none or it no longer exists, with the reason when it cannot be read.
     bool restoreLastScenario(QString* error);
@@ -76,7 +79,6 @@ private:
     void updateTitle();
     bool confirmDiscard();
     bool confirmDiscardPriceEdits();
-    void addRecentFile(const QString& path);
     void fillRecentMenu();
     void catalogEdited();
 
@@ -103,7 +105,7 @@ private:
     AssumptionsPanel* m_assumptions = nullptr;
     QWidget* m_benchmark = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QString m_scenarioPath;
+    document::ScenarioDocument* m_document = nullptr;
 };
 
 } // namespace gpuplan::gui

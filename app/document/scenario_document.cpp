@@ -1,0 +1,159 @@
+#include "app/document/scenario_document.h"
+
+#include "pricing/yaml_reader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSettings>
+
+namespace gpuplan::document {
+
+namespace {
+
+const QString kRecentKey = QStringLiteral("recentScenarios");
+const QString kLastScenarioKey = QStringLiteral("lastScenario");
+
+QString issueText(const std::vector<LoadIssue>& issues)
+{
+    return QString::fromStdString(formatIssues(issues)).trimmed();
+}
+
+} // namespace
+
+ScenarioView captureView(const Results& results, const ViewSelection& s)
+{
+    ScenarioView view;
+    view.logAxes = s.logAxes;
+    view.buyMonths = s.monthsAxis;
+    if (s.machine && *s.machine < results.options.size()) {
+        view.buyGpuId = results.options[*s.machine].gpu->id;
+        view.buyGpuCount = results.options[*s.machine].gpuCount;
+    }
+    if (s.offers) {
+        std::vector<ScenarioCloudChoice> offers;
+        for (const std::size_t i : *s.offers)
+            if (i < results.cloud.size())
+                offers.push_back({ results.cloud[i].offer->id, results.cloud[i].gpuCount });
+        view.buyOffers = std::move(offers);
+    }
+    return view;
+}
+
+ViewSelection resolveView(const ScenarioView& view, const Results& results)
+{
+    ViewSelection s;
+    s.logAxes = view.logAxes;
+    s.monthsAxis = view.buyMonths;
+    if (view.buyGpuId && view.buyGpuCount)
+        for (std::size_t i = 0; i < results.options.size(); ++i)
+            if (results.options[i].gpu->id == *view.buyGpuId
+                && results.options[i].gpuCount == *view.buyGpuCount)
+                s.machine = i;
+    if (s.machine && view.buyOffers) {
+        std::vector<std::size_t> chosen;
+        for (std::size_t i = 0; i < results.cloud.size(); ++i)
+            for (const auto& offer : *view.buyOffers)
+                if (results.cloud[i].offer->id == offer.offerId
+                    && results.cloud[i].gpuCount == offer.gpuCount)
+                    chosen.push_back(i);
+        s.offers = std::move(chosen);
+    }
+    return s;
+}
+
+ScenarioDocument::ScenarioDocument(QObject* parent)
+    : QObject(parent)
+{
+}
+
+QString ScenarioDocument::displayName() const
+{
+    return m_path.isEmpty() ? tr("Untitled scenario") : QFileInfo(m_path).fileName();
+}
+
+std::optional<ScenarioDocument::Opened> ScenarioDocument::open(
+    const QString& path, const Catalog& catalog, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    // One byte over the limit is enough for the reader to say the file is too large.
+    const QByteArray text = file.read(static_cast<qint64>(yaml::kMaxFileBytes) + 1);
+    const ScenarioRead read
+        = readScenario(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+            path.toStdString(), catalog.defaults);
+    if (!read.scenario) {
+        *error = issueText(read.issues);
+        return std::nullopt;
+    }
+    if (!catalog.findWorkload(read.scenario->modelId)) {
+        *error = tr("%1: model '%2' is not in the price tables (see the Planner's model list)")
+                     .arg(path, QString::fromStdString(read.scenario->modelId));
+        return std::nullopt;
+    }
+    setPath(path);
+    addRecent(path);
+    return Opened { *read.scenario, read.view, issueText(read.issues) };
+}
+
+bool ScenarioDocument::save(
+    const QString& path, const Scenario& scenario, const ScenarioView& view, QString* error)
+{
+    const std::string text = writeScenario(scenario, view);
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly)
+        || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
+        *error = tr("cannot write %1: %2").arg(path, out.errorString());
+        return false;
+    }
+    setPath(path);
+    addRecent(path);
+    return true;
+}
+
+void ScenarioDocument::clear()
+{
+    setPath(QString());
+}
+
+QStringList ScenarioDocument::recentFiles() const
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+QString ScenarioDocument::lastScenario() const
+{
+    const QString path = QSettings().value(kLastScenarioKey).toString();
+    return !path.isEmpty() && QFileInfo::exists(path) ? path : QString();
+}
+
+void ScenarioDocument::rememberAsLast() const
+{
+    QSettings().setValue(kLastScenarioKey, m_path);
+}
+
+void ScenarioDocument::setPath(const QString& path)
+{
+    if (path == m_path)
+        return;
+    m_path = path;
+    emit pathChanged();
+}
+
+void ScenarioDocument::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    emit recentFilesChanged();
+}
+
+} // namespace gpuplan::document

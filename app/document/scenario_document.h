@@ -1,0 +1,74 @@
+#pragma once
+
+// The scenario file the desktop planner has open: reading and writing it (atomically), the
+// recent-files list and the scenario to reopen at start, and the mapping between a file's view
+// state (ids and counts, stable across price edits) and the indices of one evaluation's
+// Results. QtCore only, so it is tested without widgets; MainWindow wires it to its views.
+
+#include "pricing/scenario/scenario_file.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan::document {
+
+// The view state a scenario file keeps, as indices into one Results.
+struct ViewSelection {
+    std::optional<bool> logAxes;
+    std::optional<bool> monthsAxis;
+    std::optional<std::size_t> machine; // into Results::options
+    std::optional<std::vector<std::size_t>> offers; // into Results::cloud; unset: the defaults
+};
+
+// From the views' indices to what the file keeps (ids and counts).
+ScenarioView captureView(const Results& results, const ViewSelection& selection);
+// Back: a machine or offer the results no longer have is left out.
+ViewSelection resolveView(const ScenarioView& view, const Results& results);
+
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxRecentFiles = 8;
+
+    explicit ScenarioDocument(QObject* parent = nullptr);
+
+    QString path() const { return m_path; } // empty: untitled
+    // "plan.gpuplan.yaml", or "Untitled scenario".
+    QString displayName() const;
+
+    struct Opened {
+        Scenario scenario; // catalog left null
+        ScenarioView view;
+        QString warnings; // issues that did not stop the read, file:line:column each
+    };
+    // Reads `path` against the catalog's defaults; the model must be one the catalog knows.
+    // On success it becomes this document's path and the most recent file; on failure nothing
+    // changes and *error says why (file:line:column where there is one).
+    std::optional<Opened> open(const QString& path, const Catalog& catalog, QString* error);
+    // Writes atomically (a failed write leaves the old file); becomes the path and most recent.
+    bool save(
+        const QString& path, const Scenario& scenario, const ScenarioView& view, QString* error);
+    void clear(); // a new, untitled scenario
+
+    QStringList recentFiles() const; // absolute paths, newest first
+    // The scenario open at the last quit, if it still exists; recorded by rememberAsLast().
+    QString lastScenario() const;
+    void rememberAsLast() const;
+
+signals:
+    void pathChanged();
+    void recentFilesChanged();
+
+private:
+    void setPath(const QString& path);
+    void addRecent(const QString& path);
+
+    QString m_path;
+};
+
+} // namespace gpuplan::document
