@@ -12,35 +12,6 @@ namespace gpuplan::gui {
 
 namespace {
 
-// Columns per table. Identity columns are read-only: an id change would be a different entry.
-enum GpuColumn { GpuName, GpuPrice, GpuDate, GpuSource, GpuColumns };
-enum ChassisColumn {
-    ChassisName,
-    ChassisSlots,
-    ChassisPrice,
-    ChassisDate,
-    ChassisSource,
-    ChassisColumns
-};
-enum CloudColumn {
-    CloudProvider,
-    CloudInstance,
-    CloudGpu,
-    CloudOnDemand,
-    CloudSpot,
-    CloudDate,
-    CloudSource,
-    CloudColumns
-};
-enum ElectricityColumn {
-    ElectricitySetting,
-    ElectricityValue,
-    ElectricityDate,
-    ElectricitySource,
-    ElectricityColumns
-};
-enum ElectricityRow { ElectricityPrice, ElectricityPue, ElectricityRows };
-
 class EditCommand : public QUndoCommand {
 public:
     EditCommand(PriceBook* book, PriceTable table, int row, int column, QVariant before,
@@ -65,66 +36,6 @@ private:
     QVariant m_before;
     QVariant m_after;
 };
-
-QVariant optionalNumber(const std::optional<double>& v)
-{
-    return v ? QVariant(*v) : QVariant();
-}
-
-std::optional<double> toOptional(const QVariant& v)
-{
-    if (!v.isValid() || v.toString().trimmed().isEmpty())
-        return std::nullopt;
-    return v.toDouble();
-}
-
-enum class Kind { Text, Date, Price, Rate, Pue, Electricity, ReadOnly };
-
-Kind kindOf(PriceTable table, int row, int column)
-{
-    switch (table) {
-    case PriceTable::Gpus:
-        return column == GpuPrice ? Kind::Price
-            : column == GpuDate   ? Kind::Date
-            : column == GpuSource ? Kind::Text
-                                  : Kind::ReadOnly;
-    case PriceTable::Chassis:
-        return column == ChassisPrice ? Kind::Price
-            : column == ChassisDate   ? Kind::Date
-            : column == ChassisSource ? Kind::Text
-                                      : Kind::ReadOnly;
-    case PriceTable::Cloud:
-        return column == CloudOnDemand || column == CloudSpot ? Kind::Rate
-            : column == CloudDate                             ? Kind::Date
-            : column == CloudSource                           ? Kind::Text
-                                                              : Kind::ReadOnly;
-    case PriceTable::Electricity:
-        if (column == ElectricityValue)
-            return row == ElectricityPue ? Kind::Pue : Kind::Electricity;
-        return column == ElectricityDate  ? Kind::Date
-            : column == ElectricitySource ? Kind::Text
-                                          : Kind::ReadOnly;
-    }
-    return Kind::ReadOnly;
-}
-
-// The provenance a row's Date column edits.
-const Provenance& provenanceOf(const Catalog& catalog, PriceTable table, int row)
-{
-    const auto r = static_cast<std::size_t>(row);
-    switch (table) {
-    case PriceTable::Gpus:
-        return catalog.gpus.at(r).priceSource;
-    case PriceTable::Chassis:
-        return catalog.chassis.at(r).priceSource;
-    case PriceTable::Cloud:
-        return catalog.cloudOffers.at(r).source;
-    case PriceTable::Electricity:
-        break;
-    }
-    return row == ElectricityPue ? catalog.defaults.source(AssumptionId::Pue)
-                                 : catalog.defaults.source(AssumptionId::ElectricityUsdPerKwh);
-}
 
 } // namespace
 
@@ -165,145 +76,39 @@ void PriceBook::markSaved()
 
 int PriceBook::rowCount(PriceTable table) const
 {
-    switch (table) {
-    case PriceTable::Gpus:
-        return static_cast<int>(m_catalog->gpus.size());
-    case PriceTable::Chassis:
-        return static_cast<int>(m_catalog->chassis.size());
-    case PriceTable::Cloud:
-        return static_cast<int>(m_catalog->cloudOffers.size());
-    case PriceTable::Electricity:
-        return ElectricityRows;
-    }
-    return 0;
+    return priceRowCount(*m_catalog, table);
 }
 
 int PriceBook::columnCount(PriceTable table) const
 {
-    switch (table) {
-    case PriceTable::Gpus:
-        return GpuColumns;
-    case PriceTable::Chassis:
-        return ChassisColumns;
-    case PriceTable::Cloud:
-        return CloudColumns;
-    case PriceTable::Electricity:
-        return ElectricityColumns;
-    }
-    return 0;
+    return static_cast<int>(priceColumns(table).size());
 }
 
 QString PriceBook::header(PriceTable table, int column) const
 {
-    static const char* const gpus[] = { "GPU", "Price (USD)", "Date", "Source" };
-    static const char* const chassis[]
-        = { "Chassis", "GPU slots", "Price (USD)", "Date", "Source" };
-    static const char* const cloud[]
-        = { "Provider", "Instance", "GPU", "On-demand (USD/h)", "Spot (USD/h)", "Date", "Source" };
-    static const char* const electricity[] = { "Setting", "Value", "Date", "Source" };
     if (column < 0 || column >= columnCount(table))
         return {};
-    switch (table) {
-    case PriceTable::Gpus:
-        return tr(gpus[column]);
-    case PriceTable::Chassis:
-        return tr(chassis[column]);
-    case PriceTable::Cloud:
-        return tr(cloud[column]);
-    case PriceTable::Electricity:
-        return tr(electricity[column]);
-    }
-    return {};
+    return tr(priceColumns(table)[static_cast<std::size_t>(column)].header);
 }
 
 bool PriceBook::isEditable(PriceTable table, int column) const
 {
-    return kindOf(table, 0, column) != Kind::ReadOnly;
+    return column >= 0 && column < columnCount(table)
+        && priceColumns(table)[static_cast<std::size_t>(column)].kind != CellKind::ReadOnly;
 }
 
 QVariant PriceBook::value(PriceTable table, int row, int column) const
 {
-    auto text = [](const std::string& s) { return QVariant(QString::fromStdString(s)); };
-    const auto r = static_cast<std::size_t>(row);
-    switch (table) {
-    case PriceTable::Gpus: {
-        const GpuSpec& g = m_catalog->gpus.at(r);
-        switch (column) {
-        case GpuName:
-            return text(g.name);
-        case GpuPrice:
-            return optionalNumber(g.priceUsd);
-        case GpuDate:
-            return text(g.priceSource.date);
-        case GpuSource:
-            return text(g.priceSource.source);
-        default:
-            return {};
-        }
-    }
-    case PriceTable::Chassis: {
-        const ChassisSpec& c = m_catalog->chassis.at(r);
-        switch (column) {
-        case ChassisName:
-            return text(c.name);
-        case ChassisSlots:
-            return c.gpuSlots;
-        case ChassisPrice:
-            return c.priceUsd;
-        case ChassisDate:
-            return text(c.priceSource.date);
-        case ChassisSource:
-            return text(c.priceSource.source);
-        default:
-            return {};
-        }
-    }
-    case PriceTable::Cloud: {
-        const CloudOffer& o = m_catalog->cloudOffers.at(r);
-        switch (column) {
-        case CloudProvider:
-            return text(o.provider);
-        case CloudInstance:
-            return text(o.instance);
-        case CloudGpu:
-            return text(o.gpuId);
-        case CloudOnDemand:
-            return optionalNumber(o.onDemandUsdPerHour);
-        case CloudSpot:
-            return optionalNumber(o.spotUsdPerHour);
-        case CloudDate:
-            return text(o.source.date);
-        case CloudSource:
-            return text(o.source.source);
-        default:
-            return {};
-        }
-    }
-    case PriceTable::Electricity: {
-        const Assumptions& a = m_catalog->defaults;
-        const bool pue = row == ElectricityPue;
-        const Provenance& p
-            = pue ? a.source(AssumptionId::Pue) : a.source(AssumptionId::ElectricityUsdPerKwh);
-        switch (column) {
-        case ElectricitySetting:
-            return pue ? tr("PUE (facility overhead)") : tr("Electricity price (USD/kWh)");
-        case ElectricityValue:
-            return pue ? a.pue : a.electricityUsdPerKwh;
-        case ElectricityDate:
-            return text(p.date);
-        case ElectricitySource:
-            return text(p.source);
-        default:
-            return {};
-        }
-    }
-    }
-    return {};
+    if (row < 0 || row >= rowCount(table) || column < 0 || column >= columnCount(table))
+        return {};
+    return priceColumns(table)[static_cast<std::size_t>(column)].get(
+        *m_catalog, static_cast<std::size_t>(row));
 }
 
 QString PriceBook::validate(PriceTable table, int row, int column, const QVariant& value) const
 {
-    const Kind kind = kindOf(table, row, column);
+    const CellKind kind = priceColumns(table)[static_cast<std::size_t>(column)].kind;
+    const auto r = static_cast<std::size_t>(row);
     const QString text = value.toString().trimmed();
     // The bounds the YAML readers apply (core/limits.h, core/assumption_table.h), so Save never
     // writes a value the loader would reject.
@@ -327,40 +132,44 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
         return {};
     };
     switch (kind) {
-    case Kind::ReadOnly:
+    case CellKind::ReadOnly:
         return tr("This column cannot be edited.");
-    case Kind::Text:
+    case CellKind::Source:
         return text.isEmpty() ? tr("Every price needs a source (where the figure came from).")
                               : QString();
-    case Kind::Date: {
+    case CellKind::Date: {
         // The loader's rule (pricing/yaml_reader.cpp), so Save never meets a date it rejects:
         // "undated" only where the row already has a note saying why (the editor has no notes).
         const bool undatedWithNote = text.toStdString() == yaml::kUndated
-            && !provenanceOf(*m_catalog, table, row).note.empty();
+            && !rowProvenance(*m_catalog, table, r).note.empty();
         return yaml::isIsoDate(text.toStdString()) || undatedWithNote
             ? QString()
             : tr("The date must be YYYY, YYYY-MM or YYYY-MM-DD (or 'undated' with a note), not "
                  "'%1'.")
                   .arg(text);
     }
-    case Kind::Price:
+    case CellKind::Price:
         return number(limits::kPriceUsd.bounds, table == PriceTable::Gpus, tr("A price"));
-    case Kind::Rate: {
+    case CellKind::Rate: {
         QString why = number(limits::kHourlyUsd.bounds, true, tr("An hourly rate"));
         if (why.isEmpty() && text.isEmpty()) {
-            const CloudOffer& o = m_catalog->cloudOffers.at(static_cast<std::size_t>(row));
-            const bool otherRate = column == CloudOnDemand ? o.spotUsdPerHour.has_value()
-                                                           : o.onDemandUsdPerHour.has_value();
+            // Clearing this rate: the offer must keep another one (or a reservation).
+            const CloudOffer& o = m_catalog->cloudOffers.at(r);
+            const auto columns = priceColumns(table);
+            bool otherRate = false;
+            for (std::size_t c = 0; c < columns.size(); ++c)
+                otherRate |= static_cast<int>(c) != column && columns[c].kind == CellKind::Rate
+                    && columns[c].get(*m_catalog, r).isValid();
             if (!otherRate && o.reserved.empty())
                 why = tr("An offer needs at least one rate.");
         }
         return why;
     }
-    case Kind::Pue:
-        return number(assumptionSpec(AssumptionId::Pue).bounds, false, tr("PUE"));
-    case Kind::Electricity:
-        return number(assumptionSpec(AssumptionId::ElectricityUsdPerKwh).bounds, false,
-            tr("The electricity price"));
+    case CellKind::Assumption: {
+        const AssumptionSpec& spec = assumptionSpec(electricityRowAssumption(r));
+        return number(
+            spec.bounds, false, QString::fromUtf8(spec.label.data(), qsizetype(spec.label.size())));
+    }
     }
     return {};
 }
@@ -374,8 +183,8 @@ QString PriceBook::edit(PriceTable table, int row, int column, const QVariant& v
         return why;
     const QVariant before = this->value(table, row, column);
     QVariant after = value;
-    const Kind kind = kindOf(table, row, column);
-    if (kind == Kind::Text || kind == Kind::Date)
+    const CellKind kind = priceColumns(table)[static_cast<std::size_t>(column)].kind;
+    if (kind == CellKind::Source || kind == CellKind::Date)
         after = value.toString().trimmed();
     else
         after = value.toString().trimmed().isEmpty() ? QVariant()
@@ -392,55 +201,8 @@ void PriceBook::apply(PriceTable table, int row, int column, const QVariant& val
 {
     // Snapshots already handed to the planner must not change under it: copy, then edit.
     m_catalog = std::make_shared<Catalog>(*m_catalog);
-    const auto r = static_cast<std::size_t>(row);
-    const std::string text = value.toString().toStdString();
-    switch (table) {
-    case PriceTable::Gpus: {
-        GpuSpec& g = m_catalog->gpus.at(r);
-        if (column == GpuPrice)
-            g.priceUsd = toOptional(value);
-        else if (column == GpuDate)
-            g.priceSource.date = text;
-        else if (column == GpuSource)
-            g.priceSource.source = text;
-        break;
-    }
-    case PriceTable::Chassis: {
-        ChassisSpec& c = m_catalog->chassis.at(r);
-        if (column == ChassisPrice)
-            c.priceUsd = value.toDouble();
-        else if (column == ChassisDate)
-            c.priceSource.date = text;
-        else if (column == ChassisSource)
-            c.priceSource.source = text;
-        break;
-    }
-    case PriceTable::Cloud: {
-        CloudOffer& o = m_catalog->cloudOffers.at(r);
-        if (column == CloudOnDemand)
-            o.onDemandUsdPerHour = toOptional(value);
-        else if (column == CloudSpot)
-            o.spotUsdPerHour = toOptional(value);
-        else if (column == CloudDate)
-            o.source.date = text;
-        else if (column == CloudSource)
-            o.source.source = text;
-        break;
-    }
-    case PriceTable::Electricity: {
-        Assumptions& a = m_catalog->defaults;
-        const bool pue = row == ElectricityPue;
-        Provenance& p
-            = pue ? a.source(AssumptionId::Pue) : a.source(AssumptionId::ElectricityUsdPerKwh);
-        if (column == ElectricityValue)
-            (pue ? a.pue : a.electricityUsdPerKwh) = value.toDouble();
-        else if (column == ElectricityDate)
-            p.date = text;
-        else if (column == ElectricitySource)
-            p.source = text;
-        break;
-    }
-    }
+    priceColumns(table)[static_cast<std::size_t>(column)].set(
+        *m_catalog, static_cast<std::size_t>(row), value);
     emit cellChanged(table, row, column);
     emit catalogChanged();
 }

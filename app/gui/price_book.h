@@ -3,6 +3,7 @@
 // The price tables being edited: a copy of the catalog, changed only through undoable commands
 // (QUndoStack), validated before any change lands. Views show it through PriceTableModel.
 
+#include "app/gui/price_columns.h"
 #include "core/catalog.h"
 
 #include <QObject>
@@ -13,8 +14,6 @@
 class QUndoStack;
 
 namespace gpuplan::gui {
-
-enum class PriceTable { Gpus, Chassis, Cloud, Electricity };
 
 class PriceBook : public QObject {
     Q_OBJECT

@@ -266,6 +266,60 @@ private slots:
         QCOMPARE(*book.catalog().cloudOffers[row].onDemandUsdPerHour, 2.5);
     }
 
+    // Every editable column of every table writes back what it reads (the one descriptor
+    // table: a column whose set and get disagree would corrupt a saved price file).
+    void everyEditableColumnRoundTrips()
+    {
+        for (const PriceTable table :
+            { PriceTable::Gpus, PriceTable::Chassis, PriceTable::Cloud, PriceTable::Electricity }) {
+            PriceBook book(m_catalog);
+            QVERIFY(book.rowCount(table) > 0);
+            for (int column = 0; column < book.columnCount(table); ++column) {
+                QVERIFY(!book.header(table, column).isEmpty());
+                if (!book.isEditable(table, column))
+                    continue;
+                const QVariant before = book.value(table, 0, column);
+                book.apply(table, 0, column, before);
+                QCOMPARE(book.value(table, 0, column), before);
+            }
+        }
+    }
+
+    // The editor's bounds are the loader's (core/limits.h, the assumption table).
+    void boundsAreTheLoaders_data()
+    {
+        QTest::addColumn<int>("table");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("accepted");
+        const int gpus = static_cast<int>(PriceTable::Gpus);
+        const int electricity = static_cast<int>(PriceTable::Electricity);
+        QTest::newRow("price at the bound") << gpus << kGpuPriceColumn << "1e8" << true;
+        QTest::newRow("price above the bound") << gpus << kGpuPriceColumn << "1.1e8" << false;
+        QTest::newRow("price of 0") << gpus << kGpuPriceColumn << "0" << false;
+        // Row 0 is the electricity price (0 to 10 USD/kWh), row 1 the PUE (1 to 5).
+        QTest::newRow("electricity 0") << electricity << 1 << "0" << true;
+        QTest::newRow("electricity 10.5") << electricity << 1 << "10.5" << false;
+    }
+    void boundsAreTheLoaders()
+    {
+        QFETCH(int, table);
+        QFETCH(int, column);
+        QFETCH(QString, value);
+        QFETCH(bool, accepted);
+        PriceBook book(m_catalog);
+        QCOMPARE(book.edit(static_cast<PriceTable>(table), 0, column, value).isEmpty(), accepted);
+    }
+
+    void pueBoundsAreTheAssumptionTables()
+    {
+        PriceBook book(m_catalog);
+        QVERIFY(book.edit(PriceTable::Electricity, 1, 1, QStringLiteral("4.5")).isEmpty());
+        QCOMPARE(book.catalog().defaults.pue, 4.5);
+        QVERIFY(book.edit(PriceTable::Electricity, 1, 1, QStringLiteral("5.5"))
+                    .contains(QStringLiteral("between 1 and 5")));
+    }
+
     void takingMeasurementsKeepsPriceEdits()
     {
         PriceBook book(loadCatalog(shippedDataFiles()).catalog);

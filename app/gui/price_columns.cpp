@@ -1,0 +1,187 @@
+#include "app/gui/price_columns.h"
+
+#include <array>
+
+namespace gpuplan::gui {
+
+namespace {
+
+constexpr std::array kElectricityRows { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue };
+
+QVariant text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+std::string toText(const QVariant& v)
+{
+    return v.toString().toStdString();
+}
+QVariant optionalNumber(const std::optional<double>& v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
+std::optional<double> toOptional(const QVariant& v)
+{
+    if (!v.isValid() || v.toString().trimmed().isEmpty())
+        return std::nullopt;
+    return v.toDouble();
+}
+
+// A template so that the const and the mutable lookups share it.
+template <typename C>
+auto provenanceOf(C& c, PriceTable table, std::size_t row) -> decltype((c.gpus.at(row).priceSource))
+{
+    switch (table) {
+    case PriceTable::Gpus:
+        return c.gpus.at(row).priceSource;
+    case PriceTable::Chassis:
+        return c.chassis.at(row).priceSource;
+    case PriceTable::Cloud:
+        return c.cloudOffers.at(row).source;
+    case PriceTable::Electricity:
+        break;
+    }
+    return c.defaults.source(kElectricityRows.at(row));
+}
+
+Provenance& provenance(Catalog& c, PriceTable table, std::size_t row)
+{
+    return provenanceOf(c, table, row);
+}
+
+// Date and Source: the same two columns in every table, on the row's provenance.
+template <PriceTable table> constexpr PriceColumn dateColumn()
+{
+    return { "Date", CellKind::Date,
+        [](const Catalog& c, std::size_t r) { return text(rowProvenance(c, table, r).date); },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            provenance(c, table, r).date = toText(v);
+        } };
+}
+template <PriceTable table> constexpr PriceColumn sourceColumn()
+{
+    return { "Source", CellKind::Source,
+        [](const Catalog& c, std::size_t r) { return text(rowProvenance(c, table, r).source); },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            provenance(c, table, r).source = toText(v);
+        } };
+}
+
+const PriceColumn kGpuColumns[] = {
+    { "GPU", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.gpus.at(r).name); }, nullptr },
+    { "Price (USD)", CellKind::Price,
+        [](const Catalog& c, std::size_t r) { return optionalNumber(c.gpus.at(r).priceUsd); },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            c.gpus.at(r).priceUsd = toOptional(v);
+        } },
+    dateColumn<PriceTable::Gpus>(),
+    sourceColumn<PriceTable::Gpus>(),
+};
+
+const PriceColumn kChassisColumns[] = {
+    { "Chassis", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.chassis.at(r).name); }, nullptr },
+    { "GPU slots", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return QVariant(c.chassis.at(r).gpuSlots); },
+        nullptr },
+    { "Price (USD)", CellKind::Price,
+        [](const Catalog& c, std::size_t r) { return QVariant(c.chassis.at(r).priceUsd); },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            c.chassis.at(r).priceUsd = v.toDouble();
+        } },
+    dateColumn<PriceTable::Chassis>(),
+    sourceColumn<PriceTable::Chassis>(),
+};
+
+const PriceColumn kCloudColumns[] = {
+    { "Provider", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.cloudOffers.at(r).provider); },
+        nullptr },
+    { "Instance", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.cloudOffers.at(r).instance); },
+        nullptr },
+    { "GPU", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.cloudOffers.at(r).gpuId); }, nullptr },
+    { "On-demand (USD/h)", CellKind::Rate,
+        [](const Catalog& c, std::size_t r) {
+            return optionalNumber(c.cloudOffers.at(r).onDemandUsdPerHour);
+        },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            c.cloudOffers.at(r).onDemandUsdPerHour = toOptional(v);
+        } },
+    { "Spot (USD/h)", CellKind::Rate,
+        [](const Catalog& c, std::size_t r) {
+            return optionalNumber(c.cloudOffers.at(r).spotUsdPerHour);
+        },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            c.cloudOffers.at(r).spotUsdPerHour = toOptional(v);
+        } },
+    dateColumn<PriceTable::Cloud>(),
+    sourceColumn<PriceTable::Cloud>(),
+};
+
+const PriceColumn kElectricityColumns[] = {
+    { "Setting", CellKind::ReadOnly,
+        [](const Catalog&, std::size_t r) {
+            const AssumptionSpec& spec = assumptionSpec(electricityRowAssumption(r));
+            QString label = QString::fromUtf8(spec.label.data(), qsizetype(spec.label.size()));
+            if (spec.unit != Unit::Ratio)
+                label += QStringLiteral(" (%1)").arg(QString::fromUtf8(unitName(spec.unit).data()));
+            return QVariant(label);
+        },
+        nullptr },
+    { "Value", CellKind::Assumption,
+        [](const Catalog& c, std::size_t r) {
+            return QVariant(assumptionValue(c.defaults, electricityRowAssumption(r)));
+        },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            setAssumptionValue(c.defaults, electricityRowAssumption(r), v.toDouble());
+        } },
+    dateColumn<PriceTable::Electricity>(),
+    sourceColumn<PriceTable::Electricity>(),
+};
+
+} // namespace
+
+std::span<const PriceColumn> priceColumns(PriceTable table)
+{
+    switch (table) {
+    case PriceTable::Gpus:
+        return kGpuColumns;
+    case PriceTable::Chassis:
+        return kChassisColumns;
+    case PriceTable::Cloud:
+        return kCloudColumns;
+    case PriceTable::Electricity:
+        return kElectricityColumns;
+    }
+    return {};
+}
+
+int priceRowCount(const Catalog& c, PriceTable table)
+{
+    switch (table) {
+    case PriceTable::Gpus:
+        return static_cast<int>(c.gpus.size());
+    case PriceTable::Chassis:
+        return static_cast<int>(c.chassis.size());
+    case PriceTable::Cloud:
+        return static_cast<int>(c.cloudOffers.size());
+    case PriceTable::Electricity:
+        return static_cast<int>(kElectricityRows.size());
+    }
+    return 0;
+}
+
+AssumptionId electricityRowAssumption(std::size_t row)
+{
+    return kElectricityRows.at(row);
+}
+
+const Provenance& rowProvenance(const Catalog& c, PriceTable table, std::size_t row)
+{
+    return provenanceOf(c, table, row);
+}
+
+} // namespace gpuplan::gui
