@@ -274,103 +274,122 @@ const ChartData& ChartWidget::chartData() const
     return d->data;
 }
 
-void ChartWidget::setChartData(const ChartData& chartData)
+namespace {
+
+// One drawn series per kind of ChartSeries, styled from the data alone.
+QXYSeries* makeScatterSeries(const ChartSeries& spec)
 {
-    d->data = chartData;
-    QChart* chart = d->chart;
-    for (auto& l : d->labels)
-        delete l.item;
-    d->labels.clear();
-    d->seriesMap.clear();
-    d->flagSeries.clear();
-    chart->removeAllSeries();
-    chart->setTitle(d->data.title);
-    QCategoryAxis* x = d->xAxis;
-    QCategoryAxis* y = d->yAxis;
-    configureAxis(x, d->data.x);
-    configureAxis(y, d->data.y);
-
-    auto attach = [&](QAbstractSeries* s) {
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
-    };
-    auto hideFromLegend = [&](QAbstractSeries* s) {
-        for (QLegendMarker* m : chart->legend()->markers(s))
-            m->setVisible(false);
-    };
-
-    auto* suspect
-        = ringSeries(QStringLiteral("\u2265 75% of peak: suspect"), kFlagRingSize, kFlagColor, 2.0);
-    auto* impossible = ringSeries(
-        QStringLiteral("> 100% of peak: impossible"), kImpossibleRingSize, kImpossibleColor, 2.6);
-    impossible->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
-    for (const auto& spec : d->data.series) {
-        QXYSeries* s = nullptr;
-        if (spec.kind == ChartSeries::Kind::Scatter) {
-            auto* scatter = new QScatterSeries;
-            scatter->setMarkerShape(shapeOf(spec.marker));
-            scatter->setMarkerSize(kMarkerSize);
-            if (spec.hollow) {
-                scatter->setBrush(Qt::NoBrush);
-                scatter->setPen(QPen(spec.color, 2.0));
-            } else {
-                scatter->setBrush(spec.color);
-                scatter->setPen(QPen(Qt::white, 0.8));
-            }
-            s = scatter;
-        } else {
-            auto* line = new QLineSeries;
-            QPen pen(spec.color, 2.2);
-            if (spec.kind == ChartSeries::Kind::DashedLine)
-                pen.setStyle(Qt::DashLine);
-            line->setPen(pen);
-            s = line;
-        }
-        s->setName(spec.name);
-        for (const auto& p : spec.points) {
-            s->append(toAxis(d->data, p.x, p.y));
-            if (p.warning == PeakWarning::Suspect)
-                suspect->append(toAxis(d->data, p.x, p.y));
-            else if (p.warning == PeakWarning::ExceedsPeak)
-                impossible->append(toAxis(d->data, p.x, p.y));
-        }
-        attach(s);
-        d->seriesMap.emplace_back(s, &spec);
-        for (const auto& p : spec.points) {
-            if (p.label.isEmpty())
-                continue;
-            auto* item = new HaloLabel(p.label, chart);
-            QFont f = item->font();
-            f.setPointSizeF(f.pointSizeF() * 0.85);
-            item->setFont(f);
-            item->setBrush(spec.color.darker(130));
-            item->setZValue(10);
-            d->labels.push_back({ item, toAxis(d->data, p.x, p.y), s });
-        }
-        connect(s, &QXYSeries::hovered, this, [this, s](const QPointF& value, bool state) {
-            if (!state) {
-                QToolTip::hideText();
-                return;
-            }
-            if (const ChartPoint* p = d->pointAt(s, value); p && !p->tooltip.isEmpty())
-                QToolTip::showText(QCursor::pos(), p->tooltip, this);
-        });
-        connect(s, &QXYSeries::clicked, this, [this, s](const QPointF& value) {
-            if (const ChartPoint* p = d->pointAt(s, value)) {
-                if (p->optionIndex >= 0)
-                    emit optionClicked(p->optionIndex);
-                else if (p->cloudIndex >= 0)
-                    emit cloudClicked(p->cloudIndex);
-            }
-        });
+    auto* scatter = new QScatterSeries;
+    scatter->setMarkerShape(shapeOf(spec.marker));
+    scatter->setMarkerSize(kMarkerSize);
+    if (spec.hollow) {
+        scatter->setBrush(Qt::NoBrush);
+        scatter->setPen(QPen(spec.color, 2.0));
+    } else {
+        scatter->setBrush(spec.color);
+        scatter->setPen(QPen(Qt::white, 0.8));
     }
-    for (QScatterSeries* flags : { suspect, impossible }) {
+    return scatter;
+}
+
+QXYSeries* makeLineSeries(const ChartSeries& spec)
+{
+    auto* line = new QLineSeries;
+    QPen pen(spec.color, 2.2);
+    if (spec.kind == ChartSeries::Kind::DashedLine)
+        pen.setStyle(Qt::DashLine);
+    line->setPen(pen);
+    return line;
+}
+
+// A budget or deadline line across the whole plot.
+QLineSeries* makeReferenceLine(const ChartData& data, const ReferenceLine& line)
+{
+    auto* s = new QLineSeries;
+    s->setName(line.label);
+    s->setPen(QPen(line.color, 1.6, Qt::DashDotLine));
+    if (line.orientation == ReferenceLine::Orientation::Vertical) {
+        s->append(toAxis(data, line.value, data.y.min));
+        s->append(toAxis(data, line.value, data.y.max));
+    } else {
+        s->append(toAxis(data, data.x.min, line.value));
+        s->append(toAxis(data, data.x.max, line.value));
+    }
+    return s;
+}
+
+} // namespace
+
+void ChartWidget::attachSeries(QAbstractSeries* series)
+{
+    d->chart->addSeries(series);
+    series->attachAxis(d->xAxis);
+    series->attachAxis(d->yAxis);
+}
+
+// The rings drawn over points whose implied utilisation is suspect or impossible.
+struct ChartWidget::FlagRings {
+    QScatterSeries* suspect;
+    QScatterSeries* impossible;
+};
+
+void ChartWidget::addDataSeries(const ChartSeries& spec, FlagRings& rings)
+{
+    QXYSeries* s
+        = spec.kind == ChartSeries::Kind::Scatter ? makeScatterSeries(spec) : makeLineSeries(spec);
+    s->setName(spec.name);
+    for (const auto& p : spec.points) {
+        const QPointF at = toAxis(d->data, p.x, p.y);
+        s->append(at);
+        if (p.warning == PeakWarning::Suspect)
+            rings.suspect->append(at);
+        else if (p.warning == PeakWarning::ExceedsPeak)
+            rings.impossible->append(at);
+    }
+    attachSeries(s);
+    d->seriesMap.emplace_back(s, &spec);
+    addPointLabels(spec, s);
+    connect(s, &QXYSeries::hovered, this, [this, s](const QPointF& value, bool state) {
+        if (!state) {
+            QToolTip::hideText();
+            return;
+        }
+        if (const ChartPoint* p = d->pointAt(s, value); p && !p->tooltip.isEmpty())
+            QToolTip::showText(QCursor::pos(), p->tooltip, this);
+    });
+    connect(s, &QXYSeries::clicked, this, [this, s](const QPointF& value) {
+        if (const ChartPoint* p = d->pointAt(s, value)) {
+            if (p->optionIndex >= 0)
+                emit optionClicked(p->optionIndex);
+            else if (p->cloudIndex >= 0)
+                emit cloudClicked(p->cloudIndex);
+        }
+    });
+}
+
+void ChartWidget::addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn)
+{
+    for (const auto& p : spec.points) {
+        if (p.label.isEmpty())
+            continue;
+        auto* item = new HaloLabel(p.label, d->chart);
+        QFont f = item->font();
+        f.setPointSizeF(f.pointSizeF() * 0.85);
+        item->setFont(f);
+        item->setBrush(spec.color.darker(130));
+        item->setZValue(10);
+        d->labels.push_back({ item, toAxis(d->data, p.x, p.y), drawn });
+    }
+}
+
+void ChartWidget::addFlagRings(const FlagRings& rings)
+{
+    for (QScatterSeries* flags : { rings.suspect, rings.impossible }) {
         if (flags->count() == 0) {
             delete flags;
             continue;
         }
-        attach(flags);
+        attachSeries(flags);
         d->flagSeries.push_back(flags);
         connect(flags, &QXYSeries::hovered, this, [this, flags](const QPointF& value, bool state) {
             if (!state)
@@ -379,27 +398,43 @@ void ChartWidget::setChartData(const ChartData& chartData)
                 QToolTip::showText(QCursor::pos(), p->tooltip, this);
         });
     }
+}
 
-    for (const auto& line : d->data.lines) {
-        auto* s = new QLineSeries;
-        s->setName(line.label);
-        QPen pen(line.color, 1.6, Qt::DashDotLine);
-        s->setPen(pen);
-        if (line.orientation == ReferenceLine::Orientation::Vertical) {
-            s->append(toAxis(d->data, line.value, d->data.y.min));
-            s->append(toAxis(d->data, line.value, d->data.y.max));
-        } else {
-            s->append(toAxis(d->data, d->data.x.min, line.value));
-            s->append(toAxis(d->data, d->data.x.max, line.value));
-        }
-        attach(s);
-    }
-    if (d->data.highlight) {
-        auto* ring = ringSeries(QStringLiteral("Selected"), kHighlightSize, Qt::black, 3.0);
-        ring->append(toAxis(d->data, d->data.highlight->x, d->data.highlight->y));
-        attach(ring);
-        hideFromLegend(ring);
-    }
+void ChartWidget::addHighlight(const QPointF& value)
+{
+    auto* ring = ringSeries(QStringLiteral("Selected"), kHighlightSize, Qt::black, 3.0);
+    ring->append(toAxis(d->data, value.x(), value.y()));
+    attachSeries(ring);
+    for (QLegendMarker* m : d->chart->legend()->markers(ring))
+        m->setVisible(false);
+}
+
+void ChartWidget::setChartData(const ChartData& chartData)
+{
+    d->data = chartData;
+    for (auto& l : d->labels)
+        delete l.item;
+    d->labels.clear();
+    d->seriesMap.clear();
+    d->flagSeries.clear();
+    d->chart->removeAllSeries();
+    d->chart->setTitle(d->data.title);
+    configureAxis(d->xAxis, d->data.x);
+    configureAxis(d->yAxis, d->data.y);
+
+    FlagRings rings {
+        ringSeries(QStringLiteral("\u2265 75% of peak: suspect"), kFlagRingSize, kFlagColor, 2.0),
+        ringSeries(QStringLiteral("> 100% of peak: impossible"), kImpossibleRingSize,
+            kImpossibleColor, 2.6),
+    };
+    rings.impossible->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    for (const auto& spec : d->data.series)
+        addDataSeries(spec, rings);
+    addFlagRings(rings);
+    for (const auto& line : d->data.lines)
+        attachSeries(makeReferenceLine(d->data, line));
+    if (d->data.highlight)
+        addHighlight(QPointF(d->data.highlight->x, d->data.highlight->y));
     d->footnote->setPlainText(d->data.footnote);
     placeLabels();
 }

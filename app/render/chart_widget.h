@@ -12,6 +12,7 @@
 
 #include <memory>
 
+class QAbstractSeries;
 class QPainter;
 
 namespace gpuplan::render {
@@ -54,7 +55,15 @@ protected:
 
 private:
     struct Impl;
+    struct FlagRings;
     std::unique_ptr<Impl> d;
+
+    // setChartData's builders, one per kind of thing drawn.
+    void attachSeries(QAbstractSeries* series);
+    void addDataSeries(const ChartSeries& spec, FlagRings& rings);
+    void addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn);
+    void addFlagRings(const FlagRings& rings);
+    void addHighlight(const QPointF& value);
     void placeLabels();
 };
 
