@@ -1,6 +1,7 @@
 // gpuplan-cli as users and scripts run it: real process, real output, exit codes.
 
 #include "tests/support/golden.h"
+#include "tests/support/program.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,12 +14,6 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
 } // namespace
 
 class TestCli : public QObject {
@@ -27,17 +22,18 @@ class TestCli : public QObject {
 private:
     QTemporaryDir dataDir; // an empty user data dir, so the developer's own files never leak in
 
+    struct Run {
+        int exitCode = -1;
+        QByteArray out;
+        QString err;
+    };
+
     Run cli(const QStringList& arguments)
     {
-        QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("GPUPLAN_DATA_DIR"), dataDir.path());
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(GPUPLAN_CLI), arguments);
-        if (!p.waitForFinished(60000))
-            qFatal("gpuplan-cli did not finish");
-        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError()) };
+        const auto r = gpuplan::testing::runProgram(QStringLiteral(GPUPLAN_CLI), arguments, env);
+        return { r.exitCode, r.out, QString::fromUtf8(r.err) };
     }
 
     QJsonObject planJson(const QStringList& extra)

@@ -30,6 +30,16 @@ Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
     return evaluate(s);
 }
 
+// A machine with a break-even and at least two offers of the same GPUs, so that choosing one
+// of them matters; options.size() when there is none.
+std::size_t machineWithTwoOffers(const Results& r)
+{
+    for (std::size_t i = 0; i < r.options.size(); ++i)
+        if (r.options[i].breakEvenRuns && matchingCloudOffers(r, i).size() >= 2)
+            return i;
+    return r.options.size();
+}
+
 const ChartSeries* findSeries(const ChartData& chart, const QString& name)
 {
     for (const auto& s : chart.series)
@@ -446,11 +456,7 @@ private slots:
     void buyVsRentMarksABreakEvenPerChosenOffer()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
-        // A machine with at least two matching offers, so choosing one of them matters.
-        std::size_t chosen = r.options.size();
-        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
-            if (r.options[i].breakEvenRuns && matchingCloudOffers(r, i).size() >= 2)
-                chosen = i;
+        const std::size_t chosen = machineWithTwoOffers(r);
         QVERIFY(chosen < r.options.size());
         const OwnedOption& o = r.options[chosen];
         const auto matching = matchingCloudOffers(r, chosen);
@@ -493,10 +499,7 @@ private slots:
     {
         // Every break-even sits where two lines cross: its label must still find room.
         const Results r = plan(m_catalog, SourcePolicy::Best);
-        std::size_t chosen = r.options.size();
-        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
-            if (r.options[i].breakEvenRuns && matchingCloudOffers(r, i).size() >= 2)
-                chosen = i;
+        const std::size_t chosen = machineWithTwoOffers(r);
         QVERIFY(chosen < r.options.size());
         const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
         const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even"));

@@ -1,5 +1,7 @@
 // gpuplan-cli chart and report: the same charts and report, rendered headless from scripts.
 
+#include "tests/support/program.h"
+
 #include <QtTest>
 
 class TestCliRender : public QObject {
@@ -16,17 +18,12 @@ class TestCliRender : public QObject {
 
     Run run(const QStringList& arguments)
     {
-        QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("GPUPLAN_DATA_DIR"), m_data.path());
         env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must go offscreen by itself
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(GPUPLAN_CLI), arguments);
-        if (!p.waitForFinished(60000))
-            return {};
-        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError()) };
+        const auto r
+            = gpuplan::testing::runProgram(QStringLiteral(GPUPLAN_CLI), arguments, env, 60000);
+        return { r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err) };
     }
 
 private slots:
