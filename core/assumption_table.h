@@ -25,6 +25,12 @@ enum class AssumptionId : std::size_t {
     AnalyticUtilization,
     PlannedRuns,
     RunsPerMonth,
+    HostingUsdPerKwMonth,
+    MachineRoomUsdPerMonth,
+    SupportRate,
+    StaffUsdPerYear,
+    ResaleFraction,
+    StaleMonths,
 };
 
 struct AssumptionSpec {
@@ -38,6 +44,10 @@ struct AssumptionSpec {
     Bounds bounds;
     bool wholeNumber;
     std::string_view why; // where the fallback and the bounds come from
+    // A sourced value the views offer for an assumption that is off by default (the owning
+    // costs beyond the paper): set it to count that cost. Absent where no public figure exists.
+    std::optional<double> suggested = std::nullopt;
+    std::string_view suggestedSource = {};
 };
 
 inline constexpr std::array kAssumptionSpecs {
@@ -75,6 +85,41 @@ inline constexpr std::array kAssumptionSpecs {
     AssumptionSpec { AssumptionId::RunsPerMonth, "runs_per_month", "runs-per-month", "Run rate",
         "Runs a month, for stating the break-even in months.", Unit::RunsPerMonth, 1.0,
         { 0.01, 1e4 }, false, "one run a month by default" },
+    // The cost of owning beyond the paper: each off (0) by default, so that the paper's
+    // per-experiment costs still reproduce, each with a sourced value to offer where one exists.
+    AssumptionSpec { AssumptionId::HostingUsdPerKwMonth, "hosting_usd_per_kw_month",
+        "hosting-usd-per-kw-month", "Hosting (colocation)",
+        "Colocation price per kW of the machine's own draw, per month.", Unit::UsdPerKwMonth, 0.0,
+        { 0.0, 5000.0 }, false, "off by default; bound: 25x the wholesale rate", 184.06,
+        "CBRE North America Data Center Trends H2 2024 (2025-02-26): average asking rate, "
+        "primary markets, 250-500 kW; retail space for one server costs more" },
+    AssumptionSpec { AssumptionId::MachineRoomUsdPerMonth, "machine_room_usd_per_month",
+        "machine-room-usd-per-month", "Machine-room fee",
+        "A campus machine room's flat fee per machine, per month.", Unit::UsdPerMonth, 0.0,
+        { 0.0, 1e5 }, false, "off by default", 61.92,
+        "University of Michigan ARC Lighthouse service cost $743.07 per node-year (FY2021-22 "
+        "rates page)" },
+    AssumptionSpec { AssumptionId::SupportRate, "support_rate", "support-rate", "Support contract",
+        "Yearly hardware support as a fraction of the machine's price.", Unit::FractionPerYear, 0.0,
+        { 0.0, 1.0 }, false,
+        "off by default; no public figure for hardware support contracts was found (vendors "
+        "quote them per deal): enter your quote" },
+    AssumptionSpec { AssumptionId::StaffUsdPerYear, "staff_usd_per_year", "staff-usd-per-year",
+        "Staff time", "Share of an administrator's salary the machine takes, per year.",
+        Unit::UsdPerYear, 0.0, { 0.0, 1e6 }, false, "off by default", 9052.0,
+        "a tenth of a full-time systems administrator at the U.S. median salary of $90,520 "
+        "(BLS Occupational Outlook Handbook, SOC 15-1244, May 2022)" },
+    AssumptionSpec { AssumptionId::ResaleFraction, "resale_fraction", "resale-fraction",
+        "Resale value",
+        "Fraction of the price recovered by selling the machine at the end of "
+        "its amortisation period.",
+        Unit::Fraction, 0.0, { 0.0, 0.95 }, false, "off by default", 0.35,
+        "SpotWire GPU valuator (2026-06-04): its depreciation curve leaves 35% of the price "
+        "after four years (an assumed curve; its eBay comparables put a 3-4-year-old H100 PCIe "
+        "at 67%)" },
+    AssumptionSpec { AssumptionId::StaleMonths, "stale_months", "stale-months", "Price age limit",
+        "Prices older than this many months are flagged stale_price.", Unit::Months, 12.0,
+        { 1.0, 240.0 }, true, "GPU and cloud prices move within a year" },
 };
 
 inline constexpr std::size_t kAssumptionCount = kAssumptionSpecs.size();

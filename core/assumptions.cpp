@@ -27,7 +27,18 @@ template <typename A> auto doubleField(A& a, AssumptionId id) -> decltype(&a.pue
         return &a.analyticUtilization;
     case AssumptionId::RunsPerMonth:
         return &a.runsPerMonth;
+    case AssumptionId::HostingUsdPerKwMonth:
+        return &a.hostingUsdPerKwMonth;
+    case AssumptionId::MachineRoomUsdPerMonth:
+        return &a.machineRoomUsdPerMonth;
+    case AssumptionId::SupportRate:
+        return &a.supportRate;
+    case AssumptionId::StaffUsdPerYear:
+        return &a.staffUsdPerYear;
+    case AssumptionId::ResaleFraction:
+        return &a.resaleFraction;
     case AssumptionId::PlannedRuns:
+    case AssumptionId::StaleMonths:
         return nullptr;
     }
     return nullptr;
@@ -39,6 +50,8 @@ double assumptionValue(const Assumptions& a, AssumptionId id)
 {
     if (id == AssumptionId::PlannedRuns)
         return a.plannedRuns;
+    if (id == AssumptionId::StaleMonths)
+        return a.staleMonths;
     return *doubleField(a, id);
 }
 
@@ -46,6 +59,10 @@ void setAssumptionValue(Assumptions& a, AssumptionId id, double value)
 {
     if (id == AssumptionId::PlannedRuns) {
         a.plannedRuns = static_cast<int>(std::lround(value));
+        return;
+    }
+    if (id == AssumptionId::StaleMonths) {
+        a.staleMonths = static_cast<int>(std::lround(value));
         return;
     }
     *doubleField(a, id) = value;

@@ -25,6 +25,14 @@ struct Assumptions {
     int plannedRuns = static_cast<int>(assumptionSpec(AssumptionId::PlannedRuns).fallback);
     // For stating break-even in months.
     double runsPerMonth = assumptionSpec(AssumptionId::RunsPerMonth).fallback;
+    // The cost of owning beyond the paper, all 0 (off) by default.
+    double hostingUsdPerKwMonth = assumptionSpec(AssumptionId::HostingUsdPerKwMonth).fallback;
+    double machineRoomUsdPerMonth = assumptionSpec(AssumptionId::MachineRoomUsdPerMonth).fallback;
+    double supportRate = assumptionSpec(AssumptionId::SupportRate).fallback; // of price, per year
+    double staffUsdPerYear = assumptionSpec(AssumptionId::StaffUsdPerYear).fallback;
+    double resaleFraction = assumptionSpec(AssumptionId::ResaleFraction).fallback;
+    // Prices older than this are flagged stale_price.
+    int staleMonths = static_cast<int>(assumptionSpec(AssumptionId::StaleMonths).fallback);
 
     // Where each value came from, by AssumptionId; empty for built-in defaults and user edits.
     std::array<Provenance, kAssumptionCount> sources;

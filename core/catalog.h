@@ -16,11 +16,13 @@ namespace gpuplan {
 struct Catalog {
     std::vector<GpuSpec> gpus;
     std::vector<ChassisSpec> chassis;
+    std::vector<SystemSpec> systems;
     std::vector<CloudOffer> cloudOffers;
     std::vector<Workload> workloads;
     std::vector<ReferenceMeasurement> reference;
     std::vector<MeasuredResult> measured;
     Assumptions defaults;
+    std::string priceSet; // the shipped price set the tables started from ("current", "paper")
 
     const GpuSpec* findGpu(std::string_view id) const;
     const ChassisSpec* findChassis(std::string_view id) const;

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuplan {
@@ -14,9 +15,20 @@ struct ReservedRate {
     double usdPerHour = 0.0;
 };
 
+// Where the GPUs come from when they are not bought.
+enum class OfferKind {
+    Cloud, // a commercial provider: on-demand, spot and reserved rates
+    Campus, // an institution's cluster at a recharge rate (on_demand_usd_per_hour)
+    Allocation, // a granted allocation (NSF ACCESS, NAIRR): no cash, but lead time and queues
+};
+
+std::string_view toString(OfferKind kind); // "cloud", "campus", "allocation"
+std::optional<OfferKind> offerKindFromString(std::string_view text);
+
 // One rentable instance type. Rates are USD per instance-hour.
 struct CloudOffer {
     std::string id; // "runpod-h100-sxm"
+    OfferKind kind = OfferKind::Cloud;
     std::string provider; // "RunPod"
     std::string instance; // "H100 SXM" or "p4de.24xlarge"
     std::string gpuId; // refers to GpuSpec::id
@@ -25,6 +37,10 @@ struct CloudOffer {
     std::optional<double> spotUsdPerHour;
     std::vector<ReservedRate> reserved;
     std::string region;
+    // Days from applying to the first run (allocations), and waiting in a queue before each
+    // run (shared clusters and allocations).
+    double applicationLeadDays = 0.0;
+    double queueWaitDays = 0.0;
     Provenance source;
 };
 

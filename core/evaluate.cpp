@@ -1,30 +1,75 @@
 #include "core/evaluate.h"
 
 #include "core/costing/break_even.h"
+#include "core/costing/calendar.h"
 #include "core/costing/owning.h"
 #include "core/costing/plan.h"
 #include "core/decisions.h"
 #include "core/estimators.h"
+#include "core/price_age.h"
 
 #include <algorithm>
+#include <set>
 
 namespace gpuplan {
 
 namespace {
+
+// A GPU can be bought as cards (it has a price) or inside a system of some count.
+bool purchasable(const Catalog& c, const GpuSpec& g)
+{
+    return g.priceUsd || std::any_of(c.systems.begin(), c.systems.end(), [&g](const SystemSpec& s) {
+        return s.gpuId == g.id;
+    });
+}
 
 std::vector<const GpuSpec*> purchasableGpus(const Scenario& s)
 {
     std::vector<const GpuSpec*> gpus;
     if (s.gpuIds.empty()) {
         for (const auto& g : s.catalog->gpus)
-            if (g.priceUsd)
+            if (purchasable(*s.catalog, g))
                 gpus.push_back(&g);
         return gpus;
     }
     for (const auto& id : s.gpuIds)
-        if (const auto* g = s.catalog->findGpu(id); g && g->priceUsd)
+        if (const auto* g = s.catalog->findGpu(id); g && purchasable(*s.catalog, *g))
             gpus.push_back(g);
     return gpus;
+}
+
+// "8" or "4 or 8": the counts a GPU is sold in as systems.
+std::string systemCounts(const Catalog& c, const GpuSpec& g)
+{
+    std::set<int> sold; // an HGX and a DGX of 8 GPUs are one count
+    for (const auto& s : c.systems)
+        if (s.gpuId == g.id)
+            sold.insert(s.gpuCount);
+    std::string counts;
+    for (int n : sold)
+        counts += (counts.empty() ? "" : " or ") + std::to_string(n);
+    return counts;
+}
+
+PriceAge ageOf(const Provenance& price, const Scenario& s)
+{
+    return { monthsOld(price.date, s.today), isStale(price, s.today, s.assumptions.staleMonths) };
+}
+
+// The machine for (GPU, count): a system sold with exactly those GPUs, else n cards in the
+// smallest chassis that holds them; nullopt with the reason when neither exists.
+std::optional<Machine> machineFor(const Catalog& c, const GpuSpec& gpu, int count, Unavailable& why)
+{
+    if (const SystemSpec* system = systemFor(gpu.id, count, c.systems))
+        return Machine { &gpu, count, nullptr, system };
+    why = { gpu.id, count, UnavailableReason::SoldOnlyAsSystem, systemCounts(c, gpu) };
+    if (!gpu.priceUsd)
+        return std::nullopt;
+    const ChassisSpec* chassis = smallestChassisFor(count, c.chassis);
+    why = { gpu.id, count, UnavailableReason::NoChassis, {} };
+    if (!chassis)
+        return std::nullopt;
+    return Machine { &gpu, count, chassis, nullptr };
 }
 
 Unavailable unavailable(const GpuSpec& gpu, int count, const std::optional<TrainingEstimate>& e)
@@ -39,9 +84,10 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
     const auto& a = s.assumptions;
     for (const GpuSpec* gpu : purchasableGpus(s)) {
         for (int count : s.gpuCounts) {
-            const ChassisSpec* chassis = smallestChassisFor(count, s.catalog->chassis);
-            if (!chassis) {
-                r.unavailable.push_back({ gpu->id, count, UnavailableReason::NoChassis, {} });
+            Unavailable why;
+            const auto machine = machineFor(*s.catalog, *gpu, count, why);
+            if (!machine) {
+                r.unavailable.push_back(why);
                 continue;
             }
             auto estimate
@@ -52,19 +98,38 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
             }
             OwnedOption o;
             o.gpu = gpu;
-            o.chassis = chassis;
+            o.chassis = machine->chassis;
+            o.system = machine->system;
             o.gpuCount = count;
             o.estimate = std::move(*estimate);
-            const Machine machine { gpu, count, chassis };
-            o.machineCostUsd = machineCostUsd(machine);
-            o.experimentCostUsd = experimentCostUsd(o.machineCostUsd, o.estimate.days, a);
-            o.powerKw = machinePowerKw(machine, a);
+            o.machineCostUsd = machineCostUsd(*machine);
+            o.owning = owningCosts(o.machineCostUsd, machineItPowerKw(*machine), a);
+            o.experimentCostUsd = experimentCostUsd(o.owning.lifetimeUsd, o.estimate.days, a);
+            o.powerKw = machinePowerKw(*machine, a);
             o.energyCostUsd = energyCostUsd(o.powerKw, o.estimate.days, a);
-            const OwnedPlan plan = ownedPlan(
-                o.machineCostUsd, o.experimentCostUsd, o.energyCostUsd, o.estimate.days, a);
+            // A machine cannot run more experiments a month than fit back to back.
+            o.runsPerMonth = cappedRunsPerMonth(o.estimate.days, a);
+            o.netCapexUsd = o.machineCostUsd - o.owning.resaleUsd;
+            o.buyCostPerRunUsd
+                = o.energyCostUsd + owningCostPerRunUsd(o.owning.monthlyUsd, o.runsPerMonth);
+            const OwnedPlan plan = ownedPlan(o.machineCostUsd, o.owning.monthlyUsd,
+                o.experimentCostUsd, o.energyCostUsd, o.estimate.days, o.runsPerMonth, a);
             o.planTotalUsd = plan.totalUsd;
             o.planAmortizedUsd = plan.amortizedUsd;
             o.planCalendarDays = plan.calendarDays;
+            // The oldest of the prices the machine is made of carries the machine's age.
+            for (const Provenance* price :
+                { machine->system ? &machine->system->priceSource : &gpu->priceSource,
+                    machine->chassis ? &machine->chassis->priceSource : nullptr }) {
+                if (!price)
+                    continue;
+                const PriceAge age = ageOf(*price, s);
+                if (o.priceDate.empty() || age.stale > o.priceAge.stale
+                    || age.months.value_or(0) > o.priceAge.months.value_or(0)) {
+                    o.priceAge = age;
+                    o.priceDate = price->date;
+                }
+            }
             r.options.push_back(std::move(o));
         }
     }
@@ -104,39 +169,67 @@ void recommend(const Scenario& s, Results& r)
     }
 }
 
+void priceReservations(const Assumptions& a, CloudOption& c, bool payAsYouGo)
+{
+    const auto& offer = *c.offer;
+    const double days = c.estimate.days;
+    for (const auto& reserved : offer.reserved) {
+        const double perRun
+            = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a);
+        c.reservedCostUsd.push_back(perRun);
+        Commitment commitment;
+        commitment.years = reserved.years;
+        commitment.termCostUsd
+            = commitmentCostUsd(reserved.usdPerHour, c.instances, reserved.years, a);
+        commitment.runsInTerm = days > 0.0 ? reserved.years * calendar::kDaysPerYear / days : 0.0;
+        if (c.onDemandCostUsd && *c.onDemandCostUsd > 0.0) {
+            commitment.breakEvenRuns = commitment.termCostUsd / *c.onDemandCostUsd;
+            commitment.beatsOnDemandForPlan = a.plannedRuns <= commitment.runsInTerm
+                && a.plannedRuns > *commitment.breakEvenRuns;
+        }
+        c.commitments.push_back(commitment);
+        if (!payAsYouGo && (!c.cheapestCostUsd || perRun < *c.cheapestCostUsd)) {
+            c.cheapestCostUsd = perRun;
+            c.cheapestPricing = Pricing::Reserved;
+            c.cheapestReservedYears = reserved.years;
+        }
+    }
+}
+
 void priceCloudOption(const Assumptions& a, CloudOption& c)
 {
     const auto& offer = *c.offer;
     const double days = c.estimate.days;
-    auto consider = [&c](double cost, Pricing pricing, std::optional<double> term) {
-        if (!c.cheapestCostUsd || cost < *c.cheapestCostUsd) {
-            c.cheapestCostUsd = cost;
-            c.cheapestPricing = pricing;
-            c.cheapestReservedYears = term;
-        }
-    };
     c.spotDays = spotRunDays(days, a);
-    if (offer.onDemandUsdPerHour) {
-        c.onDemandCostUsd
-            = cloudCostUsd(*offer.onDemandUsdPerHour, c.instances, days, Pricing::OnDemand, a);
-        consider(*c.onDemandCostUsd, Pricing::OnDemand, std::nullopt);
+    c.waitDaysPerRun = offer.queueWaitDays;
+    if (offer.kind == OfferKind::Allocation) {
+        // Granted time: no cash, but the application and the queue take calendar time.
+        c.cheapestCostUsd = 0.0;
+        c.cheapestPricing = Pricing::Allocation;
+    } else {
+        auto consider = [&c](double cost, Pricing pricing) {
+            if (!c.cheapestCostUsd || cost < *c.cheapestCostUsd) {
+                c.cheapestCostUsd = cost;
+                c.cheapestPricing = pricing;
+            }
+        };
+        if (offer.onDemandUsdPerHour) {
+            c.onDemandCostUsd
+                = cloudCostUsd(*offer.onDemandUsdPerHour, c.instances, days, Pricing::OnDemand, a);
+            consider(*c.onDemandCostUsd, Pricing::OnDemand);
+        }
+        if (offer.spotUsdPerHour) {
+            c.spotCostUsd
+                = cloudCostUsd(*offer.spotUsdPerHour, c.instances, days, Pricing::Spot, a);
+            consider(*c.spotCostUsd, Pricing::Spot);
+        }
+        const bool payAsYouGo = c.cheapestCostUsd.has_value();
+        priceReservations(a, c, payAsYouGo);
+        c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     }
-    if (offer.spotUsdPerHour) {
-        c.spotCostUsd = cloudCostUsd(*offer.spotUsdPerHour, c.instances, days, Pricing::Spot, a);
-        consider(*c.spotCostUsd, Pricing::Spot, std::nullopt);
-    }
-    const bool payAsYouGo = c.cheapestCostUsd.has_value();
-    for (const auto& reserved : offer.reserved) {
-        const double cost
-            = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a);
-        c.reservedCostUsd.push_back(cost);
-        if (!payAsYouGo)
-            consider(cost, Pricing::Reserved, reserved.years);
-    }
-    c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     if (c.cheapestCostUsd) {
-        const RentedPlan plan
-            = rentedPlan(*c.cheapestCostUsd, runDays(days, c.cheapestPricing, a), a);
+        const RentedPlan plan = rentedPlan(*c.cheapestCostUsd, runDays(days, c.cheapestPricing, a),
+            offer.queueWaitDays, offer.applicationLeadDays, a);
         c.planTotalUsd = plan.totalUsd;
         c.planCalendarDays = plan.calendarDays;
     }
@@ -167,6 +260,7 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
             if (c.instances > 1)
                 c.estimate.flags.push_back(EstimateFlag::MultiInstance);
             priceCloudOption(a, c);
+            c.rateAge = ageOf(offer.source, s);
             if (c.cheapestCostUsd)
                 r.cloud.push_back(std::move(c));
         }
@@ -185,23 +279,23 @@ void addBreakEvens(OwnedOption& o, std::size_t cloudIndex, const CloudOption& c)
         b.cloudIndex = cloudIndex;
         b.pricing = pricing;
         b.costPerRunUsd = **cost;
-        b.runs = breakEvenRuns(o.machineCostUsd, b.costPerRunUsd, o.energyCostUsd);
+        b.runs = breakEvenRuns(o.netCapexUsd, b.costPerRunUsd, o.buyCostPerRunUsd);
         if (b.runs)
             b.months = monthsAtRunRate(*b.runs, o.runsPerMonth);
         o.breakEvens.push_back(b);
     }
 }
 
-void compareWithCloud(const Assumptions& a, Results& r)
+void compareWithCloud(Results& r)
 {
     for (std::size_t optionIndex = 0; optionIndex < r.options.size(); ++optionIndex) {
         auto& o = r.options[optionIndex];
-        // A machine cannot run more experiments a month than fit back to back.
-        o.runsPerMonth = cappedRunsPerMonth(o.estimate.days, a);
         for (std::size_t i : matchingCloudOffers(r, optionIndex)) {
             const auto& c = r.cloud[i];
             addBreakEvens(o, i, c);
-            if (c.cheapestIsCommitment)
+            // Against ways to pay for the same GPUs per run: not a reservation's term, and not
+            // an allocation's granted time (no cash, but neither bought nor unlimited).
+            if (c.cheapestIsCommitment || c.offer->kind == OfferKind::Allocation)
                 continue;
             if (!o.cheapestCloudIndex
                 || *c.cheapestCostUsd < *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd)
@@ -209,7 +303,7 @@ void compareWithCloud(const Assumptions& a, Results& r)
         }
         if (o.cheapestCloudIndex)
             o.breakEvenRuns = breakEvenRuns(
-                o.machineCostUsd, *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd, o.energyCostUsd);
+                o.netCapexUsd, *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd, o.buyCostPerRunUsd);
         if (o.breakEvenRuns)
             o.breakEvenMonths = monthsAtRunRate(*o.breakEvenRuns, o.runsPerMonth);
     }
@@ -249,10 +343,12 @@ Results evaluate(const Scenario& s)
     r.assumptions = s.assumptions;
     r.budgetUsd = s.budgetUsd;
     r.deadlineDays = s.deadlineDays;
+    r.today = s.today;
     if (!s.catalog) {
         r.warnings.push_back({ Warning::Kind::NoCatalog, {}, {} });
         return r;
     }
+    r.priceSet = s.catalog->priceSet;
     r.workload = s.catalog->findWorkload(s.modelId);
     if (!r.workload) {
         r.warnings.push_back({ Warning::Kind::UnknownModel, s.modelId, {} });
@@ -262,7 +358,7 @@ Results evaluate(const Scenario& s)
     markFrontiers(r);
     recommend(s, r);
     addCloudOptions(s, *r.workload, r);
-    compareWithCloud(s.assumptions, r);
+    compareWithCloud(r);
     if (r.options.empty())
         r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
     return r;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/costing/owning.h"
 #include "core/costing/renting.h"
 #include "core/training_estimate.h"
 
@@ -21,6 +22,15 @@ struct Scenario {
     Assumptions assumptions; // usually catalog->defaults, edited by the user
     std::optional<double> budgetUsd; // hardware budget for "fastest within budget"
     std::optional<double> deadlineDays; // for "cheapest within deadline"
+    // The day the plan is made (YYYY-MM-DD), to age every price; empty: prices are not aged.
+    // Views pass the clock's date; tests fix it.
+    std::string today;
+};
+
+// How old one price is on Scenario::today.
+struct PriceAge {
+    std::optional<int> months; // nullopt: undated, or no today given
+    bool stale = false; // older than assumptions.staleMonths (or undated)
 };
 
 // Buying a machine against one pay-as-you-go price (on-demand or spot) of one cloud offer of
@@ -36,13 +46,22 @@ struct OfferBreakEven {
 // One machine the user could buy.
 struct OwnedOption {
     const GpuSpec* gpu = nullptr;
-    const ChassisSpec* chassis = nullptr;
+    const ChassisSpec* chassis = nullptr; // for n cards; null when a system is bought
+    const SystemSpec* system = nullptr; // a machine sold with its GPUs (HGX, DGX)
     int gpuCount = 0;
     TrainingEstimate estimate;
     double machineCostUsd = 0.0;
+    OwningCosts owning; // beyond the price: hosting, support, staff, resale (0 by default)
     double experimentCostUsd = 0.0; // amortised (the paper's Fig. 7 bottom)
     double energyCostUsd = 0.0; // per run
     double powerKw = 0.0; // drawn from the grid (PUE included)
+    // Buying against renting: the net price (price - resale) up front, then per run the
+    // electricity and the owning costs of the months a run takes at runsPerMonth.
+    double netCapexUsd = 0.0;
+    double buyCostPerRunUsd = 0.0;
+    // The oldest of the machine's prices (GPU card or system, chassis).
+    PriceAge priceAge;
+    std::string priceDate; // that price's date
     bool paretoHardware = false; // on the days-vs-machine-cost frontier
     bool paretoExperiment = false; // on the days-vs-per-experiment-cost frontier
     bool withinBudget = true;
@@ -65,6 +84,18 @@ struct OwnedOption {
 };
 
 // One way to rent the same work.
+// A reservation against paying on demand for the plan: the term is paid whatever the runs use.
+struct Commitment {
+    double years = 0.0;
+    double termCostUsd = 0.0; // every hour of the term, for the instances a run needs, F&A on
+    double runsInTerm = 0.0; // how many runs fit into the term back to back
+    // Runs from which the commitment costs less than paying on demand for them (nullopt when
+    // there is no on-demand rate to compare with).
+    std::optional<double> breakEvenRuns;
+    // The plan's runs fit into the term and cost less this way than on demand.
+    bool beatsOnDemandForPlan = false;
+};
+
 struct CloudOption {
     const CloudOffer* offer = nullptr;
     const GpuSpec* gpu = nullptr;
@@ -74,6 +105,7 @@ struct CloudOption {
     std::optional<double> onDemandCostUsd;
     std::optional<double> spotCostUsd;
     std::vector<double> reservedCostUsd; // one per offer->reserved, same order
+    std::vector<Commitment> commitments; // one per offer->reserved, same order
     // The lowest pay-as-you-go cost (on-demand or spot). A reservation is paid for its whole
     // term whether used or not, so its per-run cost only counts when nothing else is offered.
     std::optional<double> cheapestCostUsd;
@@ -81,6 +113,10 @@ struct CloudOption {
     std::optional<double> cheapestReservedYears; // the term, when the cheapest is a reservation
     bool cheapestIsCommitment = false; // only a reservation: not pay-as-you-go
     double spotDays = 0.0; // a run's length on spot instances (restarts included)
+    // Allocations and shared clusters: days before the first run (applying) and per run
+    // (queueing), counted into the plan's calendar days.
+    double waitDaysPerRun = 0.0;
+    PriceAge rateAge;
     double planTotalUsd = 0.0; // plannedRuns at the cheapest rate
     double planCalendarDays = 0.0;
 };
@@ -88,6 +124,7 @@ struct CloudOption {
 // Why a (GPU, count) has no option: structured, so that each view words it its own way.
 enum class UnavailableReason {
     NoChassis, // no chassis has that many GPU slots
+    SoldOnlyAsSystem, // no card price, and no system of that count (detail: the counts sold)
     Infeasible, // the source says it does not fit (detail: the source's note)
     NoEstimate, // the source has nothing for it
 };
@@ -123,6 +160,8 @@ struct Warning {
 
 struct Results {
     const Workload* workload = nullptr;
+    std::string priceSet; // the catalog's shipped price set
+    std::string today; // the day price ages are counted to (Scenario::today)
     SourcePolicy source = SourcePolicy::Best;
     Assumptions assumptions;
     std::optional<double> budgetUsd;

@@ -17,6 +17,16 @@ std::optional<double> GpuSpec::peakTflopsFor(Precision p) const
     return lookup(p);
 }
 
+const SystemSpec* systemFor(
+    const std::string& gpuId, int gpuCount, const std::vector<SystemSpec>& systems)
+{
+    const SystemSpec* best = nullptr;
+    for (const auto& s : systems)
+        if (s.gpuId == gpuId && s.gpuCount == gpuCount && (!best || s.priceUsd < best->priceUsd))
+            best = &s;
+    return best;
+}
+
 const ChassisSpec* smallestChassisFor(int gpuCount, const std::vector<ChassisSpec>& chassis)
 {
     const ChassisSpec* best = nullptr;

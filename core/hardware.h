@@ -46,12 +46,31 @@ struct ChassisSpec {
     Provenance powerSource;
 };
 
-// A purchasable machine: n identical GPUs in the smallest chassis that holds them.
+// A machine sold whole with its GPUs (an HGX or DGX server): SXM GPUs are not sold as cards,
+// so "chassis + n x card" cannot price them.
+struct SystemSpec {
+    std::string id;
+    std::string name;
+    std::string gpuId;
+    int gpuCount = 0;
+    double priceUsd = 0.0; // GPUs included
+    double basePowerWatts = 0.0; // everything but the GPUs
+    Provenance priceSource;
+    Provenance powerSource;
+};
+
+// A purchasable machine: n identical GPUs, either a system sold with exactly those GPUs or the
+// smallest chassis that holds n cards.
 struct Machine {
     const GpuSpec* gpu = nullptr;
     int gpuCount = 0;
     const ChassisSpec* chassis = nullptr;
+    const SystemSpec* system = nullptr; // set: the whole machine's price and base power
 };
+
+// The system sold with exactly `gpuCount` of `gpuId` (the cheapest if several); nullptr if none.
+const SystemSpec* systemFor(
+    const std::string& gpuId, int gpuCount, const std::vector<SystemSpec>& systems);
 
 // Smallest chassis (fewest slots, then cheapest) with at least `gpuCount` slots; nullptr if none.
 const ChassisSpec* smallestChassisFor(int gpuCount, const std::vector<ChassisSpec>& chassis);

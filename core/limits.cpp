@@ -13,6 +13,8 @@ std::string_view unitName(Unit unit)
         return "USD/kWh";
     case Unit::UsdPerKwMonth:
         return "USD/kW-month";
+    case Unit::UsdPerMonth:
+        return "USD/month";
     case Unit::UsdPerYear:
         return "USD/year";
     case Unit::Years:
@@ -23,6 +25,8 @@ std::string_view unitName(Unit unit)
         return "days";
     case Unit::Fraction:
         return "fraction (0.1 = 10%)";
+    case Unit::FractionPerYear:
+        return "fraction per year (0.1 = 10%)";
     case Unit::Ratio:
         return "ratio";
     case Unit::Runs:

@@ -15,11 +15,13 @@ enum class Unit {
     UsdPerHour,
     UsdPerKwh,
     UsdPerKwMonth,
+    UsdPerMonth,
     UsdPerYear,
     Years,
     Months,
     Days,
     Fraction, // 0-1, shown as a percentage
+    FractionPerYear, // 0-1 of a price, every year
     Ratio, // dimensionless, e.g. PUE
     Runs,
     RunsPerMonth,
@@ -92,6 +94,8 @@ inline constexpr FieldSpec kTokensOrPixels { "sequence_length", "Sequence or ima
     Unit::Count, { 1.0, 1e7 }, kPlausible };
 inline constexpr FieldSpec kTrainingDays { "days", "Training days", Unit::Days, { 0.0, 1e6 },
     kPlausible };
+inline constexpr FieldSpec kWaitDays { "queue_wait_days", "Waiting time", Unit::Days,
+    { 0.0, 3650.0 }, "an application or queue longer than ten years is a typo" };
 inline constexpr FieldSpec kBudgetUsd { "budget_usd", "Hardware budget", Unit::Usd, { 1.0, 1e10 },
     kPlausible };
 inline constexpr FieldSpec kDeadlineDays { "deadline_days", "Deadline", Unit::Days, { 0.01, 1e6 },

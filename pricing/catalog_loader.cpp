@@ -11,6 +11,21 @@ namespace gpuplan {
 
 namespace {
 
+constexpr std::string_view kShipped = "shipped:";
+constexpr std::string_view kPriceSetsDir = "price-sets/";
+
+// "paper" for "shipped:price-sets/paper/cloud.yaml"; nothing for a shared or a user file.
+std::optional<std::string> priceSetOf(const DataFile& file)
+{
+    const std::string prefix = std::string(kShipped) + std::string(kPriceSetsDir);
+    if (file.name.rfind(prefix, 0) != 0)
+        return std::nullopt;
+    const std::size_t slash = file.name.find('/', prefix.size());
+    if (slash == std::string::npos)
+        return std::nullopt;
+    return file.name.substr(prefix.size(), slash - prefix.size());
+}
+
 template <typename T> void upsertById(std::vector<T>& into, T item)
 {
     auto it = std::find_if(into.begin(), into.end(), [&](const T& t) { return t.id == item.id; });
@@ -38,6 +53,21 @@ void merge(Catalog& into, CatalogLayer&& layer)
         upsertById(into.gpus, std::move(g));
     for (auto& c : layer.catalog.chassis)
         upsertById(into.chassis, std::move(c));
+    for (auto& sys : layer.catalog.systems)
+        upsertById(into.systems, std::move(sys));
+    // A price set prices GPUs an earlier file defined (an unknown one is reported with the
+    // other references once every file is read).
+    for (auto& p : layer.gpuPrices)
+        if (auto it = std::find_if(into.gpus.begin(), into.gpus.end(),
+                [&p](const GpuSpec& g) { return g.id == p.gpuId; });
+            it != into.gpus.end()) {
+            if (p.priceUsd) {
+                it->priceUsd = p.priceUsd;
+                it->priceSource = p.priceSource;
+            }
+            if (!p.otherPrices.empty())
+                it->otherPrices = std::move(p.otherPrices);
+        }
     for (auto& o : layer.catalog.cloudOffers)
         upsertById(into.cloudOffers, std::move(o));
     for (auto& w : layer.catalog.workloads)
@@ -65,6 +95,8 @@ void resolveReferences(Catalog& catalog, const std::vector<PendingReference>& re
     }
     std::erase_if(catalog.cloudOffers,
         [&](const CloudOffer& o) { return catalog.findGpu(o.gpuId) == nullptr; });
+    std::erase_if(
+        catalog.systems, [&](const SystemSpec& s) { return catalog.findGpu(s.gpuId) == nullptr; });
     std::erase_if(catalog.reference, [&](const ReferenceMeasurement& r) {
         return catalog.findGpu(r.gpuId) == nullptr || catalog.findWorkload(r.modelId) == nullptr;
     });
@@ -82,6 +114,8 @@ CatalogLoad loadCatalog(const std::vector<DataFile>& files)
         const auto root = reader.parse(file.text);
         if (!root)
             continue;
+        if (auto set = priceSetOf(file))
+            catalog->priceSet = *set;
         CatalogLayer layer = readCatalogLayer(reader, *root);
         references.insert(references.end(), layer.references.begin(), layer.references.end());
         merge(*catalog, std::move(layer));
@@ -107,9 +141,38 @@ std::optional<DataFile> readDataFile(const std::string& path, std::vector<LoadIs
     return DataFile { path, text.str() };
 }
 
-CatalogLoad loadCatalogWithUserFiles(const std::vector<std::string>& userPaths)
+std::vector<std::string> priceSetNames()
 {
-    std::vector<DataFile> files = shippedDataFiles();
+    return { std::string(kDefaultPriceSet), std::string(kPaperPriceSet) };
+}
+
+bool isPriceSet(std::string_view name)
+{
+    return name == kDefaultPriceSet || name == kPaperPriceSet;
+}
+
+std::vector<DataFile> shippedDataFiles(std::string_view priceSet)
+{
+    const std::string ownDir
+        = std::string(kShipped) + std::string(kPriceSetsDir) + std::string(priceSet) + "/";
+    const std::string anySet = std::string(kShipped) + std::string(kPriceSetsDir);
+    std::vector<DataFile> common;
+    std::vector<DataFile> own;
+    for (auto& file : allShippedDataFiles()) {
+        if (file.name.rfind(ownDir, 0) == 0)
+            own.push_back(std::move(file));
+        else if (file.name.rfind(anySet, 0) != 0)
+            common.push_back(std::move(file));
+    }
+    common.insert(
+        common.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+    return common;
+}
+
+CatalogLoad loadCatalogWithUserFiles(
+    const std::vector<std::string>& userPaths, std::string_view priceSet)
+{
+    std::vector<DataFile> files = shippedDataFiles(priceSet);
     std::vector<LoadIssue> readIssues;
     for (const auto& path : userPaths)
         if (auto file = readDataFile(path, readIssues))

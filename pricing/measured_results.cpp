@@ -379,10 +379,10 @@ void addMeasurements(Catalog& catalog, const MeasuredLoad& load)
     catalog.measured.insert(catalog.measured.end(), load.results.begin(), load.results.end());
 }
 
-CatalogLoad loadPlannerCatalog(
-    const std::vector<std::string>& pricePaths, const std::vector<std::string>& resultPaths)
+CatalogLoad loadPlannerCatalog(const std::vector<std::string>& pricePaths,
+    const std::vector<std::string>& resultPaths, std::string_view priceSet)
 {
-    CatalogLoad load = loadCatalogWithUserFiles(pricePaths);
+    CatalogLoad load = loadCatalogWithUserFiles(pricePaths, priceSet);
     if (resultPaths.empty())
         return load;
     const MeasuredLoad measured = loadMeasuredResultsFiles(resultPaths, *load.catalog);

@@ -35,9 +35,10 @@ MeasuredLoad loadMeasuredResultsFiles(
 // Adds the results, and the workloads the catalog does not have yet, to `catalog`.
 void addMeasurements(Catalog& catalog, const MeasuredLoad& load);
 
-// What every view plans with: the shipped tables, the price files layered over them in order,
-// then the results files. Issues of all files are collected; entries with errors are left out.
-CatalogLoad loadPlannerCatalog(
-    const std::vector<std::string>& pricePaths, const std::vector<std::string>& resultPaths);
+// What every view plans with: the shipped tables of `priceSet`, the price files layered over
+// them in order, then the results files. Issues of all files are collected; entries with errors
+// are left out.
+CatalogLoad loadPlannerCatalog(const std::vector<std::string>& pricePaths,
+    const std::vector<std::string>& resultPaths, std::string_view priceSet = kDefaultPriceSet);
 
 } // namespace gpuplan

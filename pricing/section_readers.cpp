@@ -24,6 +24,7 @@ constexpr Range kSteps = limits::kSteps.bounds;
 constexpr Range kTokensOrPixels = limits::kTokensOrPixels.bounds;
 constexpr Range kDays = limits::kTrainingDays.bounds;
 constexpr Range kGpuCount = limits::kGpuCount.bounds;
+constexpr Range kWaitDays = limits::kWaitDays.bounds;
 constexpr std::size_t kMaxEntries = 10000;
 
 std::string named(std::string_view kind, const std::string& id)
@@ -87,12 +88,16 @@ public:
     CatalogLayer read(const YAML::Node& root)
     {
         m_reader.warnUnknownKeys(root,
-            { "schema_version", "title", "description", "gpus", "chassis", "cloud_offers", "models",
-                "assumptions", "reference_tables" },
+            { "schema_version", "title", "description", "gpus", "gpu_prices", "chassis", "systems",
+                "cloud_offers", "models", "assumptions", "reference_tables" },
             "the file");
         forEachEntry(m_reader, root, "gpus", "gpu", [this](const YAML::Node& n) { gpu(n); });
+        forEachEntry(m_reader, root, "gpu_prices", "gpu price",
+            [this](const YAML::Node& n) { gpuPrice(n); });
         forEachEntry(
             m_reader, root, "chassis", "chassis", [this](const YAML::Node& n) { chassis(n); });
+        forEachEntry(
+            m_reader, root, "systems", "system", [this](const YAML::Node& n) { system(n); });
         forEachEntry(m_reader, root, "cloud_offers", "cloud offer",
             [this](const YAML::Node& n) { cloudOffer(n); });
         forEachEntry(m_reader, root, "models", "model", [this](const YAML::Node& n) { model(n); });
@@ -139,23 +144,7 @@ private:
                 g.specSource = m_reader.provenance(spec, "spec of " + what);
             else if (!spec)
                 m_reader.error(n, what + " is missing 'spec' (date and source of its figures)");
-            if (const YAML::Node price = n["price"];
-                price && m_reader.expectMap(price, "price of " + what)) {
-                g.priceUsd = m_reader.number(price, "usd", "price of " + what, kPriceUsd);
-                g.priceSource = m_reader.provenance(price, "price of " + what);
-            }
-            if (const YAML::Node others = n["other_prices"];
-                others && m_reader.expectSequence(others, "other_prices of " + what)) {
-                for (const auto& other : others) {
-                    if (!m_reader.expectMap(other, "an entry of other_prices of " + what))
-                        continue;
-                    PricePoint point;
-                    point.usd = m_reader.number(other, "usd", "other price of " + what, kPriceUsd)
-                                    .value_or(0.0);
-                    point.source = m_reader.provenance(other, "other price of " + what);
-                    g.otherPrices.push_back(std::move(point));
-                }
-            }
+            readPrices(n, what, g.priceUsd, g.priceSource, g.otherPrices);
             if (const YAML::Node names = n["device_names"];
                 names && m_reader.expectSequence(names, "device_names of " + what))
                 for (const auto& name : names)
@@ -164,6 +153,92 @@ private:
         });
         if (ok)
             m_layer.catalog.gpus.push_back(std::move(g));
+    }
+
+    // `price` ({usd, date, source, note}) and `other_prices` (dated context, never used in
+    // costs) of a GPU, in its own entry or in a price set's gpu_prices.
+    void readPrices(const YAML::Node& n, const std::string& what, std::optional<double>& usd,
+        Provenance& source, std::vector<PricePoint>& others)
+    {
+        if (const YAML::Node price = n["price"];
+            price && m_reader.expectMap(price, "price of " + what)) {
+            usd = m_reader.number(price, "usd", "price of " + what, kPriceUsd);
+            source = m_reader.priceProvenance(price, "price of " + what);
+        }
+        if (const YAML::Node list = n["other_prices"];
+            list && m_reader.expectSequence(list, "other_prices of " + what)) {
+            for (const auto& other : list) {
+                if (!m_reader.expectMap(other, "an entry of other_prices of " + what))
+                    continue;
+                PricePoint point;
+                point.usd = m_reader.number(other, "usd", "other price of " + what, kPriceUsd)
+                                .value_or(0.0);
+                point.source = m_reader.priceProvenance(other, "other price of " + what);
+                others.push_back(std::move(point));
+            }
+        }
+    }
+
+    // A price set prices GPUs defined elsewhere (pricing/data/gpus.yaml holds the specs).
+    void gpuPrice(const YAML::Node& n)
+    {
+        GpuPriceEntry p;
+        const bool ok = withoutNewErrors(m_reader, [&] {
+            m_reader.warnUnknownKeys(n, { "gpu", "price", "other_prices" }, "a gpu price");
+            p.gpuId = m_reader.id(n, "gpu", "a gpu price").value_or("");
+            const std::string what = named("gpu", p.gpuId);
+            if (!n["price"] && !n["other_prices"])
+                m_reader.error(
+                    n, "the price of " + what + " has neither 'price' nor 'other_prices'");
+            readPrices(n, what, p.priceUsd, p.priceSource, p.otherPrices);
+            m_layer.references.push_back(referenceAt(
+                m_reader, n["gpu"], PendingReference::Kind::Gpu, p.gpuId, "gpu_prices"));
+        });
+        if (ok)
+            m_layer.gpuPrices.push_back(std::move(p));
+    }
+
+    // A machine sold with its GPUs: its price includes them.
+    void system(const YAML::Node& n)
+    {
+        SystemSpec sys;
+        const bool ok = withoutNewErrors(m_reader, [&] {
+            sys.id = m_reader.id(n, "id", "a system").value_or("");
+            const std::string what = named("system", sys.id);
+            m_reader.warnUnknownKeys(
+                n, { "id", "name", "gpu", "gpu_count", "price", "base_power" }, what);
+            sys.name = m_reader.string(n, "name", what).value_or("");
+            if (auto gpu = m_reader.id(n, "gpu", what)) {
+                sys.gpuId = *gpu;
+                m_layer.references.push_back(
+                    referenceAt(m_reader, n["gpu"], PendingReference::Kind::Gpu, *gpu, what));
+            }
+            sys.gpuCount
+                = static_cast<int>(m_reader.integer(n, "gpu_count", what, kGpuSlots).value_or(0));
+            readPricedPower(
+                n, what, sys.priceUsd, sys.priceSource, sys.basePowerWatts, sys.powerSource);
+        });
+        if (ok)
+            m_layer.catalog.systems.push_back(std::move(sys));
+    }
+
+    // `price` and `base_power`, both required: what a chassis or a system costs and draws.
+    void readPricedPower(const YAML::Node& n, const std::string& what, double& priceUsd,
+        Provenance& priceSource, double& baseWatts, Provenance& powerSource)
+    {
+        if (const YAML::Node price = n["price"]; !price) {
+            m_reader.error(n, what + " is missing 'price'");
+        } else if (m_reader.expectMap(price, "price of " + what)) {
+            priceUsd = m_reader.number(price, "usd", "price of " + what, kPriceUsd).value_or(0.0);
+            priceSource = m_reader.priceProvenance(price, "price of " + what);
+        }
+        if (const YAML::Node power = n["base_power"]; !power) {
+            m_reader.error(n, what + " is missing 'base_power'");
+        } else if (m_reader.expectMap(power, "base_power of " + what)) {
+            baseWatts = m_reader.number(power, "watts", "base_power of " + what, kPowerWatts)
+                            .value_or(0.0);
+            powerSource = m_reader.provenance(power, "base_power of " + what);
+        }
     }
 
     void chassis(const YAML::Node& n)
@@ -176,21 +251,7 @@ private:
             c.name = m_reader.string(n, "name", what).value_or("");
             c.gpuSlots
                 = static_cast<int>(m_reader.integer(n, "gpu_slots", what, kGpuSlots).value_or(0));
-            if (const YAML::Node price = n["price"]; !price) {
-                m_reader.error(n, what + " is missing 'price'");
-            } else if (m_reader.expectMap(price, "price of " + what)) {
-                c.priceUsd
-                    = m_reader.number(price, "usd", "price of " + what, kPriceUsd).value_or(0.0);
-                c.priceSource = m_reader.provenance(price, "price of " + what);
-            }
-            if (const YAML::Node power = n["base_power"]; !power) {
-                m_reader.error(n, what + " is missing 'base_power'");
-            } else if (m_reader.expectMap(power, "base_power of " + what)) {
-                c.basePowerWatts
-                    = m_reader.number(power, "watts", "base_power of " + what, kPowerWatts)
-                          .value_or(0.0);
-                c.powerSource = m_reader.provenance(power, "base_power of " + what);
-            }
+            readPricedPower(n, what, c.priceUsd, c.priceSource, c.basePowerWatts, c.powerSource);
         });
         if (ok)
             m_layer.catalog.chassis.push_back(std::move(c));
@@ -203,10 +264,22 @@ private:
             o.id = m_reader.id(n, "id", "a cloud offer").value_or("");
             const std::string what = named("cloud offer", o.id);
             m_reader.warnUnknownKeys(n,
-                { "id", "provider", "instance", "gpu", "gpus_per_instance", "region",
-                    "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved", "date", "source",
-                    "note" },
+                { "id", "kind", "provider", "instance", "gpu", "gpus_per_instance", "region",
+                    "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved",
+                    "application_lead_days", "queue_wait_days", "date", "source", "note" },
                 what);
+            if (auto kind = m_reader.string(n, "kind", what, /*required=*/false)) {
+                if (auto k = offerKindFromString(*kind))
+                    o.kind = *k;
+                else
+                    m_reader.error(n["kind"],
+                        "kind of " + what + " must be cloud, campus or allocation, not '" + *kind
+                            + "'");
+            }
+            o.applicationLeadDays
+                = m_reader.number(n, "application_lead_days", what, kWaitDays, false).value_or(0.0);
+            o.queueWaitDays
+                = m_reader.number(n, "queue_wait_days", what, kWaitDays, false).value_or(0.0);
             o.provider = m_reader.string(n, "provider", what).value_or("");
             o.instance = m_reader.string(n, "instance", what).value_or("");
             if (auto gpu = m_reader.id(n, "gpu", what)) {
@@ -236,11 +309,17 @@ private:
             }
             const bool rateWritten
                 = n["on_demand_usd_per_hour"] || n["spot_usd_per_hour"] || n["reserved"];
-            if (!rateWritten)
+            // An allocation is granted time: it has no rate, and a rate would be a mistake.
+            if (o.kind == OfferKind::Allocation && rateWritten)
+                m_reader.error(n, what + " is an allocation: it has no rate (no cash is paid)");
+            else if (o.kind != OfferKind::Allocation && !rateWritten)
                 m_reader.error(n,
                     what
                         + " has no rate (on_demand_usd_per_hour, "
                           "spot_usd_per_hour or reserved)");
+            if (o.kind == OfferKind::Campus && (n["spot_usd_per_hour"] || n["reserved"]))
+                m_reader.error(n,
+                    what + " is a campus offer: give its recharge rate as on_demand_usd_per_hour");
             if (o.onDemandUsdPerHour && o.spotUsdPerHour
                 && *o.spotUsdPerHour > *o.onDemandUsdPerHour)
                 m_reader.warning(n["spot_usd_per_hour"],

@@ -32,8 +32,17 @@ struct AssumptionOverrides {
     void applyTo(Assumptions& a) const;
 };
 
+// A price set's price for a GPU defined in another file (gpu_prices section).
+struct GpuPriceEntry {
+    std::string gpuId;
+    std::optional<double> priceUsd;
+    Provenance priceSource;
+    std::vector<PricePoint> otherPrices;
+};
+
 struct CatalogLayer {
     Catalog catalog; // only the sections this file has
+    std::vector<GpuPriceEntry> gpuPrices;
     std::optional<AssumptionOverrides> assumptions;
     std::vector<PendingReference> references;
 };

@@ -337,4 +337,18 @@ Provenance Reader::provenance(const YAML::Node& map, std::string_view what, bool
     return p;
 }
 
+Provenance Reader::priceProvenance(const YAML::Node& map, std::string_view what)
+{
+    Provenance p = provenance(map, what);
+    if (auto kind = string(map, "kind", what, /*required=*/false)) {
+        if (auto k = priceKindFromString(*kind))
+            p.kind = *k;
+        else
+            error(map["kind"],
+                "kind of " + std::string(what) + " must be quote, list, street or resale, not "
+                    + quoted(*kind));
+    }
+    return p;
+}
+
 } // namespace gpuplan::yaml

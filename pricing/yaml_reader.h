@@ -72,6 +72,8 @@ public:
     // {date, source, note}; date must be ISO (YYYY, YYYY-MM or YYYY-MM-DD) or "undated" with a
     // note, and source non-empty, when `required`.
     Provenance provenance(const YAML::Node& map, std::string_view what, bool required = true);
+    // A price's provenance: also its optional `kind` (quote, list, street, resale).
+    Provenance priceProvenance(const YAML::Node& map, std::string_view what);
 
 private:
     void add(LoadIssue::Severity severity, const YAML::Mark& at, const std::string& message);

@@ -1,6 +1,7 @@
 #include "app/cli/cli_support.h"
 
 #include "app/common/user_data.h"
+#include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
 
 #include <QCoreApplication>
@@ -16,8 +17,31 @@ int fail(const QString& command, const QString& message)
     return kExitUsage;
 }
 
+namespace {
+
+QString priceSetChoices()
+{
+    QStringList sets;
+    for (const auto& name : priceSetNames())
+        sets << QString::fromStdString(name);
+    return sets.join(QStringLiteral(" or "));
+}
+
+QString defaultPriceSet()
+{
+    return QString::fromLatin1(
+        kDefaultPriceSet.data(), static_cast<qsizetype>(kDefaultPriceSet.size()));
+}
+
+} // namespace
+
 void addDataOptions(QCommandLineParser& parser)
 {
+    parser.addOption({ QStringLiteral("price-set"),
+        QStringLiteral("Shipped prices to start from: ") + priceSetChoices()
+            + QStringLiteral(" (default ") + defaultPriceSet()
+            + QStringLiteral("; 'paper' is the paper's prices of 2024-09-21)."),
+        QStringLiteral("SET"), defaultPriceSet() });
     parser.addOption({ QStringLiteral("prices"),
         QStringLiteral("Price table layered over the defaults (repeatable)."),
         QStringLiteral("FILE") });
@@ -99,9 +123,14 @@ std::optional<double> numberOption(
 
 std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, const QString& command)
 {
+    const QString priceSet = parser.value(QStringLiteral("price-set"));
+    if (!isPriceSet(priceSet.toStdString())) {
+        fail(command, "--price-set must be " + priceSetChoices() + ", not '" + priceSet + "'");
+        return nullptr;
+    }
     std::vector<std::string> paths;
     if (!parser.isSet(QStringLiteral("no-user-data")))
-        for (const auto& file : views::userPriceFiles())
+        for (const auto& file : views::userPriceFiles(priceSet))
             paths.push_back(file.toStdString());
     for (const auto& file : parser.values(QStringLiteral("prices")))
         paths.push_back(file.toStdString());
@@ -113,7 +142,7 @@ std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, con
     for (const auto& file : parser.values(QStringLiteral("results")))
         results.push_back(file.toStdString());
 
-    CatalogLoad load = loadPlannerCatalog(paths, results);
+    CatalogLoad load = loadPlannerCatalog(paths, results, priceSet.toStdString());
     {
         // Flushed here, so that the summary below follows the issues it summarises.
         QTextStream err(stderr);

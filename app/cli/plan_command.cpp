@@ -75,7 +75,8 @@ void printProjectPlan(QTextStream& out, const Results& r)
 void printTable(QTextStream& out, const Results& r)
 {
     out << QString::fromStdString(r.workload->name) << ": training time and cost per machine"
-        << " (source: " << views::toQString(toString(r.source)) << "; amortised over "
+        << " (source: " << views::toQString(toString(r.source)) << "; "
+        << views::priceSetLabel(r.priceSet) << "; amortised over "
         << r.assumptions.amortizationYears << " years at "
         << views::formatPercent(r.assumptions.machineUtilization) << " use)\n\n";
 
@@ -121,11 +122,14 @@ void printTable(QTextStream& out, const Results& r)
         flagsShown.insert(o.estimate.flags.begin(), o.estimate.flags.end());
     for (const auto& c : r.cloud)
         flagsShown.insert(c.estimate.flags.begin(), c.estimate.flags.end());
-    if (!flagsShown.empty())
+    const QString stale = views::stalePriceNote(r);
+    if (!flagsShown.empty() || !stale.isEmpty())
         out << "\nFlags:\n";
     for (auto flag : flagsShown)
         out << "  " << views::toQString(toString(flag)) << ": " << views::toQString(describe(flag))
             << '\n';
+    if (!stale.isEmpty())
+        out << "  stale_price: " << stale << '\n';
     for (const auto& w : r.warnings)
         out << "Warning: " << views::warningText(w, r.source) << '\n';
 }

@@ -3,6 +3,8 @@
 #include "app/cli/cli_support.h"
 #include "app/common/format.h"
 
+#include <QDate>
+
 #include <cmath>
 
 namespace gpuplan::cli {
@@ -44,6 +46,9 @@ void addScenarioOptions(QCommandLineParser& p)
     p.addOption({ QStringLiteral("gpus"),
         QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
         QStringLiteral("IDS") });
+    p.addOption({ QStringLiteral("today"),
+        QStringLiteral("The day prices' ages are counted to (default: today's date)."),
+        QStringLiteral("YYYY-MM-DD") });
     for (const auto& spec : kAssumptionSpecs)
         p.addOption({ views::toQString(spec.option),
             QStringLiteral("%1 In %2, %3 (default: the price tables', built in %4).")
@@ -99,6 +104,15 @@ std::optional<Scenario> scenarioFromOptions(
         if (value)
             setAssumptionValue(s.assumptions, spec.id, *value);
     }
+    const QDate today = p.isSet(QStringLiteral("today"))
+        ? QDate::fromString(p.value(QStringLiteral("today")), Qt::ISODate)
+        : QDate::currentDate();
+    if (!today.isValid()) {
+        *error
+            = "--today must be a date YYYY-MM-DD, not '" + p.value(QStringLiteral("today")) + "'";
+        return std::nullopt;
+    }
+    s.today = today.toString(Qt::ISODate).toStdString();
     const auto& budget = limits::kBudgetUsd.bounds;
     s.budgetUsd = numberOption(p, QStringLiteral("budget"), budget.min, budget.max, error);
     if (!error->isEmpty())

@@ -77,9 +77,9 @@ QString displayText(const CloudOption& o, CloudColumn c)
         return optionalUsd(o.cheapestCostUsd) + QStringLiteral(" (")
             + pricingLabel(o.cheapestPricing, o.cheapestReservedYears) + QLatin1Char(')');
     case CloudColumn::RateDate:
-        return QString::fromStdString(o.offer->source.date);
+        return priceDateText(o.offer->source.date, o.rateAge);
     case CloudColumn::Flags:
-        return flagList(o.estimate);
+        return flagList(o.estimate, o.rateAge);
     }
     return {};
 }

@@ -33,11 +33,13 @@ QString header(OptionColumn c)
     return {};
 }
 
-QString flagList(const TrainingEstimate& e)
+QString flagList(const TrainingEstimate& e, const PriceAge& age)
 {
     QStringList names;
     for (auto flag : e.flags)
         names << toQString(toString(flag));
+    if (age.stale)
+        names << QStringLiteral("stale_price");
     return names.join(QStringLiteral(", "));
 }
 
@@ -70,7 +72,7 @@ QString displayText(const OwnedOption& o, OptionColumn c)
         return o.estimate.impliedUtilization ? formatPercent(*o.estimate.impliedUtilization)
                                              : QStringLiteral("unknown");
     case OptionColumn::Flags:
-        return flagList(o.estimate);
+        return flagList(o.estimate, o.priceAge);
     case OptionColumn::Pareto:
         return o.paretoHardware ? QStringLiteral("yes") : QString();
     }

@@ -27,8 +27,8 @@ QString header(OptionColumn c);
 QString displayText(const OwnedOption& o, OptionColumn c);
 // A value that sorts numerically where the column is a number.
 QVariant sortValue(const OwnedOption& o, OptionColumn c);
-// "exceeds_peak, unsynchronised_timing"
-QString flagList(const TrainingEstimate& e);
+// "exceeds_peak, unsynchronised_timing", with "stale_price" last where the price is stale.
+QString flagList(const TrainingEstimate& e, const PriceAge& age = {});
 // One line per flag with its explanation, for tooltips and reports.
 QString flagExplanations(const TrainingEstimate& e);
 

@@ -35,6 +35,15 @@ void addEstimate(QJsonObject& json, const TrainingEstimate& e)
     json[QStringLiteral("note")] = QString::fromStdString(e.note);
 }
 
+// A price's date, its age in months on the plan's day and whether that is over the limit.
+void addAge(QJsonObject& json, const std::string& date, const PriceAge& age)
+{
+    json[QStringLiteral("price_date")] = QString::fromStdString(date);
+    json[QStringLiteral("price_age_months")]
+        = age.months ? QJsonValue(*age.months) : QJsonValue(QJsonValue::Null);
+    json[QStringLiteral("stale_price")] = age.stale;
+}
+
 // Keyed as in price tables and scenario files (the assumption table).
 QJsonObject assumptions(const Assumptions& a)
 {
@@ -63,7 +72,10 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
         { QStringLiteral("gpu"), QString::fromStdString(o.gpu->name) },
         { QStringLiteral("gpu_id"), QString::fromStdString(o.gpu->id) },
         { QStringLiteral("gpu_count"), o.gpuCount },
-        { QStringLiteral("chassis"), QString::fromStdString(o.chassis->id) },
+        { QStringLiteral("chassis"),
+            o.chassis ? QJsonValue(QString::fromStdString(o.chassis->id)) : QJsonValue() },
+        { QStringLiteral("system"),
+            o.system ? QJsonValue(QString::fromStdString(o.system->id)) : QJsonValue() },
         { QStringLiteral("hardware_cost_usd"), o.machineCostUsd },
         { QStringLiteral("experiment_cost_usd"), o.experimentCostUsd },
         { QStringLiteral("energy_cost_usd"), o.energyCostUsd },
@@ -83,8 +95,12 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
             cheapest ? QJsonValue(pricingLabel(cheapest->cheapestPricing)) : QJsonValue() },
         { QStringLiteral("runs_per_month"), o.runsPerMonth },
         { QStringLiteral("break_evens"), breakEvens },
+        { QStringLiteral("net_capex_usd"), o.netCapexUsd },
+        { QStringLiteral("owning_usd_per_month"), o.owning.monthlyUsd },
+        { QStringLiteral("resale_usd"), o.owning.resaleUsd },
     };
     addEstimate(json, o.estimate);
+    addAge(json, o.priceDate, o.priceAge);
     return json;
 }
 
@@ -97,8 +113,19 @@ QJsonObject toJson(const CloudOption& c)
             { QStringLiteral("usd_per_hour"), c.offer->reserved[i].usdPerHour },
             { QStringLiteral("experiment_cost_usd"), c.reservedCostUsd[i] },
         });
+    QJsonArray commitments;
+    for (const Commitment& m : c.commitments)
+        commitments.append(QJsonObject {
+            { QStringLiteral("years"), m.years },
+            { QStringLiteral("term_cost_usd"), m.termCostUsd },
+            { QStringLiteral("runs_in_term"), m.runsInTerm },
+            { QStringLiteral("break_even_runs"), optionalNumber(m.breakEvenRuns) },
+            { QStringLiteral("beats_on_demand_for_plan"), m.beatsOnDemandForPlan },
+        });
     QJsonObject json {
         { QStringLiteral("provider"), QString::fromStdString(c.offer->provider) },
+        { QStringLiteral("kind"), toQString(toString(c.offer->kind)) },
+        { QStringLiteral("region"), QString::fromStdString(c.offer->region) },
         { QStringLiteral("offer"), QString::fromStdString(c.offer->instance) },
         { QStringLiteral("offer_id"), QString::fromStdString(c.offer->id) },
         { QStringLiteral("gpu"), QString::fromStdString(c.gpu->name) },
@@ -120,8 +147,12 @@ QJsonObject toJson(const CloudOption& c)
         { QStringLiteral("plan_calendar_days"), c.planCalendarDays },
         { QStringLiteral("rate_date"), QString::fromStdString(c.offer->source.date) },
         { QStringLiteral("rate_source"), QString::fromStdString(c.offer->source.source) },
+        { QStringLiteral("commitments"), commitments },
+        { QStringLiteral("wait_days_per_run"), c.waitDaysPerRun },
+        { QStringLiteral("application_lead_days"), c.offer->applicationLeadDays },
     };
     addEstimate(json, c.estimate);
+    addAge(json, c.offer->source.date, c.rateAge);
     return json;
 }
 
@@ -152,6 +183,8 @@ QJsonObject toJson(const Results& r)
         { QStringLiteral("model"),
             r.workload ? QString::fromStdString(r.workload->id) : QString() },
         { QStringLiteral("source"), toQString(toString(r.source)) },
+        { QStringLiteral("price_set"), QString::fromStdString(r.priceSet) },
+        { QStringLiteral("today"), QString::fromStdString(r.today) },
         { QStringLiteral("assumptions"), assumptions(r.assumptions) },
         { QStringLiteral("options"), options },
         { QStringLiteral("cloud"), cloud },

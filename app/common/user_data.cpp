@@ -30,9 +30,10 @@ QString userDataDir()
         + QStringLiteral("/gpuplan");
 }
 
-QStringList userPriceFiles()
+QStringList userPriceFiles(const QString& priceSet)
 {
-    QStringList files = yamlFilesIn(QStringLiteral("prices"));
+    QStringList files
+        = yamlFilesIn(QStringLiteral("prices")) + yamlFilesIn(QStringLiteral("prices/") + priceSet);
     // Layered oldest first, so the last import or save wins where two files price the same item;
     // by name this would depend on what the files are called (an import kept as prices-2.yaml
     // would sort before, and lose to, the prices.yaml it came after).

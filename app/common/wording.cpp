@@ -1,6 +1,7 @@
 #include "app/common/wording.h"
 
 #include "app/common/format.h"
+#include "pricing/catalog_loader.h"
 
 namespace gpuplan::views {
 
@@ -38,6 +39,9 @@ QString unavailableReason(const Unavailable& u, SourcePolicy source)
     switch (u.reason) {
     case UnavailableReason::NoChassis:
         return QStringLiteral("no chassis with %1 GPU slots").arg(u.gpuCount);
+    case UnavailableReason::SoldOnlyAsSystem:
+        return QStringLiteral("sold only in systems of %1 GPUs")
+            .arg(QString::fromStdString(u.detail));
     case UnavailableReason::Infeasible:
         return QStringLiteral("infeasible: ") + QString::fromStdString(u.detail);
     case UnavailableReason::NoEstimate:
@@ -74,8 +78,40 @@ QString pricingLabel(Pricing pricing, std::optional<double> reservedYears)
     case Pricing::Reserved:
         return reservedYears ? QStringLiteral("reserved %1-yr").arg(*reservedYears)
                              : QStringLiteral("reserved");
+    case Pricing::Allocation:
+        return QStringLiteral("allocation");
     }
     return {};
+}
+
+QString priceDateText(const std::string& date, const PriceAge& age)
+{
+    const QString text = QString::fromStdString(date);
+    return age.months ? text + QStringLiteral(" (%1 mo)").arg(*age.months) : text;
+}
+
+QString stalePriceNote(const Results& r)
+{
+    int stale = 0;
+    for (const auto& o : r.options)
+        stale += o.priceAge.stale ? 1 : 0;
+    for (const auto& c : r.cloud)
+        stale += c.rateAge.stale ? 1 : 0;
+    if (stale == 0)
+        return {};
+    return QStringLiteral("The price or rate is older than %1 months on %2 (or undated): check it "
+                          "before it goes into a budget (limit: assumption stale_months)")
+        .arg(r.assumptions.staleMonths)
+        .arg(QString::fromStdString(r.today));
+}
+
+QString priceSetLabel(const std::string& priceSet)
+{
+    if (priceSet == kDefaultPriceSet)
+        return QStringLiteral("current prices (2025-2026)");
+    if (priceSet == kPaperPriceSet)
+        return QStringLiteral("the paper's prices (2024-09-21)");
+    return QString::fromStdString(priceSet);
 }
 
 } // namespace gpuplan::views

@@ -23,4 +23,14 @@ QString warningText(const Warning& warning, SourcePolicy source);
 // "on-demand", "spot", "reserved 3-yr".
 QString pricingLabel(Pricing pricing, std::optional<double> reservedYears = std::nullopt);
 
+// "2025-03-03 (20 mo)": a price's date and its age on the plan's day; the date alone without one.
+QString priceDateText(const std::string& date, const PriceAge& age);
+
+// The stale_price flag explained for this plan: its limit and day; empty if no price is stale.
+QString stalePriceNote(const Results& results);
+
+// "current prices (2025-2026)", "the paper's prices (2024-09-21)"; the name itself for a set this
+// version does not know.
+QString priceSetLabel(const std::string& priceSet);
+
 } // namespace gpuplan::views

@@ -96,7 +96,7 @@ std::optional<ScenarioDocument::Opened> ScenarioDocument::open(
     }
     setPath(path);
     addRecent(path);
-    return Opened { *read.scenario, read.view, issueText(read.issues) };
+    return Opened { *read.scenario, read.view, read.priceSet, issueText(read.issues) };
 }
 
 bool ScenarioDocument::save(

@@ -44,6 +44,7 @@ public:
     struct Opened {
         Scenario scenario; // catalog left null
         ScenarioView view;
+        std::optional<std::string> priceSet; // the shipped price set it was planned with
         QString warnings; // issues that did not stop the read, file:line:column each
     };
     // Reads `path` against the catalog's defaults; the model must be one the catalog knows.

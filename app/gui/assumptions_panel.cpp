@@ -2,9 +2,11 @@
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QToolButton>
 
 #include <cmath>
 
@@ -43,6 +45,18 @@ Presentation presentationOf(AssumptionId id)
         return { "plannedRuns", 1, 0, " run" };
     case AssumptionId::RunsPerMonth:
         return { "runsPerMonth", 0.5, 2, " run/month" };
+    case AssumptionId::HostingUsdPerKwMonth:
+        return { "hostingUsdPerKwMonth", 10, 2, " $/kW-month" };
+    case AssumptionId::MachineRoomUsdPerMonth:
+        return { "machineRoomUsdPerMonth", 10, 2, " $/month" };
+    case AssumptionId::SupportRate:
+        return { "supportRate", 1, 1, " %/year" };
+    case AssumptionId::StaffUsdPerYear:
+        return { "staffUsdPerYear", 1000, 0, " $/year" };
+    case AssumptionId::ResaleFraction:
+        return { "resaleFraction", 5, 0, " % of price" };
+    case AssumptionId::StaleMonths:
+        return { "staleMonths", 1, 0, " months" };
     }
     return { "", 1, 2, "" };
 }
@@ -79,7 +93,8 @@ AssumptionsPanel::AssumptionsPanel(QWidget* parent)
 void AssumptionsPanel::addField(const AssumptionSpec& spec)
 {
     const Presentation look = presentationOf(spec.id);
-    Field field { spec.id, nullptr, nullptr, spec.unit == Unit::Fraction ? kPercent : 1.0 };
+    const bool percent = spec.unit == Unit::Fraction || spec.unit == Unit::FractionPerYear;
+    Field field { spec.id, nullptr, nullptr, percent ? kPercent : 1.0 };
     QAbstractSpinBox* box = nullptr;
     if (spec.wholeNumber) {
         field.whole = new QSpinBox;
@@ -97,7 +112,30 @@ void AssumptionsPanel::addField(const AssumptionSpec& spec)
     // "&&": a form label takes a single & as a shortcut marker and would show "(FA)".
     QString label = toQString(spec.label);
     label.replace(QLatin1Char('&'), QStringLiteral("&&"));
-    static_cast<QFormLayout*>(layout())->addRow(label, box);
+    if (spec.suggested) {
+        // The owning costs beyond the paper are off by default; one click takes the sourced value.
+        auto* row = new QWidget;
+        auto* rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        rowLayout->addWidget(box);
+        auto* use = new QToolButton;
+        use->setObjectName(box->objectName() + QStringLiteral("Suggested"));
+        use->setText(tr("Sourced"));
+        use->setToolTip(tr("Use %1: %2")
+                            .arg(*spec.suggested * field.scale)
+                            .arg(toQString(spec.suggestedSource)));
+        const double shown = *spec.suggested * field.scale;
+        connect(use, &QToolButton::clicked, this, [field, shown] {
+            if (field.whole)
+                field.whole->setValue(static_cast<int>(shown));
+            else
+                field.number->setValue(shown);
+        });
+        rowLayout->addWidget(use);
+        static_cast<QFormLayout*>(layout())->addRow(label, row);
+    } else {
+        static_cast<QFormLayout*>(layout())->addRow(label, box);
+    }
     m_fields.push_back(field);
     const std::size_t index = m_fields.size() - 1;
     auto edited = [this, index] { fieldEdited(m_fields[index]); };

@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/common/results_csv.h"
+#include "app/common/wording.h"
 #include "app/document/scenario_document.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/buy_vs_rent_view.h"
@@ -17,6 +18,7 @@
 #include "app/benchview/benchmark_view.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -25,6 +27,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSaveFile>
@@ -141,6 +144,23 @@ void MainWindow::buildMenus()
     edit->addSeparator();
     edit->addAction(
         tr("&Copy chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
+
+    QMenu* prices = menuBar()->addMenu(tr("&Prices"));
+    m_priceSets = new QActionGroup(this);
+    for (const std::string& set : priceSetNames()) {
+        QAction* action = prices->addAction(tr("Plan with %1").arg(views::priceSetLabel(set)));
+        action->setCheckable(true);
+        action->setData(QString::fromStdString(set));
+        m_priceSets->addAction(action);
+    }
+    connect(m_priceSets, &QActionGroup::triggered, this, [this](QAction* action) {
+        if (!usePriceSet(action->data().toString()))
+            showPriceSet(); // cancelled: the tick goes back
+    });
+    m_priceSetLabel = new QLabel(this);
+    m_priceSetLabel->setObjectName(QStringLiteral("priceSetLabel"));
+    statusBar()->addPermanentWidget(m_priceSetLabel);
+    showPriceSet();
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_tabs->count(); ++i)
@@ -270,11 +290,37 @@ void MainWindow::newScenario()
     updateTitle();
 }
 
+void MainWindow::showPriceSet()
+{
+    const QString set = QString::fromStdString(m_book->catalog().priceSet);
+    for (QAction* action : m_priceSets->actions())
+        action->setChecked(action->data().toString() == set);
+    m_priceSetLabel->setText(tr("Planning with %1").arg(views::priceSetLabel(set.toStdString())));
+}
+
+bool MainWindow::usePriceSet(const QString& priceSet)
+{
+    if (QString::fromStdString(m_book->catalog().priceSet) == priceSet)
+        return true;
+    // The tables reload from the files: edits not saved would be lost.
+    if (!confirmDiscardPriceEdits())
+        return false;
+    setCurrentPriceSet(priceSet);
+    m_book->reset(loadUserCatalog().catalog);
+    showPriceSet();
+    return true;
+}
+
 bool MainWindow::openScenario(const QString& path, QString* error)
 {
     const auto opened = m_document->open(path, m_session->catalog(), error);
     if (!opened)
         return false;
+    // The scenario was planned with a price set: reopen it with the same prices.
+    if (opened->priceSet && !usePriceSet(QString::fromStdString(*opened->priceSet))) {
+        error->clear();
+        return false;
+    }
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);
     applyView(opened->view);

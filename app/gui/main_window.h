@@ -11,6 +11,8 @@
 #include <memory>
 
 class QAction;
+class QActionGroup;
+class QLabel;
 class QMenu;
 class QTabWidget;
 
@@ -60,6 +62,9 @@ public:
     // "Revert to shipped defaults": after the user confirms (the question lists the files),
     // deletes the saved edits and sets imported price tables aside (revertedPricesDir()).
     void revertPrices();
+    // Plans with the shipped price set `priceSet` (with the user's files over it) from now on,
+    // and remembers it. Unsaved price edits are asked about first; false when the user cancels.
+    bool usePriceSet(const QString& priceSet);
     // Writes the options table to `path` and the cloud offers beside it (<name>-cloud.csv).
     bool exportCsv(const QString& path, QString* error);
     void copyChart(); // the current tab's chart, as an image
@@ -80,6 +85,7 @@ private:
     bool confirmDiscard();
     bool confirmDiscardPriceEdits();
     void fillRecentMenu();
+    void showPriceSet(); // the Prices menu's tick and the status bar's note
     void catalogEdited();
 
     void newScenario();
@@ -105,6 +111,8 @@ private:
     AssumptionsPanel* m_assumptions = nullptr;
     QWidget* m_benchmark = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QActionGroup* m_priceSets = nullptr;
+    QLabel* m_priceSetLabel = nullptr;
     document::ScenarioDocument* m_document = nullptr;
 };
 

@@ -1,5 +1,7 @@
 #include "app/gui/planner_session.h"
 
+#include <QDate>
+
 #include <algorithm>
 #include <set>
 
@@ -91,6 +93,8 @@ void PlannerSession::changed()
 
 void PlannerSession::recompute()
 {
+    // Price ages count to the day the plan is looked at.
+    m_scenario.today = QDate::currentDate().toString(Qt::ISODate).toStdString();
     m_results = evaluate(m_scenario);
     m_comparisons.clear();
     // Where gpuplan-bench measured this model, show that GPU's estimates from every source side

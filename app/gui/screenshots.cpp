@@ -51,7 +51,7 @@ int main(int argc, char** argv)
     }
     const QDir out(QString::fromLocal8Bit(argv[1]));
     QDir().mkpath(out.path());
-    if (!gpuplan::views::userPriceFiles().isEmpty()
+    if (!gpuplan::views::userPriceFiles(gpuplan::gui::currentPriceSet()).isEmpty()
         || !gpuplan::views::userResultFiles().isEmpty()) {
         QTextStream(stderr) << "gpuplan-screenshots: " << gpuplan::views::userDataDir()
                             << " holds user files; run with a fresh HOME (HOME=/tmp/pi-home)\n";

@@ -9,10 +9,13 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QSettings>
 
 namespace gpuplan::gui {
 
 namespace {
+
+const QString kPriceSetKey = QStringLiteral("prices/priceSet");
 
 std::vector<std::string> toStd(const QStringList& list)
 {
@@ -44,14 +47,29 @@ QString issueText(const std::vector<LoadIssue>& issues)
     return QString::fromStdString(formatIssues(issues)).trimmed();
 }
 
+QString currentPriceSet()
+{
+    const QString stored = QSettings().value(kPriceSetKey).toString();
+    return isPriceSet(stored.toStdString()) ? stored
+                                            : QString::fromStdString(std::string(kDefaultPriceSet));
+}
+
+void setCurrentPriceSet(const QString& priceSet)
+{
+    QSettings().setValue(kPriceSetKey, priceSet);
+}
+
 QString editedPricesPath()
 {
-    return views::userDataDir() + QStringLiteral("/prices/edited-prices.yaml");
+    return views::userDataDir() + QStringLiteral("/prices/") + currentPriceSet()
+        + QStringLiteral("/edited-prices.yaml");
 }
 
 CatalogLoad loadUserCatalog()
 {
-    return loadPlannerCatalog(toStd(views::userPriceFiles()), toStd(views::userResultFiles()));
+    const QString set = currentPriceSet();
+    return loadPlannerCatalog(
+        toStd(views::userPriceFiles(set)), toStd(views::userResultFiles()), set.toStdString());
 }
 
 bool saveEditedPrices(const Catalog& catalog, QString* error)
@@ -63,7 +81,7 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
     }
     const std::string text = writePriceTables(catalog);
     // Read it back with the loader first: never leave a file the planner would reject.
-    std::vector<DataFile> files = shippedDataFiles();
+    std::vector<DataFile> files = shippedDataFiles(currentPriceSet().toStdString());
     files.push_back({ path.toStdString(), text });
     const CatalogLoad check = loadCatalog(files);
     if (!check.ok()) {
@@ -81,7 +99,8 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
 
 bool importPriceFile(const QString& path, QString* error)
 {
-    const CatalogLoad load = loadCatalogWithUserFiles({ path.toStdString() });
+    const CatalogLoad load
+        = loadCatalogWithUserFiles({ path.toStdString() }, currentPriceSet().toStdString());
     if (!load.ok()) {
         *error = issueText(load.issues);
         return false;
@@ -91,7 +110,7 @@ bool importPriceFile(const QString& path, QString* error)
 
 QStringList importedPriceFiles()
 {
-    QStringList files = views::userPriceFiles();
+    QStringList files = views::userPriceFiles(currentPriceSet());
     files.removeAll(editedPricesPath());
     return files;
 }

@@ -10,10 +10,16 @@
 
 namespace gpuplan::gui {
 
-// <user data dir>/prices/edited-prices.yaml: where the Price tables view saves.
+// The shipped price set the GUI plans with (Prices > Price set), kept in QSettings; the default
+// set where none (or an unknown one) is stored.
+QString currentPriceSet();
+void setCurrentPriceSet(const QString& priceSet);
+
+// <user data dir>/prices/<current set>/edited-prices.yaml: where the Price tables view saves. It
+// holds the whole tables of the set it was edited from, so it is layered over that set only.
 QString editedPricesPath();
 
-// Shipped tables, then the user price files, then the user results files.
+// The current set's shipped tables, then the user price files, then the user results files.
 CatalogLoad loadUserCatalog();
 
 // Writes `catalog`'s price tables to editedPricesPath() atomically.
@@ -26,8 +32,8 @@ bool saveEditedPrices(const Catalog& catalog, QString* error);
 bool importPriceFile(const QString& path, QString* error);
 bool importResultsFile(const QString& path, const Catalog& catalog, QString* error);
 
-// The price tables imported with File > Import price table: every user price file but
-// editedPricesPath().
+// The price tables imported with File > Import price table: every user price file of the current
+// set but editedPricesPath().
 QStringList importedPriceFiles();
 // <user data dir>/prices/reverted/: where "Revert to shipped defaults" puts imported price
 // tables. The loader reads only the prices folder itself, so they stop counting, yet the user

@@ -10,23 +10,38 @@ constexpr double kWattsPerKw = 1000.0;
 
 double machineCostUsd(const Machine& machine)
 {
+    if (machine.system)
+        return machine.system->priceUsd;
     const double gpuPrice = machine.gpu && machine.gpu->priceUsd ? *machine.gpu->priceUsd : 0.0;
     const double chassisPrice = machine.chassis ? machine.chassis->priceUsd : 0.0;
     return chassisPrice + machine.gpuCount * gpuPrice;
 }
 
-double experimentCostUsd(double machineCost, double trainingDays, const Assumptions& a)
+OwningCosts owningCosts(double machineCost, double itPowerKw, const Assumptions& a)
+{
+    OwningCosts c;
+    c.monthlyUsd = a.hostingUsdPerKwMonth * itPowerKw + a.machineRoomUsdPerMonth
+        + (a.supportRate * machineCost + a.staffUsdPerYear) / calendar::kMonthsPerYear;
+    c.resaleUsd = a.resaleFraction * machineCost;
+    c.lifetimeUsd
+        = machineCost - c.resaleUsd + a.amortizationYears * calendar::kMonthsPerYear * c.monthlyUsd;
+    return c;
+}
+
+double experimentCostUsd(double lifetimeCost, double trainingDays, const Assumptions& a)
 {
     const double usefulDays = a.amortizationYears * calendar::kDaysPerYear * a.machineUtilization;
     if (usefulDays <= 0.0)
         return 0.0;
-    return machineCost * trainingDays / usefulDays;
+    return lifetimeCost * trainingDays / usefulDays;
 }
 
 double machineItPowerKw(const Machine& machine)
 {
     const double gpuWatts = machine.gpu ? machine.gpuCount * machine.gpu->boardPowerWatts : 0.0;
-    const double baseWatts = machine.chassis ? machine.chassis->basePowerWatts : 0.0;
+    const double baseWatts = machine.system ? machine.system->basePowerWatts
+        : machine.chassis                   ? machine.chassis->basePowerWatts
+                                            : 0.0;
     return (gpuWatts + baseWatts) / kWattsPerKw;
 }
 

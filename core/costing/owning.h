@@ -7,11 +7,25 @@
 
 namespace gpuplan {
 
-// chassis(n) + n * GPU price. Requires machine.gpu->priceUsd and machine.chassis.
+// A system's price, or chassis(n) + n * GPU price (requires machine.gpu->priceUsd and
+// machine.chassis).
 double machineCostUsd(const Machine& machine);
 
-// The paper's amortised cost of one run: machine cost * days / (years * 365 * utilisation).
-double experimentCostUsd(double machineCostUsd, double trainingDays, const Assumptions& a);
+// What owning costs beyond the price (all 0 with the paper's assumptions): hosting (colocation
+// per kW of the machine's own draw, or a machine-room fee), support (a yearly share of the
+// price), staff time, and the resale value recovered at the end of the amortisation period.
+struct OwningCosts {
+    double monthlyUsd = 0.0; // hosting + machine room + support / 12 + staff / 12
+    double resaleUsd = 0.0; // recovered at the end of the amortisation period
+    // Price - resale + every month of the amortisation period: what the machine costs over its
+    // life before electricity, and what the per-experiment cost spreads over its runs.
+    double lifetimeUsd = 0.0;
+};
+OwningCosts owningCosts(double machineCostUsd, double itPowerKw, const Assumptions& a);
+
+// The amortised cost of one run: lifetime cost * days / (years * 365 * utilisation). With the
+// owning costs off, the lifetime cost is the machine's price: exactly the paper's formula.
+double experimentCostUsd(double lifetimeCostUsd, double trainingDays, const Assumptions& a);
 
 // What the machine's own parts draw while training: n * GPU board power + chassis base power.
 double machineItPowerKw(const Machine& machine);

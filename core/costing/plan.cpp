@@ -23,18 +23,25 @@ std::optional<double> monthsAtRunRate(double runs, double runsPerMonth)
     return runs / runsPerMonth;
 }
 
-OwnedPlan ownedPlan(double machineCostUsd, double experimentCostUsd, double energyPerRunUsd,
-    double trainingDays, const Assumptions& a)
+OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,
+    double energyPerRunUsd, double trainingDays, double runsPerMonth, const Assumptions& a)
 {
     const double runs = a.plannedRuns;
-    return { machineCostUsd + runs * energyPerRunUsd, runs * (experimentCostUsd + energyPerRunUsd),
-        runs * trainingDays };
+    return { machineCostUsd + runs * energyPerRunUsd
+            + runs * owningCostPerRunUsd(monthlyOwningUsd, runsPerMonth),
+        runs * (experimentCostUsd + energyPerRunUsd), runs * trainingDays };
 }
 
-RentedPlan rentedPlan(double costPerRunUsd, double daysPerRun, const Assumptions& a)
+RentedPlan rentedPlan(double costPerRunUsd, double daysPerRun, double waitDaysPerRun,
+    double leadDays, const Assumptions& a)
 {
     const double runs = a.plannedRuns;
-    return { runs * costPerRunUsd, runs * daysPerRun };
+    return { runs * costPerRunUsd, leadDays + runs * (daysPerRun + waitDaysPerRun) };
+}
+
+double owningCostPerRunUsd(double monthlyOwningUsd, double runsPerMonth)
+{
+    return monthlyOwningUsd > 0.0 && runsPerMonth > 0.0 ? monthlyOwningUsd / runsPerMonth : 0.0;
 }
 
 } // namespace gpuplan

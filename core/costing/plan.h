@@ -18,20 +18,27 @@ double cappedRunsPerMonth(double trainingDays, const Assumptions& a);
 // Months it takes to do `runs` runs at `runsPerMonth`; nullopt at a rate of 0.
 std::optional<double> monthsAtRunRate(double runs, double runsPerMonth);
 
-// Buying: the machine once plus electricity for every planned run, run back to back.
+// Buying: the machine once, electricity for every planned run, and the owning costs of the
+// months the plan takes at `runsPerMonth`; the runs back to back.
 struct OwnedPlan {
-    double totalUsd = 0.0; // machine + energy for all runs
+    double totalUsd = 0.0; // machine + energy + monthly owning costs, for all runs
     double amortizedUsd = 0.0; // per-experiment share + energy, for all runs
     double calendarDays = 0.0;
 };
-OwnedPlan ownedPlan(double machineCostUsd, double experimentCostUsd, double energyPerRunUsd,
-    double trainingDays, const Assumptions& a);
+OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,
+    double energyPerRunUsd, double trainingDays, double runsPerMonth, const Assumptions& a);
 
-// Renting: every planned run at one price, each occupying `daysPerRun`.
+// Renting: every planned run at one price, each occupying `daysPerRun` plus `waitDaysPerRun`
+// in a queue, after `leadDays` of applying for it.
 struct RentedPlan {
     double totalUsd = 0.0;
     double calendarDays = 0.0;
 };
-RentedPlan rentedPlan(double costPerRunUsd, double daysPerRun, const Assumptions& a);
+RentedPlan rentedPlan(double costPerRunUsd, double daysPerRun, double waitDaysPerRun,
+    double leadDays, const Assumptions& a);
+
+// What owning adds to each run when runs come at `runsPerMonth`: the monthly owning costs of
+// the months one run takes up.
+double owningCostPerRunUsd(double monthlyOwningUsd, double runsPerMonth);
 
 } // namespace gpuplan

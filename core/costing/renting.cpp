@@ -27,4 +27,11 @@ double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDay
     return usdPerInstanceHour * hours * instances * (1.0 + a.indirectRate);
 }
 
+double commitmentCostUsd(
+    double usdPerInstanceHour, int instances, double termYears, const Assumptions& a)
+{
+    const double hours = termYears * calendar::kDaysPerYear * calendar::kHoursPerDay;
+    return usdPerInstanceHour * hours * instances * (1.0 + a.indirectRate);
+}
+
 } // namespace gpuplan

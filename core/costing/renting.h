@@ -7,8 +7,9 @@
 
 namespace gpuplan {
 
-// How a cloud price is paid: pay-as-you-go (on-demand, spot) or a reservation for a term.
-enum class Pricing { OnDemand, Spot, Reserved };
+// How a rented GPU is paid for: pay-as-you-go (on-demand, spot, a campus recharge rate), a
+// reservation for a term, or an allocation (no cash).
+enum class Pricing { OnDemand, Spot, Reserved, Allocation };
 
 // Instances needed to provide `gpuCount` GPUs of an offer: ceil(n / GPUs per instance).
 int instancesNeeded(const CloudOffer& offer, int gpuCount);
@@ -25,5 +26,9 @@ double runDays(double trainingDays, Pricing pricing, const Assumptions& a);
 // cloud spend is not).
 double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
     const Assumptions& a);
+
+// Every hour of a reservation's term, for `instances`, with F&A: what a commitment costs.
+double commitmentCostUsd(
+    double usdPerInstanceHour, int instances, double termYears, const Assumptions& a);
 
 } // namespace gpuplan

@@ -17,6 +17,25 @@ void provenance(YAML::Emitter& out, const Provenance& p)
         out << YAML::Key << "note" << YAML::Value << p.note;
 }
 
+// A price map: {usd, date, source, note, kind}.
+void price(YAML::Emitter& out, const char* key, double usd, const Provenance& p)
+{
+    out << YAML::Key << key << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "usd" << YAML::Value << usd;
+    provenance(out, p);
+    if (p.kind != PriceKind::Unstated)
+        out << YAML::Key << "kind" << YAML::Value << std::string(toString(p.kind));
+    out << YAML::EndMap;
+}
+
+void basePower(YAML::Emitter& out, double watts, const Provenance& p)
+{
+    out << YAML::Key << "base_power" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "watts" << YAML::Value << watts;
+    provenance(out, p);
+    out << YAML::EndMap;
+}
+
 void gpu(YAML::Emitter& out, const GpuSpec& g)
 {
     out << YAML::BeginMap;
@@ -31,17 +50,16 @@ void gpu(YAML::Emitter& out, const GpuSpec& g)
     out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
     provenance(out, g.specSource);
     out << YAML::EndMap;
-    if (g.priceUsd) {
-        out << YAML::Key << "price" << YAML::Value << YAML::BeginMap;
-        out << YAML::Key << "usd" << YAML::Value << *g.priceUsd;
-        provenance(out, g.priceSource);
-        out << YAML::EndMap;
-    }
+    if (g.priceUsd)
+        price(out, "price", *g.priceUsd, g.priceSource);
     if (!g.otherPrices.empty()) {
         out << YAML::Key << "other_prices" << YAML::Value << YAML::BeginSeq;
         for (const auto& p : g.otherPrices) {
-            out << YAML::BeginMap << YAML::Key << "usd" << YAML::Value << p.usd;
+            out << YAML::BeginMap;
+            out << YAML::Key << "usd" << YAML::Value << p.usd;
             provenance(out, p.source);
+            if (p.source.kind != PriceKind::Unstated)
+                out << YAML::Key << "kind" << YAML::Value << std::string(toString(p.source.kind));
             out << YAML::EndMap;
         }
         out << YAML::EndSeq;
@@ -57,14 +75,20 @@ void chassis(YAML::Emitter& out, const ChassisSpec& c)
     out << YAML::Key << "id" << YAML::Value << c.id;
     out << YAML::Key << "name" << YAML::Value << c.name;
     out << YAML::Key << "gpu_slots" << YAML::Value << c.gpuSlots;
-    out << YAML::Key << "price" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "usd" << YAML::Value << c.priceUsd;
-    provenance(out, c.priceSource);
+    price(out, "price", c.priceUsd, c.priceSource);
+    basePower(out, c.basePowerWatts, c.powerSource);
     out << YAML::EndMap;
-    out << YAML::Key << "base_power" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "watts" << YAML::Value << c.basePowerWatts;
-    provenance(out, c.powerSource);
-    out << YAML::EndMap;
+}
+
+void system(YAML::Emitter& out, const SystemSpec& s)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "id" << YAML::Value << s.id;
+    out << YAML::Key << "name" << YAML::Value << s.name;
+    out << YAML::Key << "gpu" << YAML::Value << s.gpuId;
+    out << YAML::Key << "gpu_count" << YAML::Value << s.gpuCount;
+    price(out, "price", s.priceUsd, s.priceSource);
+    basePower(out, s.basePowerWatts, s.powerSource);
     out << YAML::EndMap;
 }
 
@@ -72,6 +96,7 @@ void cloudOffer(YAML::Emitter& out, const CloudOffer& o)
 {
     out << YAML::BeginMap;
     out << YAML::Key << "id" << YAML::Value << o.id;
+    out << YAML::Key << "kind" << YAML::Value << std::string(toString(o.kind));
     out << YAML::Key << "provider" << YAML::Value << o.provider;
     out << YAML::Key << "instance" << YAML::Value << o.instance;
     out << YAML::Key << "gpu" << YAML::Value << o.gpuId;
@@ -89,6 +114,10 @@ void cloudOffer(YAML::Emitter& out, const CloudOffer& o)
                 << YAML::Key << "usd_per_hour" << YAML::Value << r.usdPerHour << YAML::EndMap;
         out << YAML::EndSeq;
     }
+    if (o.applicationLeadDays > 0.0)
+        out << YAML::Key << "application_lead_days" << YAML::Value << o.applicationLeadDays;
+    if (o.queueWaitDays > 0.0)
+        out << YAML::Key << "queue_wait_days" << YAML::Value << o.queueWaitDays;
     provenance(out, o.source);
     out << YAML::EndMap;
 }
@@ -120,6 +149,12 @@ std::string writePriceTables(const Catalog& catalog)
     for (const auto& c : catalog.chassis)
         chassis(out, c);
     out << YAML::EndSeq;
+    if (!catalog.systems.empty()) {
+        out << YAML::Key << "systems" << YAML::Value << YAML::BeginSeq;
+        for (const auto& sys : catalog.systems)
+            system(out, sys);
+        out << YAML::EndSeq;
+    }
     out << YAML::Key << "cloud_offers" << YAML::Value << YAML::BeginSeq;
     for (const auto& o : catalog.cloudOffers)
         cloudOffer(out, o);

@@ -1,5 +1,6 @@
 #include "pricing/scenario/scenario_file.h"
 
+#include "pricing/catalog_loader.h"
 #include "pricing/yaml_reader.h"
 
 #include <yaml-cpp/yaml.h>
@@ -88,8 +89,8 @@ ScenarioRead readScenario(
         return out;
     const std::size_t errorsBefore = in.errorCount();
     in.warnUnknownKeys(*root,
-        { "schema_version", "kind", "model", "source", "budget_usd", "deadline_days", "gpu_counts",
-            "gpus", "assumptions", "view" },
+        { "schema_version", "kind", "model", "source", "price_set", "budget_usd", "deadline_days",
+            "gpu_counts", "gpus", "assumptions", "view" },
         "scenario");
     if (auto kind = in.string(*root, "kind", "scenario"); kind && *kind != kKind)
         in.error((*root)["kind"],
@@ -106,6 +107,14 @@ ScenarioRead readScenario(
             in.error((*root)["source"],
                 "unknown source '" + *source
                     + "' (best, paper, paper-naive, analytic or measured)");
+    }
+    if (auto set = in.string(*root, "price_set", "scenario", /*required=*/false)) {
+        if (isPriceSet(*set))
+            out.priceSet = *set;
+        else
+            in.error((*root)["price_set"],
+                "unknown price_set '" + *set + "' (" + std::string(kDefaultPriceSet) + " or "
+                    + std::string(kPaperPriceSet) + ")");
     }
     s.budgetUsd = in.number(*root, "budget_usd", "scenario", limits::kBudgetUsd.bounds, false);
     s.deadlineDays
@@ -138,6 +147,8 @@ std::string writeScenario(const Scenario& s, const ScenarioView& view)
     out << YAML::Key << "kind" << YAML::Value << std::string(kKind);
     out << YAML::Key << "model" << YAML::Value << s.modelId;
     out << YAML::Key << "source" << YAML::Value << std::string(toString(s.source));
+    if (s.catalog && !s.catalog->priceSet.empty())
+        out << YAML::Key << "price_set" << YAML::Value << s.catalog->priceSet;
     if (s.budgetUsd)
         out << YAML::Key << "budget_usd" << YAML::Value << *s.budgetUsd;
     if (s.deadlineDays)

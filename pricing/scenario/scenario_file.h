@@ -8,6 +8,7 @@
 //   kind: gpuplan-scenario
 //   model: pythia-1b
 //   source: best
+//   price_set: current         # optional; the shipped price set planned with (current, paper)
 //   budget_usd: 40000          # optional
 //   deadline_days: 30          # optional
 //   gpu_counts: [1, 2, 4, 8]
@@ -55,6 +56,7 @@ struct ScenarioView {
 
 struct ScenarioRead {
     std::optional<Scenario> scenario; // catalog left null: the caller supplies its own
+    std::optional<std::string> priceSet; // absent in files written before price sets
     ScenarioView view;
     std::vector<LoadIssue> issues; // file:line:column for each problem
 };
@@ -64,7 +66,8 @@ struct ScenarioRead {
 ScenarioRead readScenario(
     std::string_view text, const std::string& fileName, const Assumptions& defaults);
 
-// The scenario as YAML, which readScenario reads back to the same settings.
+// The scenario as YAML, which readScenario reads back to the same settings; `price_set` is the
+// scenario's catalog's.
 std::string writeScenario(const Scenario& scenario, const ScenarioView& view = {});
 
 } // namespace gpuplan

@@ -70,7 +70,7 @@ private slots:
 
     void planJsonReproducesFigure7()
     {
-        const QJsonObject plan = planJson({ "--budget", "40000" });
+        const QJsonObject plan = planJson({ "--budget", "40000", "--price-set", "paper" });
         QCOMPARE(plan["model"].toString(), QStringLiteral("pythia-1b"));
         const QJsonObject rec = plan["recommended"].toObject();
         QCOMPARE(rec["gpu"].toString(), QStringLiteral("RTX 3090"));
@@ -102,7 +102,8 @@ private slots:
 
     void planTableStatesTheRecommendation()
     {
-        const Run r = cli({ "plan", "--model", "pythia-1b", "--budget", "40000" });
+        const Run r
+            = cli({ "plan", "--model", "pythia-1b", "--budget", "40000", "--price-set", "paper" });
         QCOMPARE(r.exitCode, 0);
         const QString text = QString::fromUtf8(r.out);
         QVERIFY(text.contains(QStringLiteral("Recommended: 8×RTX 3090 - fastest machine within the "
@@ -112,8 +113,9 @@ private slots:
 
     void deadlineRecommendsTheCheapestThatMeetsIt()
     {
-        const QJsonObject rec
-            = planJson({ "--deadline", "10", "--source", "paper" })["recommended"].toObject();
+        const QJsonObject rec = planJson(
+            { "--deadline", "10", "--source", "paper", "--price-set", "paper" })["recommended"]
+                                    .toObject();
         QCOMPARE(rec["gpu_id"].toString(), QStringLiteral("h100-80gb-sxm"));
         QCOMPARE(rec["gpu_count"].toInt(), 4);
         QCOMPARE(planJson({ "--deadline", "1" })["recommended"].type(), QJsonValue::Null);
@@ -121,7 +123,8 @@ private slots:
 
     void assumptionsChangeTheCosts()
     {
-        const QJsonObject plan = planJson({ "--years", "3", "--source", "paper" });
+        const QJsonObject plan
+            = planJson({ "--years", "3", "--source", "paper", "--price-set", "paper" });
         QVERIFY(qAbs(option(plan, "a100-80gb-sxm", 8)["experiment_cost_usd"].toDouble()
                     - 162673.0 * 9 / 1095)
             < 0.01);
@@ -130,8 +133,8 @@ private slots:
 
     void csvHasOneRowPerOption()
     {
-        const Run r
-            = cli({ "plan", "--model", "pythia-1b", "--source", "paper", "--format", "csv" });
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--source", "paper", "--format", "csv",
+            "--price-set", "paper" });
         QCOMPARE(r.exitCode, 0);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QVERIFY(lines.first().startsWith("GPU,GPUs,Training days,Source,Machine cost"));
@@ -161,7 +164,7 @@ private slots:
     // The JSON contract other tools rely on: tests/cli/data/json/<case>/{arguments.txt (one
     // argument a line), expected.json}. A change here is a change of the contract: add fields
     // freely, and raise schema_version when one is renamed, removed or changes meaning.
-    void jsonContract_data() { gpuplan::testing::addGoldenRows(GPUPLAN_TEST_DATA "/data/json", 5); }
+    void jsonContract_data() { gpuplan::testing::addGoldenRows(GPUPLAN_TEST_DATA "/data/json", 7); }
     void jsonContract()
     {
         QFETCH(QString, folder);
@@ -214,7 +217,7 @@ private slots:
 
     void listShowsPricesWithDates()
     {
-        const Run r = cli({ "list", "gpus", "--format", "json" });
+        const Run r = cli({ "list", "gpus", "--format", "json", "--price-set", "paper" });
         QCOMPARE(r.exitCode, 0);
         bool found = false;
         const QJsonObject listing = QJsonDocument::fromJson(r.out).object();
@@ -233,6 +236,24 @@ private slots:
         QCOMPARE(cli({ "list", "cloud" }).exitCode, 0);
     }
 
+    void priceSetChoosesTheShippedPrices()
+    {
+        // The default: 2025-2026 prices, the SXM H100 bought only as a whole HGX system.
+        const QJsonObject current = planJson({ "--source", "paper" });
+        QCOMPARE(current["price_set"].toString(), QStringLiteral("current"));
+        QCOMPARE(option(current, "h100-80gb-sxm", 8)["hardware_cost_usd"].toDouble(), 255237.04);
+        QVERIFY(option(current, "h100-80gb-sxm", 4).isEmpty());
+        const QJsonObject paper = planJson({ "--source", "paper", "--price-set", "paper" });
+        QCOMPARE(paper["price_set"].toString(), QStringLiteral("paper"));
+        QCOMPARE(option(paper, "h100-80gb-sxm", 8)["hardware_cost_usd"].toDouble(), 250673.0);
+
+        const Run bad = cli({ "plan", "--model", "pythia-1b", "--price-set", "2019" });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(
+            bad.err.contains(QStringLiteral("--price-set must be current or paper, not '2019'")),
+            qPrintable(bad.err));
+    }
+
     void userDataDirLayersOverDefaults()
     {
         writeFile(QStringLiteral("prices/10-my-quote.yaml"), R"(schema_version: 1
@@ -243,9 +264,10 @@ chassis:
     price: {usd: 20673, date: 2026-10, source: our vendor's quote}
     base_power: {watts: 470, date: 2026-10, source: estimate}
 )");
-        const QJsonObject plan = planJson({ "--source", "paper" });
+        const QJsonObject plan = planJson({ "--source", "paper", "--price-set", "paper" });
         QCOMPARE(option(plan, "a100-80gb-sxm", 8)["hardware_cost_usd"].toDouble(), 172673.0);
-        const QJsonObject ignoring = planJson({ "--source", "paper", "--no-user-data" });
+        const QJsonObject ignoring
+            = planJson({ "--source", "paper", "--no-user-data", "--price-set", "paper" });
         QCOMPARE(option(ignoring, "a100-80gb-sxm", 8)["hardware_cost_usd"].toDouble(), 162673.0);
         QFile::remove(dataDir.filePath(QStringLiteral("prices/10-my-quote.yaml")));
     }
@@ -254,7 +276,8 @@ chassis:
     {
         const QString results
             = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/measured/data/valid.yaml");
-        const QJsonObject plan = planJson({ "--source", "measured", "--results", results });
+        const QJsonObject plan
+            = planJson({ "--source", "measured", "--results", results, "--price-set", "paper" });
         const QJsonObject h100 = option(plan, "h100-80gb-sxm", 1);
         QCOMPARE(h100["source"].toString(), QStringLiteral("measured"));
         QCOMPARE(h100["training_days"].toDouble(), 43.7);
@@ -266,7 +289,7 @@ chassis:
         QVERIFY(QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))
             || (QDir().mkpath(dataDir.filePath(QStringLiteral("results")))
                 && QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))));
-        const QJsonObject best = planJson({});
+        const QJsonObject best = planJson({ "--price-set", "paper" });
         QCOMPARE(option(best, "h100-80gb-sxm", 1)["source"].toString(), QStringLiteral("measured"));
         QCOMPARE(option(best, "h100-80gb-sxm", 8)["source"].toString(), QStringLiteral("paper"));
         QFile::remove(dataDir.filePath(QStringLiteral("results/h100.yaml")));

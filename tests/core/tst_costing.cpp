@@ -77,6 +77,79 @@ private slots:
         QCOMPARE(energyCostUsd(kw, 2.0, a), kw * 48 * 0.10);
     }
 
+    void systemIsPricedWhole()
+    {
+        GpuSpec h100;
+        h100.id = "h100";
+        h100.boardPowerWatts = 700;
+        SystemSpec hgx;
+        hgx.gpuId = "h100";
+        hgx.gpuCount = 8;
+        hgx.priceUsd = 255237.04;
+        hgx.basePowerWatts = 4600;
+        const Machine machine { &h100, 8, nullptr, &hgx };
+        QCOMPARE(machineCostUsd(machine), 255237.04); // no card price added
+        QCOMPARE(machineItPowerKw(machine), (8 * 700 + 4600) / 1000.0);
+        const std::vector<SystemSpec> systems { hgx };
+        QCOMPARE(systemFor("h100", 8, systems), &systems.front());
+        QVERIFY(!systemFor("h100", 4, systems));
+    }
+
+    // Hand-computed: a $100,000 machine drawing 4 kW, hosted at $184.06/kW-month plus a $50
+    // machine-room fee, 8% support a year, $9,052 of staff a year, 35% resale, over 5 years.
+    void owningCostsBeyondThePrice()
+    {
+        Assumptions a;
+        a.hostingUsdPerKwMonth = 184.06;
+        a.machineRoomUsdPerMonth = 50.0;
+        a.supportRate = 0.08;
+        a.staffUsdPerYear = 9052.0;
+        a.resaleFraction = 0.35;
+        const OwningCosts c = owningCosts(100000.0, 4.0, a);
+        const double monthly = 184.06 * 4 + 50 + (8000.0 + 9052.0) / 12; // 2207.24
+        QVERIFY(qFuzzyCompare(c.monthlyUsd, monthly));
+        QCOMPARE(c.resaleUsd, 35000.0);
+        QVERIFY(qFuzzyCompare(c.lifetimeUsd, 100000.0 - 35000.0 + 60 * monthly));
+        // 10 days of a 5-year life at full use: lifetime x 10 / 1825.
+        QVERIFY(
+            qFuzzyCompare(experimentCostUsd(c.lifetimeUsd, 10.0, a), c.lifetimeUsd * 10 / 1825));
+        // Two runs a month: each run carries half a month of owning.
+        QVERIFY(qFuzzyCompare(owningCostPerRunUsd(c.monthlyUsd, 2.0), monthly / 2));
+        QCOMPARE(owningCostPerRunUsd(c.monthlyUsd, 0.0), 0.0);
+    }
+
+    void owningCostsOffReproduceThePaper()
+    {
+        const OwningCosts c = owningCosts(162673.0, 3.67, Assumptions {});
+        QCOMPARE(c.monthlyUsd, 0.0);
+        QCOMPARE(c.resaleUsd, 0.0);
+        QCOMPARE(c.lifetimeUsd, 162673.0);
+        QCOMPARE(experimentCostUsd(c.lifetimeUsd, 9.0, Assumptions {}), 162673.0 * 9 / 1825);
+    }
+
+    void planAddsOwningMonthsAndQueueDays()
+    {
+        Assumptions a;
+        a.plannedRuns = 3;
+        // Buying: $50,000 + 3 x $200 energy + 3 runs at 2 a month x $1,000 a month.
+        const OwnedPlan owned = ownedPlan(50000.0, 1000.0, 400.0, 200.0, 10.0, 2.0, a);
+        QCOMPARE(owned.totalUsd, 50000.0 + 600.0 + 1500.0);
+        QCOMPARE(owned.amortizedUsd, 3 * (400.0 + 200.0));
+        QCOMPARE(owned.calendarDays, 30.0);
+        // An allocation: 30 days to apply, then each 10-day run waits 2 days in the queue.
+        const RentedPlan rented = rentedPlan(0.0, 10.0, 2.0, 30.0, a);
+        QCOMPARE(rented.totalUsd, 0.0);
+        QCOMPARE(rented.calendarDays, 30.0 + 3 * 12.0);
+    }
+
+    void commitmentPaysItsWholeTerm()
+    {
+        Assumptions a;
+        a.indirectRate = 0.5;
+        // A 1-year reservation at $2/h for 4 instances: 8,760 h x 4 x $2 x 1.5.
+        QCOMPARE(commitmentCostUsd(2.0, 4, 1.0, a), 8760.0 * 4 * 2.0 * 1.5);
+    }
+
     void instancesRoundUp_data()
     {
         QTest::addColumn<int>("perInstance");

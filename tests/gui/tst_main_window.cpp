@@ -27,6 +27,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -90,7 +91,7 @@ private:
 // A price table as a supplier would send it: the shipped tables with one A100 price changed.
 void writePriceFile(const QString& path, double a100Price)
 {
-    Catalog catalog = *loadCatalog(shippedDataFiles()).catalog;
+    Catalog catalog = *loadCatalog(shippedDataFiles(kPaperPriceSet)).catalog;
     for (auto& g : catalog.gpus)
         if (g.id == "a100-80gb-sxm")
             g.priceUsd = a100Price;
@@ -148,6 +149,10 @@ private slots:
         QCoreApplication::setOrganizationDomain(QStringLiteral("test.gpuplan.org"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
     }
+
+    // Most cases below buy the paper's 8 x A100 SXM server, which the current prices sell only as
+    // a whole HGX system: they plan with the paper's price set, as a user may choose to.
+    void init() { setCurrentPriceSet(QString::fromStdString(std::string(kPaperPriceSet))); }
 
     void cleanup()
     {
@@ -277,7 +282,8 @@ private slots:
     {
         auto w = makeWindow();
         for (const auto& spec : kAssumptionSpecs) {
-            const double scale = spec.unit == Unit::Fraction ? 100.0 : 1.0;
+            const bool percent = spec.unit == Unit::Fraction || spec.unit == Unit::FractionPerYear;
+            const double scale = percent ? 100.0 : 1.0;
             const QAbstractSpinBox* editor = w->assumptionsPanel()->editor(spec.id);
             QVERIFY2(editor, spec.key.data());
             if (const auto* whole = qobject_cast<const QSpinBox*>(editor)) {
@@ -582,7 +588,7 @@ private slots:
             QVERIFY(cancel.answeredAll());
             QCOMPARE(a100Price(*w), 9999.0);
             QVERIFY(w->priceBook()->isModified());
-            QVERIFY(views::userPriceFiles().isEmpty());
+            QVERIFY(views::userPriceFiles(currentPriceSet()).isEmpty());
         }
         {
             BoxAnswerer discard({ QMessageBox::Discard });
@@ -601,7 +607,7 @@ private slots:
         QCOMPARE(a100Price(*w), 22222.0);
         QCOMPARE(*loadUserCatalog().catalog->findGpu("a100-80gb-sxm")->priceUsd, 22222.0);
         // Both suppliers' prices.yaml are kept.
-        const QStringList files = views::userPriceFiles();
+        const QStringList files = views::userPriceFiles(currentPriceSet());
         QCOMPARE(files.size(), qsizetype { 2 });
         QCOMPARE(readAll(views::userDataDir() + QStringLiteral("/prices/prices.yaml")),
             readAll(supplier));
@@ -618,8 +624,9 @@ private slots:
         QString error;
         QVERIFY2(w->importPrices(supplier, &error), qPrintable(error));
         QCOMPARE(a100Price(*w), 12345.0);
-        const double shipped
-            = *loadCatalog(shippedDataFiles()).catalog->findGpu("a100-80gb-sxm")->priceUsd;
+        const double shipped = *loadCatalog(shippedDataFiles(kPaperPriceSet))
+                                    .catalog->findGpu("a100-80gb-sxm")
+                                    ->priceUsd;
 
         {
             BoxAnswerer no({ QMessageBox::No });
@@ -628,16 +635,58 @@ private slots:
             QVERIFY2(no.texts.first().contains(QStringLiteral("\n  quote.yaml")),
                 qPrintable(no.texts.first()));
             QCOMPARE(a100Price(*w), 12345.0);
-            QCOMPARE(views::userPriceFiles().size(), qsizetype { 1 });
+            QCOMPARE(views::userPriceFiles(currentPriceSet()).size(), qsizetype { 1 });
         }
         BoxAnswerer yes({ QMessageBox::Yes });
         w->revertPrices();
         QVERIFY(yes.answeredAll());
         QCOMPARE(a100Price(*w), shipped);
-        QVERIFY(views::userPriceFiles().isEmpty());
+        QVERIFY(views::userPriceFiles(currentPriceSet()).isEmpty());
         // Set aside, not lost, and not loaded at the next start either.
         QCOMPARE(readAll(revertedPricesDir() + QStringLiteral("/quote.yaml")), readAll(supplier));
         QCOMPARE(*loadUserCatalog().catalog->findGpu("a100-80gb-sxm")->priceUsd, shipped);
+    }
+
+    void priceSetIsChosenRememberedAndSavedWithTheScenario()
+    {
+        setCurrentPriceSet(QString()); // nothing stored: the current prices
+        auto w = makeWindow();
+        QCOMPARE(w->session()->catalog().priceSet, std::string(kDefaultPriceSet));
+        // The current prices sell the H100 SXM only inside 8-GPU HGX systems.
+        QVERIFY(!optionOf(w->session()->results(), "h100-80gb-sxm", 4));
+        QVERIFY(optionOf(w->session()->results(), "h100-80gb-sxm", 8));
+        QCOMPARE(w->findChild<QLabel*>(QStringLiteral("priceSetLabel"))->text(),
+            QStringLiteral("Planning with current prices (2025-2026)"));
+
+        QVERIFY(w->usePriceSet(QStringLiteral("paper")));
+        QCOMPARE(w->session()->catalog().priceSet, std::string(kPaperPriceSet));
+        QCOMPARE(a100Price(*w), 19000.0);
+        QVERIFY(optionOf(w->session()->results(), "h100-80gb-sxm", 4));
+        QCOMPARE(currentPriceSet(), QStringLiteral("paper")); // the next start too
+        const QString path = m_files.filePath(QStringLiteral("paper.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        QVERIFY(readAll(path).contains("price_set: paper"));
+
+        // Edits are asked about before the tables reload; cancelling keeps set and edits.
+        QVERIFY(w->priceBook()
+                    ->edit(PriceTable::Gpus, gpuRow(*w, "a100-80gb-sxm"), 1, QStringLiteral("9999"))
+                    .isEmpty());
+        {
+            BoxAnswerer cancel({ QMessageBox::Cancel });
+            QVERIFY(!w->usePriceSet(QStringLiteral("current")));
+            QCOMPARE(w->session()->catalog().priceSet, std::string(kPaperPriceSet));
+            QCOMPARE(a100Price(*w), 9999.0);
+        }
+        {
+            BoxAnswerer discard({ QMessageBox::Discard });
+            QVERIFY(w->usePriceSet(QStringLiteral("current")));
+        }
+        QCOMPARE(w->session()->catalog().priceSet, std::string(kDefaultPriceSet));
+
+        // Opening the scenario brings its price set back.
+        QVERIFY2(w->openScenario(path, &error), qPrintable(error));
+        QCOMPARE(w->session()->catalog().priceSet, std::string(kPaperPriceSet));
     }
 
     void viewSettingsAreSavedWithTheScenario()
@@ -738,6 +787,7 @@ private slots:
 
     void buyVsRentStatesTheBreakEven()
     {
+        setCurrentPriceSet(QString()); // the current prices rent RTX 3090s (RunPod, Vast)
         auto w = makeWindow();
         const auto rtx = optionOf(w->session()->results(), "rtx-3090", 2);
         QVERIFY(rtx);

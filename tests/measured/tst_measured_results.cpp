@@ -23,7 +23,7 @@ const QString kDataDir = QStringLiteral(GPUPLAN_TEST_DATA "/data");
 
 std::shared_ptr<const Catalog> shipped()
 {
-    static const auto catalog = loadCatalog(shippedDataFiles()).catalog;
+    static const auto catalog = loadCatalog(shippedDataFiles(kPaperPriceSet)).catalog;
     return catalog;
 }
 

@@ -2,6 +2,7 @@
 // expected.txt}) with the exact messages users see, and layering of user files over defaults.
 // GPUPLAN_UPDATE_GOLDEN=1 rewrites expected.txt from the current output (review the diff!).
 
+#include "core/hardware.h"
 #include "pricing/catalog_loader.h"
 
 #include "tests/support/golden.h"
@@ -28,15 +29,63 @@ class TestCatalogLoader : public QObject {
     Q_OBJECT
 
 private slots:
+    void shippedDataLoadsWithoutIssues_data()
+    {
+        QTest::addColumn<QString>("priceSet");
+        for (const auto& set : priceSetNames())
+            QTest::newRow(set.c_str()) << QString::fromStdString(set);
+    }
     void shippedDataLoadsWithoutIssues()
     {
-        const CatalogLoad load = loadCatalog(shippedDataFiles());
+        QFETCH(QString, priceSet);
+        const CatalogLoad load = loadCatalog(shippedDataFiles(priceSet.toStdString()));
         QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
         QCOMPARE(load.catalog->workloads.size(), std::size_t { 9 });
         QCOMPARE(load.catalog->chassis.size(), std::size_t { 4 });
         // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each.
         QCOMPARE(load.catalog->reference.size(), std::size_t { 2 * 9 * 16 });
         QCOMPARE(load.catalog->defaults.amortizationYears, 5.0);
+        // Every shipped offer and price says when it was true.
+        for (const CloudOffer& offer : load.catalog->cloudOffers)
+            QVERIFY2(!offer.source.date.empty(), offer.id.c_str());
+        for (const GpuSpec& gpu : load.catalog->gpus)
+            QVERIFY2(!gpu.priceUsd || !gpu.priceSource.date.empty(), gpu.id.c_str());
+    }
+
+    void priceSetsHoldTheirOwnPrices()
+    {
+        const CatalogLoad paper = loadCatalog(shippedDataFiles(kPaperPriceSet));
+        QCOMPARE(paper.catalog->priceSet, std::string(kPaperPriceSet));
+        QCOMPARE(paper.catalog->cloudOffers.size(), std::size_t { 8 });
+        QVERIFY(paper.catalog->systems.empty());
+        QCOMPARE(*paper.catalog->findGpu("a100-80gb-sxm")->priceUsd, 19000.0);
+
+        const CatalogLoad current = loadCatalog(shippedDataFiles());
+        QCOMPARE(current.catalog->priceSet, std::string(kDefaultPriceSet));
+        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 27 + 2 });
+        // SXM boards are sold inside HGX/DGX systems, priced whole.
+        QVERIFY(!current.catalog->findGpu("h100-80gb-sxm")->priceUsd);
+        const SystemSpec* hgx = systemFor("h100-80gb-sxm", 8, current.catalog->systems);
+        QVERIFY(hgx);
+        QCOMPARE(hgx->id, std::string("hgx-h100-8gpu")); // cheaper than the DGX H100
+        QCOMPARE(hgx->priceUsd, 255237.04);
+        QVERIFY(hgx->priceSource.kind == PriceKind::Street);
+        QCOMPARE(*current.catalog->findGpu("rtx-5090")->priceUsd, 1999.0);
+        QVERIFY(current.catalog->findGpu("rtx-5090")->priceSource.kind == PriceKind::List);
+        QVERIFY(current.catalog->findCloudOffer("nebius-h200-8x"));
+        const CloudOffer* delta = current.catalog->findCloudOffer("access-delta-a100");
+        QVERIFY(delta);
+        QVERIFY(delta->kind == OfferKind::Allocation);
+        QVERIFY(!delta->onDemandUsdPerHour);
+        QCOMPARE(delta->applicationLeadDays, 14.0);
+    }
+
+    void unknownPriceSetGivesTheSharedTablesOnly()
+    {
+        QVERIFY(!isPriceSet("2023"));
+        const CatalogLoad load = loadCatalog(shippedDataFiles("2023"));
+        QVERIFY(load.catalog->cloudOffers.empty());
+        QVERIFY(load.catalog->findGpu("rtx-3090"));
     }
 
     void golden_data() { testing::addGoldenRows(kGoldenDir, 15); }
@@ -93,9 +142,13 @@ assumptions:
         QCOMPARE(load.catalog->defaults.electricityUsdPerKwh, 0.21);
         QCOMPARE(load.catalog->defaults.pue, 1.58); // untouched assumptions keep the default
         QCOMPARE(load.catalog->gpus.size(), loadCatalog(shippedDataFiles()).catalog->gpus.size());
-        // The shipped tables themselves are unchanged.
-        QCOMPARE(
-            *loadCatalog(shippedDataFiles()).catalog->findGpu("h100-80gb-sxm")->priceUsd, 30000.0);
+        // The shipped tables themselves are unchanged: the current set sells the SXM H100 only
+        // inside HGX systems, the paper's set at its Appendix H price.
+        QVERIFY(!loadCatalog(shippedDataFiles()).catalog->findGpu("h100-80gb-sxm")->priceUsd);
+        QCOMPARE(*loadCatalog(shippedDataFiles(kPaperPriceSet))
+                      .catalog->findGpu("h100-80gb-sxm")
+                      ->priceUsd,
+            30000.0);
     }
 
     void missingFileIsReportedByName()

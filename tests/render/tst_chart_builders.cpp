@@ -225,11 +225,13 @@ private slots:
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
         const ChartData chart = experimentCostChart(r, {});
+        QVERIFY(findSeries(chart, QStringLiteral("Cloud, on-demand"))->points.size() > 3);
         for (const QString& name :
             { QStringLiteral("Cloud, on-demand"), QStringLiteral("Cloud, spot") }) {
             const ChartSeries* cloud = findSeries(chart, name);
             QVERIFY(cloud);
-            QVERIFY(cloud->points.size() > 3);
+            // The current prices rent on demand widely, at spot only Nebius's 8-GPU nodes.
+            QVERIFY(cloud->points.size() >= 2);
             std::vector<double> costs;
             double dearestLabelled = 0.0;
             int labelled = 0;
@@ -243,9 +245,10 @@ private slots:
                         qPrintable(p.label));
                 }
             }
-            QCOMPARE(labelled, 3);
+            const int expectedLabels = std::min(3, static_cast<int>(costs.size()));
+            QCOMPARE(labelled, expectedLabels);
             std::sort(costs.begin(), costs.end());
-            QCOMPARE(dearestLabelled, costs[2]);
+            QCOMPARE(dearestLabelled, costs[static_cast<std::size_t>(expectedLabels - 1)]);
         }
     }
 
@@ -383,7 +386,7 @@ private slots:
     {
         const std::string fixture
             = std::string(GPUPLAN_TEST_DATA) + "/../gui/data/measured-pythia-1b-8xa100.yaml";
-        const CatalogLoad load = loadPlannerCatalog({}, { fixture });
+        const CatalogLoad load = loadPlannerCatalog({}, { fixture }, kPaperPriceSet);
         QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
         const Results best = plan(load.catalog, SourcePolicy::Paper);
         const Results measured = plan(load.catalog, SourcePolicy::Measured);

@@ -73,12 +73,12 @@ private slots:
         const QString out = m_dir.filePath(QStringLiteral("bvr.svg"));
         Run r = run({ QStringLiteral("chart"), QStringLiteral("--model"),
             QStringLiteral("pythia-1b"), QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"),
-            QStringLiteral("--machine"), QStringLiteral("8xa100-80gb-sxm"), QStringLiteral("--out"),
+            QStringLiteral("--machine"), QStringLiteral("8xh100-80gb-sxm"), QStringLiteral("--out"),
             out });
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Buy 8×A100 SXM")));
+        QVERIFY(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Buy 8×H100 SXM")));
         f.close();
         r = run({ QStringLiteral("chart"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
             QStringLiteral("--kind"), QStringLiteral("buy-vs-rent"), QStringLiteral("--months"),

@@ -2,6 +2,7 @@
 // errors with line and column for bad files.
 
 #include "pricing/catalog_loader.h"
+#include "pricing/scenario/price_table_writer.h"
 #include "pricing/scenario/scenario_file.h"
 
 #include <QtTest>
@@ -156,6 +157,9 @@ private slots:
                 + QStringLiteral("model: pythia-1b\nview:\n  buy_vs_rent:\n    gpu: rtx-3090\n"
                                  "    gpu_count: 2\n    offers:\n      - offer: vast-rtx-3090\n")
                                                              << 9 << QStringLiteral("gpu_count");
+        QTest::newRow("unknown price set")
+            << head + QStringLiteral("model: pythia-1b\nprice_set: 2019\n") << 4
+            << QStringLiteral("unknown price_set '2019' (current or paper)");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
         QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
@@ -176,6 +180,70 @@ private slots:
         if (line > 0)
             QVERIFY2(error->line == line, qPrintable(shown));
         QVERIFY2(shown.contains(message), qPrintable(shown));
+    }
+
+    void priceSetIsTheCatalogs()
+    {
+        Scenario s;
+        s.modelId = "pythia-1b";
+        s.assumptions = defaults();
+        s.catalog = loadCatalog(shippedDataFiles(kPaperPriceSet)).catalog;
+        const ScenarioRead read = readScenario(writeScenario(s), "paper.gpuplan.yaml", defaults());
+        QVERIFY2(read.scenario, formatIssues(read.issues).c_str());
+        QCOMPARE(read.priceSet, std::optional<std::string>("paper"));
+        // A file from before price sets names none; the planner keeps its own.
+        const ScenarioRead old
+            = readScenario("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\n",
+                "old.yaml", defaults());
+        QVERIFY(old.scenario);
+        QVERIFY(!old.priceSet);
+    }
+
+    // The GUI saves edits as a whole price file: read back over the set it came from, every
+    // price, kind, system and offer is what was written.
+    void priceTablesRoundTrip_data()
+    {
+        QTest::addColumn<QString>("priceSet");
+        for (const auto& set : priceSetNames())
+            QTest::newRow(set.c_str()) << QString::fromStdString(set);
+    }
+    void priceTablesRoundTrip()
+    {
+        QFETCH(QString, priceSet);
+        auto files = shippedDataFiles(priceSet.toStdString());
+        const auto shipped = loadCatalog(files).catalog;
+        files.push_back({ "edited-prices.yaml", writePriceTables(*shipped) });
+        const CatalogLoad load = loadCatalog(files);
+        QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
+        const Catalog& back = *load.catalog;
+        QCOMPARE(back.gpus.size(), shipped->gpus.size());
+        for (const GpuSpec& g : shipped->gpus) {
+            const GpuSpec* b = back.findGpu(g.id);
+            QVERIFY(b);
+            QCOMPARE(b->priceUsd, g.priceUsd);
+            QCOMPARE(b->priceSource.date, g.priceSource.date);
+            QVERIFY(b->priceSource.kind == g.priceSource.kind);
+        }
+        QCOMPARE(back.systems.size(), shipped->systems.size());
+        for (std::size_t i = 0; i < shipped->systems.size(); ++i) {
+            QCOMPARE(back.systems[i].id, shipped->systems[i].id);
+            QCOMPARE(back.systems[i].priceUsd, shipped->systems[i].priceUsd);
+            QCOMPARE(back.systems[i].gpuCount, shipped->systems[i].gpuCount);
+            QVERIFY(back.systems[i].priceSource.kind == shipped->systems[i].priceSource.kind);
+        }
+        QCOMPARE(back.cloudOffers.size(), shipped->cloudOffers.size());
+        for (const CloudOffer& o : shipped->cloudOffers) {
+            const CloudOffer* b = back.findCloudOffer(o.id);
+            QVERIFY(b);
+            QVERIFY(b->kind == o.kind);
+            QCOMPARE(b->onDemandUsdPerHour, o.onDemandUsdPerHour);
+            QCOMPARE(b->spotUsdPerHour, o.spotUsdPerHour);
+            QCOMPARE(b->reserved.size(), o.reserved.size());
+            QCOMPARE(b->applicationLeadDays, o.applicationLeadDays);
+            QCOMPARE(b->queueWaitDays, o.queueWaitDays);
+            QCOMPARE(b->region, o.region);
+            QCOMPARE(b->source.date, o.source.date);
+        }
     }
 
     void unknownKeysAreWarningsOnly()

@@ -35,7 +35,7 @@ private slots:
         QFETCH(double, budget);
         QFETCH(double, deadline);
         QFETCH(QString, expected);
-        const CatalogLoad load = loadCatalog(shippedDataFiles());
+        const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
         QVERIFY(load.ok());
         Scenario s;
         s.catalog = load.catalog;
@@ -68,6 +68,12 @@ private slots:
             "in the paper's Table 1" };
         QCOMPARE(views::unavailableReason(u, SourcePolicy::PaperNaive), expected);
     }
+    void soldOnlyAsSystemNamesTheCounts()
+    {
+        const Unavailable u { "h100-80gb-sxm", 4, UnavailableReason::SoldOnlyAsSystem, "4 or 8" };
+        QCOMPARE(views::unavailableReason(u, SourcePolicy::Best),
+            QStringLiteral("sold only in systems of 4 or 8 GPUs"));
+    }
 
     void warnings()
     {
@@ -80,6 +86,30 @@ private slots:
         QCOMPARE(
             views::warningText({ Warning::Kind::UnknownModel, "gpt-5", {} }, SourcePolicy::Best),
             QStringLiteral("unknown model: gpt-5"));
+    }
+
+    void priceAgesAndSets()
+    {
+        QCOMPARE(
+            views::priceDateText("2025-03-03", { 20, true }), QStringLiteral("2025-03-03 (20 mo)"));
+        QCOMPARE(views::priceDateText("2025-03-03", {}), QStringLiteral("2025-03-03"));
+        QCOMPARE(views::priceSetLabel("paper"), QStringLiteral("the paper's prices (2024-09-21)"));
+        QCOMPARE(views::priceSetLabel("current"), QStringLiteral("current prices (2025-2026)"));
+        // The paper's prices are 26 months old on 2026-11-23: every option is flagged.
+        Scenario s;
+        s.catalog = loadCatalog(shippedDataFiles(kPaperPriceSet)).catalog;
+        s.assumptions = s.catalog->defaults;
+        s.modelId = "pythia-1b";
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        QVERIFY(r.options.front().priceAge.stale);
+        QCOMPARE(*r.options.front().priceAge.months, 26);
+        QCOMPARE(views::stalePriceNote(r),
+            QStringLiteral("The price or rate is older than 12 months on 2026-11-23 (or "
+                           "undated): check it before it goes into a budget (limit: assumption "
+                           "stale_months)"));
+        s.today = "2024-10-01";
+        QVERIFY(views::stalePriceNote(evaluate(s)).isEmpty());
     }
 
     void pricing()

@@ -1,0 +1,21 @@
+#pragma once
+
+// How old a price is, against the day the plan is made: every price carries its age, and one
+// older than the stale limit (assumption stale_months) is flagged stale_price.
+
+#include "core/provenance.h"
+
+#include <optional>
+#include <string_view>
+
+namespace gpuplan {
+
+// Whole months from `date` (YYYY, YYYY-MM or YYYY-MM-DD; a missing month or day counts as the
+// first) to `today` (YYYY-MM-DD); nullopt for an undated or malformed date or an empty today.
+// A date in the future is 0 months old.
+std::optional<int> monthsOld(std::string_view date, std::string_view today);
+
+// Older than `staleMonths`, or of unknown age (undated) while a today is given.
+bool isStale(const Provenance& price, std::string_view today, int staleMonths);
+
+} // namespace gpuplan

@@ -1,0 +1,213 @@
+// evaluate() beyond the paper, on a small hand-made catalog: machines sold only as systems,
+// campus and allocation offers beside cloud ones, reservations against on-demand for the plan,
+// the owning costs in the break-even, and the age of every price.
+
+#include "core/evaluate.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+
+namespace {
+
+// One SXM GPU sold only in an 8-GPU system, one card GPU, a 4-slot chassis, a model the
+// analytic estimate can time (1e21 FLOPs at 40% of a 1,000 TFLOP/s peak: 28.94 days on one GPU).
+std::shared_ptr<Catalog> smallCatalog()
+{
+    auto c = std::make_shared<Catalog>();
+    GpuSpec sxm;
+    sxm.id = "sxm";
+    sxm.name = "SXM";
+    sxm.boardPowerWatts = 700;
+    sxm.peakTflops[Precision::BF16] = 1000;
+    GpuSpec card = sxm;
+    card.id = "card";
+    card.name = "Card";
+    card.priceUsd = 10000;
+    card.priceSource = { "2024-09-21", "a quote", "" };
+    c->gpus = { sxm, card };
+    SystemSpec hgx;
+    hgx.id = "hgx";
+    hgx.gpuId = "sxm";
+    hgx.gpuCount = 8;
+    hgx.priceUsd = 300000;
+    hgx.basePowerWatts = 3000;
+    hgx.priceSource = { "2026-06-01", "a reseller", "" };
+    c->systems = { hgx };
+    ChassisSpec box;
+    box.id = "box";
+    box.gpuSlots = 4;
+    box.priceUsd = 5000;
+    box.priceSource = { "2026-01-10", "a shop", "" };
+    c->chassis = { box };
+    Workload w;
+    w.id = "model";
+    w.trainingFlops = 1e21;
+    w.precision = Precision::BF16;
+    c->workloads = { w };
+    return c;
+}
+
+CloudOffer offer(const std::string& id, OfferKind kind, const std::string& gpu, int perInstance)
+{
+    CloudOffer o;
+    o.id = id;
+    o.kind = kind;
+    o.provider = id;
+    o.gpuId = gpu;
+    o.gpusPerInstance = perInstance;
+    o.source = { "2026-08-28", "a catalog", "" };
+    return o;
+}
+
+Scenario scenarioOf(std::shared_ptr<const Catalog> c)
+{
+    Scenario s;
+    s.catalog = std::move(c);
+    s.modelId = "model";
+    s.source = SourcePolicy::Analytic;
+    s.today = "2026-11-23";
+    return s;
+}
+
+const OwnedOption* find(const Results& r, const std::string& gpu, int count)
+{
+    for (const auto& o : r.options)
+        if (o.gpu->id == gpu && o.gpuCount == count)
+            return &o;
+    return nullptr;
+}
+
+const CloudOption* findCloud(const Results& r, const std::string& offerId, int count)
+{
+    for (const auto& c : r.cloud)
+        if (c.offer->id == offerId && c.gpuCount == count)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+class TestOfferKinds : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sxmGpusAreBoughtOnlyAsSystems()
+    {
+        const Scenario s = scenarioOf(smallCatalog()); // Results point into its catalog
+        const Results r = evaluate(s);
+        const OwnedOption* eight = find(r, "sxm", 8);
+        QVERIFY(eight);
+        QVERIFY(eight->system && !eight->chassis);
+        QCOMPARE(eight->machineCostUsd, 300000.0);
+        QCOMPARE(eight->powerKw, (8 * 700 + 3000) / 1000.0 * 1.58); // fallback PUE
+        QVERIFY(!find(r, "sxm", 4));
+        bool said = false;
+        for (const auto& u : r.unavailable)
+            said |= u.gpuId == "sxm" && u.gpuCount == 4
+                && u.reason == UnavailableReason::SoldOnlyAsSystem && u.detail == "8";
+        QVERIFY(said);
+        // Cards go into the chassis; 8 cards find no chassis.
+        QCOMPARE(find(r, "card", 4)->machineCostUsd, 5000.0 + 4 * 10000.0);
+        QVERIFY(!find(r, "card", 8));
+    }
+
+    void everyPriceCarriesItsAge()
+    {
+        const Scenario s = scenarioOf(smallCatalog());
+        const Results r = evaluate(s);
+        // The card's quote (26 months) is older than its chassis (10 months): it dates the option.
+        const OwnedOption* cards = find(r, "card", 4);
+        QCOMPARE(cards->priceDate, std::string("2024-09-21"));
+        QCOMPARE(*cards->priceAge.months, 26);
+        QVERIFY(cards->priceAge.stale);
+        const OwnedOption* hgx = find(r, "sxm", 8);
+        QCOMPARE(*hgx->priceAge.months, 5);
+        QVERIFY(!hgx->priceAge.stale);
+        Scenario undated = scenarioOf(smallCatalog());
+        undated.today.clear();
+        const Results unaged = evaluate(undated);
+        QVERIFY(!unaged.options.front().priceAge.months);
+    }
+
+    void campusAndAllocationBesideCloud()
+    {
+        auto c = smallCatalog();
+        CloudOffer cloud = offer("cloud", OfferKind::Cloud, "card", 1);
+        cloud.onDemandUsdPerHour = 2.0;
+        CloudOffer campus = offer("campus", OfferKind::Campus, "card", 1);
+        campus.onDemandUsdPerHour = 0.5;
+        campus.queueWaitDays = 2.0;
+        CloudOffer grant = offer("grant", OfferKind::Allocation, "card", 1);
+        grant.applicationLeadDays = 30.0;
+        grant.queueWaitDays = 3.0;
+        c->cloudOffers = { cloud, campus, grant };
+        Scenario s = scenarioOf(c);
+        s.assumptions.plannedRuns = 2;
+        const Results r = evaluate(s);
+        const double days = 1e21 / (1e15 * 0.4) / 86400; // one GPU
+        const CloudOption* alloc = findCloud(r, "grant", 1);
+        QVERIFY(alloc);
+        QCOMPARE(*alloc->cheapestCostUsd, 0.0);
+        QCOMPARE(alloc->cheapestPricing, Pricing::Allocation);
+        QVERIFY(qFuzzyCompare(alloc->planCalendarDays, 30.0 + 2 * (days + 3.0)));
+        const CloudOption* recharge = findCloud(r, "campus", 1);
+        QVERIFY(qFuzzyCompare(*recharge->cheapestCostUsd, 0.5 * days * 24));
+        QVERIFY(qFuzzyCompare(recharge->planCalendarDays, 2 * (days + 2.0)));
+        // Buying is compared with the cheapest way to pay per run: the campus rate, never the
+        // allocation's granted time.
+        const OwnedOption* one = find(r, "card", 1);
+        QCOMPARE(r.cloud[*one->cheapestCloudIndex].offer->id, std::string("campus"));
+    }
+
+    void reservationAgainstOnDemandForThePlan()
+    {
+        auto c = smallCatalog();
+        CloudOffer o = offer("reserved", OfferKind::Cloud, "card", 1);
+        o.onDemandUsdPerHour = 3.0;
+        o.reserved = { { 1.0, 1.5 } };
+        c->cloudOffers = { o };
+        Scenario s = scenarioOf(c);
+        const double days = 1e21 / (1e15 * 0.4) / 86400;
+        const double onDemandRun = 3.0 * days * 24;
+        const double term = 1.5 * 8760;
+        for (int runs : { 1, 10 }) {
+            s.assumptions.plannedRuns = runs;
+            const Results r = evaluate(s);
+            const CloudOption* rent = findCloud(r, "reserved", 1);
+            QCOMPARE(rent->commitments.size(), std::size_t { 1 });
+            const Commitment& k = rent->commitments.front();
+            QVERIFY(qFuzzyCompare(k.termCostUsd, term));
+            QVERIFY(qFuzzyCompare(*k.breakEvenRuns, term / onDemandRun)); // 6.3 runs
+            QVERIFY(qFuzzyCompare(k.runsInTerm, 365.0 / days)); // 12.6 runs fit
+            QCOMPARE(k.beatsOnDemandForPlan, runs == 10);
+            QCOMPARE(rent->cheapestPricing, Pricing::OnDemand); // still the pay-as-you-go price
+        }
+    }
+
+    void owningCostsMoveTheBreakEven()
+    {
+        auto c = smallCatalog();
+        CloudOffer cloud = offer("cloud", OfferKind::Cloud, "card", 1);
+        cloud.onDemandUsdPerHour = 2.0;
+        c->cloudOffers = { cloud };
+        Scenario s = scenarioOf(c);
+        s.assumptions.pue = 1.0;
+        const Results before = evaluate(s);
+        const OwnedOption plain = *find(before, "card", 1);
+        s.assumptions.resaleFraction = 0.2;
+        s.assumptions.machineRoomUsdPerMonth = 100.0;
+        const Results after = evaluate(s);
+        const OwnedOption owned = *find(after, "card", 1);
+        QCOMPARE(owned.netCapexUsd, 0.8 * plain.machineCostUsd);
+        QVERIFY(qFuzzyCompare(
+            owned.buyCostPerRunUsd, plain.energyCostUsd + 100.0 / owned.runsPerMonth));
+        const double cloudPerRun = 2.0 * owned.estimate.days * 24;
+        QVERIFY(qFuzzyCompare(
+            *owned.breakEvenRuns, owned.netCapexUsd / (cloudPerRun - owned.buyCostPerRunUsd)));
+        QVERIFY(*owned.breakEvenRuns != *plain.breakEvenRuns);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOfferKinds)
+#include "tst_offer_kinds.moc"
