@@ -11,7 +11,6 @@ namespace gpuplan::catalog_import {
 namespace {
 
 constexpr std::size_t kMaxIdLength = 64; // pricing/yaml_reader.cpp, Reader::id
-constexpr std::size_t kHashLength = 8;
 
 // FNV-1a, 32 bits: small, stable across platforms and releases (std::hash is neither).
 std::string shortHash(const std::string& text)
