@@ -121,7 +121,11 @@ void pairGcpAccelerators(RowsRead& rows, const GcpHostVmTable& table)
         hostsByPlace[placeKey(vm.instance, vm.region, vm.zone)].push_back(i);
     }
     for (const CatalogRow& accelerator : rows.acceleratorRows) {
-        const GcpHostVm* host = isWholeCount(accelerator.gpuCount)
+        // Bounded before the conversion: a count of 1e90 does not fit an int (found by
+        // fuzz_catalog_import; tests/catalog_import/data/regression-fuzz-gpu-count-overflow).
+        const bool plausible = isWholeCount(accelerator.gpuCount)
+            && limits::kGpusPerInstance.bounds.contains(accelerator.gpuCount);
+        const GcpHostVm* host = plausible
             ? table.find(accelerator.gpuName, static_cast<int>(accelerator.gpuCount))
             : nullptr;
         if (!host) {

@@ -1,5 +1,7 @@
 #include "pricing/catalog_import/gpu_info.h"
 
+#include "core/limits.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -63,17 +65,21 @@ std::vector<double> memoryReadingsGb(const GpuInfo& info, double gpuCount)
     if (!info.sizeMiB)
         return {};
     const double size = *info.sizeMiB;
-    if (size < kSmallestMiB)
-        return { size };
-    const double perGpu = size / kMiBPerGB;
-    if (gpuCount <= 1.0)
-        return { perGpu };
-    // Total = count x Size (within a MiB of rounding): Size is one GPU's for certain.
-    if (info.totalMiB && std::abs(*info.totalMiB - size * gpuCount) <= gpuCount)
-        return { perGpu };
-    if (info.totalMiB && *info.totalMiB != size)
-        return { perGpu }; // Total says something else again: trust Size as one GPU's
-    return { perGpu, perGpu / gpuCount };
+    std::vector<double> readings;
+    if (size < kSmallestMiB) {
+        readings = { size };
+    } else if (const double perGpu = size / kMiBPerGB; gpuCount <= 1.0) {
+        readings = { perGpu };
+    } else if (info.totalMiB && std::abs(*info.totalMiB - size * gpuCount) <= gpuCount) {
+        readings = { perGpu }; // Total = count x Size (within a MiB each): Size is one GPU's
+    } else if (info.totalMiB && *info.totalMiB != size) {
+        readings = { perGpu }; // Total says something else again: trust Size as one GPU's
+    } else {
+        readings = { perGpu, perGpu / gpuCount };
+    }
+    // A reading no GPU could have (core/limits.h) tells nothing about the GPU.
+    std::erase_if(readings, [](double gb) { return !limits::kMemoryGb.bounds.contains(gb); });
+    return readings;
 }
 
 } // namespace gpuplan::catalog_import

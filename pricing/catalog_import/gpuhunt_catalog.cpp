@@ -1,5 +1,7 @@
 #include "pricing/catalog_import/gpuhunt_catalog.h"
 
+#include "core/limits.h"
+
 #include "pricing/catalog_import/duplicate_rows.h"
 #include "pricing/catalog_import/row_fields.h"
 
@@ -72,7 +74,8 @@ bool readGpuhuntCatalog(CsvReader& reader, RowsRead& out, std::vector<LoadIssue>
         row.region = fields.text("location");
         row.gpuName = fields.text("gpu_name");
         row.gpuCount = fields.number("gpu_count").value_or(0.0);
-        if (const auto memory = fields.number("gpu_memory"); memory && *memory > 0.0)
+        if (const auto memory = fields.number("gpu_memory");
+            memory && limits::kMemoryGb.bounds.contains(*memory))
             row.memoryGb = { *memory };
         const auto price = fields.number("price");
         const auto spot = fields.boolean("spot");
