@@ -8,6 +8,8 @@ packages=(
   g++ cmake ninja-build pkg-config git
   # the format check of tests/run-all.sh (the version that formatted the tree)
   clang-format
+  # fuzz/run-fuzzers.sh: Debian's clang 14 and its libFuzzer / sanitizer runtimes
+  clang libclang-rt-14-dev
   # planner: Qt 6 (Widgets, Charts, Svg, Test) and yaml-cpp
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libqt6charts6-dev libqt6opengl6-dev libqt6svg6-dev
   libqt6svg6 libgl-dev libyaml-cpp-dev

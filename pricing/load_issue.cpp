@@ -8,7 +8,9 @@ std::string LoadIssue::toString() const
 {
     std::string text = file;
     if (line > 0)
-        text += ':' + std::to_string(line) + ':' + std::to_string(column);
+        text += ':' + std::to_string(line);
+    if (line > 0 && column > 0)
+        text += ':' + std::to_string(column);
     text += severity == Severity::Error ? ": error: " : ": warning: ";
     return text + message;
 }

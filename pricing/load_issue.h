@@ -6,7 +6,7 @@
 namespace gpuplan {
 
 // A problem found while reading a data file. Positions are 1-based, as editors show them;
-// 0 means "no position" (e.g. a file that cannot be opened).
+// 0 means "no position" (e.g. a file that cannot be opened; a CSV row as a whole: file:line).
 struct LoadIssue {
     enum class Severity { Warning, Error };
     Severity severity = Severity::Error;

@@ -25,7 +25,6 @@ constexpr Range kTokensOrPixels = limits::kTokensOrPixels.bounds;
 constexpr Range kDays = limits::kTrainingDays.bounds;
 constexpr Range kGpuCount = limits::kGpuCount.bounds;
 constexpr Range kWaitDays = limits::kWaitDays.bounds;
-constexpr std::size_t kMaxEntries = 10000;
 
 std::string named(std::string_view kind, const std::string& id)
 {
@@ -50,10 +49,10 @@ void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* sect
         return;
     if (!reader.expectSequence(list, section))
         return;
-    if (list.size() > kMaxEntries) {
+    if (list.size() > yaml::kMaxEntries) {
         reader.error(list,
             std::string(section) + " has " + std::to_string(list.size()) + " entries, more than "
-                + std::to_string(kMaxEntries));
+                + std::to_string(yaml::kMaxEntries));
         return;
     }
     std::set<std::string> ids;

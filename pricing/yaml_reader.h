@@ -25,6 +25,7 @@ namespace gpuplan::yaml {
 using Range = Bounds;
 
 inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024; // shipped tables are < 64 KiB
+inline constexpr std::size_t kMaxEntries = 10000; // per section (gpus, cloud_offers, ...)
 inline constexpr int kSchemaVersion = 1;
 inline constexpr std::string_view kUndated = "undated";
 

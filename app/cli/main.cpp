@@ -1,4 +1,5 @@
-// gpuplan-cli: plan, breakeven and list from the shipped and user price tables, without a GUI.
+// gpuplan-cli: the planner without a GUI (plan, breakeven, list, chart, report) and the
+// import of public cloud catalogs (import-prices), from the shipped and user price tables.
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
@@ -28,13 +29,15 @@ constexpr std::array kSubcommands {
         gpuplan::cli::runList },
     Subcommand { "chart", "render a chart to PNG, SVG or PDF", gpuplan::cli::runChart },
     Subcommand { "report", "render the proposal report to PDF", gpuplan::cli::runReport },
+    Subcommand { "import-prices", "a public cloud catalog (SkyPilot, gpuhunt CSV) as cloud offers",
+        gpuplan::cli::runImportPrices },
 };
 
 int usage(QTextStream& out)
 {
     out << "Usage: gpuplan-cli <command> [options]\n\nCommands:\n";
     for (const auto& c : kSubcommands)
-        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << c.summary << '\n';
+        out << "  " << QString::fromLatin1(c.name).leftJustified(14) << c.summary << '\n';
     out << "\nRun 'gpuplan-cli <command> --help' for a command's options.\n";
     return gpuplan::cli::kExitOk;
 }

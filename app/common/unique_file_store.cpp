@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
+#include <QTemporaryFile>
 
 namespace gpuplan::views {
 
@@ -11,22 +11,65 @@ namespace {
 // Beyond this many files with the same name, something is wrong.
 constexpr int kMaxNameSuffix = 1000;
 
-QString freeName(const QDir& dir, const QString& fileName)
+// Writes `contents` to a temporary file in `dir` and renames it to the first of `names` not
+// taken; the rename never replaces a file.
+StoredFile claimName(const QByteArray& contents, const QDir& dir, const QStringList& names)
 {
-    if (!QFileInfo::exists(dir.filePath(fileName)))
-        return fileName;
+    QTemporaryFile temporary(dir.filePath(QStringLiteral(".import-XXXXXX.tmp")));
+    if (!temporary.open() || temporary.write(contents) != contents.size() || !temporary.flush())
+        return { {},
+            QStringLiteral("Could not write in %1: %2").arg(dir.path(), temporary.errorString()) };
+    for (const QString& name : names) {
+        const QString path = dir.filePath(name);
+        if (QFileInfo::exists(path))
+            continue;
+        if (temporary.rename(path)) {
+            temporary.setAutoRemove(false);
+            return { path, {} };
+        }
+        if (!QFileInfo::exists(path)) // failed for another reason than a file appearing
+            return { {},
+                QStringLiteral("Could not save %1: %2").arg(path, temporary.errorString()) };
+    }
+    return {
+        {},
+        names.size() == 1
+            ? QStringLiteral("%1 exists: an import never overwrites a file.")
+                  .arg(dir.filePath(names.front()))
+            : QStringLiteral("Too many files named like %1 in %2.").arg(names.front(), dir.path())
+    };
+}
+
+QStringList candidateNames(const QString& fileName)
+{
+    QStringList names { fileName };
     const QString stem = QFileInfo(fileName).completeBaseName();
     const QString suffix = QFileInfo(fileName).suffix();
-    for (int n = 2; n < kMaxNameSuffix; ++n) {
-        const QString candidate = suffix.isEmpty()
-            ? QStringLiteral("%1-%2").arg(stem).arg(n)
-            : QStringLiteral("%1-%2.%3").arg(stem).arg(n).arg(suffix);
-        if (!QFileInfo::exists(dir.filePath(candidate)))
-            return candidate;
-    }
-    return {};
+    for (int n = 2; n < kMaxNameSuffix; ++n)
+        names << (suffix.isEmpty() ? QStringLiteral("%1-%2").arg(stem).arg(n)
+                                   : QStringLiteral("%1-%2.%3").arg(stem).arg(n).arg(suffix));
+    return names;
 }
+
 } // namespace
+
+StoredFile storeUniqueFile(
+    const QByteArray& contents, const QString& dirPath, const QString& fileName)
+{
+    if (!QDir().mkpath(dirPath))
+        return { {}, QStringLiteral("Could not create the folder %1.").arg(dirPath) };
+    return claimName(contents, QDir(dirPath), candidateNames(fileName));
+}
+
+StoredFile storeNewFile(const QByteArray& contents, const QString& path)
+{
+    const QFileInfo info(path);
+    if (info.exists())
+        return { {}, QStringLiteral("%1 exists: an import never overwrites a file.").arg(path) };
+    if (!QDir().mkpath(info.absolutePath()))
+        return { {}, QStringLiteral("Could not create the folder %1.").arg(info.absolutePath()) };
+    return claimName(contents, info.absoluteDir(), { info.fileName() });
+}
 
 StoredFile storeUniqueCopy(
     const QString& sourcePath, const QString& dirPath, const QString& fileName)
@@ -35,21 +78,7 @@ StoredFile storeUniqueCopy(
     if (!source.open(QIODevice::ReadOnly))
         return { {},
             QStringLiteral("Could not read %1: %2").arg(sourcePath, source.errorString()) };
-    const QByteArray contents = source.readAll();
-
-    if (!QDir().mkpath(dirPath))
-        return { {}, QStringLiteral("Could not create the folder %1.").arg(dirPath) };
-    const QDir dir(dirPath);
-    const QString name = freeName(dir, fileName);
-    if (name.isEmpty())
-        return { {}, QStringLiteral("Too many files named like %1 in %2.").arg(fileName, dirPath) };
-
-    QSaveFile target(dir.filePath(name));
-    if (!target.open(QIODevice::WriteOnly) || target.write(contents) != contents.size()
-        || !target.commit())
-        return { {},
-            QStringLiteral("Could not save %1: %2").arg(target.fileName(), target.errorString()) };
-    return { dir.filePath(name), {} };
+    return storeUniqueFile(source.readAll(), dirPath, fileName);
 }
 
 } // namespace gpuplan::views

@@ -5,6 +5,7 @@
 #include "app/document/scenario_document.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/buy_vs_rent_view.h"
+#include "app/gui/catalog_import_dialog.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/planner_view.h"
 #include "app/gui/price_book.h"
@@ -13,6 +14,7 @@
 #include "app/render/chart_export.h"
 #include "app/render/chart_widget.h"
 #include "app/render/proposal_report.h"
+#include "pricing/catalog_import/catalog_file.h"
 #include "pricing/scenario/scenario_file.h"
 
 #include "app/benchview/benchmark_view.h"
@@ -94,6 +96,8 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);
     connect(m_prices, &PriceTablesView::revertRequested, this, &MainWindow::revertPrices);
     connect(m_prices, &PriceTablesView::importRequested, this, &MainWindow::importPricesDialog);
+    connect(
+        m_prices, &PriceTablesView::catalogImportRequested, this, &MainWindow::importCatalogDialog);
     // Choosing a machine in the planner carries over to the buy-vs-rent comparison.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_buyVsRent && m_planner->selectedOption())
@@ -125,6 +129,7 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(tr("Import &measurements…"), this, &MainWindow::importMeasurementsDialog);
     file->addAction(tr("Import &price table…"), this, &MainWindow::importPricesDialog);
+    file->addAction(tr("Import &cloud catalog…"), this, &MainWindow::importCatalogDialog);
     file->addSeparator();
     file->addAction(
         tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChartDialog);
@@ -465,6 +470,47 @@ bool MainWindow::importPrices(const QString& path, QString* error)
         return false;
     m_book->reset(loadUserCatalog().catalog);
     statusBar()->showMessage(tr("Imported %1").arg(path), 8000);
+    return true;
+}
+
+void MainWindow::importCatalogDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import cloud catalog"), QString(),
+        tr("Cloud catalogs: SkyPilot vms.csv, dstack gpuhunt (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!importCatalog(path, &error) && !error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot import the cloud catalog"), error);
+}
+
+bool MainWindow::importCatalog(const QString& path, QString* error)
+{
+    error->clear();
+    // The import reloads every table from the files: edits not saved would be lost.
+    if (!confirmDiscardPriceEdits())
+        return false;
+    std::vector<LoadIssue> issues;
+    auto text = catalog_import::readCatalogFile(path.toStdString(), issues);
+    if (!text) {
+        *error = issueText(issues);
+        return false;
+    }
+    std::set<std::string> gpuIds;
+    for (const auto& gpu : m_book->catalog().gpus)
+        gpuIds.insert(gpu.id);
+    CatalogImportDialog dialog(
+        path, std::make_shared<const std::string>(std::move(*text)), std::move(gpuIds), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    const QString written = saveImportedCatalog(dialog.yamlText(), dialog.fileName(), error);
+    if (written.isEmpty())
+        return false;
+    m_book->reset(loadUserCatalog().catalog);
+    statusBar()->showMessage(tr("Imported %n cloud offer(s) into %1", nullptr,
+                                 static_cast<int>(dialog.preview()->offers.size()))
+                                 .arg(written),
+        8000);
     return true;
 }
 

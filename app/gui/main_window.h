@@ -59,6 +59,11 @@ public:
     // Imports a price table into the user prices dir and reloads the tables. Unsaved price edits
     // are asked about first; false with an empty *error when the user cancels.
     bool importPrices(const QString& path, QString* error);
+    // Imports a public cloud catalog (CSV): unsaved price edits are asked about first, then the
+    // import dialog previews it; on Import the offers are written to a new user price file and
+    // the tables reload. False with an empty *error when the user cancels; with the reason when
+    // the file cannot be read or written.
+    bool importCatalog(const QString& path, QString* error);
     // "Revert to shipped defaults": after the user confirms (the question lists the files),
     // deletes the saved edits and sets imported price tables aside (revertedPricesDir()).
     void revertPrices();
@@ -94,6 +99,7 @@ private:
     bool saveScenarioAsDialog();
     void importMeasurementsDialog();
     void importPricesDialog();
+    void importCatalogDialog();
     void savePrices();
     void exportChartDialog();
     void exportReportDialog();

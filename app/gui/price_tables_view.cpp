@@ -45,6 +45,10 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     save->setObjectName(QStringLiteral("savePrices"));
     auto* revert = new QPushButton(tr("Revert to shipped defaults"));
     auto* import = new QPushButton(tr("Import price table…"));
+    auto* importCatalog = new QPushButton(tr("Import cloud catalog…"));
+    importCatalog->setObjectName(QStringLiteral("importCatalog"));
+    importCatalog->setToolTip(tr("Cloud offers from a SkyPilot vms.csv or a dstack gpuhunt CSV, "
+                                 "previewed before anything changes"));
     connect(undo, &QPushButton::clicked, book->undoStack(), &QUndoStack::undo);
     connect(redo, &QPushButton::clicked, book->undoStack(), &QUndoStack::redo);
     connect(book->undoStack(), &QUndoStack::canUndoChanged, undo, &QPushButton::setEnabled);
@@ -54,6 +58,7 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     connect(save, &QPushButton::clicked, this, &PriceTablesView::saveRequested);
     connect(revert, &QPushButton::clicked, this, &PriceTablesView::revertRequested);
     connect(import, &QPushButton::clicked, this, &PriceTablesView::importRequested);
+    connect(importCatalog, &QPushButton::clicked, this, &PriceTablesView::catalogImportRequested);
 
     m_state = new QLabel;
     m_state->setObjectName(QStringLiteral("priceState"));
@@ -63,7 +68,7 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     m_message->setStyleSheet(QStringLiteral("color: #b00000"));
 
     auto* buttons = new QHBoxLayout;
-    for (auto* b : { undo, redo, save, revert, import })
+    for (auto* b : { undo, redo, save, revert, import, importCatalog })
         buttons->addWidget(b);
     buttons->addStretch();
     buttons->addWidget(m_state);

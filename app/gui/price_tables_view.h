@@ -30,6 +30,7 @@ signals:
     void saveRequested();
     void revertRequested();
     void importRequested();
+    void catalogImportRequested(); // a public cloud catalog (CSV), with a preview
 
 private:
     void showState();

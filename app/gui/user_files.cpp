@@ -2,6 +2,7 @@
 
 #include "app/common/unique_file_store.h"
 #include "app/common/user_data.h"
+#include "pricing/catalog_import/imported_table.h"
 #include "pricing/measured_results.h"
 #include "pricing/scenario/price_table_writer.h"
 
@@ -106,6 +107,27 @@ bool importPriceFile(const QString& path, QString* error)
         return false;
     }
     return copyInto(path, views::userDataDir() + QStringLiteral("/prices"), error);
+}
+
+QString saveImportedCatalog(const std::string& yamlText, const QString& fileName, QString* error)
+{
+    const QString dir = views::userDataDir() + QStringLiteral("/prices");
+    std::vector<DataFile> base = shippedDataFiles(currentPriceSet().toStdString());
+    std::vector<LoadIssue> unreadable; // a user file that cannot be read is the loader's to report
+    for (const QString& path : views::userPriceFiles(currentPriceSet()))
+        if (auto file = readDataFile(path.toStdString(), unreadable))
+            base.push_back(std::move(*file));
+    const std::string name = QDir(dir).filePath(fileName).toStdString();
+    const auto issues = catalog_import::checkImportedTable(std::move(base), { name, yamlText });
+    if (!issues.empty()) {
+        *error = issueText(issues);
+        return {};
+    }
+    const views::StoredFile stored
+        = views::storeUniqueFile(QByteArray::fromStdString(yamlText), dir, fileName);
+    if (stored.path.isEmpty())
+        *error = stored.error;
+    return stored.path;
 }
 
 QStringList importedPriceFiles()

@@ -32,6 +32,12 @@ bool saveEditedPrices(const Catalog& catalog, QString* error);
 bool importPriceFile(const QString& path, QString* error);
 bool importResultsFile(const QString& path, const Catalog& catalog, QString* error);
 
+// Writes an imported cloud catalog (catalog_import::writeImportedTable) into the user prices
+// dir as `fileName`, or "-2", "-3", ... where that name is taken: nothing is overwritten. It is
+// read with the loader after the shipped and user tables first. The path written, or an empty
+// string with the loader's issues or the write error in *error.
+QString saveImportedCatalog(const std::string& yamlText, const QString& fileName, QString* error);
+
 // The price tables imported with File > Import price table: every user price file of the current
 // set but editedPricesPath().
 QStringList importedPriceFiles();

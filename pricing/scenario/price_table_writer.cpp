@@ -134,6 +134,23 @@ void assumption(YAML::Emitter& out, const char* key, double value, const Provena
 
 } // namespace
 
+std::string writeCloudOfferTable(
+    const std::vector<CloudOffer>& offers, const std::string& title, const std::string& description)
+{
+    YAML::Emitter out;
+    out.SetDoublePrecision(10);
+    out << YAML::BeginMap;
+    out << YAML::Key << "schema_version" << YAML::Value << yaml::kSchemaVersion;
+    out << YAML::Key << "title" << YAML::Value << title;
+    out << YAML::Key << "description" << YAML::Value << description;
+    out << YAML::Key << "cloud_offers" << YAML::Value << YAML::BeginSeq;
+    for (const auto& o : offers)
+        cloudOffer(out, o);
+    out << YAML::EndSeq;
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
 std::string writePriceTables(const Catalog& catalog)
 {
     YAML::Emitter out;

@@ -12,4 +12,9 @@ namespace gpuplan {
 
 std::string writePriceTables(const Catalog& catalog);
 
+// Cloud offers alone, as a user price file with a title and description (an imported cloud
+// catalog). Each offer is written as writePriceTables writes it.
+std::string writeCloudOfferTable(const std::vector<CloudOffer>& offers, const std::string& title,
+    const std::string& description);
+
 } // namespace gpuplan

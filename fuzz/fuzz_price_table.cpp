@@ -1,0 +1,24 @@
+// libFuzzer target: the price-table loader (pricing/catalog_loader) on any bytes, as a user
+// file. A file that loads without errors must also survive the planner's own save: written
+// back with writePriceTables (what the Price tables view saves) and read again, without errors.
+
+#include "pricing/catalog_loader.h"
+#include "pricing/scenario/price_table_writer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+using namespace gpuplan;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    const CatalogLoad load = loadCatalog({ { "input.yaml", text } });
+    if (!load.ok() || load.catalog->gpus.empty())
+        return 0;
+    const CatalogLoad again = loadCatalog({ { "saved.yaml", writePriceTables(*load.catalog) } });
+    if (!again.ok())
+        __builtin_trap();
+    return 0;
+}
