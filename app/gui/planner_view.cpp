@@ -5,6 +5,7 @@
 #include "app/gui/cloud_table_model.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/planner_session.h"
+#include "app/gui/rental_filter_button.h"
 #include "app/render/chart_widget.h"
 
 #include <QCheckBox>
@@ -84,6 +85,7 @@ void PlannerView::buildLayout()
     m_logAxes = new QCheckBox(tr("Log axes"));
     m_logAxes->setObjectName(QStringLiteral("logAxes"));
     m_logAxes->setChecked(true);
+    m_rentalFilter = new RentalFilterButton;
     m_budgetOn = new QCheckBox(tr("Budget"));
     m_budgetOn->setObjectName(QStringLiteral("budgetOn"));
     m_budget = new QDoubleSpinBox;
@@ -113,6 +115,7 @@ void PlannerView::buildLayout()
     controls->addWidget(m_source);
     controls->addSpacing(12);
     controls->addWidget(m_logAxes);
+    controls->addWidget(m_rentalFilter);
     controls->addSpacing(12);
     controls->addWidget(m_budgetOn);
     controls->addWidget(m_budget);
@@ -160,6 +163,7 @@ void PlannerView::buildLayout()
             m_session->setSource(static_cast<SourcePolicy>(m_source->currentData().toInt()));
     });
     connect(m_logAxes, &QCheckBox::toggled, this, &PlannerView::replotCharts);
+    connect(m_rentalFilter, &RentalFilterButton::filterChanged, this, &PlannerView::replotCharts);
     connect(m_logAxes, &QCheckBox::toggled, this, &PlannerView::logAxesToggled);
     connect(m_budgetOn, &QCheckBox::toggled, this, &PlannerView::applyBudget);
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, &PlannerView::applyBudget);
@@ -264,6 +268,7 @@ void PlannerView::resultsChanged()
         text += QStringLiteral("<br><span style=\"color:#b00000\">%1</span>")
                     .arg(views::warningText(w, r.source).toHtmlEscaped());
     m_recommendation->setText(text);
+    m_rentalFilter->offersChanged(r);
     replotCharts();
 }
 
@@ -274,6 +279,7 @@ render::PlannerChartOptions PlannerView::chartOptions() const
     options.budgetUsd = m_session->scenario().budgetUsd;
     options.deadlineDays = m_session->scenario().deadlineDays;
     options.highlightOption = m_selected;
+    options.cloud = m_rentalFilter->filter();
     for (const auto& other : m_session->comparisons())
         options.comparisons.push_back(&other);
     return options;

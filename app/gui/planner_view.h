@@ -24,6 +24,7 @@ class ChartWidget;
 namespace gpuplan::gui {
 
 class CloudTableModel;
+class RentalFilterButton;
 class OptionTableModel;
 class PlannerSession;
 
@@ -37,6 +38,7 @@ public:
     render::ChartWidget* experimentChart() const { return m_experimentChart; }
     QTableView* optionsTable() const { return m_optionsTable; }
     QTableView* cloudTable() const { return m_cloudTable; }
+    RentalFilterButton* rentalFilter() const { return m_rentalFilter; }
     OptionTableModel* optionModel() const { return m_optionModel; }
     // What the charts are drawn with now (axes, budget, deadline, selection).
     render::PlannerChartOptions chartOptions() const;
@@ -62,6 +64,7 @@ private:
     QComboBox* m_model = nullptr;
     QComboBox* m_source = nullptr;
     QCheckBox* m_logAxes = nullptr;
+    RentalFilterButton* m_rentalFilter = nullptr;
     QCheckBox* m_budgetOn = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QCheckBox* m_deadlineOn = nullptr;

@@ -22,8 +22,6 @@ const QColor kPalette[] = { QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
 const QColor kFrontierColor(0x55, 0x55, 0x55);
 const QColor kBudgetColor(0x00, 0x80, 0x00);
 const QColor kDeadlineColor(0xB0, 0x00, 0x00);
-const QColor kOnDemandColor(0x44, 0x44, 0x44);
-const QColor kSpotColor(0x88, 0x55, 0xAA);
 
 PeakWarning peakWarning(const TrainingEstimate& e)
 {
@@ -219,29 +217,6 @@ QString sourceNote(const Results& r)
         .arg(views::formatPercent(r.assumptions.machineUtilization));
 }
 
-// A static figure has no tooltips: the cheapest offers of each pricing carry a label, the rest
-// are told apart by the table.
-constexpr std::size_t kLabelledCloudOffers = 3;
-
-void labelCheapest(ChartSeries& series, const std::vector<QString>& labels)
-{
-    std::vector<std::size_t> order(series.points.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(),
-        [&](std::size_t a, std::size_t b) { return series.points[a].y < series.points[b].y; });
-    for (std::size_t k = 0; k < order.size() && k < kLabelledCloudOffers; ++k)
-        series.points[order[k]].label = labels[order[k]];
-}
-
-QString withoutMemorySize(const std::string& gpuName)
-{
-    static const QRegularExpression memorySuffix(QStringLiteral("\\s+\\d+\\s*GB$"));
-    QString name = QString::fromStdString(gpuName);
-    name.remove(memorySuffix);
-    return name;
-}
-
 QString modelName(const Results& r)
 {
     return r.workload ? QString::fromStdString(r.workload->name) : QStringLiteral("(no model)");
@@ -252,6 +227,14 @@ QString modelName(const Results& r)
 QColor gpuColor(std::size_t index)
 {
     return kPalette[index % std::size(kPalette)];
+}
+
+QString withoutMemorySize(const std::string& gpuName)
+{
+    static const QRegularExpression memorySuffix(QStringLiteral("\\s+\\d+\\s*GB$"));
+    QString name = QString::fromStdString(gpuName);
+    name.remove(memorySuffix);
+    return name;
 }
 
 QString shortMachineLabel(const OwnedOption& option)
@@ -291,52 +274,19 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
     addOwnedSeries(
         chart, r, opt, experimentXY, [](const OwnedOption& o) { return o.paretoExperiment; });
 
-    ChartSeries onDemand { QStringLiteral("Cloud, on-demand"), ChartSeries::Kind::Scatter,
-        Marker::Triangle, false, kOnDemandColor, {} };
-    ChartSeries spot { QStringLiteral("Cloud, spot"), ChartSeries::Kind::Scatter, Marker::Star,
-        false, kSpotColor, {} };
-    std::vector<QString> onDemandLabels;
-    std::vector<QString> spotLabels;
-    for (std::size_t i = 0; i < r.cloud.size(); ++i) {
-        const auto& c = r.cloud[i];
-        const QString name = QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
-            + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
-        const QString days = views::formatDays(c.estimate.days);
-        const QString label = QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
-            + views::formatMachine(c.gpuCount, withoutMemorySize(c.gpu->name));
-        if (c.onDemandCostUsd) {
-            ChartPoint p { c.estimate.days, *c.onDemandCostUsd, {},
-                QStringLiteral("%1, on-demand\n%2, %3 per run\nRate as of %4, %5")
-                    .arg(name, days, views::formatUsd(*c.onDemandCostUsd),
-                        QString::fromStdString(c.offer->source.date),
-                        QString::fromStdString(c.offer->source.source)),
-                PeakWarning::None, -1, static_cast<int>(i) };
-            onDemand.points.push_back(p);
-            onDemandLabels.push_back(label);
-        }
-        if (c.spotCostUsd) {
-            const double spotDays = c.spotDays;
-            ChartPoint p { spotDays, *c.spotCostUsd, {},
-                QStringLiteral("%1, spot\n%2 with restarts, %3 per run\nRate as of %4, %5")
-                    .arg(name, views::formatDays(spotDays), views::formatUsd(*c.spotCostUsd),
-                        QString::fromStdString(c.offer->source.date),
-                        QString::fromStdString(c.offer->source.source)),
-                PeakWarning::None, -1, static_cast<int>(i) };
-            spot.points.push_back(p);
-            spotLabels.push_back(label);
-        }
-    }
-    labelCheapest(onDemand, onDemandLabels);
-    labelCheapest(spot, spotLabels);
-    if (!onDemand.points.empty())
-        chart.series.push_back(std::move(onDemand));
-    if (!spot.points.empty())
-        chart.series.push_back(std::move(spot));
+    ChartSeries allocations = addRentalSeries(chart, r, opt.cloud);
+    int rentalPoints = static_cast<int>(allocations.points.size());
+    for (const auto& series : chart.series)
+        for (const auto& p : series.points)
+            rentalPoints += p.cloudIndex >= 0 ? 1 : 0;
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
             QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays), kDeadlineColor });
     chart.footnote = sourceNote(r);
+    if (const QString note = rentalNote(r, opt.cloud, rentalPoints); !note.isEmpty())
+        chart.footnote += QLatin1Char(' ') + note;
     fitAxes(chart);
+    placeOnFloor(chart, std::move(allocations));
     return chart;
 }
 

@@ -3,6 +3,7 @@
 // The paper's Fig. 7 as chart data, built from Results only (no cost is computed here).
 
 #include "app/render/chart_data.h"
+#include "app/render/rental_series.h"
 #include "core/evaluate.h"
 
 #include <optional>
@@ -19,6 +20,7 @@ struct PlannerChartOptions {
     // Estimates of the same model from another source (e.g. measured by gpuplan-bench), drawn
     // beside the main ones as hollow markers of their own style.
     std::vector<const Results*> comparisons;
+    CloudFilter cloud; // which rental offers the experiment-cost chart draws
 };
 
 // Fig. 7 top: training days (y) against machine cost (x), one series per GPU type, labelled
@@ -26,11 +28,12 @@ struct PlannerChartOptions {
 ChartData hardwareCostChart(const Results& results, const PlannerChartOptions& options);
 
 // Fig. 7 bottom: per-experiment cost (y) against training days (x) for the owned options under
-// the amortisation setting, and every cloud offer (on-demand and spot as distinct markers).
+// the amortisation setting, and the ways to rent (rental_series.h), each with its own marker.
 ChartData experimentCostChart(const Results& results, const PlannerChartOptions& options);
 
 // "8×A100 SXM": the GPU name without its memory size, for point labels.
 QString shortMachineLabel(const OwnedOption& option);
+QString withoutMemorySize(const std::string& gpuName); // "A100 SXM 80GB" -> "A100 SXM"
 
 // Colour of the n-th GPU type (colour-blind-safe palette, stable across both charts).
 QColor gpuColor(std::size_t index);

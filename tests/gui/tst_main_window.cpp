@@ -12,6 +12,7 @@
 #include "app/gui/planner_view.h"
 #include "app/gui/price_book.h"
 #include "app/gui/price_tables_view.h"
+#include "app/gui/rental_filter_button.h"
 #include "app/gui/user_files.h"
 #include "app/render/chart_export.h"
 #include "app/render/chart_widget.h"
@@ -687,6 +688,38 @@ private slots:
         // Opening the scenario brings its price set back.
         QVERIFY2(w->openScenario(path, &error), qPrintable(error));
         QCOMPARE(w->session()->catalog().priceSet, std::string(kPaperPriceSet));
+    }
+
+    void rentalFilterChoosesWhatTheExperimentChartDraws()
+    {
+        setCurrentPriceSet(QString()); // the current prices: 30 offers
+        auto w = makeWindow();
+        const auto onDemandPoints = [&w] {
+            for (const auto& s : w->plannerView()->experimentChart()->chartData().series)
+                if (s.name == QLatin1String("Cloud, on-demand"))
+                    return static_cast<int>(s.points.size());
+            return 0;
+        };
+        const int cheapestOnly = onDemandPoints();
+        QVERIFY(cheapestOnly > 0);
+        RentalFilterButton* filter = w->plannerView()->rentalFilter();
+        filter->everyOfferAction()->setChecked(true);
+        const int every = onDemandPoints();
+        QVERIFY2(every > cheapestOnly,
+            qPrintable(QStringLiteral("%1 vs %2").arg(every).arg(cheapestOnly)));
+        QAction* runpod = filter->providerAction(QStringLiteral("RunPod"));
+        QVERIFY(runpod && runpod->isChecked());
+        runpod->setChecked(false);
+        QVERIFY(onDemandPoints() < every);
+        const Results& r = w->session()->results();
+        for (const auto& s : w->plannerView()->experimentChart()->chartData().series)
+            for (const auto& p : s.points)
+                if (p.cloudIndex >= 0)
+                    QVERIFY(r.cloud[static_cast<std::size_t>(p.cloudIndex)].offer->provider
+                        != "RunPod");
+        // The table still lists every offer.
+        QCOMPARE(
+            w->plannerView()->cloudTable()->model()->rowCount(), static_cast<int>(r.cloud.size()));
     }
 
     void viewSettingsAreSavedWithTheScenario()

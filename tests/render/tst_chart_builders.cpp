@@ -26,6 +26,7 @@ Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
     s.modelId = model;
     s.source = source;
     s.assumptions = catalog->defaults;
+    s.today = "2026-11-23"; // price ages against a fixed day
     s.budgetUsd = 40000.0;
     return evaluate(s);
 }
@@ -342,7 +343,9 @@ private slots:
     void experimentChartShowsCloudOnDemandAndSpotApart()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
-        const ChartData chart = experimentCostChart(r, {});
+        PlannerChartOptions every;
+        every.cloud.everyOffer = true;
+        const ChartData chart = experimentCostChart(r, every);
         const ChartSeries* onDemand = findSeries(chart, QStringLiteral("Cloud, on-demand"));
         const ChartSeries* spot = findSeries(chart, QStringLiteral("Cloud, spot"));
         QVERIFY(onDemand && spot);
@@ -350,7 +353,7 @@ private slots:
         std::size_t withOnDemand = 0;
         std::size_t withSpot = 0;
         for (const auto& c : r.cloud) {
-            withOnDemand += c.onDemandCostUsd ? 1 : 0;
+            withOnDemand += c.onDemandCostUsd && c.offer->kind == OfferKind::Cloud ? 1 : 0;
             withSpot += c.spotCostUsd ? 1 : 0;
         }
         QCOMPARE(onDemand->points.size(), withOnDemand);
@@ -362,6 +365,72 @@ private slots:
             QVERIFY(p.tooltip.contains(QString::fromStdString(c.offer->source.date)));
         }
         verifyInside(chart);
+        QVERIFY(!chart.footnote.contains(QStringLiteral("prices shown")));
+    }
+
+    // Hundreds of offers stay readable: by default each way to rent keeps its cheapest offer per
+    // GPU type and count; the tables keep every offer.
+    void experimentChartDrawsTheCheapestOfferPerMachineByDefault()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        const ChartData chart = experimentCostChart(r, {});
+        const ChartSeries* onDemand = findSeries(chart, QStringLiteral("Cloud, on-demand"));
+        QVERIFY(onDemand);
+        std::map<std::pair<std::string, int>, double> cheapest;
+        for (const auto& c : r.cloud)
+            if (c.onDemandCostUsd && c.offer->kind == OfferKind::Cloud) {
+                const auto key = std::make_pair(c.gpu->id, c.gpuCount);
+                if (!cheapest.count(key) || *c.onDemandCostUsd < cheapest[key])
+                    cheapest[key] = *c.onDemandCostUsd;
+            }
+        QCOMPARE(onDemand->points.size(), cheapest.size());
+        for (const auto& p : onDemand->points) {
+            const auto& c = r.cloud.at(static_cast<std::size_t>(p.cloudIndex));
+            QCOMPARE(p.y, cheapest[std::make_pair(c.gpu->id, c.gpuCount)]);
+        }
+        QVERIFY2(
+            chart.footnote.contains(QStringLiteral("(the cheapest per GPU and count of each "
+                                                   "way to rent); the tables list every offer")),
+            qPrintable(chart.footnote));
+        // The allocation has a series of its own; its $0 sits just above the log axis's floor.
+        const ChartSeries* granted = findSeries(chart, QStringLiteral("Allocation (no cash)"));
+        QVERIFY(granted);
+        for (const auto& p : granted->points) {
+            QVERIFY(p.y > chart.y.min && p.y < chart.y.max);
+            QVERIFY2(p.tooltip.contains(QStringLiteral("Apply 14 days ahead; 2 days in the queue")),
+                qPrintable(p.tooltip));
+        }
+        verifyInside(chart);
+    }
+
+    void cloudFilterChoosesProvidersKindsAndFreshness()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        PlannerChartOptions runpod;
+        runpod.cloud.everyOffer = true;
+        runpod.cloud.providers = { "RunPod" };
+        for (const auto& s : experimentCostChart(r, runpod).series)
+            for (const auto& p : s.points)
+                if (p.cloudIndex >= 0)
+                    QCOMPARE(r.cloud[static_cast<std::size_t>(p.cloudIndex)].offer->provider,
+                        std::string("RunPod"));
+        PlannerChartOptions fresh;
+        fresh.cloud.maxAgeMonths = 12;
+        int drawn = 0;
+        for (const auto& s : experimentCostChart(r, fresh).series)
+            for (const auto& p : s.points)
+                if (p.cloudIndex >= 0) {
+                    QVERIFY(!r.cloud[static_cast<std::size_t>(p.cloudIndex)].rateAge.stale);
+                    ++drawn;
+                }
+        QVERIFY(drawn > 0);
+        // The shipped campus cluster rents V100s, which have no bf16: a model trained in fp16.
+        PlannerChartOptions campusOnly;
+        campusOnly.cloud.kinds = { OfferKind::Campus };
+        const ChartData campus
+            = experimentCostChart(plan(m_catalog, SourcePolicy::Best, "pythia-160m"), campusOnly);
+        QVERIFY(!findSeries(campus, QStringLiteral("Cloud, on-demand")));
+        QVERIFY(findSeries(campus, QStringLiteral("Campus cluster")));
     }
 
     void logAxisNeverGetsANonPositiveValue()

@@ -1,0 +1,205 @@
+#include "app/render/rental_series.h"
+
+#include "app/common/format.h"
+#include "app/common/wording.h"
+#include "app/render/planner_charts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gpuplan::render {
+
+namespace {
+
+const QColor kOnDemandColor(0x44, 0x44, 0x44);
+const QColor kSpotColor(0x88, 0x55, 0xAA);
+const QColor kReservedColor(0x33, 0x66, 0x99);
+const QColor kCampusColor(0x00, 0x80, 0x60);
+const QColor kAllocationColor(0xAA, 0x66, 0x00);
+
+constexpr std::size_t kLabelledOffers = 3; // the cheapest few of each series are named
+
+// One way to pay for rented GPUs, and what one run costs that way.
+struct Way {
+    QString name;
+    Marker marker;
+    bool hollow;
+    QColor color;
+    std::optional<double> (*cost)(const CloudOption&);
+    double (*days)(const CloudOption&);
+    QString pricing;
+};
+
+std::optional<double> cloudOnDemand(const CloudOption& c)
+{
+    return c.offer->kind == OfferKind::Cloud ? c.onDemandCostUsd : std::nullopt;
+}
+std::optional<double> spot(const CloudOption& c)
+{
+    return c.spotCostUsd;
+}
+std::optional<double> cheapestReserved(const CloudOption& c)
+{
+    if (c.reservedCostUsd.empty())
+        return std::nullopt;
+    return *std::min_element(c.reservedCostUsd.begin(), c.reservedCostUsd.end());
+}
+std::optional<double> campus(const CloudOption& c)
+{
+    return c.offer->kind == OfferKind::Campus ? c.onDemandCostUsd : std::nullopt;
+}
+std::optional<double> allocation(const CloudOption& c)
+{
+    return c.offer->kind == OfferKind::Allocation ? std::optional<double>(0.0) : std::nullopt;
+}
+double runDays(const CloudOption& c)
+{
+    return c.estimate.days;
+}
+double spotDays(const CloudOption& c)
+{
+    return c.spotDays;
+}
+
+const Way kWays[] = {
+    { QStringLiteral("Cloud, on-demand"), Marker::Triangle, false, kOnDemandColor, cloudOnDemand,
+        runDays, QStringLiteral("on-demand") },
+    { QStringLiteral("Cloud, spot"), Marker::Star, false, kSpotColor, spot, spotDays,
+        QStringLiteral("spot, with restarts") },
+    { QStringLiteral("Cloud, reserved"), Marker::Pentagon, true, kReservedColor, cheapestReserved,
+        runDays, QStringLiteral("reserved (the term's share for one run)") },
+    { QStringLiteral("Campus cluster"), Marker::Square, true, kCampusColor, campus, runDays,
+        QStringLiteral("campus recharge rate") },
+    { QStringLiteral("Allocation (no cash)"), Marker::Diamond, true, kAllocationColor, allocation,
+        runDays, QStringLiteral("allocation") },
+};
+
+QString tooltip(const CloudOption& c, const Way& way, double cost, double days)
+{
+    QStringList lines;
+    lines << QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
+            + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name))
+            + QStringLiteral(", ") + way.pricing;
+    lines << QStringLiteral("%1, %2 per run").arg(views::formatDays(days), views::formatUsd(cost));
+    if (c.offer->applicationLeadDays > 0 || c.waitDaysPerRun > 0)
+        lines << QStringLiteral("Apply %1 days ahead; %2 days in the queue per run")
+                     .arg(c.offer->applicationLeadDays)
+                     .arg(c.waitDaysPerRun);
+    lines << QStringLiteral("Rate as of %1, %2")
+                 .arg(views::priceDateText(c.offer->source.date, c.rateAge),
+                     QString::fromStdString(c.offer->source.source));
+    if (c.rateAge.stale)
+        lines << QStringLiteral("stale_price: check this rate before budgeting with it");
+    return lines.join(QLatin1Char('\n'));
+}
+
+void labelCheapest(ChartSeries& series, const std::vector<QString>& labels)
+{
+    std::vector<std::size_t> order(series.points.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+        [&](std::size_t a, std::size_t b) { return series.points[a].y < series.points[b].y; });
+    for (std::size_t k = 0; k < order.size() && k < kLabelledOffers; ++k)
+        series.points[order[k]].label = labels[order[k]];
+}
+
+// The series of one way to pay: every offer the filter shows, or its cheapest per GPU and count.
+ChartSeries seriesOf(const Results& r, const Way& way, const CloudFilter& filter)
+{
+    ChartSeries series { way.name, ChartSeries::Kind::Scatter, way.marker, way.hollow, way.color,
+        {} };
+    std::map<std::pair<std::string, int>, std::size_t> cheapest; // (GPU, count) -> cloud index
+    std::vector<std::size_t> drawn;
+    for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+        const CloudOption& c = r.cloud[i];
+        const auto cost = way.cost(c);
+        if (!cost || !filter.shows(c))
+            continue;
+        if (filter.everyOffer) {
+            drawn.push_back(i);
+            continue;
+        }
+        const auto key = std::make_pair(c.gpu->id, c.gpuCount);
+        const auto found = cheapest.find(key);
+        if (found == cheapest.end() || *cost < *way.cost(r.cloud[found->second]))
+            cheapest[key] = i;
+    }
+    for (const auto& [key, index] : cheapest)
+        drawn.push_back(index);
+    std::sort(drawn.begin(), drawn.end());
+    std::vector<QString> labels;
+    for (std::size_t i : drawn) {
+        const CloudOption& c = r.cloud[i];
+        const double cost = *way.cost(c);
+        const double days = way.days(c);
+        series.points.push_back({ days, cost, {}, tooltip(c, way, cost, days), PeakWarning::None,
+            -1, static_cast<int>(i) });
+        labels.push_back(QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
+            + views::formatMachine(c.gpuCount, withoutMemorySize(c.gpu->name)));
+    }
+    labelCheapest(series, labels);
+    return series;
+}
+
+} // namespace
+
+bool CloudFilter::shows(const CloudOption& c) const
+{
+    if (!kinds.empty() && !kinds.count(c.offer->kind))
+        return false;
+    if (!providers.empty() && !providers.count(c.offer->provider))
+        return false;
+    if (!regions.empty() && !regions.count(c.offer->region))
+        return false;
+    if (maxAgeMonths && (!c.rateAge.months || *c.rateAge.months > *maxAgeMonths))
+        return false;
+    return true;
+}
+
+ChartSeries addRentalSeries(ChartData& chart, const Results& r, const CloudFilter& filter)
+{
+    ChartSeries allocations;
+    for (const Way& way : kWays) {
+        ChartSeries series = seriesOf(r, way, filter);
+        if (way.cost == allocation)
+            allocations = std::move(series);
+        else if (!series.points.empty())
+            chart.series.push_back(std::move(series));
+    }
+    return allocations;
+}
+
+void placeOnFloor(ChartData& chart, ChartSeries allocations)
+{
+    if (allocations.points.empty())
+        return;
+    // $0 has no place on a log axis: the points sit just above the axis floor, and the legend
+    // and tooltip say what they cost.
+    const double floor = chart.y.log ? chart.y.min * std::pow(chart.y.max / chart.y.min, 0.03)
+                                     : chart.y.min + 0.03 * (chart.y.max - chart.y.min);
+    for (auto& p : allocations.points)
+        p.y = floor;
+    chart.series.push_back(std::move(allocations));
+}
+
+QString rentalNote(const Results& r, const CloudFilter& filter, int shown)
+{
+    if (filter.everyOffer && filter == CloudFilter { true, {}, {}, {}, {} })
+        return {};
+    int ways = 0;
+    for (const CloudOption& c : r.cloud)
+        for (const Way& way : kWays)
+            ways += way.cost(c) ? 1 : 0;
+    if (shown >= ways)
+        return {};
+    return QStringLiteral("Renting: %1 of %2 prices shown (%3); the tables list every offer.")
+        .arg(shown)
+        .arg(ways)
+        .arg(filter.everyOffer
+                ? QStringLiteral("filtered")
+                : QStringLiteral("the cheapest per GPU and count of each way to rent"));
+}
+
+} // namespace gpuplan::render
