@@ -6,6 +6,7 @@
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
+#include "core/price_age.h"
 
 #include <QDate>
 #include <QDir>
@@ -130,29 +131,64 @@ QString cloudTable(const Results& r)
     return html + QStringLiteral("</table>");
 }
 
+// "20 months (stale)" on the plan's day; empty without a day or a date.
+QString ageCell(const Provenance& p, const Results& r)
+{
+    const auto months = monthsOld(p.date, r.today);
+    if (!months)
+        return r.today.empty() ? QString() : QStringLiteral("<b>undated: stale</b>");
+    const QString age = QStringLiteral("%1 mo").arg(*months);
+    return isStale(p, r.today, r.assumptions.staleMonths)
+        ? QStringLiteral("<b>%1, stale</b>").arg(age)
+        : age;
+}
+
+QString priceKindSuffix(const Provenance& p)
+{
+    return p.kind == PriceKind::Unstated
+        ? QString()
+        : QStringLiteral(" (%1)").arg(views::toQString(toString(p.kind)));
+}
+
 QString sourcesSection(const Catalog& catalog, const Results& r)
 {
     QString html = QStringLiteral("<h2>Prices and their sources</h2>");
+    html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3 months marked "
+                           "stale.</p>")
+                .arg(views::priceSetLabel(catalog.priceSet).toHtmlEscaped(), esc(r.today))
+                .arg(r.assumptions.staleMonths);
     html += tableStart()
-        + row({ QStringLiteral("Item"), QStringLiteral("Price"), QStringLiteral("Date, source") },
+        + row({ QStringLiteral("Item"), QStringLiteral("Price"), QStringLiteral("Age"),
+                  QStringLiteral("Date, source") },
             true);
     for (const auto& g : catalog.gpus)
         if (g.priceUsd)
-            html += row({ esc(g.name) + QStringLiteral(" (GPU)"), views::formatUsd(*g.priceUsd),
-                provenance(g.priceSource) });
+            html += row({ esc(g.name) + QStringLiteral(" (GPU)"),
+                views::formatUsd(*g.priceUsd) + priceKindSuffix(g.priceSource),
+                ageCell(g.priceSource, r), provenance(g.priceSource) });
+    for (const auto& sys : catalog.systems)
+        html += row({ esc(sys.name) + QStringLiteral(" (system, %1 GPUs)").arg(sys.gpuCount),
+            views::formatUsd(sys.priceUsd) + priceKindSuffix(sys.priceSource),
+            ageCell(sys.priceSource, r), provenance(sys.priceSource) });
     for (const auto& c : catalog.chassis)
         html += row({ esc(c.name) + QStringLiteral(" (chassis, %1 slots)").arg(c.gpuSlots),
-            views::formatUsd(c.priceUsd), provenance(c.priceSource) });
+            views::formatUsd(c.priceUsd), ageCell(c.priceSource, r), provenance(c.priceSource) });
     for (const auto& o : catalog.cloudOffers) {
         QStringList rates;
+        if (o.kind == OfferKind::Allocation)
+            rates << QStringLiteral("no cash; apply %1 days ahead, %2 days' queue per run")
+                         .arg(o.applicationLeadDays)
+                         .arg(o.queueWaitDays);
         if (o.onDemandUsdPerHour)
-            rates << views::formatUsd(*o.onDemandUsdPerHour) + QStringLiteral("/h on-demand");
+            rates << views::formatUsd(*o.onDemandUsdPerHour)
+                    + (o.kind == OfferKind::Campus ? QStringLiteral("/h recharge")
+                                                   : QStringLiteral("/h on-demand"));
         if (o.spotUsdPerHour)
             rates << views::formatUsd(*o.spotUsdPerHour) + QStringLiteral("/h spot");
         for (const auto& res : o.reserved)
             rates << views::formatUsd(res.usdPerHour) + QStringLiteral("/h %1-yr").arg(res.years);
         html += row({ esc(o.provider + " " + o.instance), rates.join(QStringLiteral(", ")),
-            provenance(o.source) });
+            ageCell(o.source, r), provenance(o.source) });
     }
     html += QStringLiteral("</table>");
     if (r.workload)

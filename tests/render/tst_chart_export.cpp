@@ -50,6 +50,7 @@ private slots:
         s.modelId = "pythia-1b";
         s.assumptions = m_catalog->defaults;
         s.budgetUsd = 40000.0;
+        s.today = "2026-11-23";
         m_results = evaluate(s);
         QVERIFY(!m_results.options.empty());
     }
@@ -166,6 +167,17 @@ private slots:
         for (const auto& g : m_catalog->gpus)
             if (g.priceUsd)
                 QVERIFY2(html.contains(QString::fromStdString(g.priceSource.date)), g.id.c_str());
+        // ... and its age on the plan's day: the HGX H100 of 2025-01-31 is 21 months old, past
+        // the 12-month limit; RunPod's rates of 2026-07-13 are 4 months old.
+        QVERIFY2(html.contains(QStringLiteral("Planned with current prices (2025-2026); ages on "
+                                              "2026-11-23, prices older than 12 months marked "
+                                              "stale.")),
+            qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("HGX H100")));
+        QVERIFY(html.contains(QStringLiteral("<b>21 mo, stale</b>")));
+        QVERIFY(html.contains(QStringLiteral(">4 mo<")));
+        QVERIFY(
+            html.contains(QStringLiteral("no cash; apply 14 days ahead, 2 days' queue per run")));
     }
 
     void humanCounts()
