@@ -47,6 +47,14 @@ std::string describeJson(const ModelSpec& s, const Recipe& r)
         }
         j += "\"dims\": [" + dims + "], \"depths\": [" + depths
             + "], \"classes\": " + std::to_string(s.classes);
+    } else if (s.architecture == Architecture::Mamba) {
+        j += "\"hidden_size\": " + std::to_string(s.hiddenSize)
+            + ", \"num_hidden_layers\": " + std::to_string(s.layers) + ", \"intermediate_size\": "
+            + std::to_string(s.intermediateSize) + ", \"state_size\": "
+            + std::to_string(s.stateSize) + ", \"conv_kernel\": " + std::to_string(s.convKernel)
+            + ", \"time_step_rank\": " + std::to_string(s.timeStepRank)
+            + ", \"vocab_size\": " + std::to_string(s.vocabSize) + ", \"scan_flops_per_sample\": "
+            + json::number(mambaScanFlopsPerSample(s, r.sequenceLength));
     } else {
         j += "\"hidden_size\": " + std::to_string(s.hiddenSize) + ", \"num_hidden_layers\": "
             + std::to_string(s.layers) + ", \"num_attention_heads\": " + std::to_string(s.heads)
@@ -68,12 +76,18 @@ void printDescription(
         return;
     }
     const double perSample = trainingFlopsPerSample(s, r.sequenceLength);
+    std::string scanLine; // Mamba's scan is elementwise: shown, not counted in the FLOPs
+    if (s.architecture == Architecture::Mamba)
+        scanLine = "  selective scan   "
+            + formatted("%.3e", mambaScanFlopsPerSample(s, r.sequenceLength) * r.globalBatch)
+            + " elementwise FLOPs per step, not in the figures above\n";
     out << s.name << " (" << s.id << ", " << toString(s.architecture) << ")\n"
         << "  parameters       " << parameterCount(s) << "\n"
         << "  FLOPs per step   " << formatted("%.3e", perSample * r.globalBatch) << "\n"
         << "  training FLOPs   "
         << formatted("%.3e", perSample * r.globalBatch * static_cast<double>(r.steps)) << "\n"
-        << "  recipe           global batch " << r.globalBatch << ", " << r.steps << " steps, "
+        << scanLine << "  recipe           global batch " << r.globalBatch << ", " << r.steps
+        << " steps, "
         << (s.isLanguageModel() ? std::to_string(r.sequenceLength) + " tokens per sample"
                                 : std::to_string(r.imageSize) + " px")
         << ", " << toString(r.precision) << ", " << r.optimizer << "\n";

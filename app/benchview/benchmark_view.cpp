@@ -218,10 +218,6 @@ void BenchmarkView::fillModels()
     // gpuplan-bench.
     const CatalogLoad shipped = loadCatalog(shippedDataFiles());
     for (const auto& w : shipped.catalog->workloads) {
-        // gpuplan-bench cannot build Mamba: LibTorch has no selective-scan kernels
-        // (benchmark/model_spec.h).
-        if (w.family == "mamba")
-            continue;
         m_model->addItem(
             QStringLiteral("%1 (%2 parameters)")
                 .arg(views::toQString(w.name))

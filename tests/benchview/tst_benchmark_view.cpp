@@ -140,9 +140,8 @@ private slots:
         QCOMPARE(devices->currentData().toString(), QStringLiteral("cpu"));
         auto* models = child<QComboBox>(*view, "modelBox");
         QCOMPARE(models->currentData().toString(), QStringLiteral("pythia-160m"));
-        QCOMPARE(
-            models->count(), 8); // the shipped models but Mamba, which gpuplan-bench cannot build
-        QCOMPARE(models->findData(QStringLiteral("mamba-2.8b")), -1);
+        QCOMPARE(models->count(), 9); // every shipped model
+        QVERIFY(models->findData(QStringLiteral("mamba-2.8b")) >= 0);
         QVERIFY(child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
         verifyIdleControls(*view);
     }
