@@ -239,6 +239,26 @@ private slots:
             QVERIFY(processGone(pid));
     }
 
+    // The GUI kills the launcher if it has not ended a second after Cancel: the ranks die with
+    // it (PR_SET_PDEATHSIG), so none is left behind.
+    void killedLauncherTakesTheRanks()
+    {
+        QTemporaryDir dir;
+        QProcess launcher;
+        launcher.setProcessEnvironment(cleanEnvironment());
+        launcher.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            tinyRun(dir.filePath("results.yaml")) + QStringList { "--progress", "jsonl" });
+        QByteArray seen;
+        QVERIFY2(waitForLine(launcher, "\"phase\": \"build\"", seen), seen.constData());
+        const QList<qint64> pids = rankPids(launcher.readAllStandardError());
+        QCOMPARE(pids.size(), 2);
+        launcher.kill();
+        QVERIFY(launcher.waitForFinished(kFinishMs));
+        // Orphaned ranks are reparented and reaped by init once the kernel's SIGKILL lands.
+        QVERIFY(QTest::qWaitFor(
+            [&] { return processGone(pids[0]) && processGone(pids[1]); }, kFinishMs));
+    }
+
     void mismatchedWorldSizes()
     {
         const int port = freePort();

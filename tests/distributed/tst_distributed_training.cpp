@@ -187,7 +187,7 @@ Reference singleProcess(bool checkpointing)
 class TestDistributedTraining : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void equalsSingleProcess_data()
     {
         QTest::addColumn<QString>("strategy");
