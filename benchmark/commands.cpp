@@ -110,13 +110,34 @@ int runDescribeCommand(const CliOptions& options, std::ostream& out, std::ostrea
 namespace {
 
 // The device this process measures on: --device, or for a rank of a multi-GPU run the GPU of
-// its local rank. nullptr (with `error`) when there is no such device.
+// its local rank (or the only GPU it sees). nullptr (with `error`) when there is no such device.
 const DeviceInfo* chooseDevice(const CliOptions& options, const std::vector<DeviceInfo>& devices,
     const distributed::ProcessRole& role, std::string& error)
 {
     std::string wanted = options.device.value_or(cuda::deviceCount() > 0 ? "cuda" : "cpu");
-    if (wanted == "cuda" && role.role == distributed::Role::Rank)
-        wanted = "cuda:" + std::to_string(role.rendezvous.localRank);
+    const distributed::Rendezvous& z = role.rendezvous;
+    if (role.role == distributed::Role::Rank && z.worldSize > 1 && wanted != "cpu") {
+        // One GPU per rank: GPU <local rank>, or the only GPU a scheduler that binds one GPU
+        // per task (srun --gpus-per-task=1) lets this rank see.
+        const int visible = cuda::deviceCount();
+        if (wanted != "cuda") {
+            error = "--device " + wanted
+                + " in a multi-process run: use --device cuda (rank r "
+                  "takes GPU r of its node)";
+            return nullptr;
+        }
+        if (visible > 0 && visible >= z.localWorldSize)
+            wanted = "cuda:" + std::to_string(z.localRank);
+        else if (visible == 1)
+            wanted = "cuda:0";
+        else if (visible > 1) { // with none at all, the message below says why
+            error = "local rank " + std::to_string(z.localRank) + " of "
+                + std::to_string(z.localWorldSize) + " sees " + std::to_string(visible)
+                + " GPUs: one process per GPU needs as many GPUs as tasks per node, or one "
+                  "GPU per task";
+            return nullptr;
+        }
+    }
     for (const auto& d : devices) {
         if ((wanted == "cpu" && !d.isCuda()) || (wanted == "cuda" && d.isCuda() && d.index == 0)
             || (d.isCuda() && wanted == "cuda:" + std::to_string(d.index)))
@@ -147,11 +168,13 @@ std::string messageOf(const std::exception& e)
 }
 
 std::unique_ptr<distributed::Communicator> connectRank(const CliOptions& options,
-    const distributed::ProcessRole& role, bool cudaDevice, const distributed::Environment& env)
+    const distributed::ProcessRole& role, const DeviceInfo& device,
+    const distributed::Environment& env)
 {
     distributed::ConnectRequest request;
     request.rendezvous = role.rendezvous;
-    request.cuda = cudaDevice;
+    request.cuda = device.isCuda();
+    request.cudaDevice = std::max(device.index, 0);
     request.fingerprint = distributed::commandFingerprint(options);
     request.rendezvousTimeout = distributed::rendezvousTimeout(env);
     request.collectiveTimeout = distributed::collectiveTimeout(env);
@@ -286,7 +309,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
                     + " meeting at "
                     + (z.worldSize > 1 ? z.masterAddress + ":" + std::to_string(z.masterPort)
                                        : std::string("this process")) });
-            communicator = connectRank(options, role, device->isCuda(), env);
+            communicator = connectRank(options, role, *device, env);
             run.communicator = communicator.get();
             if (z.worldSize > 1) {
                 progress({ "comm_probe", "", std::nullopt, 0.0,
@@ -343,7 +366,7 @@ int runCommProbeCommand(const CliOptions& options, std::ostream& out, std::ostre
         return 2;
     }
     try {
-        auto communicator = connectRank(options, role, device->isCuda(), env);
+        auto communicator = connectRank(options, role, *device, env);
         const DeviceClock clock(device->isCuda()
                 ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(device->index))
                 : torch::Device(torch::kCPU));

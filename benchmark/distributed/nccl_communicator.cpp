@@ -87,7 +87,10 @@ protected:
         return tensors.front().item<double>(); // copies to the host: waits for the stream
     }
 
-    void barrierNow() override { group_->barrier()->wait(); }
+    // ProcessGroupNCCL::barrier() guesses the GPU from the rank until a collective has run on
+    // one (rank % GPUs, wrong for rank 5 of 2 nodes x 4 ranks on 8-GPU nodes); an all-reduce
+    // on this rank's own GPU guesses nothing, and item() waits for it.
+    void barrierNow() override { reduceScalar(0.0, /*maximum=*/false); }
 
 private:
     c10::intrusive_ptr<c10d::ProcessGroupNCCL> group_;
@@ -106,12 +109,13 @@ std::unique_ptr<Communicator> makeNcclCommunicator(const c10::intrusive_ptr<c10d
 {
     int visible = 0;
     GPUPLAN_CUDA_CHECK(cudaGetDeviceCount(&visible));
-    if (device >= visible)
-        throw std::runtime_error("local rank " + std::to_string(device)
-            + " has no GPU: " + std::to_string(visible)
+    if (device < 0 || device >= visible)
+        throw std::runtime_error("rank " + std::to_string(rank) + " was given GPU "
+            + std::to_string(device) + ", " + std::to_string(visible)
             + " visible (one process per GPU; check CUDA_VISIBLE_DEVICES "
               "and the tasks per node)");
-    // NCCL binds its communicator to the current device; every rank owns GPU <local rank>.
+    // NCCL binds its communicator to the current device: the GPU this rank measures on
+    // (commands.cpp chooses it: its local rank, or the only GPU a scheduler lets it see).
     GPUPLAN_CUDA_CHECK(cudaSetDevice(device));
     auto options = c10d::ProcessGroupNCCL::Options::create();
     options->timeout = timeout;

@@ -54,10 +54,11 @@ c10::intrusive_ptr<c10d::Store> openStore(const ConnectRequest& request)
     }
 }
 
-// Every rank announces itself and its world size; rank 0's command is the reference. Catches a
-// rank started with another WORLD_SIZE (on both sides, at once), two processes claiming one
-// rank, ranks that never come, and ranks started with other arguments, each with a message
-// instead of a hang.
+// Every rank announces itself and compares its world size and command with rank 0's, then
+// posts its verdict; every rank waits for all verdicts, so rank 0 (which serves the store)
+// outlives the others' checks and every rank can say which one was started wrongly. Catches a
+// rank started with another WORLD_SIZE, two processes claiming one rank, ranks that never come
+// and ranks started with other arguments, each with a message instead of a hang.
 void checkAgreement(c10d::Store& store, const ConnectRequest& request)
 {
     const Rendezvous& z = request.rendezvous;
@@ -66,49 +67,65 @@ void checkAgreement(c10d::Store& store, const ConnectRequest& request)
     if (store.add("gpuplan/joined/" + me, 1) > 1)
         throw std::runtime_error(
             "two processes claim rank " + me + ": every rank needs its own RANK (or SLURM_PROCID)");
-    store.set("gpuplan/world/" + me, stringToBytes(std::to_string(z.worldSize)));
-    if (z.rank == 0)
+    if (z.rank == 0) {
+        store.set("gpuplan/world", stringToBytes(std::to_string(z.worldSize)));
         store.set("gpuplan/command", stringToBytes(request.fingerprint));
+    }
     try {
-        store.wait({ "gpuplan/world/0", "gpuplan/command" });
+        store.wait({ "gpuplan/world", "gpuplan/command" });
     } catch (const std::exception&) {
         throw std::runtime_error(
             "rank " + me + " met no rank 0 at " + where(z) + " within " + seconds + " s");
     }
-    const auto worldMismatch = [&](const std::string& other, const std::string& world) {
-        return std::runtime_error("rank " + other + " was started for a world of " + world
-            + " ranks, rank " + me + " for " + std::to_string(z.worldSize)
-            + ": every rank needs the same WORLD_SIZE (or SLURM_NTASKS)");
-    };
-    const std::string rootWorld = bytesToString(store.get("gpuplan/world/0"));
+    std::string verdict = "ok";
+    const std::string rootWorld = bytesToString(store.get("gpuplan/world"));
     if (rootWorld != std::to_string(z.worldSize))
-        throw worldMismatch("0", rootWorld);
-    if (bytesToString(store.get("gpuplan/command")) != request.fingerprint)
-        throw std::runtime_error("rank " + me + " was started with other arguments than rank 0: "
-            + "every rank must run the same gpuplan-bench command");
+        verdict = "rank " + me + " was started for a world of " + std::to_string(z.worldSize)
+            + " ranks, rank 0 for " + rootWorld
+            + ": every rank needs the same WORLD_SIZE (or SLURM_NTASKS)";
+    else if (bytesToString(store.get("gpuplan/command")) != request.fingerprint)
+        verdict = "rank " + me
+            + " was started with other arguments than rank 0: every rank "
+              "must run the same gpuplan-bench command";
+    store.set("gpuplan/checked/" + me, stringToBytes(verdict));
+    if (verdict != "ok")
+        throw std::runtime_error(verdict);
+
     std::vector<std::string> everyone;
     for (int r = 0; r < z.worldSize; ++r)
-        everyone.push_back("gpuplan/world/" + std::to_string(r));
+        everyone.push_back("gpuplan/checked/" + std::to_string(r));
     try {
         store.wait(everyone);
     } catch (const std::exception& e) {
+        // A rank that found itself wrong says why, even when others never came (rank 0 started
+        // for a larger world than the rest); otherwise name the ranks that did not join.
+        std::string wrong;
         std::string missing;
         try {
+            for (const auto& key : everyone)
+                if (wrong.empty() && store.check({ key }))
+                    if (std::string other = bytesToString(store.get(key)); other != "ok")
+                        wrong = std::move(other);
             for (int r = 0; r < z.worldSize; ++r)
-                if (!store.check({ everyone[static_cast<std::size_t>(r)] }))
+                if (!store.check({ "gpuplan/joined/" + std::to_string(r) }))
                     missing += (missing.empty() ? "" : ", ") + std::to_string(r);
         } catch (const std::exception&) {
             throw std::runtime_error("rank " + me + " lost the rendezvous at " + where(z)
                 + " while waiting for the other ranks (" + e.what() + ")");
         }
+        if (!wrong.empty())
+            throw std::runtime_error(wrong);
+        if (missing.empty())
+            throw std::runtime_error("rank " + me + " waited " + seconds
+                + " s for the other ranks' checks at " + where(z) + " (" + e.what() + ")");
         throw std::runtime_error("rank(s) " + missing + " of " + std::to_string(z.worldSize)
             + " did not join within " + seconds
             + " s: were fewer processes started than WORLD_SIZE says?");
     }
-    for (int r = 1; r < z.worldSize; ++r) {
-        const std::string world = bytesToString(store.get(everyone[static_cast<std::size_t>(r)]));
-        if (world != std::to_string(z.worldSize))
-            throw worldMismatch(std::to_string(r), world);
+    for (int r = 0; r < z.worldSize; ++r) {
+        const std::string other = bytesToString(store.get(everyone[static_cast<std::size_t>(r)]));
+        if (other != "ok")
+            throw std::runtime_error(other);
     }
 }
 
@@ -142,7 +159,7 @@ std::unique_ptr<Communicator> connect(const ConnectRequest& request)
     const Rendezvous& z = request.rendezvous;
     if (request.cuda)
         return makeNcclCommunicator(
-            groupStore, z.rank, z.worldSize, request.collectiveTimeout, z.localRank);
+            groupStore, z.rank, z.worldSize, request.collectiveTimeout, request.cudaDevice);
     return makeGlooCommunicator(
         groupStore, z.rank, z.worldSize, request.collectiveTimeout, z.masterAddress);
 }

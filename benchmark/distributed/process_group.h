@@ -16,7 +16,8 @@ namespace gpuplan::bench::distributed {
 
 struct ConnectRequest {
     Rendezvous rendezvous;
-    bool cuda = false; // NCCL on GPU `rendezvous.localRank`, else Gloo
+    bool cuda = false; // NCCL on GPU `cudaDevice`, else Gloo
+    int cudaDevice = 0;
     // Whatever must be equal on every rank (the command line): compared through the store.
     std::string fingerprint;
     std::chrono::milliseconds rendezvousTimeout { std::chrono::minutes(5) };

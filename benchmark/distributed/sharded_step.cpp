@@ -120,10 +120,8 @@ ShardedStep::ShardedStep(TrainableModel& model, const Configuration& configurati
         }
         if (parallelism_ == Parallelism::Zero1 || parallelism_ == Parallelism::Zero2)
             parameterShards_.push_back(group.shardOf(group.flat, rank, ranks));
-        if (parallelism_ == Parallelism::Zero3) {
+        if (parallelism_ == Parallelism::Zero3)
             parameterShards_.push_back(group.shardOf(group.flat, rank, ranks).clone());
-            releaseStorage(group);
-        }
     }
 
     const OptimizerSettings settings = optimizerSettingsFor(configuration, recipe, setup_, notes);
@@ -142,6 +140,9 @@ ShardedStep::ShardedStep(TrainableModel& model, const Configuration& configurati
     hookTarget_->step = this;
     registerAccumulationHooks();
     if (parallelism_ == Parallelism::Zero3) {
+        // Last: until here an out-of-memory error leaves the model's parameters usable.
+        for (auto& group : groups_)
+            releaseStorage(group);
         ExecutionOptions execution = model_.execution();
         execution.blockHooks = this;
         model_.setExecution(execution);
