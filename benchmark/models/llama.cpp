@@ -57,7 +57,7 @@ public:
                 = rotaryTables(positions, spec_.headDim(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embed_->forward(batch.inputs);
         for (auto& layer : layers_)
-            hidden = runBlock(*layer, hidden, execution_.checkpointing);
+            hidden = runBlock(*layer, hidden, execution_);
         hidden = norm_->forward(hidden);
         auto logits = lmHead_ ? lmHead_->forward(hidden) : F::linear(hidden, embed_->weight);
         return crossEntropy(logits, batch.targets);

@@ -123,7 +123,7 @@ public:
             // selective-scan kernels): what fused attention switches for the transformers
             // switches the scan here. The naive baseline scans in plain LibTorch ops.
             layer->setFusedScan(execution_.fusedAttention);
-            hidden = runBlock(*layer, hidden, execution_.checkpointing);
+            hidden = runBlock(*layer, hidden, execution_);
         }
         hidden = normF_->forward(hidden);
         auto logits = lmHead_ ? lmHead_->forward(hidden) : F::linear(hidden, embeddings_->weight);
