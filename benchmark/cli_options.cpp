@@ -48,6 +48,9 @@ std::string usageText()
            "      [--steps N] [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw]\n"
            "      [--steps-measured K] [--warmup N] [--memory-limit BYTES] [--validate N]\n"
            "      [--seed N] [--out results.yaml] [--progress jsonl] [--format table|json]\n"
+           "      [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]\n"
+           "  gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda]\n"
+           "      [--max-bytes N] [--format table|json]\n"
            "models: pythia-160m pythia-410m pythia-1b pythia-2.8b pythia-6.9b roberta-large\n"
            "        vit-large-22k convnext-xlarge-22k, or a Hugging Face config.json\n"
            "        (GPT-NeoX or Llama) with --config\n";
@@ -66,7 +69,8 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         o.command = "help";
         return parse;
     }
-    if (!oneOf(o.command, { "devices", "describe", "run" })) {
+    o.arguments = args;
+    if (!oneOf(o.command, { "devices", "describe", "run", "comm-probe" })) {
         parse.error = "unknown command '" + o.command + "'";
         return parse;
     }
@@ -169,6 +173,24 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
               { "--validate", [&](auto& f, auto& v) { positive(f, v, o.validate, 0); } },
               { "--seed", [&](auto& f, auto& v) { positive(f, v, o.seed, std::uint64_t { 0 }); } },
               { "--out", [&](auto&, auto& v) { o.out = v; } },
+              { "--nproc-per-node",
+                  [&](auto& f, auto& v) {
+                      int n = 0;
+                      positive(f, v, n, 1);
+                      o.nprocPerNode = n;
+                  } },
+              { "--parallelism",
+                  [&](auto& f, auto& v) {
+                      std::string s;
+                      choice(f, v, { "ddp", "zero1", "zero2", "zero3", "all" }, s);
+                      o.parallelism = s;
+                  } },
+              { "--max-bytes",
+                  [&](auto& f, auto& v) {
+                      std::int64_t n = 0;
+                      positive(f, v, n, std::int64_t { 4 });
+                      o.maxBytes = n;
+                  } },
               { "--progress",
                   [&](auto& f, auto& v) {
                       if (v == "jsonl")
@@ -191,13 +213,37 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         it->second(args[i], args[i + 1]);
         ++i;
     }
-    if (error.empty() && o.command != "devices" && o.model.has_value() == o.config.has_value())
+    const bool needsModel = o.command == "describe" || o.command == "run";
+    if (error.empty() && needsModel && o.model.has_value() == o.config.has_value())
         error = o.command + " needs exactly one of --model ID and --config FILE.json";
+    if (error.empty() && o.command != "run" && o.parallelism)
+        error = "--parallelism applies to run";
+    if (error.empty() && o.command != "run" && o.command != "comm-probe" && o.nprocPerNode)
+        error = "--nproc-per-node applies to run and comm-probe";
+    if (error.empty() && o.command != "comm-probe" && o.maxBytes)
+        error = "--max-bytes applies to comm-probe";
+    if (error.empty() && o.nprocPerNode && *o.nprocPerNode > 1 && o.device
+        && o.device->rfind("cuda:", 0) == 0)
+        error = "--nproc-per-node gives every rank its own GPU (rank r takes cuda:r): use "
+                "--device cuda, and CUDA_VISIBLE_DEVICES to choose the GPUs";
     if (error.empty() && o.recipe.globalBatch && o.microBatch
         && *o.microBatch > *o.recipe.globalBatch)
         error = "--micro-batch is larger than --batch-size";
     parse.error = error;
     return parse;
+}
+
+std::vector<std::string> withoutProcessCount(const std::vector<std::string>& arguments)
+{
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < arguments.size(); ++i) {
+        if (arguments[i] == "--nproc-per-node" && i + 1 < arguments.size()) {
+            ++i;
+            continue;
+        }
+        out.push_back(arguments[i]);
+    }
+    return out;
 }
 
 } // namespace gpuplan::bench

@@ -9,6 +9,9 @@
 //       [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw] [--steps-measured K]
 //       [--warmup N] [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]
 //       [--progress jsonl] [--format table|json]
+//       [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]
+//   gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda] [--max-bytes N]
+//       [--format table|json]
 
 #include "benchmark/recipe.h"
 
@@ -20,7 +23,8 @@
 namespace gpuplan::bench {
 
 struct CliOptions {
-    std::string command; // devices | describe | run | help
+    std::string command; // devices | describe | run | comm-probe | help
+    std::vector<std::string> arguments; // as given, after the program name
     std::string format = "table";
     std::optional<std::string> model;
     std::optional<std::string> config;
@@ -37,6 +41,11 @@ struct CliOptions {
     std::uint64_t seed = 0;
     std::optional<std::string> out;
     bool progressJsonl = false;
+    // Multi-process runs: processes to start on this machine (one per GPU), and the parallel
+    // strategies to measure ("all" = ddp, zero1, zero2, zero3).
+    std::optional<int> nprocPerNode;
+    std::optional<std::string> parallelism;
+    std::optional<std::int64_t> maxBytes; // comm-probe's largest message
 };
 
 struct CliParse {
@@ -49,5 +58,8 @@ std::string usageText();
 
 // "on" -> {true}, "off" -> {false}, "both" -> {false, true}.
 std::vector<bool> choices(const std::string& offOnBoth);
+
+// The arguments a rank started by --nproc-per-node gets: the same, without that option.
+std::vector<std::string> withoutProcessCount(const std::vector<std::string>& arguments);
 
 } // namespace gpuplan::bench

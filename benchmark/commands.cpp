@@ -2,7 +2,11 @@
 
 #include "benchmark/blas_check.h"
 #include "benchmark/cuda_backend.h"
+#include "benchmark/device_clock.h"
 #include "benchmark/device_info.h"
+#include "benchmark/distributed/comm_probe.h"
+#include "benchmark/distributed/distributed_run.h"
+#include "benchmark/distributed/process_group.h"
 #include "benchmark/json_text.h"
 #include "benchmark/model_selection.h"
 #include "benchmark/report_output.h"
@@ -103,36 +107,147 @@ int runDescribeCommand(const CliOptions& options, std::ostream& out, std::ostrea
     return 0;
 }
 
-int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& err)
-{
-    const auto catalog = shippedCatalog();
-    const ModelSelection selection = selectModel(options, *catalog);
-    if (!selection.spec) {
-        err << "gpuplan-bench: " << selection.error << "\n";
-        return 2;
-    }
+namespace {
 
-    const auto devices = discoverDevices(*catalog);
-    const std::string wanted = options.device.value_or(cuda::deviceCount() > 0 ? "cuda" : "cpu");
-    const DeviceInfo* device = nullptr;
+// The device this process measures on: --device, or for a rank of a multi-GPU run the GPU of
+// its local rank (or the only GPU it sees). nullptr (with `error`) when there is no such device.
+const DeviceInfo* chooseDevice(const CliOptions& options, const std::vector<DeviceInfo>& devices,
+    const distributed::ProcessRole& role, std::string& error)
+{
+    std::string wanted = options.device.value_or(cuda::deviceCount() > 0 ? "cuda" : "cpu");
+    const distributed::Rendezvous& z = role.rendezvous;
+    if (role.role == distributed::Role::Rank && z.worldSize > 1 && wanted != "cpu") {
+        // One GPU per rank: GPU <local rank>, or the only GPU a scheduler that binds one GPU
+        // per task (srun --gpus-per-task=1) lets this rank see.
+        const int visible = cuda::deviceCount();
+        if (wanted != "cuda") {
+            error = "--device " + wanted
+                + " in a multi-process run: use --device cuda (rank r "
+                  "takes GPU r of its node)";
+            return nullptr;
+        }
+        if (visible > 0 && visible >= z.localWorldSize)
+            wanted = "cuda:" + std::to_string(z.localRank);
+        else if (visible == 1)
+            wanted = "cuda:0";
+        else if (visible > 1) { // with none at all, the message below says why
+            error = "local rank " + std::to_string(z.localRank) + " of "
+                + std::to_string(z.localWorldSize) + " sees " + std::to_string(visible)
+                + " GPUs: one process per GPU needs as many GPUs as tasks per node, or one "
+                  "GPU per task";
+            return nullptr;
+        }
+    }
     for (const auto& d : devices) {
         if ((wanted == "cpu" && !d.isCuda()) || (wanted == "cuda" && d.isCuda() && d.index == 0)
             || (d.isCuda() && wanted == "cuda:" + std::to_string(d.index)))
-            device = &d;
+            return &d;
     }
+    error = "no device '" + wanted + "' here ("
+        + (cuda::compiledIn() ? "no such CUDA device visible" : "this LibTorch has no CUDA")
+        + "); see gpuplan-bench devices";
+    return nullptr;
+}
+
+std::vector<Parallelism> strategiesFor(
+    const CliOptions& options, const distributed::ProcessRole& role)
+{
+    if (role.role == distributed::Role::Single)
+        return { Parallelism::None };
+    const std::string chosen = options.parallelism.value_or("ddp");
+    if (chosen == "all")
+        return { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2, Parallelism::Zero3 };
+    return { *parallelismFromString(chosen) };
+}
+
+// The message of an exception, without LibTorch's C++ stack trace.
+std::string messageOf(const std::exception& e)
+{
+    const auto* torchError = dynamic_cast<const c10::Error*>(&e);
+    return torchError ? torchError->what_without_backtrace() : e.what();
+}
+
+std::unique_ptr<distributed::Communicator> connectRank(const CliOptions& options,
+    const distributed::ProcessRole& role, const DeviceInfo& device,
+    const distributed::Environment& env)
+{
+    distributed::ConnectRequest request;
+    request.rendezvous = role.rendezvous;
+    request.cuda = device.isCuda();
+    request.cudaDevice = std::max(device.index, 0);
+    request.fingerprint = distributed::commandFingerprint(options);
+    request.rendezvousTimeout = distributed::rendezvousTimeout(env);
+    request.collectiveTimeout = distributed::collectiveTimeout(env);
+    return distributed::connect(request);
+}
+
+// Launcher role: checks what can be checked before any process starts, then starts them.
+int launch(const CliOptions& options, const distributed::Environment& env, std::ostream& out,
+    std::ostream& err)
+{
+    const bool wantsCuda
+        = options.device.value_or(cuda::deviceCount() > 0 ? "cuda" : "cpu") != "cpu";
+    std::string why;
+    if (!distributed::backendAvailable(wantsCuda, why)) {
+        err << "gpuplan-bench: " << why << "\n";
+        return 2;
+    }
+    if (wantsCuda && *options.nprocPerNode > cuda::deviceCount()) {
+        err << "gpuplan-bench: --nproc-per-node " << *options.nprocPerNode
+            << " needs that many GPUs, " << cuda::deviceCount()
+            << " visible (two ranks on one GPU are refused by NCCL)\n";
+        return 2;
+    }
+    return distributed::launchRanks(options, env, out, err);
+}
+
+} // namespace
+
+int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& err)
+{
+    const auto env = distributed::processEnvironment();
+    const distributed::ProcessRole role = distributed::processRole(options, env);
+    if (!role.error.empty()) {
+        err << "gpuplan-bench: " << role.error << "\n";
+        return 2;
+    }
+    const distributed::Rendezvous& z = role.rendezvous;
+    const std::string prefix = distributed::rankPrefix(z);
+    const auto catalog = shippedCatalog();
+    const ModelSelection selection = selectModel(options, *catalog);
+    if (!selection.spec) {
+        err << "gpuplan-bench: " << prefix << selection.error << "\n";
+        return 2;
+    }
+    if (selection.recipe.globalBatch < 1) {
+        err << "gpuplan-bench: the recipe has no global batch (--batch-size)\n";
+        return 2;
+    }
+    const int ranks
+        = role.role == distributed::Role::Launcher ? *options.nprocPerNode : z.worldSize;
+    if (selection.recipe.globalBatch % ranks != 0) {
+        err << "gpuplan-bench: " << prefix << "the global batch " << selection.recipe.globalBatch
+            << " does not split evenly over " << ranks << " ranks (--batch-size)\n";
+        return 2;
+    }
+    if (options.microBatch && *options.microBatch > selection.recipe.globalBatch / ranks) {
+        err << "gpuplan-bench: --micro-batch is larger than the per-rank batch "
+            << selection.recipe.globalBatch / ranks << "\n";
+        return 2;
+    }
+    if (role.role == distributed::Role::Launcher)
+        return launch(options, env, out, err);
+
+    const auto devices = discoverDevices(*catalog);
+    std::string deviceError;
+    const DeviceInfo* device = chooseDevice(options, devices, role, deviceError);
     if (!device) {
-        err << "gpuplan-bench: no device '" << wanted << "' here ("
-            << (cuda::compiledIn() ? "no CUDA device visible" : "this LibTorch has no CUDA")
-            << "); see gpuplan-bench devices\n";
+        err << "gpuplan-bench: " << prefix << deviceError << "\n";
         return 2;
     }
     if (options.memoryLimit && device->isCuda()) {
         err << "gpuplan-bench: --memory-limit applies to CPU runs (a GPU's memory is its own "
                "limit)\n";
-        return 2;
-    }
-    if (selection.recipe.globalBatch < 1) {
-        err << "gpuplan-bench: the recipe has no global batch (--batch-size)\n";
         return 2;
     }
 
@@ -143,7 +258,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     const bool all = options.methods == "all";
     run.configurations = configurationsFor(options.methods,
         choices(options.checkpointing.value_or(all ? "both" : "off")),
-        choices(options.offload.value_or(all ? "both" : "off")), device->isCuda());
+        choices(options.offload.value_or(all ? "both" : "off")), device->isCuda(),
+        strategiesFor(options, role));
     if (run.configurations.empty()) {
         err << "gpuplan-bench: no configuration to run (--offload on needs a GPU)\n";
         return 2;
@@ -161,37 +277,110 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     report.measuredAt = utcNow();
     report.host = hostName();
     report.device = *device;
+    report.gpuCount = z.worldSize;
+    report.nodeCount = z.nodeCount;
     report.model = *selection.spec;
     report.parameters = parameterCount(*selection.spec);
     report.recipe = selection.recipe;
     report.flopsPerStep = trainingFlopsPerSample(*selection.spec, selection.recipe.sequenceLength)
         * selection.recipe.globalBatch;
 
+    // Rank 0 speaks for the run: progress, summary and results file. The others report only
+    // their own errors, prefixed with their rank.
+    const bool leader = z.rank == 0;
     const BlasInfo blas = detectBlas();
-    if (!device->isCuda() && !blas.warning.empty())
+    if (leader && !device->isCuda() && !blas.warning.empty())
         err << "warning: " << blas.warning << "\n";
-
     // With --progress jsonl, stdout carries progress lines only; the summary goes to stderr.
     std::ostream& summary = options.progressJsonl ? err : out;
-    const ProgressSink progress = options.progressJsonl ? jsonLinesSink(out) : humanSink(err);
+    const ProgressSink progress = !leader ? ProgressSink([](const ProgressEvent&) {})
+        : options.progressJsonl           ? jsonLinesSink(out)
+                                          : humanSink(err);
     std::string writeError;
     const ReportSink onUpdate = [&](const RunReport& r) {
-        if (options.out && writeError.empty())
+        if (leader && options.out && writeError.empty())
             writeError = writeResultsFile(r, *options.out);
     };
+    std::unique_ptr<distributed::Communicator> communicator;
     try {
+        if (role.role == distributed::Role::Rank) {
+            progress({ "start", "", std::nullopt, 0.0,
+                "rank " + std::to_string(z.rank) + " of " + std::to_string(z.worldSize)
+                    + " meeting at "
+                    + (z.worldSize > 1 ? z.masterAddress + ":" + std::to_string(z.masterPort)
+                                       : std::string("this process")) });
+            communicator = connectRank(options, role, *device, env);
+            run.communicator = communicator.get();
+            if (z.worldSize > 1) {
+                progress({ "comm_probe", "", std::nullopt, 0.0,
+                    "measuring all-reduce, reduce-scatter and all-gather bandwidth" });
+                const DeviceClock clock(device->isCuda()
+                        ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(device->index))
+                        : torch::Device(torch::kCPU));
+                distributed::ProbePlan plan;
+                plan.minBytes = 1 << 20;
+                plan.maxBytes = device->isCuda() ? (256ll << 20) : (16ll << 20);
+                report.interconnect = distributed::probeInterconnect(
+                    *communicator, plan, device->isCuda(), device->index,
+                    [&](const std::function<void()>& work) { return clock.time(work); },
+                    z.nodeCount);
+            }
+        }
         const RunReport done = runBenchmark(run, report, progress, onUpdate);
-        printRunSummary(done, options.format, summary);
+        if (leader)
+            printRunSummary(done, options.format, summary);
+        if (communicator)
+            communicator->barrier(); // rank 0 serves the store: it leaves last
     } catch (const std::exception& e) {
-        // LibTorch's errors carry a C++ stack trace in what(): users get the message alone.
-        const auto* torchError = dynamic_cast<const c10::Error*>(&e);
-        const std::string message = torchError ? torchError->what_without_backtrace() : e.what();
+        const std::string message = messageOf(e);
         progress({ "error", "", std::nullopt, 100.0, message });
-        err << "gpuplan-bench: " << message << "\n";
+        err << "gpuplan-bench: " << prefix << message << "\n";
         return 1;
     }
     if (!writeError.empty()) {
         err << "gpuplan-bench: " << writeError << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int runCommProbeCommand(const CliOptions& options, std::ostream& out, std::ostream& err)
+{
+    const auto env = distributed::processEnvironment();
+    distributed::ProcessRole role = distributed::processRole(options, env);
+    if (!role.error.empty()) {
+        err << "gpuplan-bench: " << role.error << "\n";
+        return 2;
+    }
+    if (role.role == distributed::Role::Launcher)
+        return launch(options, env, out, err);
+    role.role = distributed::Role::Rank; // a world of one probes too (bus bandwidth 0)
+    const distributed::Rendezvous& z = role.rendezvous;
+    const std::string prefix = distributed::rankPrefix(z);
+    const auto catalog = shippedCatalog();
+    const auto devices = discoverDevices(*catalog);
+    std::string deviceError;
+    const DeviceInfo* device = chooseDevice(options, devices, role, deviceError);
+    if (!device) {
+        err << "gpuplan-bench: " << prefix << deviceError << "\n";
+        return 2;
+    }
+    try {
+        auto communicator = connectRank(options, role, *device, env);
+        const DeviceClock clock(device->isCuda()
+                ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(device->index))
+                : torch::Device(torch::kCPU));
+        distributed::ProbePlan plan;
+        plan.maxBytes = options.maxBytes.value_or(device->isCuda() ? (1ll << 30) : (64ll << 20));
+        const Interconnect result = distributed::probeInterconnect(
+            *communicator, plan, device->isCuda(), device->index,
+            [&](const std::function<void()>& work) { return clock.time(work); }, z.nodeCount);
+        if (z.rank == 0)
+            out << (options.format == "json" ? distributed::interconnectJson(result) + "\n"
+                                             : distributed::interconnectTable(result));
+        communicator->barrier();
+    } catch (const std::exception& e) {
+        err << "gpuplan-bench: " << prefix << messageOf(e) << "\n";
         return 1;
     }
     return 0;

@@ -18,6 +18,11 @@ namespace {
 constexpr double kMaxWidth = 1 << 17;
 constexpr double kMaxLayers = 1024;
 constexpr double kMaxVocabulary = 1 << 22;
+// Mamba: published models use state 16, expansion 2 and convolution width 4; these bounds only
+// catch typos.
+constexpr double kMaxStates = 1024;
+constexpr double kMaxConvKernel = 64;
+constexpr double kMaxExpand = 16;
 
 struct ConfigError {
     std::string message;
@@ -134,29 +139,65 @@ std::string modelName(const std::string& path)
     return stem.empty() ? "model" : stem;
 }
 
+// Hugging Face's MambaConfig (model_type "mamba"), with its defaults for absent fields.
+void readMamba(const Reader& r, ModelSpec& s)
+{
+    s.hiddenSize = r.count("hidden_size", kMaxWidth);
+    s.layers = r.count("num_hidden_layers", kMaxLayers);
+    s.vocabSize = r.count("vocab_size", kMaxVocabulary);
+    s.stateSize = r.countOr("state_size", kMaxStates, 16);
+    s.convKernel = r.countOr("conv_kernel", kMaxConvKernel, 4);
+    // transformers derives intermediate_size = expand x hidden_size, but a config.json that
+    // spells intermediate_size out overrides it (PretrainedConfig keeps extra keys).
+    const int expand = r.countOr("expand", kMaxExpand, 2);
+    s.intermediateSize = r.has("intermediate_size")
+        ? r.count("intermediate_size", 8 * kMaxWidth)
+        : static_cast<std::int64_t>(expand) * s.hiddenSize;
+    // time_step_rank: a number, or "auto" = ceil(hidden_size / 16) (transformers' rule).
+    constexpr int kAutoRankDivisor = 16;
+    const bool autoRank = !r.has("time_step_rank")
+        || (r.root()["time_step_rank"].IsScalar() && r.root()["time_step_rank"].Scalar() == "auto");
+    s.timeStepRank = autoRank ? (s.hiddenSize + kAutoRankDivisor - 1) / kAutoRankDivisor
+                              : r.count("time_step_rank", kMaxWidth);
+    s.projectionBias = r.flag("use_bias", true);
+    s.convBias = r.flag("use_conv_bias", true);
+    s.normEps = r.positive("layer_norm_epsilon", 1e-5);
+    s.tieEmbeddings = r.flag("tie_word_embeddings", true);
+    s.maxPositions = kMaxPositions; // no position embeddings
+    if (r.has("hidden_act") && r.text("hidden_act") != "silu")
+        r.fail(r.root()["hidden_act"],
+            "hidden_act \"" + r.text("hidden_act") + "\" is not supported (Mamba blocks use silu)");
+}
+
 ModelSpec readSpec(const Reader& r, const std::string& fileName)
 {
     if (!r.has("model_type"))
-        r.fail(r.root(), "missing \"model_type\" (gpt_neox or llama)");
+        r.fail(r.root(), "missing \"model_type\" (gpt_neox, llama or mamba)");
     const std::string type = r.text("model_type");
     ModelSpec s;
     if (type == "gpt_neox")
         s.architecture = Architecture::GptNeoX;
     else if (type == "llama" || type == "mistral")
         s.architecture = Architecture::Llama;
+    else if (type == "mamba")
+        s.architecture = Architecture::Mamba;
     else
         r.fail(r.root()["model_type"],
-            "model_type \"" + type + "\" is not supported (gpt_neox or llama)");
+            "model_type \"" + type + "\" is not supported (gpt_neox, llama or mamba)");
 
     s.name = modelName(fileName);
     s.id = "custom:" + s.name;
     s.configFile = fileName;
+    if (s.architecture == Architecture::Mamba) {
+        readMamba(r, s);
+        return s;
+    }
     s.hiddenSize = r.count("hidden_size", kMaxWidth);
     s.layers = r.count("num_hidden_layers", kMaxLayers);
     s.heads = r.count("num_attention_heads", kMaxWidth);
     s.intermediateSize = r.count("intermediate_size", 8 * kMaxWidth);
     s.vocabSize = r.count("vocab_size", kMaxVocabulary);
-    s.maxPositions = r.countOr("max_position_embeddings", 1 << 24, 2048);
+    s.maxPositions = r.countOr("max_position_embeddings", kMaxPositions, 2048);
     if (s.hiddenSize % s.heads != 0)
         r.fail(r.root()["num_attention_heads"],
             "hidden_size " + std::to_string(s.hiddenSize)

@@ -1,7 +1,7 @@
 #pragma once
 
-// Reads a Hugging Face config.json (GPT-NeoX or Llama architecture) into a ModelSpec: how users
-// bring their own model, and how the tests build tiny ones.
+// Reads a Hugging Face config.json (GPT-NeoX, Llama or Mamba architecture) into a ModelSpec: how
+// users bring their own model, and how the tests build tiny ones.
 
 #include "benchmark/model_spec.h"
 

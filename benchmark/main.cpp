@@ -24,6 +24,8 @@ int main(int argc, char** argv)
             return runDevicesCommand(o, std::cout, std::cerr);
         if (o.command == "describe")
             return runDescribeCommand(o, std::cout, std::cerr);
+        if (o.command == "comm-probe")
+            return runCommProbeCommand(o, std::cout, std::cerr);
         return runRunCommand(o, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "gpuplan-bench: " << e.what() << "\n";

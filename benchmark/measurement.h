@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuplan::bench {
@@ -21,12 +22,45 @@ namespace gpuplan::bench {
 enum class Method { Naive, FreeLunch };
 std::string_view toString(Method m);
 
+// How the ranks of a multi-process run share the work (docs/benchmark.md, "Parallel
+// strategies"). none: one process, no communicator (the single-GPU path). ddp: replicated
+// parameters, gradients all-reduced once per optimizer step. zero1: optimizer state sharded.
+// zero2: gradients sharded too. zero3: parameters sharded as well, gathered per block.
+enum class Parallelism { None, Ddp, Zero1, Zero2, Zero3 };
+std::string_view toString(Parallelism p); // "none", "ddp", "zero1", "zero2", "zero3"
+std::optional<Parallelism> parallelismFromString(std::string_view text);
+
 struct Configuration {
     Method method = Method::FreeLunch;
     bool checkpointing = false;
     bool offload = false;
-    // "free-lunch ckpt=off offload=off": names it before the micro-batch is known.
+    Parallelism parallelism = Parallelism::None;
+    // "free-lunch ckpt=off offload=off" (single process) or "free-lunch zero1 ckpt=off
+    // offload=off": names it before the micro-batch is known.
     std::string label() const;
+};
+
+// Peak memory of one step at one micro-batch: two or more of these per configuration let a
+// planner fit peak(m) = fixed + per-sample x m.
+struct MemorySample {
+    int microBatch = 0;
+    std::int64_t peakMemoryBytes = 0;
+};
+
+// What a multi-process configuration spent on communication, per rank and optimizer step.
+struct CommunicationResult {
+    Spread computeSeconds; // the step with every collective replaced by a local copy
+    Spread seconds; // the step's collectives alone, on the step's buffers
+    std::int64_t bytes = 0; // algorithm bytes (nccl-tests' "size") summed over the collectives
+    std::int64_t busBytes = 0; // bytes x the nccl-tests bus factor of each collective
+    std::optional<double> busBandwidth; // busBytes / seconds.median, bytes per second
+};
+
+// Bytes one rank holds between steps (persistent state, not activations).
+struct StateBytes {
+    std::int64_t parameters = 0;
+    std::int64_t gradients = 0;
+    std::int64_t optimizerState = 0;
 };
 
 struct ConfigurationResult {
@@ -42,10 +76,18 @@ struct ConfigurationResult {
     int trialSteps = 0;
     std::optional<double> validationError;
     std::optional<double> validatedStepSeconds;
+    std::vector<MemorySample> memorySamples; // ascending micro-batch, maximum over ranks
+    StateBytes stateBytes; // per rank
+    std::optional<CommunicationResult> communication; // multi-process runs only
+    // Skipped by the search: a configuration it measured already fits at least as large a
+    // micro-batch and is faster at equal micro-batch (the reason is the first note).
+    bool skipped = false;
     std::vector<std::string> notes;
 
     bool feasible() const { return microBatch > 0; }
-    // "free-lunch mbs=16 ckpt=off offload=off" (docs/results-format.md).
+    // "free-lunch mbs=16 ckpt=off offload=off", with the strategy after the method in a
+    // multi-process run: "free-lunch zero1 mbs=16 ckpt=off offload=off"
+    // (docs/results-format.md).
     std::string name() const;
 };
 
@@ -55,18 +97,47 @@ struct ToolInfo {
     std::string cuda; // "" on CPU builds
 };
 
+// Algorithm and bus bandwidth of one collective at one message size, as nccl-tests defines
+// them (benchmark/distributed/bus_bandwidth.h).
+struct CollectiveSample {
+    std::string collective; // all_reduce | reduce_scatter | all_gather
+    std::int64_t bytes = 0;
+    double seconds = 0.0; // median over iterations of the slowest rank
+    double algorithmBandwidth = 0.0; // bytes / seconds, bytes per second
+    double busBandwidth = 0.0; // algorithmBandwidth x bus factor, bytes per second
+};
+
+struct Interconnect {
+    std::string backend; // nccl | gloo
+    int worldSize = 0;
+    int nodeCount = 0;
+    std::vector<std::string> notes; // e.g. a collective built from others
+    std::vector<CollectiveSample> samples;
+};
+
+// How much the configuration search ran against what searching every configuration with the
+// paper's doubling would have cost.
+struct SearchAccount {
+    int trialSteps = 0;
+    int exhaustiveTrialSteps = 0;
+    int configurationsSkipped = 0;
+};
+
 struct RunReport {
     ToolInfo tool;
     std::string measuredAt; // UTC, ISO 8601
     std::string host;
     bool complete = false;
     DeviceInfo device;
-    int gpuCount = 1;
+    int gpuCount = 1; // ranks (one per GPU; CPU processes in a CPU run)
+    int nodeCount = 1;
     ModelSpec model;
     std::int64_t parameters = 0;
     double flopsPerStep = 0.0;
     Recipe recipe;
     std::vector<ConfigurationResult> configurations; // feasible and infeasible, in run order
+    std::optional<Interconnect> interconnect; // multi-process runs
+    SearchAccount search;
 
     // The feasible configuration with the shortest median step; nullptr if none.
     const ConfigurationResult* best() const;

@@ -17,6 +17,8 @@ std::string_view toString(Architecture a)
         return "vit";
     case Architecture::ConvNext:
         return "convnext";
+    case Architecture::Mamba:
+        return "mamba";
     }
     return "unknown";
 }
@@ -24,7 +26,7 @@ std::string_view toString(Architecture a)
 bool ModelSpec::isLanguageModel() const
 {
     return architecture == Architecture::GptNeoX || architecture == Architecture::Llama
-        || architecture == Architecture::Roberta;
+        || architecture == Architecture::Roberta || architecture == Architecture::Mamba;
 }
 
 namespace {
@@ -102,6 +104,30 @@ ModelSpec convnextXlarge()
     return s;
 }
 
+// state-spaces/mamba-2.8b-hf config.json (Gu and Dao, 2023), as transformers' MambaForCausalLM
+// builds it: 64 blocks of width 2560, inner width expand 2 x 2560, state 16, a width-4 causal
+// convolution with bias, time-step rank ceil(2560 / 16) = 160, no in_proj/out_proj biases,
+// RMSNorm, the GPT-NeoX tokenizer's 50277 tokens padded to a multiple of 8, tied head.
+ModelSpec mamba2_8b()
+{
+    ModelSpec s;
+    s.id = "mamba-2.8b";
+    s.name = "Mamba-2.8B";
+    s.architecture = Architecture::Mamba;
+    s.hiddenSize = 2560;
+    s.layers = 64;
+    s.intermediateSize = 2 * 2560;
+    s.vocabSize = 50280;
+    s.stateSize = 16;
+    s.convKernel = 4;
+    s.timeStepRank = 160;
+    s.projectionBias = false;
+    s.convBias = true;
+    s.tieEmbeddings = true;
+    s.maxPositions = kMaxPositions; // no position embeddings: any length
+    return s;
+}
+
 std::vector<ModelSpec> shippedSpecs()
 {
     return {
@@ -113,6 +139,7 @@ std::vector<ModelSpec> shippedSpecs()
         robertaLarge(),
         vitLarge(),
         convnextXlarge(),
+        mamba2_8b(),
     };
 }
 
@@ -142,6 +169,27 @@ i64 llamaParameters(const ModelSpec& s)
         + 3 * linear(h, f, false); // gate, up, down
     const i64 embeddings = static_cast<i64>(s.vocabSize) * h * (s.tieEmbeddings ? 1 : 2);
     return embeddings + s.layers * perLayer + h;
+}
+
+// The weights of one Mamba block that multiply activations: in_proj, the convolution's taps
+// (each multiplies once per position, like a matrix weight), x_proj, dt_proj and out_proj.
+i64 mambaProductWeights(const ModelSpec& s)
+{
+    const i64 h = s.hiddenSize, inner = s.intermediateSize;
+    return h * 2 * inner + inner * s.convKernel + inner * (s.timeStepRank + 2 * s.stateSize)
+        + static_cast<i64>(s.timeStepRank) * inner + inner * h;
+}
+
+// Hugging Face's MambaBlock: RMSNorm + MambaMixer (in_proj, depthwise conv1d, x_proj producing
+// dt, B and C, dt_proj with bias, A_log [inner, state], D [inner], out_proj).
+i64 mambaParameters(const ModelSpec& s)
+{
+    const i64 h = s.hiddenSize, inner = s.intermediateSize;
+    const i64 biases = (s.projectionBias ? 2 * inner + h : 0) + (s.convBias ? inner : 0)
+        + inner; // dt_proj always has one
+    const i64 perLayer = h + mambaProductWeights(s) + biases + inner * s.stateSize + inner;
+    const i64 embeddings = static_cast<i64>(s.vocabSize) * h * (s.tieEmbeddings ? 1 : 2);
+    return embeddings + s.layers * perLayer + h; // + final RMSNorm
 }
 
 i64 encoderLayerParameters(i64 h, i64 f)
@@ -229,14 +277,16 @@ std::int64_t parameterCount(const ModelSpec& spec)
         return vitParameters(spec);
     case Architecture::ConvNext:
         return convnextParameters(spec);
+    case Architecture::Mamba:
+        return mambaParameters(spec);
     }
     return 0;
 }
 
 int trainedPositions(const ModelSpec& spec, int sequenceLength)
 {
-    const bool causal
-        = spec.architecture == Architecture::GptNeoX || spec.architecture == Architecture::Llama;
+    const bool causal = spec.architecture == Architecture::GptNeoX
+        || spec.architecture == Architecture::Llama || spec.architecture == Architecture::Mamba;
     return causal ? sequenceLength - 1 : sequenceLength;
 }
 
@@ -296,8 +346,29 @@ double trainingFlopsPerSample(const ModelSpec& spec, int sequenceLength)
     }
     case Architecture::ConvNext:
         return 6.0 * convnextForwardMacs(spec);
+    case Architecture::Mamba: {
+        // No attention: every block's product weights and the head (the tied embedding matrix
+        // multiplies every position) at 6 FLOPs per weight and position. A_log, D, the biases
+        // and the norms act elementwise and are left out, as the scan is.
+        const double weights
+            = static_cast<double>(spec.layers) * static_cast<double>(mambaProductWeights(spec))
+            + static_cast<double>(spec.vocabSize) * h;
+        return 6.0 * weights * trainedPositions(spec, sequenceLength);
+    }
     }
     return 0.0;
+}
+
+double mambaScanFlopsPerSample(const ModelSpec& spec, int sequenceLength)
+{
+    if (spec.architecture != Architecture::Mamba)
+        return 0.0;
+    // Per position, inner channel and state, the forward recurrence costs 7 FLOPs: delta x A,
+    // its exponential, (delta u) x B, the multiply-add into the state, and C x state summed
+    // into y. The backward counts twice that, as for products.
+    constexpr double kForwardPerState = 7.0;
+    return 3.0 * kForwardPerState * spec.layers * static_cast<double>(spec.intermediateSize)
+        * spec.stateSize * trainedPositions(spec, sequenceLength);
 }
 
 } // namespace gpuplan::bench

@@ -18,11 +18,38 @@ Optimizer::Optimizer(std::vector<torch::Tensor> parameters, OptimizerSettings se
     : params_(std::move(parameters))
     , settings_(settings)
 {
-    const bool offload = settings_.mode == OptimizerMode::Offloaded;
     for (auto& p : params_) {
         // Gradients exist from the start and are zeroed in place: their memory counts in the
         // search, and a captured CUDA graph accumulates into the same buffers every replay.
         p.mutable_grad() = torch::zeros_like(p);
+        grads_.push_back(p.grad());
+    }
+    allocateState();
+}
+
+Optimizer::Optimizer(std::vector<torch::Tensor> parameters, std::vector<torch::Tensor> gradients,
+    OptimizerSettings settings)
+    : params_(std::move(parameters))
+    , grads_(std::move(gradients))
+    , settings_(settings)
+{
+    TORCH_CHECK(params_.size() == grads_.size(), "one gradient per parameter");
+    allocateState();
+}
+
+std::int64_t Optimizer::stateBytes() const
+{
+    std::int64_t bytes = 0;
+    for (const auto* list : { &expAvg_, &expAvgSq_, &stepCounts_, &hostParams_, &hostGrads_ })
+        for (const auto& t : *list)
+            bytes += t.numel() * static_cast<std::int64_t>(t.element_size());
+    return bytes;
+}
+
+void Optimizer::allocateState()
+{
+    const bool offload = settings_.mode == OptimizerMode::Offloaded;
+    for (auto& p : params_) {
         torch::Tensor home = p.detach();
         if (offload) {
             const bool pin = p.is_cuda();
@@ -48,19 +75,17 @@ Optimizer::Optimizer(std::vector<torch::Tensor> parameters, OptimizerSettings se
 
 void Optimizer::zeroGrad()
 {
-    for (auto& p : params_)
-        p.mutable_grad().zero_();
+    for (auto& g : grads_)
+        g.zero_();
 }
 
 void Optimizer::step()
 {
     ++step_;
     torch::NoGradGuard noGrad;
-    std::vector<torch::Tensor> params, grads;
-    for (auto& p : params_) {
+    std::vector<torch::Tensor> params, grads = grads_;
+    for (auto& p : params_)
         params.push_back(p.detach());
-        grads.push_back(p.grad());
-    }
     switch (settings_.mode) {
     case OptimizerMode::PerTensor:
         unscale(grads);
@@ -133,7 +158,7 @@ void Optimizer::stepFused(std::vector<torch::Tensor>& params, std::vector<torch:
 void Optimizer::stepOffloaded()
 {
     for (std::size_t i = 0; i < params_.size(); ++i)
-        hostGrads_[i].copy_(params_[i].grad(), /*non_blocking=*/true);
+        hostGrads_[i].copy_(grads_[i], /*non_blocking=*/true);
     if (!params_.empty() && params_.front().is_cuda())
         torch::cuda::synchronize();
     unscale(hostGrads_);

@@ -10,9 +10,11 @@
 
 namespace gpuplan::bench {
 
+// Phases: start, build, search, warmup, measure, validate, configuration_done, done, error;
+// multi-process runs add launch (the --nproc-per-node launcher started the ranks) and
+// comm_probe (measuring the interconnect before the first configuration).
 struct ProgressEvent {
-    std::string
-        phase; // start, build, search, warmup, measure, validate, configuration_done, done, error
+    std::string phase;
     std::string configuration;
     std::optional<int> microBatch;
     double percent = 0.0; // share of the whole run, 0-100, non-decreasing

@@ -1,5 +1,6 @@
 #include "benchmark/report_output.h"
 
+#include "benchmark/distributed/comm_probe.h"
 #include "benchmark/json_text.h"
 
 #include <cstdio>
@@ -47,6 +48,14 @@ std::string describeJson(const ModelSpec& s, const Recipe& r)
         }
         j += "\"dims\": [" + dims + "], \"depths\": [" + depths
             + "], \"classes\": " + std::to_string(s.classes);
+    } else if (s.architecture == Architecture::Mamba) {
+        j += "\"hidden_size\": " + std::to_string(s.hiddenSize)
+            + ", \"num_hidden_layers\": " + std::to_string(s.layers) + ", \"intermediate_size\": "
+            + std::to_string(s.intermediateSize) + ", \"state_size\": "
+            + std::to_string(s.stateSize) + ", \"conv_kernel\": " + std::to_string(s.convKernel)
+            + ", \"time_step_rank\": " + std::to_string(s.timeStepRank)
+            + ", \"vocab_size\": " + std::to_string(s.vocabSize) + ", \"scan_flops_per_sample\": "
+            + json::number(mambaScanFlopsPerSample(s, r.sequenceLength));
     } else {
         j += "\"hidden_size\": " + std::to_string(s.hiddenSize) + ", \"num_hidden_layers\": "
             + std::to_string(s.layers) + ", \"num_attention_heads\": " + std::to_string(s.heads)
@@ -68,23 +77,55 @@ void printDescription(
         return;
     }
     const double perSample = trainingFlopsPerSample(s, r.sequenceLength);
+    std::string scanLine; // Mamba's scan is elementwise: shown, not counted in the FLOPs
+    if (s.architecture == Architecture::Mamba)
+        scanLine = "  selective scan   "
+            + formatted("%.3e", mambaScanFlopsPerSample(s, r.sequenceLength) * r.globalBatch)
+            + " elementwise FLOPs per step, not in the figures above\n";
     out << s.name << " (" << s.id << ", " << toString(s.architecture) << ")\n"
         << "  parameters       " << parameterCount(s) << "\n"
         << "  FLOPs per step   " << formatted("%.3e", perSample * r.globalBatch) << "\n"
         << "  training FLOPs   "
         << formatted("%.3e", perSample * r.globalBatch * static_cast<double>(r.steps)) << "\n"
-        << "  recipe           global batch " << r.globalBatch << ", " << r.steps << " steps, "
+        << scanLine << "  recipe           global batch " << r.globalBatch << ", " << r.steps
+        << " steps, "
         << (s.isLanguageModel() ? std::to_string(r.sequenceLength) + " tokens per sample"
                                 : std::to_string(r.imageSize) + " px")
         << ", " << toString(r.precision) << ", " << r.optimizer << "\n";
+}
+
+std::string scalingJson(const ConfigurationResult& c)
+{
+    std::string j = ", \"memory_samples\": [";
+    for (std::size_t i = 0; i < c.memorySamples.size(); ++i)
+        j += std::string(i ? ", " : "") + "{\"micro_batch_size\": "
+            + std::to_string(c.memorySamples[i].microBatch) + ", \"peak_memory_bytes\": "
+            + std::to_string(c.memorySamples[i].peakMemoryBytes) + "}";
+    j += "], \"state_bytes\": {\"parameters\": " + std::to_string(c.stateBytes.parameters)
+        + ", \"gradients\": " + std::to_string(c.stateBytes.gradients)
+        + ", \"optimizer_state\": " + std::to_string(c.stateBytes.optimizerState) + "}";
+    if (!c.communication)
+        return j;
+    const CommunicationResult& comm = *c.communication;
+    return j + ", \"compute_seconds\": " + spreadJson(comm.computeSeconds)
+        + ", \"communication_seconds\": " + spreadJson(comm.seconds) + ", \"communication_bytes\": "
+        + std::to_string(comm.bytes) + ", \"bus_bytes\": " + std::to_string(comm.busBytes)
+        + ", \"bus_bandwidth_bytes_per_second\": " + json::number(comm.busBandwidth);
 }
 
 std::string runSummaryJson(const RunReport& r)
 {
     std::string j = "{\"model\": " + json::quote(r.model.id) + ", \"device\": "
         + json::quote(r.device.name) + ", \"gpu_id\": " + json::quote(r.device.gpuId)
-        + ", \"parameters\": " + std::to_string(r.parameters)
-        + ", \"flops_per_step\": " + json::number(r.flopsPerStep) + ", \"configurations\": [";
+        + ", \"gpu_count\": " + std::to_string(r.gpuCount) + ", \"node_count\": "
+        + std::to_string(r.nodeCount) + ", \"parameters\": " + std::to_string(r.parameters)
+        + ", \"flops_per_step\": " + json::number(r.flopsPerStep)
+        + ", \"search\": {\"trial_steps\": " + std::to_string(r.search.trialSteps)
+        + ", \"exhaustive_trial_steps\": " + std::to_string(r.search.exhaustiveTrialSteps)
+        + ", \"configurations_skipped\": " + std::to_string(r.search.configurationsSkipped)
+        + "}, \"interconnect\": "
+        + (r.interconnect ? distributed::interconnectJson(*r.interconnect) : std::string("null"))
+        + ", \"configurations\": [";
     for (std::size_t i = 0; i < r.configurations.size(); ++i) {
         const auto& c = r.configurations[i];
         j += std::string(i ? ", " : "") + "{\"name\": "
@@ -92,7 +133,9 @@ std::string runSummaryJson(const RunReport& r)
             + json::quote(toString(c.configuration.method)) + ", \"activation_checkpointing\": "
             + (c.configuration.checkpointing ? "true" : "false")
             + ", \"optimizer_offload\": " + (c.configuration.offload ? "true" : "false")
-            + ", \"feasible\": " + (c.feasible() ? "true" : "false")
+            + ", \"parallelism\": " + json::quote(toString(c.configuration.parallelism))
+            + ", \"gpu_count\": " + std::to_string(r.gpuCount) + ", \"feasible\": "
+            + (c.feasible() ? "true" : "false") + ", \"skipped\": " + (c.skipped ? "true" : "false")
             + ", \"micro_batch_size\": " + std::to_string(c.microBatch)
             + ", \"grad_accumulation_steps\": " + std::to_string(c.accumulation)
             + ", \"forward_backward_seconds\": " + spreadJson(c.forwardBackward)
@@ -101,8 +144,8 @@ std::string runSummaryJson(const RunReport& r)
             + ", \"training_days\": " + spreadJson(c.trainingDays)
             + ", \"implied_utilization\": " + json::number(c.utilization)
             + ", \"peak_memory_bytes\": " + std::to_string(c.peakMemoryBytes)
-            + ", \"trial_steps\": " + std::to_string(c.trialSteps)
-            + ", \"validation_error\": " + json::number(c.validationError) + ", \"notes\": [";
+            + ", \"trial_steps\": " + std::to_string(c.trialSteps) + ", \"validation_error\": "
+            + json::number(c.validationError) + scalingJson(c) + ", \"notes\": [";
         for (std::size_t n = 0; n < c.notes.size(); ++n)
             j += (n ? ", " : "") + json::quote(c.notes[n]);
         j += "]}";
@@ -118,28 +161,43 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
         return;
     }
     char line[256];
-    std::snprintf(line, sizeof line, "%-40s %5s %5s %10s %9s %10s %9s %6s %8s %6s %7s\n",
+    std::snprintf(line, sizeof line, "%-46s %5s %5s %10s %9s %10s %9s %6s %8s %6s %7s\n",
         "configuration", "mbs", "accum", "micro s", "optim s", "step s", "days", "util", "peak GiB",
         "trials", "val err");
-    out << r.model.name << " on " << r.device.name << " (" << r.recipe.steps << " steps of "
-        << r.recipe.globalBatch << ")\n"
+    out << r.model.name << " on " << (r.gpuCount > 1 ? std::to_string(r.gpuCount) + " x " : "")
+        << r.device.name << " (" << r.recipe.steps << " steps of " << r.recipe.globalBatch << ")\n"
         << line;
     for (const auto& c : r.configurations) {
         if (!c.feasible()) {
-            out << c.configuration.label() << ": does not fit\n";
+            out << c.configuration.label() << ": "
+                << (c.skipped ? c.notes.front() : std::string("does not fit")) << "\n";
             continue;
         }
         std::snprintf(line, sizeof line,
-            "%-40s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n", c.name().c_str(),
+            "%-46s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n", c.name().c_str(),
             c.microBatch, c.accumulation, c.forwardBackward.median, c.optimizerStep.median,
             c.step.median, c.trainingDays.median,
             c.utilization ? formatted("%.3f", *c.utilization).c_str() : "-",
             static_cast<double>(c.peakMemoryBytes) / (1024.0 * 1024.0 * 1024.0), c.trialSteps,
             c.validationError ? formatted("%.4f", *c.validationError).c_str() : "-");
         out << line;
+        if (const auto& comm = c.communication) {
+            std::snprintf(line, sizeof line,
+                "    per rank: compute %.4f s, communication alone %.4f s (%.1f MB), bus %s GB/s\n",
+                comm->computeSeconds.median, comm->seconds.median,
+                static_cast<double>(comm->bytes) / 1e6,
+                comm->busBandwidth ? formatted("%.3f", *comm->busBandwidth / 1e9).c_str() : "-");
+            out << line;
+        }
         for (const auto& note : c.notes)
             out << "    note: " << note << "\n";
     }
+    if (r.search.exhaustiveTrialSteps > 0 || r.search.configurationsSkipped > 0)
+        out << "search: " << r.search.trialSteps << " trial steps against "
+            << r.search.exhaustiveTrialSteps << " for doubling every configuration, "
+            << r.search.configurationsSkipped << " configuration(s) skipped\n";
+    if (r.interconnect)
+        out << distributed::interconnectTable(*r.interconnect);
     const auto* best = r.best();
     out << "best: " << (best ? best->name() : "none fits") << "\n";
 }

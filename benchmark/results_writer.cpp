@@ -44,7 +44,57 @@ void emitDevice(YAML::Emitter& out, const RunReport& r)
         << r.device.computeCapability;
     emitOptional(out, "peak_tflops", r.device.peakFor(r.recipe.precision));
     out << YAML::Key << "gpu_count" << YAML::Value << r.gpuCount;
+    out << YAML::Key << "node_count" << YAML::Value << r.nodeCount;
     out << YAML::EndMap;
+}
+
+void emitInterconnect(YAML::Emitter& out, const Interconnect& ic)
+{
+    out << YAML::Key << "interconnect" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "backend" << YAML::Value << ic.backend;
+    out << YAML::Key << "world_size" << YAML::Value << ic.worldSize;
+    out << YAML::Key << "node_count" << YAML::Value << ic.nodeCount;
+    out << YAML::Key << "notes" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const auto& note : ic.notes)
+        out << YAML::DoubleQuoted << note;
+    out << YAML::EndSeq;
+    out << YAML::Key << "samples" << YAML::Value << YAML::BeginSeq;
+    for (const auto& sample : ic.samples) {
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "collective" << YAML::Value << sample.collective;
+        out << YAML::Key << "bytes" << YAML::Value << sample.bytes;
+        out << YAML::Key << "seconds" << YAML::Value << sample.seconds;
+        out << YAML::Key << "algbw_bytes_per_second" << YAML::Value << sample.algorithmBandwidth;
+        out << YAML::Key << "busbw_bytes_per_second" << YAML::Value << sample.busBandwidth;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::EndMap;
+}
+
+void emitScaling(YAML::Emitter& out, const ConfigurationResult& c)
+{
+    out << YAML::Key << "memory_samples" << YAML::Value << YAML::BeginSeq;
+    for (const auto& sample : c.memorySamples) {
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "micro_batch_size" << YAML::Value << sample.microBatch;
+        out << YAML::Key << "peak_memory_bytes" << YAML::Value << sample.peakMemoryBytes;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "state_bytes" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "parameters" << YAML::Value << c.stateBytes.parameters;
+    out << YAML::Key << "gradients" << YAML::Value << c.stateBytes.gradients;
+    out << YAML::Key << "optimizer_state" << YAML::Value << c.stateBytes.optimizerState;
+    out << YAML::EndMap;
+    if (!c.communication)
+        return;
+    const CommunicationResult& comm = *c.communication;
+    emitSpread(out, "compute_seconds", comm.computeSeconds);
+    emitSpread(out, "communication_seconds", comm.seconds);
+    out << YAML::Key << "communication_bytes" << YAML::Value << comm.bytes;
+    out << YAML::Key << "bus_bytes" << YAML::Value << comm.busBytes;
+    emitOptional(out, "bus_bandwidth_bytes_per_second", comm.busBandwidth);
 }
 
 void emitModelAndRecipe(YAML::Emitter& out, const RunReport& r)
@@ -70,13 +120,16 @@ void emitModelAndRecipe(YAML::Emitter& out, const RunReport& r)
     out << YAML::EndMap;
 }
 
-void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c)
+void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c, int gpuCount)
 {
     out << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << c.name();
     out << YAML::Key << "methods" << YAML::Value << std::string(toString(c.configuration.method));
     out << YAML::Key << "activation_checkpointing" << YAML::Value << c.configuration.checkpointing;
     out << YAML::Key << "optimizer_offload" << YAML::Value << c.configuration.offload;
+    out << YAML::Key << "parallelism" << YAML::Value
+        << std::string(toString(c.configuration.parallelism));
+    out << YAML::Key << "gpu_count" << YAML::Value << gpuCount;
     out << YAML::Key << "micro_batch_size" << YAML::Value << c.microBatch;
     out << YAML::Key << "grad_accumulation_steps" << YAML::Value << c.accumulation;
     emitSpread(out, "forward_backward_seconds", c.forwardBackward);
@@ -88,6 +141,7 @@ void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c)
     out << YAML::Key << "trial_steps" << YAML::Value << c.trialSteps;
     if (c.validationError)
         out << YAML::Key << "validation_error" << YAML::Value << *c.validationError;
+    emitScaling(out, c);
     out << YAML::Key << "notes" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const auto& note : c.notes)
         out << YAML::DoubleQuoted << note;
@@ -116,10 +170,17 @@ std::string resultsYaml(const RunReport& r)
     out << YAML::Key << "complete" << YAML::Value << r.complete;
     emitDevice(out, r);
     emitModelAndRecipe(out, r);
+    if (r.interconnect)
+        emitInterconnect(out, *r.interconnect);
+    out << YAML::Key << "search" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "trial_steps" << YAML::Value << r.search.trialSteps;
+    out << YAML::Key << "exhaustive_trial_steps" << YAML::Value << r.search.exhaustiveTrialSteps;
+    out << YAML::Key << "configurations_skipped" << YAML::Value << r.search.configurationsSkipped;
+    out << YAML::EndMap;
     out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
     for (const auto& c : r.configurations)
-        if (c.feasible()) // the format has no place for "does not fit": it is in the log
-            emitConfiguration(out, c);
+        if (c.feasible()) // no place for "does not fit" or "skipped": they are in the log
+            emitConfiguration(out, c, r.gpuCount);
     out << YAML::EndSeq;
     const auto* best = r.best();
     out << YAML::Key << "best" << YAML::Value << YAML::DoubleQuoted << (best ? best->name() : "");

@@ -3,7 +3,9 @@
 #include "benchmark/batch_search.h"
 #include "benchmark/cpu_memory.h"
 #include "benchmark/device_clock.h"
+#include "benchmark/distributed/sharded_step.h"
 #include "benchmark/models/model_factory.h"
+#include "benchmark/search_pruning.h"
 #include "benchmark/training_step.h"
 
 #include <torch/torch.h>
@@ -57,6 +59,26 @@ int largestPowerOfTwoAtMost(int n)
     return p;
 }
 
+// What the ranks agree on: one process agrees with itself.
+struct Agreement {
+    distributed::Communicator* communicator = nullptr;
+
+    double slowest(double seconds) const
+    {
+        return communicator ? communicator->maxOverRanks(seconds) : seconds;
+    }
+    std::int64_t largest(std::int64_t bytes) const
+    {
+        return communicator
+            ? static_cast<std::int64_t>(communicator->maxOverRanks(static_cast<double>(bytes)))
+            : bytes;
+    }
+    bool everywhere(bool fits) const
+    {
+        return communicator ? communicator->minOverRanks(fits ? 1.0 : 0.0) > 0.5 : fits;
+    }
+};
+
 struct ConfigurationRun {
     const RunOptions& options;
     const RunReport& report;
@@ -65,6 +87,7 @@ struct ConfigurationRun {
     const ProgressSink& progress;
     PercentPlan plan;
     std::size_t index;
+    Agreement agree { options.communicator };
 
     void emit(const std::string& phase, double fraction, const std::string& message,
         std::optional<int> microBatch, const Configuration& c) const
@@ -72,57 +95,101 @@ struct ConfigurationRun {
         progress({ phase, c.label(), microBatch, plan.at(index, fraction), message });
     }
 
+    int perDevice() const { return options.recipe.globalBatch / report.gpuCount; }
+    std::unique_ptr<StepEngine> makeStep(
+        const Configuration& configuration, std::vector<std::string>& notes) const;
     ConfigurationResult measure(const Configuration& configuration) const;
     void timeAt(
-        const Configuration& configuration, TrainingStep& step, ConfigurationResult& result) const;
+        const Configuration& configuration, StepEngine& step, ConfigurationResult& result) const;
+    void timeCommunication(
+        distributed::ShardedStep& step, const Batch& batch, ConfigurationResult& result) const;
+    bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
+    // Seconds of `work`, the slowest rank's.
+    double timed(const std::function<void()>& work) const
+    {
+        return agree.slowest(clock.time(work));
+    }
 };
+
+std::unique_ptr<StepEngine> ConfigurationRun::makeStep(
+    const Configuration& configuration, std::vector<std::string>& notes) const
+{
+    if (configuration.parallelism == Parallelism::None)
+        return std::make_unique<TrainingStep>(
+            model, configuration, options.recipe, clock.device(), notes);
+    TORCH_CHECK(options.communicator, "a parallel strategy needs the ranks' communicator");
+    return std::make_unique<distributed::ShardedStep>(
+        model, configuration, options.recipe, clock.device(), *options.communicator, notes);
+}
+
+// One step at `microBatch` with the peak memory reset before it: a point for the memory model.
+// False (and nothing recorded) if it does not fit on every rank.
+bool ConfigurationRun::recordMemorySample(
+    StepEngine& step, int microBatch, ConfigurationResult& result) const
+{
+    bool fits = true;
+    clock.resetPeakMemory();
+    try {
+        const Batch batch = model.makeBatch(microBatch, clock.device());
+        step.microStep(batch);
+        step.optimizerStep();
+        clock.synchronize();
+    } catch (const std::exception& e) {
+        if (!isOutOfMemory(e))
+            throw;
+        fits = false;
+    }
+    const std::int64_t peak = agree.largest(clock.peakMemoryBytes());
+    if (!agree.everywhere(fits)) {
+        // Out of memory: drop what the failed step left and give the cache back.
+        step.discardGradients();
+        clock.releaseCachedMemory();
+        return false;
+    }
+    auto& samples = result.memorySamples;
+    std::erase_if(samples, [&](const MemorySample& s) { return s.microBatch == microBatch; });
+    samples.push_back({ microBatch, peak });
+    std::sort(samples.begin(), samples.end(),
+        [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
+    return true;
+}
 
 ConfigurationResult ConfigurationRun::measure(const Configuration& configuration) const
 {
     ConfigurationResult result;
     result.configuration = configuration;
-    const torch::Device device = clock.device();
     for (auto& p : model.parameters())
         p.mutable_grad() = torch::Tensor(); // the previous configuration's buffers go first
     clock.releaseCachedMemory();
     clock.resetPeakMemory();
 
-    std::unique_ptr<TrainingStep> step;
+    std::unique_ptr<StepEngine> step;
+    bool stateFits = true;
     try {
-        step = std::make_unique<TrainingStep>(
-            model, configuration, options.recipe, device, result.notes);
+        step = makeStep(configuration, result.notes);
     } catch (const std::exception& e) {
         if (!isOutOfMemory(e))
             throw;
+        stateFits = false;
+    }
+    if (!agree.everywhere(stateFits)) {
+        step.reset();
         result.notes.push_back("gradients and optimizer state alone do not fit");
         return result;
     }
+    auto* sharded = dynamic_cast<distributed::ShardedStep*>(step.get());
 
-    const int perDevice = options.recipe.globalBatch / report.gpuCount;
     auto trial = [&](int microBatch) {
         emit("search", plan.search(), "trying micro-batch " + std::to_string(microBatch),
             microBatch, configuration);
-        try {
-            const Batch batch = model.makeBatch(microBatch, device);
-            step->microStep(batch);
-            step->optimizerStep();
-            clock.synchronize();
-            return true;
-        } catch (const std::exception& e) {
-            if (!isOutOfMemory(e))
-                throw;
-        }
-        // Out of memory: drop what the failed step left and give the cache back.
-        for (auto& p : model.parameters())
-            p.mutable_grad().zero_();
-        clock.releaseCachedMemory();
-        return false;
+        return recordMemorySample(*step, microBatch, result);
     };
 
     if (options.microBatch) {
         result.microBatch = *options.microBatch;
     } else {
-        const BatchSearchResult found = searchMicroBatch(largestPowerOfTwoAtMost(perDevice), trial);
+        const BatchSearchResult found
+            = searchMicroBatch(largestPowerOfTwoAtMost(perDevice()), trial);
         result.microBatch = found.microBatch;
         result.trialSteps = found.trials;
     }
@@ -133,50 +200,69 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     // A micro-batch that fitted once in the search can still run out of memory in the longer
     // timed run (allocator fragmentation near the limit): halve it and time again, saying so.
     while (result.microBatch >= 1) {
+        bool fits = true;
         try {
             timeAt(configuration, *step, result);
-            break;
         } catch (const std::exception& e) {
             if (!isOutOfMemory(e))
                 throw;
+            fits = false;
         }
+        if (agree.everywhere(fits))
+            break;
         step->dropGraph();
-        for (auto& p : model.parameters())
-            p.mutable_grad().zero_();
+        step->discardGradients();
         clock.releaseCachedMemory();
         result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
             + " ran out of memory after the search fitted it");
         result.microBatch /= 2;
     }
-    if (!result.feasible())
+    if (!result.feasible()) {
         result.notes.push_back("a micro-batch of 1 does not fit");
+        return result;
+    }
+    // A memory model needs peaks at two micro-batches: the search usually left several; a
+    // fixed micro-batch or a target of 1 leaves one, so one more step at half (or twice) it.
+    if (result.memorySamples.size() < 2) {
+        step->dropGraph();
+        const int other = result.microBatch >= 2 ? result.microBatch / 2 : 2;
+        if (!recordMemorySample(*step, other, result) || result.memorySamples.size() < 2)
+            result.notes.push_back("peak memory measured at one micro-batch only (micro-batch "
+                + std::to_string(other) + " does not fit)");
+    }
+    result.stateBytes = step->stateBytes();
+    result.stateBytes.parameters = agree.largest(result.stateBytes.parameters);
+    result.stateBytes.gradients = agree.largest(result.stateBytes.gradients);
+    result.stateBytes.optimizerState = agree.largest(result.stateBytes.optimizerState);
+    if (sharded)
+        sharded->restoreModel();
     return result;
 }
 
 // Warm-up, timing and validation of one configuration at result.microBatch; fills result.
 void ConfigurationRun::timeAt(
-    const Configuration& configuration, TrainingStep& step, ConfigurationResult& result) const
+    const Configuration& configuration, StepEngine& step, ConfigurationResult& result) const
 {
     const torch::Device device = clock.device();
-    const int perDevice = options.recipe.globalBatch / report.gpuCount;
+    const bool multiProcess = configuration.parallelism != Parallelism::None;
     // A retry replaces the notes an earlier attempt at another micro-batch left.
     const auto fromEarlierAttempt = [](const std::string& note) {
-        for (const char* prefix : { "global batch ", "micro-step replayed", "CUDA graph capture" })
+        for (const char* prefix : { "global batch ", "micro-step replayed", "CUDA graph" })
             if (note.rfind(prefix, 0) == 0)
                 return true;
         return false;
     };
     std::erase_if(result.notes, fromEarlierAttempt);
-    result.accumulation = (perDevice + result.microBatch - 1) / result.microBatch;
-    if (result.accumulation * result.microBatch != perDevice)
-        result.notes.push_back("global batch " + std::to_string(perDevice)
+    result.accumulation = (perDevice() + result.microBatch - 1) / result.microBatch;
+    if (result.accumulation * result.microBatch != perDevice())
+        result.notes.push_back("global batch " + std::to_string(perDevice())
             + " is not a multiple of the micro-batch: the last micro-step is padded");
 
     emit("warmup", plan.warmup(), "", result.microBatch, configuration);
     clock.resetPeakMemory();
     const Batch batch = model.makeBatch(result.microBatch, device);
     for (int i = 0; i < options.warmupSteps; ++i) {
-        step.microStep(batch);
+        step.microStep(batch, /*closesStep=*/true);
         step.optimizerStep();
     }
     clock.synchronize();
@@ -190,10 +276,24 @@ void ConfigurationRun::timeAt(
     emit("measure", plan.measure(), "", result.microBatch, configuration);
     std::vector<double> forwardBackward, optimizer;
     for (int i = 0; i < options.stepsMeasured; ++i)
-        forwardBackward.push_back(clock.time([&] { step.run(batch); }));
-    for (int i = 0; i < options.stepsMeasured; ++i)
-        optimizer.push_back(clock.time([&] { step.optimizerStep(); }));
+        forwardBackward.push_back(timed([&] { step.run(batch); }));
     result.forwardBackward = spreadOf(forwardBackward);
+    if (!multiProcess) {
+        for (int i = 0; i < options.stepsMeasured; ++i)
+            optimizer.push_back(timed([&] { step.optimizerStep(); }));
+    } else {
+        // The optimizer step of a multi-process run is what closing a step adds to a plain
+        // micro-step: the last micro-step's overlapped gradient synchronisation, the update
+        // and the parameter gather. Timed as that micro-step plus the update, less the plain
+        // micro-step's median, so step = micro-step x accumulation + this is the real step.
+        for (int i = 0; i < options.stepsMeasured; ++i) {
+            const double closing = timed([&] {
+                step.run(batch, /*closesStep=*/true);
+                step.optimizerStep();
+            });
+            optimizer.push_back(std::max(0.0, closing - result.forwardBackward.median));
+        }
+    }
     result.optimizerStep = spreadOf(optimizer);
     result.step = combine(result.forwardBackward, result.accumulation, result.optimizerStep);
     result.trainingDays
@@ -201,6 +301,8 @@ void ConfigurationRun::timeAt(
     if (const auto peak = report.device.peakFor(options.recipe.precision))
         result.utilization
             = report.flopsPerStep / (result.step.median * report.gpuCount * *peak * 1e12);
+    if (auto* sharded = dynamic_cast<distributed::ShardedStep*>(&step))
+        timeCommunication(*sharded, batch, result);
 
     if (options.validateSteps > 0) {
         emit("validate", plan.validate(),
@@ -209,9 +311,9 @@ void ConfigurationRun::timeAt(
             result.microBatch, configuration);
         std::vector<double> fullSteps;
         for (int i = 0; i < options.validateSteps; ++i) {
-            fullSteps.push_back(clock.time([&] {
+            fullSteps.push_back(timed([&] {
                 for (int a = 0; a < result.accumulation; ++a)
-                    step.run(batch);
+                    step.run(batch, /*closesStep=*/a + 1 == result.accumulation);
                 step.optimizerStep();
             }));
         }
@@ -221,22 +323,75 @@ void ConfigurationRun::timeAt(
         result.validatedStepSeconds = measured;
         result.validationError = std::abs(result.step.median - measured) / measured;
     }
-    result.peakMemoryBytes = clock.peakMemoryBytes();
+    result.peakMemoryBytes = agree.largest(clock.peakMemoryBytes());
+    const auto atThisBatch
+        = [&](const MemorySample& s) { return s.microBatch == result.microBatch; };
+    if (std::none_of(result.memorySamples.begin(), result.memorySamples.end(), atThisBatch)) {
+        result.memorySamples.push_back({ result.microBatch, result.peakMemoryBytes });
+        std::sort(result.memorySamples.begin(), result.memorySamples.end(),
+            [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
+    }
+}
+
+// The compute a step would take alone (collectives replaced by local copies), the step's
+// collectives alone, and what they move: what a planner needs to estimate other GPU counts.
+void ConfigurationRun::timeCommunication(
+    distributed::ShardedStep& step, const Batch& batch, ConfigurationResult& result) const
+{
+    auto& communicator = *options.communicator;
+    CommunicationResult comm;
+    std::vector<double> plain, closing;
+    communicator.setLocalOnly(true);
+    try {
+        for (int i = 0; i < options.stepsMeasured; ++i)
+            plain.push_back(timed([&] { step.run(batch); }));
+        for (int i = 0; i < options.stepsMeasured; ++i)
+            closing.push_back(timed([&] {
+                step.run(batch, /*closesStep=*/true);
+                step.optimizerStep();
+            }));
+    } catch (...) {
+        communicator.setLocalOnly(false);
+        throw;
+    }
+    communicator.setLocalOnly(false);
+    const Spread micro = spreadOf(plain);
+    Spread close = spreadOf(closing);
+    close = { std::max(0.0, close.median - micro.median), std::max(0.0, close.min - micro.median),
+        std::max(0.0, close.max - micro.median) };
+    comm.computeSeconds = combine(micro, result.accumulation, close);
+
+    std::vector<double> alone;
+    communicator.resetCount();
+    step.communicateOnly(result.accumulation);
+    const distributed::CommunicationCount count = communicator.count();
+    for (int i = 0; i < options.stepsMeasured; ++i)
+        alone.push_back(timed([&] { step.communicateOnly(result.accumulation); }));
+    communicator.resetCount();
+    comm.seconds = spreadOf(alone);
+    comm.bytes = count.bytes;
+    comm.busBytes = count.busBytes;
+    if (comm.seconds.median > 0.0 && communicator.worldSize() > 1)
+        comm.busBandwidth = static_cast<double>(comm.busBytes) / comm.seconds.median;
+    result.communication = comm;
 }
 
 } // namespace
 
 std::vector<Configuration> configurationsFor(const std::string& methods,
-    const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda)
+    const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda,
+    const std::vector<Parallelism>& strategies)
 {
     std::vector<Configuration> configurations;
-    if (methods == "naive" || methods == "all")
-        configurations.push_back({ Method::Naive, false, false });
-    if (methods == "free-lunch" || methods == "all") {
-        for (const bool ckpt : checkpointing)
-            for (const bool off : offload)
-                if (!off || cuda)
-                    configurations.push_back({ Method::FreeLunch, ckpt, off });
+    for (const Parallelism p : strategies) {
+        if (methods == "naive" || methods == "all")
+            configurations.push_back({ Method::Naive, false, false, p });
+        if (methods == "free-lunch" || methods == "all") {
+            for (const bool ckpt : checkpointing)
+                for (const bool off : offload)
+                    if (!off || cuda)
+                        configurations.push_back({ Method::FreeLunch, ckpt, off, p });
+        }
     }
     return configurations;
 }
@@ -253,31 +408,61 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
     }
     torch::manual_seed(options.seed);
     progress({ "start", "", std::nullopt, 0.0,
-        report.model.id + " on " + report.device.name + ", "
-            + std::to_string(options.configurations.size()) + " configuration(s)" });
+        report.model.id + " on " + std::to_string(report.gpuCount) + " x " + report.device.name
+            + ", " + std::to_string(options.configurations.size()) + " configuration(s)" });
 
     progress({ "build", "", std::nullopt, 0.0, "building " + report.model.name });
     std::shared_ptr<TrainableModel> model;
+    bool built = true;
     try {
         model = makeModel(options.model, options.recipe);
         model->to(device);
     } catch (const std::exception& e) {
         if (!isOutOfMemory(e))
             throw;
-        throw std::runtime_error("the model's weights alone do not fit on " + report.device.name);
+        built = false;
     }
+    if (!Agreement { options.communicator }.everywhere(built))
+        throw std::runtime_error("the model's weights alone do not fit on " + report.device.name);
     model->train();
+    // Every rank built the same weights from the seed; the batches differ per rank, as the
+    // shards of a real global batch do.
+    if (options.communicator)
+        torch::manual_seed(
+            options.seed + 1 + static_cast<std::uint64_t>(options.communicator->rank()));
 
     const DeviceClock clock(device);
     const PercentPlan plan(options.configurations.size(), options.validateSteps > 0);
+    const int perDevice = options.recipe.globalBatch / report.gpuCount;
+    const int target = largestPowerOfTwoAtMost(perDevice);
+    std::optional<std::int64_t> capacity = options.memoryLimitBytes;
+    if (device.is_cuda())
+        capacity = report.device.memoryBytes;
     for (std::size_t i = 0; i < options.configurations.size(); ++i) {
-        const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
-        ConfigurationResult result = run.measure(options.configurations[i]);
+        const Configuration& configuration = options.configurations[i];
+        ConfigurationResult result;
+        const SkipDecision skip = options.pruneSearch && !options.microBatch
+            ? decideSkip(configuration, report.configurations, target, capacity)
+            : SkipDecision {};
+        if (skip.skip) {
+            result.configuration = configuration;
+            result.skipped = true;
+            result.notes.push_back(skip.reason);
+            ++report.search.configurationsSkipped;
+            report.search.exhaustiveTrialSteps += doublingTrials(target, skip.dominatingMicroBatch);
+        } else {
+            const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
+            result = run.measure(configuration);
+            report.search.trialSteps += result.trialSteps;
+            if (!options.microBatch)
+                report.search.exhaustiveTrialSteps += doublingTrials(target, result.microBatch);
+        }
         report.configurations.push_back(result);
-        const std::string summary = result.feasible()
+        const std::string summary = result.skipped ? configuration.label() + ": " + skip.reason
+            : result.feasible()
             ? result.name() + ": " + std::to_string(result.step.median) + " s per step"
-            : options.configurations[i].label() + ": does not fit";
-        progress({ "configuration_done", options.configurations[i].label(),
+            : configuration.label() + ": does not fit";
+        progress({ "configuration_done", configuration.label(),
             result.feasible() ? std::optional<int>(result.microBatch) : std::nullopt,
             plan.at(i + 1, 0.0), summary });
         onUpdate(report);

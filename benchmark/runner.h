@@ -15,6 +15,10 @@
 
 namespace gpuplan::bench {
 
+namespace distributed {
+class Communicator;
+}
+
 struct RunOptions {
     ModelSpec model;
     Recipe recipe;
@@ -26,6 +30,13 @@ struct RunOptions {
     std::optional<std::int64_t> memoryLimitBytes; // CPU only
     int validateSteps = 0; // full optimizer steps to check the extrapolation against
     std::uint64_t seed = 0;
+    // A multi-process run: the ranks' communicator (not owned). Every rank runs runBenchmark
+    // with the same options; timings, fits and peaks are agreed across ranks (the slowest
+    // rank's time, the largest peak), so every rank ends with the same report. nullptr: one
+    // process, the single-GPU path.
+    distributed::Communicator* communicator = nullptr;
+    // Skip configurations that cannot win (search_pruning.h); off when the micro-batch is fixed.
+    bool pruneSearch = true;
 };
 
 // Called with the report so far after every configuration (so a results file can be rewritten),
@@ -35,9 +46,12 @@ using ReportSink = std::function<void(const RunReport&)>;
 RunReport runBenchmark(const RunOptions& options, RunReport report, const ProgressSink& progress,
     const ReportSink& onUpdate);
 
-// The configurations --methods and the checkpointing / offload choices stand for. Offload
-// needs a GPU (on the CPU the state already lives in host memory).
+// The configurations --methods, the checkpointing / offload choices and the parallel
+// strategies stand for, in the order the search measures them (a configuration before those
+// that add checkpointing or offload to it). Offload needs a GPU (on the CPU the state already
+// lives in host memory). `strategies` is {Parallelism::None} for a single process.
 std::vector<Configuration> configurationsFor(const std::string& methods,
-    const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda);
+    const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda,
+    const std::vector<Parallelism>& strategies = { Parallelism::None });
 
 } // namespace gpuplan::bench

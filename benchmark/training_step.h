@@ -1,13 +1,13 @@
 #pragma once
 
-// One configuration's training step: the micro-step (forward + backward of one micro-batch,
-// gradients accumulated) and the optimizer step, set up the way the configuration's method
-// says (precision, attention kernel, checkpointing, optimizer mode, CUDA graph).
+// One configuration's training step in a single process: the micro-step (forward + backward of
+// one micro-batch, gradients accumulated) and the optimizer step, set up the way the
+// configuration's method says (training_setup.h), with the micro-step captured as a CUDA graph
+// where that works.
 
 #include "benchmark/cuda_backend.h"
-#include "benchmark/measurement.h"
-#include "benchmark/models/trainable_model.h"
-#include "benchmark/optimizer.h"
+#include "benchmark/step_engine.h"
+#include "benchmark/training_setup.h"
 
 #include <memory>
 #include <optional>
@@ -16,28 +16,23 @@
 
 namespace gpuplan::bench {
 
-class TrainingStep {
+class TrainingStep : public StepEngine {
 public:
     // Allocates gradients and optimizer state. Notes what the configuration could not do here.
     TrainingStep(TrainableModel& model, const Configuration& configuration, const Recipe& recipe,
         const torch::Device& device, std::vector<std::string>& notes);
 
-    void microStep(const Batch& batch); // eager
-    void optimizerStep(); // update, then zero the gradients
-
-    // Free lunch on CUDA: captures microStep(batch) as a graph that run() then replays.
-    // Returns why it fell back, or nullopt.
-    std::optional<std::string> captureGraph(const Batch& batch);
-    // The measured micro-step: the graph replay if one was captured, else microStep(batch).
-    void run(const Batch& batch);
-    // Back to eager micro-steps (before retrying with another micro-batch size).
-    void dropGraph();
+    void microStep(const Batch& batch, bool closesStep = false) override; // eager
+    void optimizerStep() override;
+    std::optional<std::string> captureGraph(const Batch& batch) override;
+    void run(const Batch& batch, bool closesStep = false) override;
+    void dropGraph() override;
+    void discardGradients() override;
+    StateBytes stateBytes() const override;
 
 private:
     TrainableModel& model_;
-    torch::Device device_;
-    std::optional<at::ScalarType> autocastDtype_; // set: forward runs under autocast
-    std::optional<double> lossScale_;
+    LossSetup setup_;
     std::unique_ptr<Optimizer> optimizer_;
     cuda::StepGraph graph_;
 };

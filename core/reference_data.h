@@ -2,8 +2,10 @@
 
 #include "core/provenance.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuplan {
 
@@ -17,6 +19,22 @@ struct ReferenceMeasurement {
     std::optional<double> days; // absent: published as infeasible ("—")
     std::string configuration; // e.g. "MBS 16, GAS 8, ZeRO-1" (Appendix J), may be empty
     Provenance source;
+};
+
+// Peak memory of one step at one micro-batch (two or more per configuration fit a memory
+// model: peak = fixed + per-sample x micro-batch).
+struct MeasuredMemorySample {
+    int microBatch = 0;
+    std::int64_t peakBytes = 0;
+};
+
+// One point of a results file's `interconnect` section: a collective at one message size,
+// nccl-tests' definitions (docs/results-format.md).
+struct MeasuredCollective {
+    std::string collective; // all_reduce | reduce_scatter | all_gather
+    std::int64_t bytes = 0;
+    double seconds = 0.0;
+    double busBandwidth = 0.0; // bytes per second
 };
 
 // One configuration measured by gpuplan-bench and read back from its results file.
@@ -33,6 +51,26 @@ struct MeasuredResult {
     std::optional<double> validationError; // relative, from --validate
     std::string file; // where it was read from
     Provenance source; // date of measurement, tool version, host
+
+    // What a planner needs to extrapolate to other GPU counts (issue 11). Files written before
+    // these fields existed leave them empty.
+    std::string parallelism = "none"; // none (one process) | ddp | zero1 | zero2 | zero3
+    int nodeCount = 1;
+    int microBatch = 0;
+    int accumulation = 0;
+    double stepSeconds = 0.0; // median, one optimizer step
+    std::vector<MeasuredMemorySample> memorySamples; // ascending micro-batch
+    std::optional<std::int64_t> parameterBytes; // per rank, between steps
+    std::optional<std::int64_t> gradientBytes;
+    std::optional<std::int64_t> optimizerStateBytes;
+    // Multi-process configurations: per rank and optimizer step.
+    std::optional<double> computeSeconds; // the step with collectives replaced by local copies
+    std::optional<double> communicationSeconds; // the step's collectives alone
+    std::optional<std::int64_t> communicationBytes; // algorithm bytes of those collectives
+    std::optional<double> busBandwidth; // bytes per second the step's collectives achieved
+    // The file's interconnect section (comm-probe between the same ranks); empty if none.
+    std::string interconnectBackend;
+    std::vector<MeasuredCollective> interconnect;
 };
 
 } // namespace gpuplan

@@ -4,6 +4,7 @@
 #include "pricing/yaml_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -28,6 +29,9 @@ constexpr Range kSteps { 1.0, 1e10 };
 constexpr Range kTokensOrPixels { 1.0, 1e7 };
 constexpr Range kTrialSteps { 0.0, 1e6 };
 constexpr Range kTflops { 0.001, 1e5 };
+constexpr Range kBandwidth { 0.0, 1e15 }; // bytes per second
+constexpr Range kNodes { 1.0, 4096.0 };
+constexpr Range kMessageBytes { 1.0, 1e13 };
 constexpr std::string_view kKind = "gpuplan-bench-results";
 
 struct Spread {
@@ -43,7 +47,18 @@ struct Configuration {
     Spread days;
     std::optional<double> utilization;
     std::optional<double> validationError;
+    // Issue 11's fields; absent in older files.
+    std::string parallelism = "none";
+    std::optional<int> gpuCount;
+    double stepSeconds = 0.0;
+    std::vector<MeasuredMemorySample> memorySamples;
+    std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
+    std::optional<double> computeSeconds, communicationSeconds, busBandwidth;
+    std::optional<std::int64_t> communicationBytes;
 };
+
+constexpr std::array<std::string_view, 5> kParallelisms
+    = { "none", "ddp", "zero1", "zero2", "zero3" };
 
 // Reads one results file into a MeasuredLoad; every problem lands in `out.issues`.
 class ResultsFileReader {
@@ -65,7 +80,7 @@ public:
         const std::size_t errorsBefore = m_reader.errorCount();
         m_reader.warnUnknownKeys(root,
             { "schema_version", "kind", "tool", "measured_at", "host", "complete", "device",
-                "model", "recipe", "configurations", "best" },
+                "model", "recipe", "interconnect", "search", "configurations", "best" },
             "results file");
         if (const auto kind = m_reader.string(root, "kind", "results file"); kind && *kind != kKind)
             m_reader.error(root["kind"],
@@ -91,6 +106,25 @@ public:
             + ", accumulation " + std::to_string(chosen->accumulation) + ")";
         result.impliedUtilization = chosen->utilization;
         result.validationError = chosen->validationError;
+        if (chosen->gpuCount && *chosen->gpuCount != result.gpuCount) {
+            m_reader.error(root["device"],
+                "configuration '" + chosen->name + "' ran on " + std::to_string(*chosen->gpuCount)
+                    + " GPUs, the device section says " + std::to_string(result.gpuCount));
+            return;
+        }
+        result.parallelism = chosen->parallelism;
+        result.microBatch = chosen->microBatch;
+        result.accumulation = chosen->accumulation;
+        result.stepSeconds = chosen->stepSeconds;
+        result.memorySamples = chosen->memorySamples;
+        result.parameterBytes = chosen->parameterBytes;
+        result.gradientBytes = chosen->gradientBytes;
+        result.optimizerStateBytes = chosen->optimizerStateBytes;
+        result.computeSeconds = chosen->computeSeconds;
+        result.communicationSeconds = chosen->communicationSeconds;
+        result.communicationBytes = chosen->communicationBytes;
+        result.busBandwidth = chosen->busBandwidth;
+        interconnect(root, result);
         m_out.results.push_back(std::move(result));
         m_out.workloads.push_back(std::move(*workload));
     }
@@ -130,7 +164,7 @@ private:
             return;
         m_reader.warnUnknownKeys(d,
             { "kind", "name", "gpu_id", "memory_bytes", "compute_capability", "peak_tflops",
-                "gpu_count" },
+                "gpu_count", "node_count" },
             "device");
         result.deviceName = m_reader.string(d, "name", "device").value_or("");
         result.gpuId = m_reader.string(d, "gpu_id", "device").value_or("");
@@ -141,8 +175,93 @@ private:
                       "is shown but cannot be priced");
         result.gpuCount
             = static_cast<int>(m_reader.integer(d, "gpu_count", "device", kGpuCount).value_or(1));
+        result.nodeCount = static_cast<int>(
+            m_reader.integer(d, "node_count", "device", kNodes, /*required=*/false).value_or(1));
         if (const YAML::Node peak = d["peak_tflops"]; peak && !peak.IsNull())
             m_reader.number(peak, "peak_tflops of device", kTflops);
+    }
+
+    // The optional `interconnect` section: comm-probe's samples between the run's ranks.
+    void interconnect(const YAML::Node& root, MeasuredResult& result)
+    {
+        const YAML::Node ic = root["interconnect"];
+        if (!ic || !m_reader.expectMap(ic, "interconnect"))
+            return;
+        m_reader.warnUnknownKeys(
+            ic, { "backend", "world_size", "node_count", "notes", "samples" }, "interconnect");
+        result.interconnectBackend = m_reader.string(ic, "backend", "interconnect").value_or("");
+        const YAML::Node samples = ic["samples"];
+        if (!samples || !m_reader.expectSequence(samples, "samples of interconnect"))
+            return;
+        for (const YAML::Node& s : samples) {
+            if (!m_reader.expectMap(s, "interconnect sample"))
+                continue;
+            const std::string what = "interconnect sample";
+            m_reader.warnUnknownKeys(s,
+                { "collective", "bytes", "seconds", "algbw_bytes_per_second",
+                    "busbw_bytes_per_second" },
+                what);
+            MeasuredCollective c;
+            c.collective = m_reader.string(s, "collective", what).value_or("");
+            if (c.collective != "all_reduce" && c.collective != "reduce_scatter"
+                && c.collective != "all_gather")
+                m_reader.error(s["collective"],
+                    "collective must be all_reduce, reduce_scatter or all_gather, not '"
+                        + c.collective + "'");
+            c.bytes = m_reader.integer(s, "bytes", what, kMessageBytes).value_or(0);
+            c.seconds = m_reader.number(s, "seconds", what, kSeconds).value_or(0.0);
+            m_reader.number(s, "algbw_bytes_per_second", what, kBandwidth);
+            c.busBandwidth
+                = m_reader.number(s, "busbw_bytes_per_second", what, kBandwidth).value_or(0.0);
+            result.interconnect.push_back(std::move(c));
+        }
+    }
+
+    // Issue 11's per-configuration fields: parallelism, peaks at several micro-batches, state
+    // and communication per rank. All optional, so older files load as before.
+    void readScaling(const YAML::Node& c, const std::string& what, Configuration& conf)
+    {
+        if (const auto p = m_reader.string(c, "parallelism", what, /*required=*/false)) {
+            if (std::find(kParallelisms.begin(), kParallelisms.end(), *p) == kParallelisms.end())
+                m_reader.error(c["parallelism"],
+                    "parallelism must be none, ddp, zero1, zero2 or zero3, not '" + *p + "'");
+            else
+                conf.parallelism = *p;
+        }
+        if (const auto n = m_reader.integer(c, "gpu_count", what, kGpuCount, false))
+            conf.gpuCount = static_cast<int>(*n);
+        if (const YAML::Node samples = c["memory_samples"];
+            samples && m_reader.expectSequence(samples, "memory_samples of " + what)) {
+            for (const YAML::Node& s : samples) {
+                if (!m_reader.expectMap(s, "memory sample of " + what))
+                    continue;
+                const auto mbs = m_reader.integer(s, "micro_batch_size", what, kBatch);
+                const auto peak = m_reader.integer(s, "peak_memory_bytes", what, kBytes);
+                if (mbs && peak)
+                    conf.memorySamples.push_back({ static_cast<int>(*mbs), *peak });
+            }
+            std::sort(conf.memorySamples.begin(), conf.memorySamples.end(),
+                [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
+        }
+        if (const YAML::Node state = c["state_bytes"];
+            state && m_reader.expectMap(state, "state_bytes of " + what)) {
+            const std::string inner = "state_bytes of " + what;
+            m_reader.warnUnknownKeys(
+                state, { "parameters", "gradients", "optimizer_state" }, inner);
+            conf.parameterBytes = m_reader.integer(state, "parameters", inner, kBytes, false);
+            conf.gradientBytes = m_reader.integer(state, "gradients", inner, kBytes, false);
+            conf.optimizerStateBytes
+                = m_reader.integer(state, "optimizer_state", inner, kBytes, false);
+        }
+        if (c["compute_seconds"])
+            if (const auto s = spread(c, "compute_seconds", what, kSeconds))
+                conf.computeSeconds = s->median;
+        if (c["communication_seconds"])
+            if (const auto s = spread(c, "communication_seconds", what, kSeconds))
+                conf.communicationSeconds = s->median;
+        conf.communicationBytes = m_reader.integer(c, "communication_bytes", what, kBytes, false);
+        m_reader.integer(c, "bus_bytes", what, kBytes, false);
+        conf.busBandwidth = optionalNumber(c, "bus_bandwidth_bytes_per_second", what, kBandwidth);
     }
 
     // The workload the measurement belongs to: the shipped one if the recipe matches it,
@@ -291,7 +410,9 @@ private:
                     "micro_batch_size", "grad_accumulation_steps", "forward_backward_seconds",
                     "optimizer_step_seconds", "step_seconds", "training_days",
                     "implied_utilization", "peak_memory_bytes", "trial_steps", "validation_error",
-                    "notes" },
+                    "notes", "parallelism", "gpu_count", "memory_samples", "state_bytes",
+                    "compute_seconds", "communication_seconds", "communication_bytes", "bus_bytes",
+                    "bus_bandwidth_bytes_per_second" },
                 what);
             conf.microBatch = static_cast<int>(
                 m_reader.integer(c, "micro_batch_size", what, kBatch).value_or(0));
@@ -299,7 +420,9 @@ private:
                 m_reader.integer(c, "grad_accumulation_steps", what, kBatch).value_or(0));
             spread(c, "forward_backward_seconds", what, kSeconds);
             spread(c, "optimizer_step_seconds", what, kSeconds);
-            spread(c, "step_seconds", what, kSeconds);
+            if (const auto step = spread(c, "step_seconds", what, kSeconds))
+                conf.stepSeconds = step->median;
+            readScaling(c, what, conf);
             const auto days = spread(c, "training_days", what, kDays);
             conf.utilization = optionalNumber(c, "implied_utilization", what, kUtilization);
             conf.validationError = optionalNumber(c, "validation_error", what, kRelativeError);

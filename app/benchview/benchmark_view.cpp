@@ -86,6 +86,7 @@ BenchmarkView::BenchmarkView(std::shared_ptr<const Catalog> catalog, QWidget* pa
     connect(m_refreshDevices, &QPushButton::clicked, this, &BenchmarkView::refreshDevices);
     connect(m_device, &QComboBox::currentIndexChanged, this, &BenchmarkView::onDeviceChanged);
     connect(m_model, &QComboBox::currentIndexChanged, this, &BenchmarkView::updateControls);
+    connect(m_processes, &QSpinBox::valueChanged, this, &BenchmarkView::updateControls);
     updateControls();
 }
 
@@ -138,10 +139,29 @@ void BenchmarkView::buildLayout()
     m_validationSteps->setToolTip(tr("Real optimizer steps run after the estimate, to report how "
                                      "far the extrapolated step time is from a measured one"));
 
+    m_processes = new QSpinBox;
+    m_processes->setObjectName(QStringLiteral("processCountBox"));
+    m_processes->setRange(1, 1);
+    m_processes->setToolTip(tr("More than one starts one gpuplan-bench process per GPU (GPU 0, "
+                               "1, ...), which meet over NCCL; on the CPU, that many processes "
+                               "over Gloo, to try the multi-GPU code"));
+    m_parallelism = new QComboBox;
+    m_parallelism->setObjectName(QStringLiteral("parallelismBox"));
+    m_parallelism->addItem(tr("DDP (gradients all-reduced)"), QStringLiteral("ddp"));
+    m_parallelism->addItem(tr("ZeRO-1 (optimizer state sharded)"), QStringLiteral("zero1"));
+    m_parallelism->addItem(tr("ZeRO-2 (gradients sharded too)"), QStringLiteral("zero2"));
+    m_parallelism->addItem(tr("ZeRO-3 (parameters sharded too)"), QStringLiteral("zero3"));
+    m_parallelism->addItem(tr("All four"), QStringLiteral("all"));
+    auto* processRow = new QHBoxLayout;
+    processRow->addWidget(m_processes);
+    processRow->addWidget(m_parallelism, 1);
+    m_processesLabel = new QLabel(tr("GPUs:"));
+
     auto* form = new QFormLayout;
     form->addRow(tr("Model:"), modelRow);
     form->addRow(tr("Methods:"), m_methods);
     form->addRow(tr("Device:"), deviceRow);
+    form->addRow(m_processesLabel, processRow);
     form->addRow(QString(), m_reducedRecipe);
     auto* validationRow = new QHBoxLayout;
     validationRow->addWidget(m_validationSteps);
@@ -218,10 +238,6 @@ void BenchmarkView::fillModels()
     // gpuplan-bench.
     const CatalogLoad shipped = loadCatalog(shippedDataFiles());
     for (const auto& w : shipped.catalog->workloads) {
-        // gpuplan-bench cannot build Mamba: LibTorch has no selective-scan kernels
-        // (benchmark/model_spec.h).
-        if (w.family == "mamba")
-            continue;
         m_model->addItem(
             QStringLiteral("%1 (%2 parameters)")
                 .arg(views::toQString(w.name))
@@ -266,8 +282,11 @@ void BenchmarkView::refreshDevices()
 void BenchmarkView::showDevices(const DeviceList& list)
 {
     m_device->clear();
-    for (const auto& d : list.devices)
+    m_gpusHere = 0;
+    for (const auto& d : list.devices) {
         m_device->addItem(d.label(), d.deviceArgument());
+        m_gpusHere += d.isCuda() ? 1 : 0;
+    }
 
     QString text;
     if (const BenchDevice* gpu = list.firstGpu()) {
@@ -313,7 +332,16 @@ void BenchmarkView::onDeviceChanged()
 {
     // The shipped recipes are sized for GPUs; on a CPU only the reduced one ends in minutes.
     m_reducedRecipe->setChecked(m_device->currentData().toString() == QLatin1String("cpu"));
+    updateProcessChoices();
     updateControls();
+}
+
+// 1 ... the GPUs of this machine on a GPU; on the CPU the user picks a number of processes.
+void BenchmarkView::updateProcessChoices()
+{
+    const bool onCpu = m_device->currentData().toString() == QLatin1String("cpu");
+    m_processesLabel->setText(onCpu ? tr("CPU processes:") : tr("GPUs:"));
+    m_processes->setRange(1, onCpu ? kMaxCpuProcesses : std::max(1, m_gpusHere));
 }
 
 void BenchmarkView::chooseConfigFile()
@@ -347,6 +375,8 @@ RunRequest BenchmarkView::currentRequest() const
     request.device = m_device->currentData().toString();
     request.reducedRecipe = m_reducedRecipe->isChecked();
     request.validationSteps = m_validationSteps->value();
+    request.processes = m_processes->value();
+    request.parallelism = m_parallelism->currentData().toString();
     return request;
 }
 
@@ -427,9 +457,11 @@ QString BenchmarkView::saveRunResults(BenchmarkRunner::State state, const QStrin
     const QString model = m_lastRequest.modelId.isEmpty() ? views::toQString(summary.best.modelId)
                                                           : m_lastRequest.modelId;
     const bool onCpu = m_lastRequest.device == QLatin1String("cpu");
-    const std::string device = onCpu ? std::string("cpu")
+    std::string device = onCpu       ? std::string("cpu")
         : summary.best.gpuId.empty() ? summary.best.deviceName
                                      : summary.best.gpuId;
+    if (summary.best.gpuCount > 1)
+        device = std::to_string(summary.best.gpuCount) + "x" + device;
     const StoredResults stored = storeResultsFile(temporary,
         resultsFileName(model, views::toQString(device), QDateTime::currentDateTimeUtc()));
     if (stored.path.isEmpty()) {
@@ -519,8 +551,11 @@ void BenchmarkView::updateControls()
     const bool haveModel = m_model->currentIndex() >= 0;
     for (QWidget* input : { static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_chooseConfig),
              static_cast<QWidget*>(m_methods), static_cast<QWidget*>(m_device),
-             static_cast<QWidget*>(m_reducedRecipe), static_cast<QWidget*>(m_validationSteps) })
+             static_cast<QWidget*>(m_reducedRecipe), static_cast<QWidget*>(m_validationSteps),
+             static_cast<QWidget*>(m_processes) })
         input->setEnabled(!running);
+    // A strategy means something only with several processes.
+    m_parallelism->setEnabled(!running && m_processes->value() > 1);
     m_refreshDevices->setEnabled(!running && !m_deviceQuery.isRunning());
     m_run->setEnabled(!running && !m_benchProgram.isEmpty() && m_device->count() > 0 && haveModel
         && !m_deviceQuery.isRunning());

@@ -65,6 +65,7 @@ private:
     void chooseConfigFile();
     void chooseImportFile();
     void onDeviceChanged();
+    void updateProcessChoices();
     void startRun();
     void onProgress(const benchrun::ProgressLine& progress);
     void onRunFinished(benchrun::BenchmarkRunner::State state, const QString& outcome);
@@ -92,6 +93,10 @@ private:
     QPushButton* m_refreshDevices = nullptr;
     QCheckBox* m_reducedRecipe = nullptr;
     QSpinBox* m_validationSteps = nullptr;
+    QLabel* m_processesLabel = nullptr;
+    QSpinBox* m_processes = nullptr;
+    QComboBox* m_parallelism = nullptr;
+    int m_gpusHere = 0;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_import = nullptr;

@@ -17,6 +17,8 @@ QString describeProgress(const benchrun::ProgressLine& progress)
         { QStringLiteral("configuration_done"), QStringLiteral("Configuration measured") },
         { QStringLiteral("done"), QStringLiteral("Done") },
         { QStringLiteral("error"), QStringLiteral("Error") },
+        { QStringLiteral("launch"), QStringLiteral("Starting one process per GPU") },
+        { QStringLiteral("comm_probe"), QStringLiteral("Measuring the bandwidth between GPUs") },
     };
     QString text = phases.value(progress.phase, progress.phase);
     QStringList details;

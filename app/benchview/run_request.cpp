@@ -29,8 +29,15 @@ QStringList benchRunArguments(const RunRequest& request)
         args << QStringLiteral("--model") << request.modelId;
     else
         args << QStringLiteral("--config") << request.configFile;
-    args << QStringLiteral("--device") << request.device << QStringLiteral("--methods")
-         << request.methods;
+    // Several GPUs: every rank takes its own (rank r on cuda:r), so the device is just "cuda".
+    const bool multiProcess = request.processes > 1;
+    const QString device = multiProcess && request.device.startsWith(QLatin1String("cuda"))
+        ? QStringLiteral("cuda")
+        : request.device;
+    args << QStringLiteral("--device") << device << QStringLiteral("--methods") << request.methods;
+    if (multiProcess)
+        args << QStringLiteral("--nproc-per-node") << QString::number(request.processes)
+             << QStringLiteral("--parallelism") << request.parallelism;
     if (request.reducedRecipe)
         args << QStringLiteral("--batch-size") << QString::number(kTrialGlobalBatch)
              << QStringLiteral("--seq-len") << QString::number(kTrialSequenceLength);

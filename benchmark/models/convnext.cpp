@@ -88,7 +88,7 @@ public:
             if (s > 0)
                 x = downConvs_[s - 1]->forward(channelsNorm(downNorms_[s - 1], x));
             for (auto& block : stages_[s])
-                x = runBlock(*block, x, execution_.checkpointing);
+                x = runBlock(*block, x, execution_);
         }
         auto pooled = x.mean({ 2, 3 });
         return crossEntropy(head_->forward(headNorm_->forward(pooled)), batch.targets);

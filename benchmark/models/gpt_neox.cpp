@@ -56,7 +56,7 @@ public:
                 = rotaryTables(positions, rotaryDims(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embedIn_->forward(batch.inputs);
         for (auto& layer : layers_)
-            hidden = runBlock(*layer, hidden, execution_.checkpointing);
+            hidden = runBlock(*layer, hidden, execution_);
         hidden = finalNorm_->forward(hidden);
         // Tied embeddings: the output projection is the input embedding matrix itself.
         auto logits = embedOut_ ? embedOut_->forward(hidden) : F::linear(hidden, embedIn_->weight);

@@ -2,33 +2,13 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/rms_norm.h"
 
 namespace gpuplan::bench {
 
 namespace {
 
 namespace F = torch::nn::functional;
-
-// x / rms(x) * weight, computed in fp32 as Hugging Face's LlamaRMSNorm does.
-class RmsNormImpl : public torch::nn::Module {
-public:
-    RmsNormImpl(int size, double eps)
-        : eps_(eps)
-    {
-        weight_ = register_parameter("weight", torch::ones({ size }));
-    }
-    torch::Tensor forward(const torch::Tensor& x)
-    {
-        auto x32 = x.to(torch::kFloat);
-        auto normed = x32 * torch::rsqrt(x32.pow(2).mean(-1, /*keepdim=*/true) + eps_);
-        return weight_ * normed.to(x.scalar_type());
-    }
-
-private:
-    double eps_;
-    torch::Tensor weight_;
-};
-TORCH_MODULE(RmsNorm);
 
 torch::nn::Linear noBias(std::int64_t in, std::int64_t out)
 {
@@ -77,7 +57,7 @@ public:
                 = rotaryTables(positions, spec_.headDim(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embed_->forward(batch.inputs);
         for (auto& layer : layers_)
-            hidden = runBlock(*layer, hidden, execution_.checkpointing);
+            hidden = runBlock(*layer, hidden, execution_);
         hidden = norm_->forward(hidden);
         auto logits = lmHead_ ? lmHead_->forward(hidden) : F::linear(hidden, embed_->weight);
         return crossEntropy(logits, batch.targets);

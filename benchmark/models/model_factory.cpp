@@ -3,6 +3,7 @@
 #include "benchmark/models/convnext.h"
 #include "benchmark/models/gpt_neox.h"
 #include "benchmark/models/llama.h"
+#include "benchmark/models/mamba.h"
 #include "benchmark/models/roberta.h"
 #include "benchmark/models/vit.h"
 
@@ -21,6 +22,8 @@ std::shared_ptr<TrainableModel> makeModel(const ModelSpec& spec, const Recipe& r
         return makeVit(spec, recipe.imageSize);
     case Architecture::ConvNext:
         return makeConvNext(spec, recipe.imageSize);
+    case Architecture::Mamba:
+        return makeMamba(spec, recipe.sequenceLength);
     }
     return nullptr;
 }

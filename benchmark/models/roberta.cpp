@@ -66,7 +66,7 @@ public:
             + tokenTypes_->forward(torch::zeros_like(batch.inputs));
         hidden = embeddingNorm_->forward(hidden);
         for (auto& layer : layers_)
-            hidden = runBlock(*layer, hidden, execution_.checkpointing);
+            hidden = runBlock(*layer, hidden, execution_);
         auto x = headNorm_->forward(F::gelu(headDense_->forward(hidden)));
         auto logits = F::linear(x, words_->weight, decoderBias_);
         return crossEntropy(logits, batch.targets);

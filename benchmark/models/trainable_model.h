@@ -3,6 +3,8 @@
 // What every benchmark model offers the training loop: a loss for a batch of random data of
 // the model's input shape, and the execution choices the methods switch.
 
+#include "benchmark/checkpoint.h"
+
 #include <torch/torch.h>
 
 namespace gpuplan::bench {
@@ -15,7 +17,15 @@ struct Batch {
 struct ExecutionOptions {
     bool fusedAttention = false; // scaled_dot_product_attention instead of explicit softmax
     bool checkpointing = false; // recompute each block's activations in backward
+    BlockHooks* blockHooks = nullptr; // ZeRO-3's parameter gathering; not owned
 };
+
+// How every model runs its blocks: checkpointed or not, between the hooks.
+inline torch::Tensor runBlock(
+    CheckpointedBlock& block, const torch::Tensor& hidden, const ExecutionOptions& execution)
+{
+    return runBlock(block, hidden, execution.checkpointing, execution.blockHooks);
+}
 
 class TrainableModel : public torch::nn::Module {
 public:

@@ -78,7 +78,7 @@ public:
                   1)
             + positions_;
         for (auto& block : blocks_)
-            hidden = runBlock(*block, hidden, execution_.checkpointing);
+            hidden = runBlock(*block, hidden, execution_);
         auto logits = head_->forward(norm_->forward(hidden).select(1, 0));
         return crossEntropy(logits, batch.targets);
     }

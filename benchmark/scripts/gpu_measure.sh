@@ -2,6 +2,7 @@
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
 #   benchmark/scripts/gpu_measure.sh [verify] [smoke] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
+#       [mamba]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
@@ -91,6 +92,16 @@ for phase in "${phases[@]}"; do
     vision)
       run vit-large-22k --model vit-large-22k --methods free-lunch --validate 1
       run convnext-xlarge-22k --model convnext-xlarge-22k --methods free-lunch --validate 1 ;;
+    mamba)  # the selective-scan kernel checked against the reference and timed against
+            # mamba_ssm (or the roofline), then the model with it (free lunch: the kernel)
+      cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench >> "$results/build.log" 2>&1
+      python3 benchmark/scripts/compare_mamba_ssm.py "$build/benchmark/gpuplan-scan-bench" 2>&1 \
+        | tee "$results/mamba-block.txt" || true
+      pack
+      run smoke-tiny-mamba --config tests/benchmark/data/tiny-mamba/config.json --batch-size 64 \
+        --seq-len 129 --steps 1000 --methods free-lunch --validate 3
+      run mamba-2.8b --model mamba-2.8b --methods free-lunch --activation-checkpointing both \
+        --offload off --validate 1 ;;
     *) echo "unknown phase $phase" >&2; exit 2 ;;
   esac
 done

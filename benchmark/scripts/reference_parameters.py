@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Counts the parameters of the reference implementations (Hugging Face transformers, timm) of
 the models gpuplan-bench builds, on the meta device (nothing allocated), and compares them with
-`gpuplan-bench describe`. Needs torch, transformers and timm (as on the GPU machines).
+`gpuplan-bench describe`. Needs torch, transformers (with MambaForCausalLM: 4.39 or later) and
+timm (as on the GPU machines).
 Usage: reference_parameters.py PATH/TO/gpuplan-bench"""
 import json
 import subprocess
@@ -23,8 +24,8 @@ def count(model):
 
 
 def reference_counts():
-    from transformers import (GPTNeoXConfig, GPTNeoXForCausalLM, RobertaConfig,
-                              RobertaForMaskedLM)
+    from transformers import (GPTNeoXConfig, GPTNeoXForCausalLM, MambaConfig,
+                              MambaForCausalLM, RobertaConfig, RobertaForMaskedLM)
     import timm
     counts = {}
     with torch.device("meta"):
@@ -42,6 +43,12 @@ def reference_counts():
                                    count(timm.create_model("vit_large_patch16_224", num_classes=21843)))
         counts["convnext-xlarge-22k"] = ("timm convnext_xlarge, 21841 classes",
                                          count(timm.create_model("convnext_xlarge", num_classes=21841)))
+        # state-spaces/mamba-2.8b-hf's config.json; the head is tied to the embeddings.
+        config = MambaConfig(vocab_size=50280, hidden_size=2560, num_hidden_layers=64,
+                             state_size=16, expand=2, conv_kernel=4, time_step_rank="auto",
+                             use_bias=False, use_conv_bias=True, tie_word_embeddings=True)
+        counts["mamba-2.8b"] = ("transformers MambaForCausalLM (mamba-2.8b-hf)",
+                                count(MambaForCausalLM(config)))
     return counts
 
 

@@ -63,7 +63,7 @@ inline ModelSpec tinyConvNext()
 inline std::vector<ModelSpec> tinyModels()
 {
     return { tinyFromConfig("tiny-neox"), tinyFromConfig("tiny-llama"), tinyRoberta(), tinyVit(),
-        tinyConvNext() };
+        tinyConvNext(), tinyFromConfig("tiny-mamba") };
 }
 
 // Sample length (tokens) or image size a tiny model trains on.

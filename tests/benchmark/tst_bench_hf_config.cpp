@@ -41,6 +41,47 @@ private slots:
         QCOMPARE(load.spec->rotaryPct, 1.0);
     }
 
+    void mambaFields()
+    {
+        const auto load = loadHfConfig(GPUPLAN_TEST_DATA "/data/tiny-mamba/config.json");
+        QVERIFY2(load.spec.has_value(), load.error.c_str());
+        const ModelSpec& s = *load.spec;
+        QVERIFY(s.architecture == Architecture::Mamba);
+        QCOMPARE(s.intermediateSize, std::int64_t(128)); // expand 2
+        QCOMPARE(s.stateSize, 16);
+        QCOMPARE(s.convKernel, 4);
+        QCOMPARE(s.timeStepRank, 4); // "auto": ceil(64 / 16)
+        QVERIFY(!s.projectionBias);
+        QVERIFY(s.convBias);
+        QVERIFY(s.tieEmbeddings);
+        QCOMPARE(trainedPositions(s, 129), 128);
+    }
+
+    // state-spaces/mamba-2.8b-hf's config.json (its architecture fields) gives the shipped
+    // model's count; absent fields take transformers' MambaConfig defaults.
+    void mambaPublishedConfig()
+    {
+        const auto load = parseHfConfig(
+            R"({"architectures": ["MambaForCausalLM"], "model_type": "mamba",
+                "hidden_size": 2560, "intermediate_size": 5120, "num_hidden_layers": 64,
+                "state_size": 16, "expand": 2, "conv_kernel": 4, "time_step_rank": 160,
+                "use_bias": false, "use_conv_bias": true, "vocab_size": 50280,
+                "layer_norm_epsilon": 1e-05, "hidden_act": "silu", "rms_norm": true,
+                "residual_in_fp32": true, "pad_vocab_size_multiple": 8})",
+            "mamba-2.8b-hf/config.json");
+        QVERIFY2(load.spec.has_value(), load.error.c_str());
+        QCOMPARE(parameterCount(*load.spec), parameterCount(*shippedModelSpec("mamba-2.8b")));
+        const auto defaults = parseHfConfig(
+            R"({"model_type": "mamba", "hidden_size": 768, "num_hidden_layers": 2,
+                "vocab_size": 100})",
+            "config.json");
+        QVERIFY2(defaults.spec.has_value(), defaults.error.c_str());
+        QCOMPARE(defaults.spec->intermediateSize, std::int64_t(1536));
+        QCOMPARE(defaults.spec->timeStepRank, 48);
+        QCOMPARE(defaults.spec->stateSize, 16);
+        QVERIFY(defaults.spec->projectionBias); // transformers' default use_bias=True
+    }
+
     void badConfigs_data()
     {
         QTest::addColumn<QString>("text");
@@ -55,8 +96,18 @@ private slots:
         QTest::newRow("no model_type") << "{" + base + "}"
                                        << "missing \"model_type\"";
         QTest::newRow("unsupported type")
-            << "{\"model_type\": \"mamba\", " + base + "}"
-            << "config.json:1:16: model_type \"mamba\" is not supported";
+            << "{\"model_type\": \"bert\", " + base + "}"
+            << "config.json:1:16: model_type \"bert\" is not supported (gpt_neox, llama or mamba)";
+        const QString mamba = "{\"model_type\": \"mamba\", \"hidden_size\": 64, "
+                              "\"num_hidden_layers\": 2, \"vocab_size\": 512";
+        QTest::newRow("mamba without layers")
+            << "{\"model_type\": \"mamba\", \"hidden_size\": 64, \"vocab_size\": 512}"
+            << "missing \"num_hidden_layers\"";
+        QTest::newRow("mamba time_step_rank neither auto nor a number")
+            << mamba + ", \"time_step_rank\": \"half\"}"
+            << "\"time_step_rank\" must be a number";
+        QTest::newRow("mamba activation") << mamba + ", \"hidden_act\": \"gelu\"}"
+                                          << "hidden_act \"gelu\" is not supported";
         QTest::newRow("missing field")
             << "{\"model_type\": \"gpt_neox\", \"hidden_size\": 64, \"num_hidden_layers\": 2, "
                "\"num_attention_heads\": 4, \"vocab_size\": 512}"

@@ -92,6 +92,86 @@ private slots:
             !QString::fromStdString(text).contains("ckpt=on offload=on")); // infeasible: log only
     }
 
+    // Issue 11's fields: strategy, GPU count, peaks at several micro-batches, per-rank state and
+    // communication, the interconnect; all reach the planner's MeasuredResult.
+    void multiGpuFieldsRoundTrip()
+    {
+        RunReport report = sampleReport();
+        report.gpuCount = 4;
+        report.nodeCount = 1;
+        ConfigurationResult& best = report.configurations[1];
+        best.configuration.parallelism = Parallelism::Zero2;
+        best.memorySamples = { { 8, 34359738368 }, { 16, 61203234816 } };
+        best.stateBytes = { 4047126528, 1011781632, 2023563264 };
+        CommunicationResult comm;
+        comm.computeSeconds = { 25.9, 25.8, 26.1 };
+        comm.seconds = { 0.31, 0.30, 0.33 };
+        comm.bytes = 4047126528;
+        comm.busBytes = 3035344896;
+        comm.busBandwidth = 9.79e9;
+        best.communication = comm;
+        report.configurations[0].configuration.parallelism = Parallelism::Zero2;
+        Interconnect ic;
+        ic.backend = "nccl";
+        ic.worldSize = 4;
+        ic.nodeCount = 1;
+        ic.samples = { { "all_reduce", 268435456, 0.00121, 2.2e11, 3.3e11 },
+            { "all_gather", 268435456, 0.0008, 3.3e11, 2.5e11 } };
+        report.interconnect = ic;
+        report.search = { 9, 27, 2 };
+        const std::string text = resultsYaml(report);
+        const auto load = gpuplan::readMeasuredResults(text, "results.yaml", *shippedCatalog());
+        QVERIFY2(load.issues.empty(), gpuplan::formatIssues(load.issues).c_str());
+        const auto& m = load.results.front();
+        QCOMPARE(m.gpuCount, 4);
+        QCOMPARE(m.parallelism, std::string("zero2"));
+        QCOMPARE(m.configuration,
+            std::string("free-lunch zero2 mbs=16 ckpt=off offload=off (micro-batch 16, "
+                        "accumulation 64)"));
+        QCOMPARE(m.microBatch, 16);
+        QCOMPARE(m.accumulation, 64);
+        QVERIFY(std::abs(m.stepSeconds - best.step.median) < 1e-5 * best.step.median);
+        QCOMPARE(int(m.memorySamples.size()), 2);
+        QCOMPARE(m.memorySamples[1].microBatch, 16);
+        QCOMPARE(m.memorySamples[1].peakBytes, std::int64_t(61203234816));
+        QCOMPARE(*m.parameterBytes, std::int64_t(4047126528));
+        QCOMPARE(*m.gradientBytes, std::int64_t(1011781632));
+        QCOMPARE(*m.optimizerStateBytes, std::int64_t(2023563264));
+        QVERIFY(std::abs(*m.computeSeconds - 25.9) < 1e-9);
+        QVERIFY(std::abs(*m.communicationSeconds - 0.31) < 1e-9);
+        QCOMPARE(*m.communicationBytes, std::int64_t(4047126528));
+        QVERIFY(std::abs(*m.busBandwidth / 9.79e9 - 1.0) < 1e-5);
+        QCOMPARE(m.interconnectBackend, std::string("nccl"));
+        QCOMPARE(int(m.interconnect.size()), 2);
+        QCOMPARE(m.interconnect[0].collective, std::string("all_reduce"));
+        QVERIFY(std::abs(m.interconnect[0].busBandwidth / 3.3e11 - 1.0) < 1e-5);
+
+        // A configuration's gpu_count must be the device's.
+        const QString changed = QString::fromStdString(text).replace(
+            QStringLiteral("gpu_count: 4\n    micro_batch_size: 16"),
+            QStringLiteral("gpu_count: 2\n    micro_batch_size: 16"));
+        QVERIFY(changed != QString::fromStdString(text));
+        const auto mismatch = gpuplan::readMeasuredResults(
+            changed.toStdString(), "results.yaml", *shippedCatalog());
+        QVERIFY(!mismatch.ok());
+        QVERIFY(QString::fromStdString(gpuplan::formatIssues(mismatch.issues))
+                    .contains(QStringLiteral("ran on 2 GPUs, the device section says 4")));
+    }
+
+    // Files written before issue 11 (the shipped H100 measurements) load as one-process runs.
+    void olderFilesLoadAsBefore()
+    {
+        const auto load = gpuplan::loadMeasuredResultsFiles(
+            { GPUPLAN_SOURCE_DIR "/benchmark/measurements/h100/pythia-1b.yaml" },
+            *shippedCatalog());
+        QVERIFY2(load.ok() && load.issues.empty(), gpuplan::formatIssues(load.issues).c_str());
+        const auto& m = load.results.front();
+        QCOMPARE(m.parallelism, std::string("none"));
+        QCOMPARE(m.gpuCount, 1);
+        QVERIFY(m.memorySamples.empty() && !m.communicationSeconds && m.interconnect.empty());
+        QVERIFY(m.microBatch > 0 && m.stepSeconds > 0);
+    }
+
     void partialFileIsReadWithAWarning()
     {
         RunReport report = sampleReport();
@@ -117,6 +197,12 @@ private slots:
         QCOMPARE(load.results.front().gpuId, std::string()); // a CPU cannot be priced
         QVERIFY(!load.results.front().impliedUtilization.has_value());
         QCOMPARE(load.workloads.front().id.rfind("custom:tiny-neox", 0), std::size_t(0));
+        // One process: strategy "none", peaks at two micro-batches, state bytes.
+        const auto& m = load.results.front();
+        QCOMPARE(m.parallelism, std::string("none"));
+        QVERIFY(m.memorySamples.size() >= 2);
+        QVERIFY(m.parameterBytes && *m.parameterBytes > 0 && m.optimizerStateBytes);
+        QVERIFY(!m.communicationSeconds);
     }
 
     void writeIsAtomicAndReplaces()

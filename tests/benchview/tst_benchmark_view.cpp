@@ -140,9 +140,8 @@ private slots:
         QCOMPARE(devices->currentData().toString(), QStringLiteral("cpu"));
         auto* models = child<QComboBox>(*view, "modelBox");
         QCOMPARE(models->currentData().toString(), QStringLiteral("pythia-160m"));
-        QCOMPARE(
-            models->count(), 8); // the shipped models but Mamba, which gpuplan-bench cannot build
-        QCOMPARE(models->findData(QStringLiteral("mamba-2.8b")), -1);
+        QCOMPARE(models->count(), 9); // every shipped model
+        QVERIFY(models->findData(QStringLiteral("mamba-2.8b")) >= 0);
         QVERIFY(child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
         verifyIdleControls(*view);
     }
@@ -163,6 +162,39 @@ private slots:
         devices->setCurrentIndex(devices->findData(QStringLiteral("cpu")));
         QVERIFY(child<QCheckBox>(*view, "reducedRecipeBox")->isChecked());
         verifyIdleControls(*view);
+    }
+
+    // 1 ... the GPUs here on a GPU, a choice of processes on the CPU; a strategy only with
+    // more than one; the run starts one process per GPU with the chosen strategy.
+    void gpuCountAndStrategy()
+    {
+        auto view = openView("gpu");
+        QTRY_VERIFY_WITH_TIMEOUT(devicesListed(*view), 5000);
+        auto* count = child<QSpinBox>(*view, "processCountBox");
+        auto* strategy = child<QComboBox>(*view, "parallelismBox");
+        QCOMPARE(count->value(), 1);
+        QCOMPARE(count->maximum(), 2); // the fake lists two GPUs
+        QVERIFY(!strategy->isEnabled());
+        count->setValue(2);
+        QVERIFY(strategy->isEnabled());
+        strategy->setCurrentIndex(strategy->findData(QStringLiteral("zero3")));
+
+        const QString argsFile = dir.filePath(QStringLiteral("args-multi.txt"));
+        QFile::remove(argsFile);
+        qputenv("FAKE_ARGS_FILE", argsFile.toUtf8());
+        QSignalSpy saved(view.get(), &BenchmarkView::measurementsSaved);
+        startRun(*view, "ok");
+        QVERIFY(!count->isEnabled() || !view->isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 10000);
+        const QString call = QString::fromUtf8(readAll(argsFile)).trimmed();
+        QVERIFY2(call.startsWith(QStringLiteral("run --model pythia-160m --device cuda --methods "
+                                                "free-lunch --nproc-per-node 2 --parallelism "
+                                                "zero3 ")),
+            qPrintable(call));
+
+        auto* devices = child<QComboBox>(*view, "deviceBox");
+        devices->setCurrentIndex(devices->findData(QStringLiteral("cpu")));
+        QCOMPARE(count->maximum(), gpuplan::benchview::kMaxCpuProcesses);
     }
 
     void deviceListFailures_data()

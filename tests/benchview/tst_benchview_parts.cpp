@@ -146,6 +146,22 @@ private slots:
             (QStringList { QStringLiteral("run"), QStringLiteral("--config"),
                 QStringLiteral("/data/my model/config.json"), QStringLiteral("--device"),
                 QStringLiteral("cuda:1"), QStringLiteral("--methods"), QStringLiteral("all") }));
+
+        // Several GPUs: every rank takes its own, so the device is "cuda", not the one shown.
+        RunRequest multi;
+        multi.modelId = QStringLiteral("pythia-1b");
+        multi.device = QStringLiteral("cuda:0");
+        multi.processes = 4;
+        multi.parallelism = QStringLiteral("all");
+        QCOMPARE(benchRunArguments(multi).join(QLatin1Char(' ')),
+            QStringLiteral("run --model pythia-1b --device cuda --methods free-lunch "
+                           "--nproc-per-node 4 --parallelism all"));
+        RunRequest cpuRanks = trial;
+        cpuRanks.processes = 2;
+        QVERIFY(benchRunArguments(cpuRanks)
+                    .join(QLatin1Char(' '))
+                    .contains(QStringLiteral("--device cpu --methods free-lunch --nproc-per-node 2 "
+                                             "--parallelism ddp")));
     }
 
     void fileNames_data()
@@ -199,6 +215,8 @@ private slots:
         p = {};
         p.phase = QStringLiteral("done");
         QCOMPARE(describeProgress(p), QStringLiteral("Done"));
+        p.phase = QStringLiteral("launch");
+        QCOMPARE(describeProgress(p), QStringLiteral("Starting one process per GPU"));
         p.phase = QStringLiteral("compiling"); // a phase this view does not know yet
         QCOMPARE(describeProgress(p), QStringLiteral("compiling"));
     }

@@ -1,0 +1,89 @@
+#include "benchmark/training_setup.h"
+
+#include "benchmark/torch_compat.h"
+
+namespace gpuplan::bench {
+
+namespace {
+
+// fp16 gradients underflow without loss scaling; 2^16 is the initial scale of PyTorch's
+// GradScaler.
+constexpr double kFp16LossScale = 65536.0;
+
+std::optional<at::ScalarType> autocastFor(
+    Precision precision, const torch::Device& device, std::vector<std::string>& notes)
+{
+    switch (precision) {
+    case Precision::BF16:
+        return at::kBFloat16;
+    case Precision::FP16:
+        if (device.is_cuda())
+            return at::kHalf;
+        notes.push_back("fp16 autocast is CUDA-only in LibTorch: the CPU ran fp32");
+        return std::nullopt;
+    case Precision::FP32:
+    case Precision::TF32:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+OptimizerMode optimizerModeFor(
+    const Configuration& c, const torch::Device& device, std::vector<std::string>& notes)
+{
+    if (c.offload)
+        return OptimizerMode::Offloaded;
+    if (c.method == Method::Naive)
+        return OptimizerMode::PerTensor;
+    if (compat::hasFusedAdam(device.type()))
+        return OptimizerMode::Fused;
+    notes.push_back("fused Adam(W) is not in LibTorch " + compat::libtorchVersion() + " for "
+        + device.str() + ": per-tensor update");
+    return OptimizerMode::PerTensor;
+}
+
+} // namespace
+
+LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
+    const Recipe& recipe, const torch::Device& device, std::vector<std::string>& notes)
+{
+    const bool freeLunch = configuration.method == Method::FreeLunch;
+    ExecutionOptions execution = model.execution();
+    execution.fusedAttention = freeLunch;
+    execution.checkpointing = configuration.checkpointing;
+    model.setExecution(execution);
+    // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline
+    // (cuDNN enables it by default, so switch both explicitly).
+    at::globalContext().setAllowTF32CuBLAS(freeLunch);
+    at::globalContext().setAllowTF32CuDNN(freeLunch);
+    LossSetup setup;
+    setup.device = device;
+    if (freeLunch)
+        setup.autocastDtype = autocastFor(recipe.precision, device, notes);
+    if (setup.autocastDtype == at::kHalf)
+        setup.lossScale = kFp16LossScale;
+    return setup;
+}
+
+torch::Tensor computeLoss(TrainableModel& model, const Batch& batch, const LossSetup& setup)
+{
+    torch::Tensor loss;
+    if (setup.autocastDtype) {
+        compat::AutocastScope autocast(setup.device.type(), { true, *setup.autocastDtype });
+        loss = model.loss(batch);
+    } else {
+        loss = model.loss(batch);
+    }
+    return setup.lossScale ? loss * *setup.lossScale : loss;
+}
+
+OptimizerSettings optimizerSettingsFor(const Configuration& configuration, const Recipe& recipe,
+    const LossSetup& setup, std::vector<std::string>& notes)
+{
+    OptimizerSettings settings = optimizerSettingsFor(recipe.optimizer);
+    settings.mode = optimizerModeFor(configuration, setup.device, notes);
+    settings.lossScale = setup.lossScale;
+    return settings;
+}
+
+} // namespace gpuplan::bench

@@ -1,0 +1,35 @@
+#pragma once
+
+// How a configuration's method sets up a model and its loss, shared by the single-process and
+// the multi-process steps: attention kernel, checkpointing, TF32, autocast, fp16 loss scaling
+// and the optimizer's mode.
+
+#include "benchmark/measurement.h"
+#include "benchmark/models/trainable_model.h"
+#include "benchmark/optimizer.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::bench {
+
+struct LossSetup {
+    torch::Device device { torch::kCPU };
+    std::optional<at::ScalarType> autocastDtype; // set: forward runs under autocast
+    std::optional<double> lossScale; // fp16: the loss is multiplied by this before backward
+};
+
+// Switches the model's execution options and TF32 for `configuration` (keeping the model's
+// block hooks), and says how the loss is computed. Notes what the method cannot do here.
+LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
+    const Recipe& recipe, const torch::Device& device, std::vector<std::string>& notes);
+
+// The loss of `batch` as the setup says (autocast, loss scale), ready for backward().
+torch::Tensor computeLoss(TrainableModel& model, const Batch& batch, const LossSetup& setup);
+
+// The optimizer settings for the recipe and configuration on `device`.
+OptimizerSettings optimizerSettingsFor(const Configuration& configuration, const Recipe& recipe,
+    const LossSetup& setup, std::vector<std::string>& notes);
+
+} // namespace gpuplan::bench

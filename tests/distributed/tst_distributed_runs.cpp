@@ -1,0 +1,337 @@
+// gpuplan-bench's multi-process runs as a user starts them, on the CPU with Gloo: a 2-rank run
+// of every strategy gives one results file with gpu_count 2 that the planner loads; comm-probe
+// reports bandwidths; a rank killed mid-run ends the run with a message naming it, no process
+// left behind and the finished configurations kept; Cancel (SIGTERM) stops every rank; wrong
+// rendezvous variables, a port in use and mismatched world sizes get a message, not a hang.
+// Nothing here depends on timing: waits are for events, with generous limits.
+
+#include "benchmark/distributed/launcher.h"
+#include "benchmark/model_selection.h"
+#include "pricing/measured_results.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+const QString kTinyNeox
+    = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/benchmark/data/tiny-neox/config.json");
+constexpr int kFinishMs = 240000; // a generous bound for a tiny run, also under ASan
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+QProcessEnvironment cleanEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : { "RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR",
+             "MASTER_PORT", "SLURM_PROCID", "SLURM_STEP_ID" })
+        env.remove(name);
+    env.insert("OMP_NUM_THREADS", "1");
+    return env;
+}
+
+Result runBench(const QStringList& args, const QProcessEnvironment& env = cleanEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(GPUPLAN_BENCH_EXE), args);
+    if (!p.waitForFinished(kFinishMs))
+        qWarning("gpuplan-bench did not finish: %s", qPrintable(args.join(' ')));
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
+}
+
+QJsonObject parseObject(const QByteArray& text)
+{
+    QJsonParseError error;
+    const auto doc = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON (%s): %s", qPrintable(error.errorString()), text.constData());
+    return doc.object();
+}
+
+bool processGone(qint64 pid)
+{
+    return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+QList<qint64> rankPids(const QByteArray& stderrText)
+{
+    static const QRegularExpression started(
+        QStringLiteral("started \\d+ ranks \\(pids ([0-9, ]+)\\)"));
+    QList<qint64> pids;
+    const auto match = started.match(QString::fromUtf8(stderrText));
+    if (match.hasMatch())
+        for (const auto& pid : match.captured(1).split(QStringLiteral(", ")))
+            pids << pid.toLongLong();
+    return pids;
+}
+
+// Reads stdout line by line until a line contains `text` (or the process ends).
+bool waitForLine(QProcess& p, const QString& text, QByteArray& seen)
+{
+    while (p.state() != QProcess::NotRunning || p.bytesAvailable() > 0) {
+        while (p.canReadLine()) {
+            const QByteArray line = p.readLine();
+            seen += line;
+            if (QString::fromUtf8(line).contains(text))
+                return true;
+        }
+        if (!p.waitForReadyRead(kFinishMs) && p.state() == QProcess::NotRunning && !p.canReadLine())
+            return false;
+    }
+    return false;
+}
+
+QStringList tinyRun(const QString& out)
+{
+    return { "run", "--config", kTinyNeox, "--device", "cpu", "--nproc-per-node", "2",
+        "--parallelism", "all", "--methods", "naive", "--batch-size", "8", "--seq-len", "17",
+        "--micro-batch", "2", "--steps-measured", "2", "--validate", "1", "--out", out };
+}
+
+int freePort()
+{
+    std::string error;
+    return gpuplan::bench::distributed::freeTcpPort("127.0.0.1", error);
+}
+
+} // namespace
+
+class TestDistributedRuns : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyStrategyOnTwoRanks()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        const Result r = runBench(tinyRun(out) + QStringList { "--format", "json" });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o["gpu_count"].toInt(), 2);
+        const QJsonArray configurations = o["configurations"].toArray();
+        QStringList strategies;
+        for (const auto& value : configurations) {
+            const QJsonObject c = value.toObject();
+            QVERIFY(c["feasible"].toBool());
+            QCOMPARE(c["gpu_count"].toInt(), 2);
+            strategies << c["parallelism"].toString();
+            QVERIFY(c["communication_bytes"].toDouble() > 0);
+            QVERIFY(c["compute_seconds"].toObject()["median"].toDouble() > 0);
+            QVERIFY(c["communication_seconds"].toObject()["median"].toDouble() > 0);
+            QVERIFY(c["bus_bandwidth_bytes_per_second"].toDouble() > 0);
+            QVERIFY(c["memory_samples"].toArray().size() >= 2);
+            QVERIFY(c["validation_error"].isDouble());
+        }
+        QCOMPARE(strategies, QStringList({ "ddp", "zero1", "zero2", "zero3" }));
+        const QJsonObject interconnect = o["interconnect"].toObject();
+        QCOMPARE(interconnect["backend"].toString(), QString("gloo"));
+        QCOMPARE(interconnect["world_size"].toInt(), 2);
+        QVERIFY(!interconnect["samples"].toArray().isEmpty());
+
+        // One results file, from rank 0, that the planner reads as a 2-GPU measurement.
+        const auto load = gpuplan::loadMeasuredResultsFiles(
+            { out.toStdString() }, *gpuplan::bench::shippedCatalog());
+        QVERIFY(load.ok());
+        QCOMPARE(int(load.results.size()), 1);
+        const auto& m = load.results.front();
+        QCOMPARE(m.gpuCount, 2);
+        QVERIFY(m.parallelism != "none");
+        QVERIFY(m.memorySamples.size() >= 2);
+        QVERIFY(m.computeSeconds && m.communicationSeconds && m.communicationBytes);
+        QVERIFY(!m.interconnect.empty());
+        QCOMPARE(m.interconnectBackend, std::string("gloo"));
+        QVERIFY(!QDir(dir.path()).entryList({ "*.tmp-*" }, QDir::Files).size());
+    }
+
+    void commProbe()
+    {
+        const Result r = runBench({ "comm-probe", "--nproc-per-node", "2", "--device", "cpu",
+            "--max-bytes", "65536", "--format", "json" });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o["world_size"].toInt(), 2);
+        QStringList collectives;
+        for (const auto& s : o["samples"].toArray()) {
+            const QJsonObject sample = s.toObject();
+            collectives << sample["collective"].toString();
+            const double algbw = sample["algbw_bytes_per_second"].toDouble();
+            const double busbw = sample["busbw_bytes_per_second"].toDouble();
+            QVERIFY(algbw > 0);
+            // 2 ranks: all-reduce's bus factor is 2(n-1)/n = 1, the others' (n-1)/n = 0.5.
+            const double factor = sample["collective"].toString() == "all_reduce" ? 1.0 : 0.5;
+            QVERIFY(std::abs(busbw - algbw * factor) <= 1e-9 * algbw);
+        }
+        QCOMPARE(collectives.count("all_reduce"), 4); // 1, 4, 16, 64 KiB
+        QCOMPARE(collectives.count("reduce_scatter"), 4);
+        QCOMPARE(collectives.count("all_gather"), 4);
+    }
+
+    void killedRankEndsTheRun()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        QProcess launcher;
+        launcher.setProcessEnvironment(cleanEnvironment());
+        launcher.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            tinyRun(out) + QStringList { "--progress", "jsonl" });
+        QByteArray seen;
+        QVERIFY2(waitForLine(launcher, "configuration_done", seen), seen.constData());
+        const QByteArray err = launcher.readAllStandardError();
+        const QList<qint64> pids = rankPids(err);
+        QCOMPARE(pids.size(), 2);
+        // Stop rank 1 first, so the run is certainly mid-way when it dies, then kill it.
+        QCOMPARE(::kill(static_cast<pid_t>(pids[1]), SIGSTOP), 0);
+        QCOMPARE(::kill(static_cast<pid_t>(pids[1]), SIGKILL), 0);
+        QVERIFY(launcher.waitForFinished(kFinishMs));
+        QCOMPARE(launcher.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(launcher.exitCode(), 1);
+        const QString messages = QString::fromUtf8(err + launcher.readAllStandardError());
+        QVERIFY2(
+            messages.contains(
+                QStringLiteral("rank 1 (pid %1) was killed by signal 9 (SIGKILL)").arg(pids[1])),
+            qPrintable(messages));
+        const QByteArray progress = seen + launcher.readAllStandardOutput();
+        QVERIFY2(progress.contains("\"phase\": \"error\"") && progress.contains("rank 1"),
+            progress.constData());
+        for (const qint64 pid : pids)
+            QVERIFY2(processGone(pid), qPrintable(QString::number(pid)));
+        // What rank 0 finished before the kill is in the results file.
+        const auto load = gpuplan::loadMeasuredResultsFiles(
+            { out.toStdString() }, *gpuplan::bench::shippedCatalog());
+        QCOMPARE(int(load.results.size()), 1);
+        QCOMPARE(load.results.front().gpuCount, 2);
+    }
+
+    void cancelStopsEveryRank()
+    {
+        QTemporaryDir dir;
+        QProcess launcher;
+        launcher.setProcessEnvironment(cleanEnvironment());
+        launcher.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            tinyRun(dir.filePath("results.yaml")) + QStringList { "--progress", "jsonl" });
+        QByteArray seen;
+        QVERIFY2(waitForLine(launcher, "\"phase\": \"build\"", seen), seen.constData());
+        const QList<qint64> pids = rankPids(launcher.readAllStandardError());
+        QCOMPARE(pids.size(), 2);
+        launcher.terminate();
+        QVERIFY(launcher.waitForFinished(kFinishMs));
+        QCOMPARE(launcher.exitCode(), 128 + SIGTERM);
+        for (const qint64 pid : pids)
+            QVERIFY(processGone(pid));
+    }
+
+    // The GUI kills the launcher if it has not ended a second after Cancel: the ranks die with
+    // it (PR_SET_PDEATHSIG), so none is left behind.
+    void killedLauncherTakesTheRanks()
+    {
+        QTemporaryDir dir;
+        QProcess launcher;
+        launcher.setProcessEnvironment(cleanEnvironment());
+        launcher.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            tinyRun(dir.filePath("results.yaml")) + QStringList { "--progress", "jsonl" });
+        QByteArray seen;
+        QVERIFY2(waitForLine(launcher, "\"phase\": \"build\"", seen), seen.constData());
+        const QList<qint64> pids = rankPids(launcher.readAllStandardError());
+        QCOMPARE(pids.size(), 2);
+        launcher.kill();
+        QVERIFY(launcher.waitForFinished(kFinishMs));
+        // Orphaned ranks are reparented and reaped by init once the kernel's SIGKILL lands.
+        QVERIFY(QTest::qWaitFor(
+            [&] { return processGone(pids[0]) && processGone(pids[1]); }, kFinishMs));
+    }
+
+    void mismatchedWorldSizes()
+    {
+        const int port = freePort();
+        std::vector<std::unique_ptr<QProcess>> ranks;
+        for (const auto& [rank, world] : { std::pair { 0, 2 }, std::pair { 1, 3 } }) {
+            auto p = std::make_unique<QProcess>();
+            QProcessEnvironment env = cleanEnvironment();
+            env.insert("RANK", QString::number(rank));
+            env.insert("WORLD_SIZE", QString::number(world));
+            env.insert("MASTER_ADDR", "127.0.0.1");
+            env.insert("MASTER_PORT", QString::number(port));
+            env.insert("GPUPLAN_BENCH_RENDEZVOUS_TIMEOUT", "60");
+            p->setProcessEnvironment(env);
+            p->start(QStringLiteral(GPUPLAN_BENCH_EXE),
+                { "comm-probe", "--device", "cpu", "--max-bytes", "4096" });
+            ranks.push_back(std::move(p));
+        }
+        for (auto& p : ranks) {
+            QVERIFY(p->waitForFinished(kFinishMs));
+            QCOMPARE(p->exitCode(), 1);
+            const QString err = QString::fromUtf8(p->readAllStandardError());
+            QVERIFY2(err.contains("was started for a world of") && err.contains("WORLD_SIZE"),
+                qPrintable(err));
+        }
+    }
+
+    void portInUse()
+    {
+        // A listening socket holds the port rank 0 is told to serve the rendezvous on.
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr {};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof addr;
+        QCOMPARE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        QCOMPARE(::listen(fd, 1), 0);
+        QCOMPARE(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length), 0);
+        QProcessEnvironment env = cleanEnvironment();
+        env.insert("RANK", "0");
+        env.insert("WORLD_SIZE", "2");
+        env.insert("MASTER_ADDR", "127.0.0.1");
+        env.insert("MASTER_PORT", QString::number(ntohs(addr.sin_port)));
+        const Result r = runBench({ "comm-probe", "--device", "cpu" }, env);
+        ::close(fd);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("could not serve the rendezvous") && r.err.contains("MASTER_PORT"),
+            r.err.constData());
+    }
+
+    void wrongVariables()
+    {
+        QProcessEnvironment env = cleanEnvironment();
+        env.insert("RANK", "abc");
+        env.insert("WORLD_SIZE", "2");
+        env.insert("MASTER_ADDR", "127.0.0.1");
+        env.insert("MASTER_PORT", "29500");
+        Result r = runBench({ "comm-probe", "--device", "cpu" }, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("RANK='abc' is not a whole number"), r.err.constData());
+
+        env.insert("RANK", "0");
+        r = runBench(
+            { "run", "--config", kTinyNeox, "--device", "cpu", "--nproc-per-node", "2" }, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(
+            r.err.contains("leave --nproc-per-node out under srun or torchrun"), r.err.constData());
+
+        r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--nproc-per-node", "3",
+            "--batch-size", "8" });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("does not split evenly over 3 ranks"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDistributedRuns)
+#include "tst_distributed_runs.moc"
