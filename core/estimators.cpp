@@ -1,5 +1,7 @@
 #include "core/estimators.h"
 
+#include "core/interconnect.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -133,6 +135,67 @@ std::optional<TrainingEstimate> measuredEstimate(
     return e;
 }
 
+std::optional<TrainingEstimate> extrapolatedEstimate(
+    const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount)
+{
+    // The measurement with the most GPUs below gpuCount; later files win a tie.
+    const MeasuredResult* base = nullptr;
+    for (const auto& m : c.measured)
+        if (m.modelId == w.id && m.gpuId == gpu.id && m.gpuCount < gpuCount && m.trainingDays > 0.0
+            && (!base || m.gpuCount >= base->gpuCount))
+            base = &m;
+    if (!base || w.steps <= 0)
+        return std::nullopt;
+
+    // Bus bandwidth: what the measured ranks achieved, else the interconnect table.
+    const Interconnect* link = interconnectFor(gpu.id);
+    const bool measuredBus = base->busBandwidth && *base->busBandwidth > 0.0;
+    if (!measuredBus && !link)
+        return std::nullopt;
+    const double busBytesPerSecond = measuredBus ? *base->busBandwidth : link->busGBps * 1e9;
+
+    // Compute: the measured step without its collectives, its global batch split over more
+    // GPUs at the same micro-batch (sharded states only free memory, so it still fits).
+    const double computeShare = base->computeSeconds && base->stepSeconds > 0.0
+        ? std::min(1.0, *base->computeSeconds / base->stepSeconds)
+        : 1.0;
+    const double computeDays
+        = base->trainingDays * computeShare * base->gpuCount / static_cast<double>(gpuCount);
+    // Communication: one all-reduce of the gradients per optimizer step (ddp; ZeRO 1-2 move
+    // the same bytes as reduce-scatter + all-gather).
+    const bool fullGradients
+        = base->gradientBytes && (base->parallelism == "none" || base->parallelism == "ddp");
+    const double gradientBytes = fullGradients ? static_cast<double>(*base->gradientBytes)
+                                               : static_cast<double>(w.parameters) * 4.0;
+    const double commDays = static_cast<double>(w.steps)
+        * allReduceSeconds(gradientBytes, gpuCount, busBytesPerSecond) / kSecondsPerDay;
+
+    TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Extrapolated);
+    // Full overlap of communication with the backward pass at best, none at worst.
+    const double lowRatio
+        = base->trainingDaysLow > 0.0 ? base->trainingDaysLow / base->trainingDays : 1.0;
+    const double highRatio
+        = base->trainingDaysHigh > 0.0 ? base->trainingDaysHigh / base->trainingDays : 1.0;
+    e.daysLow = std::max(computeDays, commDays) * lowRatio;
+    e.daysHigh = (computeDays + commDays) * highRatio;
+    e.days = 0.5 * (std::max(computeDays, commDays) + computeDays + commDays);
+    char buffer[160];
+    std::snprintf(
+        buffer, sizeof buffer, "ddp over %d GPUs from %d measured", gpuCount, base->gpuCount);
+    e.configuration = buffer;
+    std::snprintf(buffer, sizeof buffer,
+        "; all-reduce of %.2f GB per step at %.0f GB/s (%s), %.2f of %.2f days at most",
+        gradientBytes / 1e9, busBytesPerSecond / 1e9,
+        measuredBus ? "measured" : std::string(link->name).c_str(), commDays,
+        computeDays + commDays);
+    e.note = "extrapolated from gpuplan-bench on " + std::to_string(base->gpuCount) + "x "
+        + base->deviceName + (base->source.date.empty() ? "" : " (" + base->source.date + ")")
+        + buffer + (measuredBus ? "" : "; bus bandwidth: " + std::string(link->source));
+    e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
+    addUtilizationFlags(e);
+    return e;
+}
+
 std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
     const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization)
 {
@@ -145,9 +208,13 @@ std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy 
         return analyticEstimate(w, gpu, gpuCount, analyticUtilization);
     case SourcePolicy::Measured:
         return measuredEstimate(c, w, gpu, gpuCount);
+    case SourcePolicy::Extrapolated:
+        return extrapolatedEstimate(c, w, gpu, gpuCount);
     case SourcePolicy::Best:
         if (auto measured = measuredEstimate(c, w, gpu, gpuCount))
             return measured;
+        if (auto extrapolated = extrapolatedEstimate(c, w, gpu, gpuCount))
+            return extrapolated;
         if (auto paper = paperEstimate(c, w, gpu, gpuCount, /*naive=*/false))
             return paper;
         return analyticEstimate(w, gpu, gpuCount, analyticUtilization);

@@ -21,8 +21,15 @@ std::optional<TrainingEstimate> analyticEstimate(
     const Workload& w, const GpuSpec& gpu, int gpuCount, double assumedUtilization);
 std::optional<TrainingEstimate> measuredEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
+// N GPUs from a gpuplan-bench measurement on fewer (the most below N): the measured compute
+// split over N at the same micro-batch, plus one all-reduce of the gradients per step at the bus
+// bandwidth the measured ranks reached or, for a one-GPU measurement, core/interconnect.h's.
+// Range: full overlap of the two (low) to none (high); the estimate is their middle. nullopt
+// without such a measurement or without a known bus bandwidth.
+std::optional<TrainingEstimate> extrapolatedEstimate(
+    const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 
-// The one entry point the evaluator uses; `Best` tries measured, then paper, then analytic.
+// The one entry point the evaluator uses; `Best` tries measured, extrapolated, paper, analytic.
 std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
     const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization);
 

@@ -7,12 +7,13 @@
 namespace gpuplan {
 
 namespace {
-constexpr std::array<std::pair<SourcePolicy, std::string_view>, 5> kPolicies { {
+constexpr std::array<std::pair<SourcePolicy, std::string_view>, 6> kPolicies { {
     { SourcePolicy::Best, "best" },
     { SourcePolicy::Paper, "paper" },
     { SourcePolicy::PaperNaive, "paper-naive" },
     { SourcePolicy::Analytic, "analytic" },
     { SourcePolicy::Measured, "measured" },
+    { SourcePolicy::Extrapolated, "extrapolated" },
 } };
 } // namespace
 
@@ -27,6 +28,8 @@ std::string_view toString(EstimateSource s)
         return "analytic";
     case EstimateSource::Measured:
         return "measured";
+    case EstimateSource::Extrapolated:
+        return "extrapolated";
     }
     return "analytic";
 }

@@ -12,10 +12,12 @@ enum class EstimateSource {
     PaperNaive, // the paper's Table 4 (off-the-shelf settings)
     Analytic, // training FLOPs / (n * peak * assumed utilisation)
     Measured, // a gpuplan-bench results file
+    Extrapolated, // a gpuplan-bench measurement on fewer GPUs, scaled with the interconnect
 };
 
-// What the user asks for: one source, or `Best` = measured > paper > analytic per option.
-enum class SourcePolicy { Best, Paper, PaperNaive, Analytic, Measured };
+// What the user asks for: one source, or `Best` = measured > extrapolated > paper > analytic per
+// option.
+enum class SourcePolicy { Best, Paper, PaperNaive, Analytic, Measured, Extrapolated };
 
 std::string_view toString(EstimateSource s); // "paper", "paper-naive", "analytic", "measured"
 std::string_view toString(SourcePolicy p); // "best", ...

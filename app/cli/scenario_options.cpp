@@ -35,7 +35,8 @@ void addScenarioOptions(QCommandLineParser& p)
     p.addOption({ QStringLiteral("model"),
         QStringLiteral("Model id (see 'gpuplan-cli list models')."), QStringLiteral("ID") });
     p.addOption({ QStringLiteral("source"),
-        QStringLiteral("best (default), paper, paper-naive, analytic or measured."),
+        QStringLiteral("best (default), paper, paper-naive, analytic, measured or "
+                       "extrapolated."),
         QStringLiteral("SOURCE"), QStringLiteral("best") });
     p.addOption({ QStringLiteral("budget"),
         QStringLiteral("Hardware budget in USD: recommend the fastest machine within it."),
@@ -76,7 +77,8 @@ std::optional<Scenario> scenarioFromOptions(
     }
     const auto policy = sourcePolicyFromString(p.value(QStringLiteral("source")).toStdString());
     if (!policy) {
-        *error = "--source must be best, paper, paper-naive, analytic or measured, not '"
+        *error
+            = "--source must be best, paper, paper-naive, analytic, measured or extrapolated, not '"
             + p.value(QStringLiteral("source")) + "'";
         return std::nullopt;
     }

@@ -64,7 +64,7 @@ QString displayText(const CloudOption& o, CloudColumn c)
     case CloudColumn::Instances:
         return QString::number(o.instances);
     case CloudColumn::Days:
-        return formatDays(o.estimate.days);
+        return daysText(o.estimate);
     case CloudColumn::OnDemandRate:
         return optionalUsd(o.offer->onDemandUsdPerHour);
     case CloudColumn::SpotRate:

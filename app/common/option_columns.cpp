@@ -33,6 +33,19 @@ QString header(OptionColumn c)
     return {};
 }
 
+QString daysText(const TrainingEstimate& e)
+{
+    // An extrapolation's range is wide enough to matter; the paper's rounding and a measured
+    // spread are in the tooltip and JSON.
+    if (e.source != EstimateSource::Extrapolated || !(e.daysHigh > e.daysLow))
+        return formatDays(e.days);
+    const int decimals = e.days < 10.0 ? 1 : 0;
+    return formatDays(e.days)
+        + QStringLiteral(" (%1-%2)")
+              .arg(QString::number(e.daysLow, 'f', decimals),
+                  QString::number(e.daysHigh, 'f', decimals));
+}
+
 QString flagList(const TrainingEstimate& e, const PriceAge& age)
 {
     QStringList names;
@@ -59,7 +72,7 @@ QString displayText(const OwnedOption& o, OptionColumn c)
     case OptionColumn::GpuCount:
         return QString::number(o.gpuCount);
     case OptionColumn::Days:
-        return formatDays(o.estimate.days);
+        return daysText(o.estimate);
     case OptionColumn::Source:
         return toQString(toString(o.estimate.source));
     case OptionColumn::MachineCost:

@@ -27,6 +27,8 @@ QString header(OptionColumn c);
 QString displayText(const OwnedOption& o, OptionColumn c);
 // A value that sorts numerically where the column is a number.
 QVariant sortValue(const OwnedOption& o, OptionColumn c);
+// "12 days", or "9.4 days (8.2-10.6)" with an extrapolation's range (overlap to none).
+QString daysText(const TrainingEstimate& e);
 // "exceeds_peak, unsynchronised_timing", with "stale_price" last where the price is stale.
 QString flagList(const TrainingEstimate& e, const PriceAge& age = {});
 // One line per flag with its explanation, for tooltips and reports.

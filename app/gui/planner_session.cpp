@@ -104,8 +104,8 @@ void PlannerSession::recompute()
         if (m.modelId == m_scenario.modelId)
             measuredGpus.insert(m.gpuId);
     if (!measuredGpus.empty()) {
-        for (SourcePolicy other :
-            { SourcePolicy::Measured, SourcePolicy::Paper, SourcePolicy::Analytic }) {
+        for (SourcePolicy other : { SourcePolicy::Measured, SourcePolicy::Extrapolated,
+                 SourcePolicy::Paper, SourcePolicy::Analytic }) {
             if (other == m_scenario.source)
                 continue;
             Scenario s = m_scenario;

@@ -74,14 +74,18 @@ void PlannerView::buildLayout()
     m_source = new QComboBox;
     m_source->setObjectName(QStringLiteral("source"));
     const std::pair<SourcePolicy, QString> sources[] = {
-        { SourcePolicy::Best, tr("best available (measured > paper > analytic)") },
+        { SourcePolicy::Best, tr("best available") },
         { SourcePolicy::Paper, tr("paper, Table 1 (optimal settings)") },
         { SourcePolicy::PaperNaive, tr("paper, Table 4 (naive settings)") },
         { SourcePolicy::Analytic, tr("analytic (FLOPs / peak × utilisation)") },
         { SourcePolicy::Measured, tr("measured with gpuplan-bench") },
+        { SourcePolicy::Extrapolated, tr("extrapolated to more GPUs") },
     };
     for (const auto& [policy, label] : sources)
         m_source->addItem(label, static_cast<int>(policy));
+    m_source->setToolTip(tr("Where training times come from. Best available takes, per machine, "
+                            "measured > extrapolated from a measurement on fewer GPUs > the "
+                            "paper's tables > the analytic estimate."));
     m_logAxes = new QCheckBox(tr("Log axes"));
     m_logAxes->setObjectName(QStringLiteral("logAxes"));
     m_logAxes->setChecked(true);

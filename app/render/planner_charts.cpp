@@ -69,6 +69,8 @@ Marker markerFor(EstimateSource s)
     switch (s) {
     case EstimateSource::Measured:
         return Marker::Pentagon;
+    case EstimateSource::Extrapolated:
+        return Marker::Star;
     case EstimateSource::Paper:
         return Marker::Diamond;
     case EstimateSource::PaperNaive:
@@ -84,6 +86,8 @@ QString comparisonName(EstimateSource s)
     switch (s) {
     case EstimateSource::Measured:
         return QStringLiteral("Measured (gpuplan-bench)");
+    case EstimateSource::Extrapolated:
+        return QStringLiteral("Extrapolated from gpuplan-bench");
     case EstimateSource::Paper:
         return QStringLiteral("Paper, Table 1");
     case EstimateSource::PaperNaive:
@@ -205,8 +209,9 @@ QString unavailableNote(const Results& r)
     QStringList items;
     for (const auto& u : r.unavailable)
         items << QString::number(u.gpuCount) + QChar(0x00D7) + QString::fromStdString(u.gpuId);
-    return QStringLiteral("Infeasible or no estimate: ") + items.join(QStringLiteral(", "))
-        + QLatin1Char('.');
+    return QStringLiteral(
+               "Not available (infeasible, no estimate, or sold only in larger systems): ")
+        + items.join(QStringLiteral(", ")) + QLatin1Char('.');
 }
 
 QString sourceNote(const Results& r)

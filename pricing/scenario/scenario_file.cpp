@@ -106,7 +106,7 @@ ScenarioRead readScenario(
         else
             in.error((*root)["source"],
                 "unknown source '" + *source
-                    + "' (best, paper, paper-naive, analytic or measured)");
+                    + "' (best, paper, paper-naive, analytic, measured or extrapolated)");
     }
     if (auto set = in.string(*root, "price_set", "scenario", /*required=*/false)) {
         if (isPriceSet(*set))

@@ -236,6 +236,31 @@ private slots:
         QCOMPARE(cli({ "list", "cloud" }).exitCode, 0);
     }
 
+    // Issue 11's promise: the one-GPU H100 measurement gives 2, 4 and 8 H100s as extrapolated
+    // estimates with a range, ahead of the paper's unsynchronised tables.
+    void oneGpuMeasurementExtrapolatesToMoreGpus()
+    {
+        const QJsonObject plan = planJson(
+            { "--results", GPUPLAN_SOURCE_DIR "/benchmark/measurements/h100/pythia-1b.yaml",
+                "--price-set", "paper", "--gpus", "h100-80gb-sxm" });
+        const QJsonObject one = option(plan, "h100-80gb-sxm", 1);
+        QCOMPARE(one["source"].toString(), QStringLiteral("measured"));
+        double previous = one["training_days"].toDouble();
+        for (int count : { 2, 4, 8 }) {
+            const QJsonObject o = option(plan, "h100-80gb-sxm", count);
+            QCOMPARE(o["source"].toString(), QStringLiteral("extrapolated"));
+            const double days = o["training_days"].toDouble();
+            QVERIFY(days < previous); // more GPUs, fewer days
+            QVERIFY(o["training_days_low"].toDouble() < days);
+            QVERIFY(o["training_days_high"].toDouble() > days);
+            // Never faster than perfect scaling of the measured compute.
+            QVERIFY(o["training_days_low"].toDouble()
+                >= one["training_days_low"].toDouble() / count - 1e-9);
+            QVERIFY(o["note"].toString().contains(QStringLiteral("NVLink 4 through NVSwitch")));
+            previous = days;
+        }
+    }
+
     void priceSetChoosesTheShippedPrices()
     {
         // The default: 2025-2026 prices, the SXM H100 bought only as a whole HGX system.
@@ -291,7 +316,9 @@ chassis:
                 && QFile::copy(results, dataDir.filePath(QStringLiteral("results/h100.yaml")))));
         const QJsonObject best = planJson({ "--price-set", "paper" });
         QCOMPARE(option(best, "h100-80gb-sxm", 1)["source"].toString(), QStringLiteral("measured"));
-        QCOMPARE(option(best, "h100-80gb-sxm", 8)["source"].toString(), QStringLiteral("paper"));
+        // Eight GPUs: extrapolated from the one measured, ahead of the paper's table.
+        QCOMPARE(
+            option(best, "h100-80gb-sxm", 8)["source"].toString(), QStringLiteral("extrapolated"));
         QFile::remove(dataDir.filePath(QStringLiteral("results/h100.yaml")));
 
         const QString bad = writeFile(
@@ -317,8 +344,9 @@ chassis:
             "nan" } << "--budget: 'nan' is not a number";
         QTest::addRow("negative budget") << QStringList { "plan", "--model", "pythia-1b",
             "--budget", "-5" } << "--budget: -5 is outside 1 to 1e+10";
-        QTest::addRow("unknown source") << QStringList { "plan", "--model", "pythia-1b", "--source",
-            "vibes" } << "--source must be best, paper, paper-naive, analytic or measured";
+        QTest::addRow("unknown source")
+            << QStringList { "plan", "--model", "pythia-1b", "--source", "vibes" }
+            << "--source must be best, paper, paper-naive, analytic, measured or extrapolated";
         QTest::addRow("unknown gpu") << QStringList { "plan", "--model", "pythia-1b", "--gpus",
             "b200" } << "unknown GPU 'b200'";
         QTest::addRow("bad format") << QStringList { "list", "gpus", "--format", "xml" }

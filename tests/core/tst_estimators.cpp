@@ -17,6 +17,26 @@ private:
     GpuSpec a100;
     GpuSpec v100;
 
+    // Pythia-1B with round figures, so the arithmetic below can be checked by hand.
+    Workload roundPythia() const
+    {
+        Workload w = pythia1b;
+        w.parameters = 1'000'000'000;
+        w.steps = 100'000;
+        return w;
+    }
+    static MeasuredResult measuredOnA100(int gpuCount, double days)
+    {
+        MeasuredResult m;
+        m.modelId = "pythia-1b";
+        m.gpuId = "a100-80gb-sxm";
+        m.gpuCount = gpuCount;
+        m.trainingDays = days;
+        m.deviceName = "NVIDIA A100-SXM4-80GB";
+        m.gradientBytes = 4'000'000'000; // fp32 gradients of 1e9 parameters
+        return m;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -112,6 +132,72 @@ private slots:
         QVERIFY(!v100.peakTflopsFor(Precision::BF16));
         QVERIFY(!analyticEstimate(pythia1b, v100, 1, 0.4)); // no peak: no guess
         QVERIFY(analyticEstimate(vit, v100, 1, 0.4));
+    }
+
+    // From one GPU to four: compute split four ways, plus one all-reduce of the gradients per
+    // step at NVLink 3's 240 GB/s (core/interconnect.h), overlapped fully (low) or not (high).
+    void extrapolationFromOneGpu()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult m = measuredOnA100(1, 40.0);
+        m.trainingDaysLow = 39.0;
+        m.trainingDaysHigh = 42.0;
+        c.measured.push_back(m);
+
+        const auto e = extrapolatedEstimate(c, w, a100, 4);
+        QVERIFY(e);
+        QVERIFY(e->source == EstimateSource::Extrapolated);
+        const double compute = 40.0 / 4; // days
+        const double comm = 100'000 * (2.0 * 3 / 4 * 4e9 / 240e9) / 86400; // 2,500 s
+        QVERIFY(qAbs(e->days - (compute + comm / 2)) < 1e-12);
+        QVERIFY(qAbs(e->daysLow - compute * 39.0 / 40) < 1e-12);
+        QVERIFY(qAbs(e->daysHigh - (compute + comm) * 42.0 / 40) < 1e-12);
+        QCOMPARE(e->configuration, std::string("ddp over 4 GPUs from 1 measured"));
+        QVERIFY2(e->note.find("all-reduce of 4.00 GB per step at 240 GB/s (NVLink 3 through "
+                              "NVSwitch)")
+                != std::string::npos,
+            e->note.c_str());
+        // Never for the count measured or fewer, nor where no bus bandwidth is known.
+        QVERIFY(!extrapolatedEstimate(c, w, a100, 1));
+        MeasuredResult onRtx = m;
+        onRtx.gpuId = "rtx-3090";
+        c.measured.push_back(onRtx);
+        QVERIFY(!extrapolatedEstimate(c, w, rtx3090, 2));
+    }
+
+    // A multi-process measurement brings its own bus bandwidth and compute share.
+    void extrapolationFromMeasuredRanks()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult m = measuredOnA100(2, 21.0);
+        m.parallelism = "ddp";
+        m.stepSeconds = 10.0;
+        m.computeSeconds = 9.0;
+        m.busBandwidth = 100e9;
+        c.measured.push_back(m);
+        const auto e = extrapolatedEstimate(c, w, a100, 8);
+        QVERIFY(e);
+        const double compute = 21.0 * 0.9 * 2 / 8;
+        const double comm = 100'000 * (2.0 * 7 / 8 * 4e9 / 100e9) / 86400; // 7,000 s
+        QVERIFY(qAbs(e->days - (compute + comm / 2)) < 1e-12);
+        QVERIFY(e->note.find("at 100 GB/s (measured)") != std::string::npos);
+    }
+
+    void bestPrefersMeasuredThenExtrapolatedThenPaper()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        c.measured.push_back(measuredOnA100(1, 40.0));
+        QVERIFY(estimateTraining(c, SourcePolicy::Best, w, a100, 1, 0.4)->source
+            == EstimateSource::Measured);
+        // The paper has 8 x A100 (9 days, unsynchronised): the extrapolation comes first.
+        QVERIFY(estimateTraining(c, SourcePolicy::Best, w, a100, 8, 0.4)->source
+            == EstimateSource::Extrapolated);
+        QVERIFY(estimateTraining(c, SourcePolicy::Paper, w, a100, 8, 0.4)->source
+            == EstimateSource::Paper);
+        QVERIFY(sourcePolicyFromString("extrapolated") == SourcePolicy::Extrapolated);
     }
 
     void bestPrefersMeasuredThenPaperThenAnalytic()

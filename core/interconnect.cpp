@@ -1,0 +1,49 @@
+#include "core/interconnect.h"
+
+#include <array>
+
+namespace gpuplan {
+
+namespace {
+
+// The NCCL maintainer's figure for NVLink 4 (H100/H200 on NVSwitch): of the 450 GB/s line rate,
+// about 20% goes to protocol overhead, so ring collectives reach ~370 GB/s bus bandwidth;
+// all-reduce with NVLink SHARP reaches ~480 GB/s on 8 GPUs, which we leave as headroom.
+constexpr std::string_view kNvlink4Source
+    = "S. Jeaugey (NCCL), NVIDIA/nccl-tests issue #212: 'With the protocol overhead (~20%) NCCL "
+      "can get an effective NVLink bandwidth of 370GB/s' of the 450 GB/s line rate (NVLink "
+      "SHARP all-reduce: ~480 GB/s on 8 GPUs)";
+// A100's NVLink 3: 600 GB/s GPU-to-GPU in both directions (NVIDIA A100 whitepaper), 300 GB/s
+// each way, less the same ~20% protocol overhead.
+constexpr std::string_view kNvlink3Source
+    = "derived: 300 GB/s per direction (NVIDIA A100 Tensor Core GPU Architecture whitepaper: "
+      "600 GB/s GPU-to-GPU through NVSwitch) less NCCL's ~20% protocol overhead (NVIDIA/"
+      "nccl-tests issue #212)";
+
+constexpr std::array kInterconnects {
+    Interconnect {
+        "h100-80gb-sxm", "NVLink 4 through NVSwitch", 370.0, "2024-05-06", kNvlink4Source },
+    Interconnect {
+        "h200-141gb-sxm", "NVLink 4 through NVSwitch", 370.0, "2024-05-06", kNvlink4Source },
+    Interconnect { "a100-80gb-sxm", "NVLink 3 through NVSwitch", 240.0, "2020-05", kNvlink3Source },
+    Interconnect { "a100-40gb-sxm", "NVLink 3 through NVSwitch", 240.0, "2020-05", kNvlink3Source },
+};
+
+} // namespace
+
+const Interconnect* interconnectFor(std::string_view gpuId)
+{
+    for (const auto& link : kInterconnects)
+        if (link.gpuId == gpuId)
+            return &link;
+    return nullptr;
+}
+
+double allReduceSeconds(double bytes, int ranks, double busBytesPerSecond)
+{
+    if (ranks <= 1 || busBytesPerSecond <= 0.0)
+        return 0.0;
+    return 2.0 * (ranks - 1) / ranks * bytes / busBytesPerSecond;
+}
+
+} // namespace gpuplan
