@@ -65,9 +65,17 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         return parse;
     }
     o.command = args[0];
-    if (o.command == "--help" || o.command == "-h" || o.command == "help") {
-        o.command = "help";
-        return parse;
+    // --help / -h and --version answer on every subcommand too ("run --help"), before any
+    // other argument is checked.
+    for (const auto& arg : args) {
+        if (arg == "--help" || arg == "-h" || o.command == "help") {
+            o.command = "help";
+            return parse;
+        }
+        if (arg == "--version") {
+            o.command = "version";
+            return parse;
+        }
     }
     o.arguments = args;
     if (!oneOf(o.command, { "devices", "describe", "run", "comm-probe" })) {

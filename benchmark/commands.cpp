@@ -304,7 +304,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     std::unique_ptr<distributed::Communicator> communicator;
     try {
         if (role.role == distributed::Role::Rank) {
-            progress({ "start", "", std::nullopt, 0.0,
+            progress({ ProgressPhase::Start, "", std::nullopt, 0.0,
                 "rank " + std::to_string(z.rank) + " of " + std::to_string(z.worldSize)
                     + " meeting at "
                     + (z.worldSize > 1 ? z.masterAddress + ":" + std::to_string(z.masterPort)
@@ -312,7 +312,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
             communicator = connectRank(options, role, *device, env);
             run.communicator = communicator.get();
             if (z.worldSize > 1) {
-                progress({ "comm_probe", "", std::nullopt, 0.0,
+                progress({ ProgressPhase::CommProbe, "", std::nullopt, 0.0,
                     "measuring all-reduce, reduce-scatter and all-gather bandwidth" });
                 const DeviceClock clock(device->isCuda()
                         ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(device->index))
@@ -333,7 +333,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
             communicator->barrier(); // rank 0 serves the store: it leaves last
     } catch (const std::exception& e) {
         const std::string message = messageOf(e);
-        progress({ "error", "", std::nullopt, 100.0, message });
+        progress({ ProgressPhase::Error, "", std::nullopt, 100.0, message });
         err << "gpuplan-bench: " << prefix << message << "\n";
         return 1;
     }

@@ -20,6 +20,10 @@ int main(int argc, char** argv)
             std::cout << usageText();
             return 0;
         }
+        if (o.command == "version") {
+            std::cout << "gpuplan-bench " << GPUPLAN_BENCH_VERSION << "\n";
+            return 0;
+        }
         if (o.command == "devices")
             return runDevicesCommand(o, std::cout, std::cerr);
         if (o.command == "describe")

@@ -8,7 +8,7 @@ namespace gpuplan::bench {
 
 std::string toJsonLine(const ProgressEvent& e)
 {
-    std::string line = "{\"phase\": " + json::quote(e.phase)
+    std::string line = "{\"phase\": " + json::quote(std::string(toString(e.phase)))
         + ", \"configuration\": " + json::quote(e.configuration);
     if (e.microBatch)
         line += ", \"micro_batch_size\": " + std::to_string(*e.microBatch);
@@ -27,7 +27,7 @@ ProgressSink humanSink(std::ostream& out)
     return [&out](const ProgressEvent& e) {
         char percent[16];
         std::snprintf(percent, sizeof percent, "%5.1f%%", e.percent);
-        out << "[" << percent << "] " << e.phase;
+        out << "[" << percent << "] " << toString(e.phase);
         if (!e.configuration.empty())
             out << " " << e.configuration;
         if (!e.message.empty())

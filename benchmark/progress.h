@@ -3,6 +3,8 @@
 // Progress of a run as events; `--progress jsonl` prints them one JSON object per line on
 // stdout (docs/results-format.md), a table run prints a line per event on stderr.
 
+#include "core/benchmark_protocol.h"
+
 #include <functional>
 #include <optional>
 #include <ostream>
@@ -10,11 +12,9 @@
 
 namespace gpuplan::bench {
 
-// Phases: start, build, search, warmup, measure, validate, configuration_done, done, error;
-// multi-process runs add launch (the --nproc-per-node launcher started the ranks) and
-// comm_probe (measuring the interconnect before the first configuration).
+// Phases: core/benchmark_protocol.h, shared with the programs that read the progress.
 struct ProgressEvent {
-    std::string phase;
+    ProgressPhase phase = ProgressPhase::Start;
     std::string configuration;
     std::optional<int> microBatch;
     double percent = 0.0; // share of the whole run, 0-100, non-decreasing

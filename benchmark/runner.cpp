@@ -89,7 +89,7 @@ struct ConfigurationRun {
     std::size_t index;
     Agreement agree { options.communicator };
 
-    void emit(const std::string& phase, double fraction, const std::string& message,
+    void emit(ProgressPhase phase, double fraction, const std::string& message,
         std::optional<int> microBatch, const Configuration& c) const
     {
         progress({ phase, c.label(), microBatch, plan.at(index, fraction), message });
@@ -180,8 +180,8 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     auto* sharded = dynamic_cast<distributed::ShardedStep*>(step.get());
 
     auto trial = [&](int microBatch) {
-        emit("search", plan.search(), "trying micro-batch " + std::to_string(microBatch),
-            microBatch, configuration);
+        emit(ProgressPhase::Search, plan.search(),
+            "trying micro-batch " + std::to_string(microBatch), microBatch, configuration);
         return recordMemorySample(*step, microBatch, result);
     };
 
@@ -258,7 +258,7 @@ void ConfigurationRun::timeAt(
         result.notes.push_back("global batch " + std::to_string(perDevice())
             + " is not a multiple of the micro-batch: the last micro-step is padded");
 
-    emit("warmup", plan.warmup(), "", result.microBatch, configuration);
+    emit(ProgressPhase::Warmup, plan.warmup(), "", result.microBatch, configuration);
     clock.resetPeakMemory();
     const Batch batch = model.makeBatch(result.microBatch, device);
     for (int i = 0; i < options.warmupSteps; ++i) {
@@ -273,7 +273,7 @@ void ConfigurationRun::timeAt(
             result.notes.push_back("micro-step replayed as a CUDA graph");
     }
 
-    emit("measure", plan.measure(), "", result.microBatch, configuration);
+    emit(ProgressPhase::Measure, plan.measure(), "", result.microBatch, configuration);
     std::vector<double> forwardBackward, optimizer;
     for (int i = 0; i < options.stepsMeasured; ++i)
         forwardBackward.push_back(timed([&] { step.run(batch); }));
@@ -305,7 +305,7 @@ void ConfigurationRun::timeAt(
         timeCommunication(*sharded, batch, result);
 
     if (options.validateSteps > 0) {
-        emit("validate", plan.validate(),
+        emit(ProgressPhase::Validate, plan.validate(),
             std::to_string(options.validateSteps) + " full steps of "
                 + std::to_string(result.accumulation) + " micro-steps",
             result.microBatch, configuration);
@@ -407,11 +407,11 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
         cpu_memory::setLimit(options.memoryLimitBytes);
     }
     torch::manual_seed(options.seed);
-    progress({ "start", "", std::nullopt, 0.0,
+    progress({ ProgressPhase::Start, "", std::nullopt, 0.0,
         report.model.id + " on " + std::to_string(report.gpuCount) + " x " + report.device.name
             + ", " + std::to_string(options.configurations.size()) + " configuration(s)" });
 
-    progress({ "build", "", std::nullopt, 0.0, "building " + report.model.name });
+    progress({ ProgressPhase::Build, "", std::nullopt, 0.0, "building " + report.model.name });
     std::shared_ptr<TrainableModel> model;
     bool built = true;
     try {
@@ -462,7 +462,7 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
             : result.feasible()
             ? result.name() + ": " + std::to_string(result.step.median) + " s per step"
             : configuration.label() + ": does not fit";
-        progress({ "configuration_done", configuration.label(),
+        progress({ ProgressPhase::ConfigurationDone, configuration.label(),
             result.feasible() ? std::optional<int>(result.microBatch) : std::nullopt,
             plan.at(i + 1, 0.0), summary });
         onUpdate(report);
@@ -470,7 +470,7 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
     report.complete = true;
     onUpdate(report);
     const auto* best = report.best();
-    progress({ "done", best ? best->name() : "", std::nullopt, 100.0,
+    progress({ ProgressPhase::Done, best ? best->name() : "", std::nullopt, 100.0,
         best ? "best: " + best->name() : "no configuration fits" });
     return report;
 }

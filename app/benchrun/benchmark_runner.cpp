@@ -171,7 +171,7 @@ void BenchmarkRunner::handleLine(const QByteArray& line)
         emit logLine(QStringLiteral("Unexpected output from the worker: ") + printable(line));
         return;
     }
-    if (progress->phase == QLatin1String("error"))
+    if (progress->phase == ProgressPhase::Error)
         m_workerError = progress->message;
     m_last = progress;
     emit progressed(*progress);

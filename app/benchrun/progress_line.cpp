@@ -14,10 +14,12 @@ std::optional<ProgressLine> parseProgressLine(const QByteArray& line)
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         return std::nullopt;
     const QJsonObject o = doc.object();
-    if (!o.value(QStringLiteral("phase")).isString())
+    const auto phase
+        = progressPhaseFromString(o.value(QStringLiteral("phase")).toString().toStdString());
+    if (!phase)
         return std::nullopt;
     ProgressLine p;
-    p.phase = o.value(QStringLiteral("phase")).toString();
+    p.phase = *phase;
     p.configuration = o.value(QStringLiteral("configuration")).toString();
     p.message = o.value(QStringLiteral("message")).toString();
     const QJsonValue batch = o.value(QStringLiteral("micro_batch_size"));

@@ -411,7 +411,7 @@ void BenchmarkView::startRun()
 void BenchmarkView::onProgress(const benchrun::ProgressLine& progress)
 {
     // An error line reports 100 %: the run is over, not done; the bar keeps what was done.
-    if (progress.phase != QLatin1String("error"))
+    if (progress.phase != ProgressPhase::Error)
         m_progress->setValue(static_cast<int>(progress.percent));
     const QString description = describeProgress(progress);
     m_phase->setText(description);

@@ -1,26 +1,41 @@
 #include "app/benchview/progress_text.h"
 
-#include <QHash>
+#include <QStringList>
 
 namespace gpuplan::benchview {
 
+QString phaseText(ProgressPhase phase)
+{
+    switch (phase) {
+    case ProgressPhase::Start:
+        return QStringLiteral("Starting");
+    case ProgressPhase::Build:
+        return QStringLiteral("Building the model");
+    case ProgressPhase::Launch:
+        return QStringLiteral("Starting one process per GPU");
+    case ProgressPhase::CommProbe:
+        return QStringLiteral("Measuring the bandwidth between GPUs");
+    case ProgressPhase::Search:
+        return QStringLiteral("Searching the largest micro-batch");
+    case ProgressPhase::Warmup:
+        return QStringLiteral("Warming up");
+    case ProgressPhase::Measure:
+        return QStringLiteral("Measuring");
+    case ProgressPhase::Validate:
+        return QStringLiteral("Validating with full optimizer steps");
+    case ProgressPhase::ConfigurationDone:
+        return QStringLiteral("Configuration measured");
+    case ProgressPhase::Done:
+        return QStringLiteral("Done");
+    case ProgressPhase::Error:
+        return QStringLiteral("Error");
+    }
+    return {};
+}
+
 QString describeProgress(const benchrun::ProgressLine& progress)
 {
-    // The phases of docs/results-format.md, in words.
-    static const QHash<QString, QString> phases {
-        { QStringLiteral("start"), QStringLiteral("Starting") },
-        { QStringLiteral("build"), QStringLiteral("Building the model") },
-        { QStringLiteral("search"), QStringLiteral("Searching the largest micro-batch") },
-        { QStringLiteral("warmup"), QStringLiteral("Warming up") },
-        { QStringLiteral("measure"), QStringLiteral("Measuring") },
-        { QStringLiteral("validate"), QStringLiteral("Validating with full optimizer steps") },
-        { QStringLiteral("configuration_done"), QStringLiteral("Configuration measured") },
-        { QStringLiteral("done"), QStringLiteral("Done") },
-        { QStringLiteral("error"), QStringLiteral("Error") },
-        { QStringLiteral("launch"), QStringLiteral("Starting one process per GPU") },
-        { QStringLiteral("comm_probe"), QStringLiteral("Measuring the bandwidth between GPUs") },
-    };
-    QString text = phases.value(progress.phase, progress.phase);
+    QString text = phaseText(progress.phase);
     QStringList details;
     if (!progress.configuration.isEmpty())
         details << progress.configuration;

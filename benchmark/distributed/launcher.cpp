@@ -1,6 +1,7 @@
 #include "benchmark/distributed/launcher.h"
 
 #include "benchmark/json_text.h"
+#include "core/benchmark_protocol.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
@@ -94,12 +95,12 @@ const char* signalName(int signal)
     }
 }
 
-void emitProgress(const LaunchPlan& plan, std::ostream& out, const char* phase,
+void emitProgress(const LaunchPlan& plan, std::ostream& out, ProgressPhase phase,
     const std::string& message, double percent)
 {
     if (!plan.progressJsonl)
         return;
-    out << "{\"phase\": " << json::quote(phase)
+    out << "{\"phase\": " << json::quote(std::string(toString(phase)))
         << ", \"configuration\": \"\", \"percent\": " << json::number(percent)
         << ", \"message\": " << json::quote(message) << "}" << std::endl;
 }
@@ -209,7 +210,7 @@ int launchLocalRanks(const LaunchPlan& plan, std::ostream& out, std::ostream& er
     const std::string started = "started " + std::to_string(plan.processes) + " ranks (pids " + pids
         + ") meeting at " + plan.masterAddress + ":" + std::to_string(plan.masterPort);
     err << "gpuplan-bench: " << started << std::endl;
-    emitProgress(plan, out, "launch", started, 0.0);
+    emitProgress(plan, out, ProgressPhase::Launch, started, 0.0);
 
     int firstFailure = -1; // rank
     int stoppedBy = 0; // signal that stopped the launcher
@@ -291,7 +292,7 @@ int launchLocalRanks(const LaunchPlan& plan, std::ostream& out, std::ostream& er
             + std::to_string(rank.pid) + ") " + describeExit(rank.status)
             + "; the other ranks were stopped, finished configurations are kept";
         err << "gpuplan-bench: " << message << "\n";
-        emitProgress(plan, out, "error", message, 100.0);
+        emitProgress(plan, out, ProgressPhase::Error, message, 100.0);
         return WIFEXITED(rank.status) && WEXITSTATUS(rank.status) == 2 ? 2 : 1;
     }
     return 0;

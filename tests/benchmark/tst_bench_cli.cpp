@@ -5,12 +5,12 @@
 #include "benchmark/blas_check.h"
 #include "benchmark/model_selection.h"
 #include "pricing/measured_results.h"
+#include "tests/support/program.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,19 +19,9 @@ using namespace gpuplan::bench;
 namespace {
 const QString kTinyNeox = QStringLiteral(GPUPLAN_TEST_DATA "/data/tiny-neox/config.json");
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runBench(const QStringList& args)
+gpuplan::testing::ProgramRun runBench(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(GPUPLAN_BENCH_EXE), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return gpuplan::testing::runProgram(QStringLiteral(GPUPLAN_BENCH_EXE), args);
 }
 
 QJsonObject parseObject(const QByteArray& text)
@@ -48,6 +38,30 @@ class TestBenchCli : public QObject {
     Q_OBJECT
 
 private slots:
+    // --help, -h and --version on the tool and on every subcommand: exit 0, on stdout.
+    void helpAndVersionEverywhere_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("--help") << QStringList { "--help" } << "usage:";
+        QTest::addRow("--version") << QStringList { "--version" } << "gpuplan-bench ";
+        for (const char* command : { "devices", "describe", "run", "comm-probe" }) {
+            QTest::addRow("%s --help", command) << QStringList { command, "--help" } << "usage:";
+            QTest::addRow("%s -h", command) << QStringList { command, "-h" } << "usage:";
+            QTest::addRow("%s --version", command)
+                << QStringList { command, "--model", "x", "--version" } << "gpuplan-bench ";
+        }
+    }
+    void helpAndVersionEverywhere()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        const auto r = runBench(arguments);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(expected.toUtf8()), r.out.constData());
+        QVERIFY(r.err.isEmpty());
+    }
+
     void devicesJson()
     {
         const auto r = runBench({ "devices", "--format", "json" });

@@ -73,7 +73,7 @@ private slots:
         QCOMPARE(runner.state(), BenchmarkRunner::State::Finished);
         QCOMPARE(progress.size(), 3);
         const auto first = progress.first().first().value<ProgressLine>();
-        QCOMPARE(first.phase, QStringLiteral("search"));
+        QVERIFY(first.phase == gpuplan::ProgressPhase::Search);
         QCOMPARE(first.microBatchSize.value_or(0), qint64 { 4 });
         QCOMPARE(runner.lastProgress()->percent, 100.0);
         QVERIFY(runner.hasResults());

@@ -13,6 +13,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -206,19 +207,23 @@ private slots:
     void progressInWords()
     {
         benchrun::ProgressLine p;
-        p.phase = QStringLiteral("search");
+        p.phase = ProgressPhase::Search;
         p.configuration = QStringLiteral("free-lunch ckpt=off");
         p.microBatchSize = 32;
         QCOMPARE(describeProgress(p),
             QStringLiteral(
                 "Searching the largest micro-batch: free-lunch ckpt=off, micro-batch 32"));
         p = {};
-        p.phase = QStringLiteral("done");
+        p.phase = ProgressPhase::Done;
         QCOMPARE(describeProgress(p), QStringLiteral("Done"));
-        p.phase = QStringLiteral("launch");
+        p.phase = ProgressPhase::Launch;
         QCOMPARE(describeProgress(p), QStringLiteral("Starting one process per GPU"));
-        p.phase = QStringLiteral("compiling"); // a phase this view does not know yet
-        QCOMPARE(describeProgress(p), QStringLiteral("compiling"));
+        // Every phase of the protocol has words of its own.
+        QSet<QString> words;
+        for (ProgressPhase phase : kProgressPhases)
+            words.insert(phaseText(phase));
+        QCOMPARE(words.size(), static_cast<qsizetype>(kProgressPhases.size()));
+        QVERIFY(!words.contains(QString()));
     }
 
     void storeIsAtomicAndNeverOverwrites()
