@@ -146,8 +146,15 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         const QColor color = kRentColors[colour++ % std::size(kRentColors)];
         const QString name = offerName(c);
         if (c.onDemandCostUsd)
-            chart.series.push_back(curve(name + QStringLiteral(", on-demand"),
+            chart.series.push_back(curve(name
+                    + (c.offer->kind == OfferKind::Campus ? QStringLiteral(", campus rate")
+                                                          : QStringLiteral(", on-demand")),
                 ChartSeries::Kind::Line, color, 0.0, *c.onDemandCostUsd, maxRuns, false));
+        if (c.offer->kind == OfferKind::Allocation) // granted time: no cash, only calendar time
+            chart.series.push_back(curve(name
+                    + QStringLiteral(", allocation (no cash; apply %1 days ahead)")
+                          .arg(c.offer->applicationLeadDays),
+                ChartSeries::Kind::DashedLine, color, 0.0, 0.0, maxRuns, false));
         if (c.spotCostUsd)
             chart.series.push_back(curve(name + QStringLiteral(", spot"),
                 ChartSeries::Kind::DashedLine, color, 0.0, *c.spotCostUsd, maxRuns, false));
