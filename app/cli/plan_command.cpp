@@ -115,6 +115,16 @@ void printTable(QTextStream& out, const Results& r)
             { false, false, false, true, true, true, true, true, true, true, true, false, false });
         addRows<views::CloudColumn>(rent, cloud, views::kCloudColumnCount);
         rent.print(out);
+        bool heading = false;
+        for (const auto& c : r.cloud)
+            for (const auto& m : c.commitments) {
+                if (!heading)
+                    out << "\nReserved rates: a term is paid whether runs use it or not\n";
+                heading = true;
+                out << "  " << QString::fromStdString(c.offer->provider) << ' '
+                    << views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name)) << ": "
+                    << views::commitmentVerdict(m, r.assumptions.plannedRuns) << '\n';
+            }
     }
 
     std::set<EstimateFlag> flagsShown;

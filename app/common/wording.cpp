@@ -84,6 +84,21 @@ QString pricingLabel(Pricing pricing, std::optional<double> reservedYears)
     return {};
 }
 
+QString commitmentVerdict(const Commitment& m, int plannedRuns)
+{
+    QString text = QStringLiteral("a %1-yr commitment costs %2 for %3 runs back to back")
+                       .arg(QString::number(m.years), formatUsd(m.termCostUsd),
+                           QString::number(m.runsInTerm, 'f', 1));
+    if (!m.breakEvenRuns)
+        return text + QStringLiteral(" (no on-demand rate to compare with)");
+    const QString plan
+        = plannedRuns == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(plannedRuns);
+    return text
+        + QStringLiteral("; it beats on-demand from %1 runs, and for this plan of %2 it %3")
+              .arg(QString::number(*m.breakEvenRuns, 'f', 1), plan,
+                  m.beatsOnDemandForPlan ? QStringLiteral("does") : QStringLiteral("does not"));
+}
+
 QString priceDateText(const std::string& date, const PriceAge& age)
 {
     const QString text = QString::fromStdString(date);

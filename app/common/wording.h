@@ -23,6 +23,10 @@ QString warningText(const Warning& warning, SourcePolicy source);
 // "on-demand", "spot", "reserved 3-yr".
 QString pricingLabel(Pricing pricing, std::optional<double> reservedYears = std::nullopt);
 
+// "a 1-yr commitment costs $210,328 for 47 runs back to back; it beats on-demand from 20.7 runs,
+// and for this plan of 1 run it does not": a reservation's term against paying per run.
+QString commitmentVerdict(const Commitment& commitment, int plannedRuns);
+
 // "2025-03-03 (20 mo)": a price's date and its age on the plan's day; the date alone without one.
 QString priceDateText(const std::string& date, const PriceAge& age);
 

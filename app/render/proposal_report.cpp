@@ -282,6 +282,15 @@ QString proposalReportHtml(const ReportInput& in)
             + QStringLiteral("</p>");
     }
     html += QStringLiteral("<h2>Renting the same work</h2>") + cloudTable(r);
+    QStringList terms;
+    for (const auto& c : r.cloud)
+        for (const auto& m : c.commitments)
+            terms << esc(QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
+                + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name))
+                + QStringLiteral(": ") + views::commitmentVerdict(m, r.assumptions.plannedRuns));
+    if (!terms.isEmpty())
+        html += QStringLiteral("<p>Reserved rates, paid for the whole term:</p><ul><li>")
+            + terms.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
     if (in.catalog)
         html += sourcesSection(*in.catalog, r);
     return html + QStringLiteral("</body></html>");

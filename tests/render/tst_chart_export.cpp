@@ -178,6 +178,9 @@ private slots:
         QVERIFY(html.contains(QStringLiteral(">4 mo<")));
         QVERIFY(
             html.contains(QStringLiteral("no cash; apply 14 days ahead, 2 days' queue per run")));
+        // Reservations are judged against paying on demand, for this plan.
+        QVERIFY(html.contains(QStringLiteral("Reserved rates, paid for the whole term:")));
+        QVERIFY(html.contains(QStringLiteral("-yr commitment costs $")));
     }
 
     void humanCounts()

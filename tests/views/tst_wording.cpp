@@ -112,6 +112,24 @@ private slots:
         QVERIFY(views::stalePriceNote(evaluate(s)).isEmpty());
     }
 
+    void commitments()
+    {
+        Commitment m;
+        m.years = 1;
+        m.termCostUsd = 210328.0;
+        m.runsInTerm = 47.24;
+        m.breakEvenRuns = 20.7;
+        QCOMPARE(views::commitmentVerdict(m, 1),
+            QStringLiteral("a 1-yr commitment costs $210,328 for 47.2 runs back to back; it beats "
+                           "on-demand from 20.7 runs, and for this plan of 1 run it does not"));
+        m.beatsOnDemandForPlan = true;
+        QVERIFY(views::commitmentVerdict(m, 30).endsWith(
+            QStringLiteral("for this plan of 30 runs it does")));
+        m.breakEvenRuns.reset();
+        QVERIFY(views::commitmentVerdict(m, 1).endsWith(
+            QStringLiteral("(no on-demand rate to compare with)")));
+    }
+
     void pricing()
     {
         QCOMPARE(views::pricingLabel(Pricing::OnDemand), QStringLiteral("on-demand"));
