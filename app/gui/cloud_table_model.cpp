@@ -2,6 +2,7 @@
 
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
+#include "app/common/wording.h"
 
 namespace gpuplan::gui {
 
@@ -35,10 +36,20 @@ QVariant CloudTableModel::data(const QModelIndex& index, int role) const
         return views::sortValue(c, column);
     case CloudIndexRole:
         return index.row();
-    case Qt::ToolTipRole:
-        return QStringLiteral("Rate as of %1, %2")
-            .arg(QString::fromStdString(c.offer->source.date),
-                QString::fromStdString(c.offer->source.source));
+    case Qt::ToolTipRole: {
+        QString tip = QStringLiteral("Rate as of %1, %2")
+                          .arg(views::priceDateText(c.offer->source.date, c.rateAge),
+                              QString::fromStdString(c.offer->source.source));
+        if (c.rateAge.stale)
+            tip += QStringLiteral("\nstale_price: check this rate before budgeting with it");
+        // A reservation is paid for its whole term: say when that beats paying per run.
+        for (const Commitment& m : c.commitments) {
+            QString verdict = views::commitmentVerdict(m, m_results->assumptions.plannedRuns);
+            verdict[0] = verdict[0].toUpper();
+            tip += QLatin1Char('\n') + verdict + QLatin1Char('.');
+        }
+        return tip;
+    }
     default:
         return {};
     }

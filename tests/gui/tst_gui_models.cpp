@@ -123,6 +123,16 @@ private slots:
                     .data(Qt::ToolTipRole)
                     .toString()
                     .contains(QString::fromStdString(main.cloud.front().offer->source.date)));
+        // A reserved rate's row says what its term costs and whether it pays for this plan.
+        int withTerms = 0;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const auto& c = main.cloud[static_cast<std::size_t>(row)];
+            const QString tip = model.index(row, 0).data(Qt::ToolTipRole).toString();
+            QCOMPARE(tip.count(QStringLiteral("-yr commitment costs $")),
+                static_cast<qsizetype>(c.commitments.size()));
+            withTerms += c.commitments.empty() ? 0 : 1;
+        }
+        QVERIFY(withTerms > 0); // the paper's AWS p4de and Azure A100 offers
     }
 
     void priceTablesPassTheTester()
