@@ -53,9 +53,19 @@ Listing gpus(const Catalog& c)
                     "Price source" },
         {}, {}, {} };
     for (const auto& g : c.gpus) {
+        // An SXM GPU is sold inside a system: say where to find its price.
+        QStringList systems;
+        for (const auto& s : c.systems)
+            if (s.gpuId == g.id)
+                systems << str(s.id);
+        const QString price = g.priceUsd ? views::formatUsd(*g.priceUsd)
+            : systems.isEmpty()          ? QString()
+                                         : QStringLiteral("in systems");
+        const QString source = g.priceUsd || systems.isEmpty() ? str(g.priceSource.source)
+                                                               : QStringLiteral("sold in ")
+                + systems.join(QStringLiteral(", ")) + QStringLiteral(" (list systems)");
         l.rows.push_back({ str(g.id), str(g.name), QString::number(g.memoryGb), peaks(g),
-            QString::number(g.boardPowerWatts), optionalUsd(g.priceUsd), str(g.priceSource.date),
-            str(g.priceSource.source) });
+            QString::number(g.boardPowerWatts), price, str(g.priceSource.date), source });
         QJsonObject peakJson;
         for (const auto& [precision, tflops] : g.peakTflops)
             peakJson[views::toQString(toString(precision))] = tflops;
@@ -83,6 +93,25 @@ Listing chassis(const Catalog& c)
             { "base_power_watts", ch.basePowerWatts }, { "price_date", str(ch.priceSource.date) },
             { "price_source", str(ch.priceSource.source) },
             { "power_source", str(ch.powerSource.source) } });
+    }
+    return l;
+}
+
+Listing systems(const Catalog& c)
+{
+    Listing l { { "Id", "Name", "GPU", "GPUs", "Price", "Kind", "Base power (W)", "Price date",
+                    "Price source" },
+        {}, {}, {} };
+    for (const auto& s : c.systems) {
+        l.rows.push_back({ str(s.id), str(s.name), str(s.gpuId), QString::number(s.gpuCount),
+            views::formatUsd(s.priceUsd), views::toQString(toString(s.priceSource.kind)),
+            QString::number(s.basePowerWatts), str(s.priceSource.date),
+            str(s.priceSource.source) });
+        l.objects.push_back({ { "id", str(s.id) }, { "name", str(s.name) },
+            { "gpu_id", str(s.gpuId) }, { "gpu_count", s.gpuCount }, { "price_usd", s.priceUsd },
+            { "price_kind", views::toQString(toString(s.priceSource.kind)) },
+            { "base_power_watts", s.basePowerWatts }, { "price_date", str(s.priceSource.date) },
+            { "price_source", str(s.priceSource.source) } });
     }
     return l;
 }
@@ -145,9 +174,10 @@ Listing models(const Catalog& c)
 int runList(const QStringList& arguments)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("List the GPUs, chassis, cloud offers or models."));
+    p.setApplicationDescription(
+        QStringLiteral("List the GPUs, chassis, systems, cloud offers or models."));
     p.addPositionalArgument(
-        QStringLiteral("what"), QStringLiteral("gpus, chassis, cloud or models"));
+        QStringLiteral("what"), QStringLiteral("gpus, chassis, systems, cloud or models"));
     addDataOptions(p);
     addFormatOption(p);
     int exitCode = kExitOk;
@@ -155,7 +185,8 @@ int runList(const QStringList& arguments)
         return exitCode;
     const QStringList what = p.positionalArguments();
     if (what.size() != 1)
-        return fail(kCommand, QStringLiteral("say what to list: gpus, chassis, cloud or models"));
+        return fail(
+            kCommand, QStringLiteral("say what to list: gpus, chassis, systems, cloud or models"));
     QString error;
     const auto format = formatOption(p, &error);
     if (!format)
@@ -166,12 +197,15 @@ int runList(const QStringList& arguments)
         make = gpus;
     else if (what[0] == QLatin1String("chassis"))
         make = chassis;
+    else if (what[0] == QLatin1String("systems"))
+        make = systems;
     else if (what[0] == QLatin1String("cloud"))
         make = cloud;
     else if (what[0] == QLatin1String("models"))
         make = models;
     else
-        return fail(kCommand, "cannot list '" + what[0] + "': say gpus, chassis, cloud or models");
+        return fail(
+            kCommand, "cannot list '" + what[0] + "': say gpus, chassis, systems, cloud or models");
 
     const auto catalog = loadCatalog(p, kCommand);
     if (!catalog)

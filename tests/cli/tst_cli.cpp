@@ -234,6 +234,15 @@ private slots:
         QCOMPARE(cli({ "list", "models" }).exitCode, 0);
         QCOMPARE(cli({ "list", "chassis", "--format", "csv" }).exitCode, 0);
         QCOMPARE(cli({ "list", "cloud" }).exitCode, 0);
+        // SXM GPUs are priced as the systems they are sold in.
+        const Run systems = cli({ "list", "systems", "--format", "json" });
+        QCOMPARE(systems.exitCode, 0);
+        const QJsonArray listed
+            = QJsonDocument::fromJson(systems.out).object()["systems"].toArray();
+        QCOMPARE(listed.size(), 4);
+        QCOMPARE(listed.first().toObject()["price_usd"].toDouble(), 255237.04);
+        QVERIFY(
+            cli({ "list", "gpus" }).out.contains("sold in hgx-h100-8gpu, dgx-h100 (list systems)"));
     }
 
     // Issue 11's promise: the one-GPU H100 measurement gives 2, 4 and 8 H100s as extrapolated
