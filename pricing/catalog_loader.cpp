@@ -146,6 +146,14 @@ std::vector<std::string> priceSetNames()
     return { std::string(kDefaultPriceSet), std::string(kPaperPriceSet) };
 }
 
+std::string priceSetChoices()
+{
+    std::string text;
+    for (const auto& name : priceSetNames())
+        text += (text.empty() ? "" : " or ") + name;
+    return text;
+}
+
 bool isPriceSet(std::string_view name)
 {
     return name == kDefaultPriceSet || name == kPaperPriceSet;

@@ -29,6 +29,7 @@ inline constexpr std::string_view kDefaultPriceSet = "current";
 inline constexpr std::string_view kPaperPriceSet = "paper";
 std::vector<std::string> priceSetNames();
 bool isPriceSet(std::string_view name);
+std::string priceSetChoices(); // "current or paper", for messages
 
 // The default tables compiled into the binaries, in load order: the files every set shares
 // (pricing/data/*.yaml), then the chosen set's (pricing/data/price-sets/<set>/*.yaml). An

@@ -19,14 +19,6 @@ int fail(const QString& command, const QString& message)
 
 namespace {
 
-QString priceSetChoices()
-{
-    QStringList sets;
-    for (const auto& name : priceSetNames())
-        sets << QString::fromStdString(name);
-    return sets.join(QStringLiteral(" or "));
-}
-
 QString defaultPriceSet()
 {
     return QString::fromLatin1(
@@ -38,7 +30,7 @@ QString defaultPriceSet()
 void addDataOptions(QCommandLineParser& parser)
 {
     parser.addOption({ QStringLiteral("price-set"),
-        QStringLiteral("Shipped prices to start from: ") + priceSetChoices()
+        QStringLiteral("Shipped prices to start from: ") + QString::fromStdString(priceSetChoices())
             + QStringLiteral(" (default ") + defaultPriceSet()
             + QStringLiteral("; 'paper' is the paper's prices of 2024-09-21)."),
         QStringLiteral("SET"), defaultPriceSet() });
@@ -125,7 +117,9 @@ std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, con
 {
     const QString priceSet = parser.value(QStringLiteral("price-set"));
     if (!isPriceSet(priceSet.toStdString())) {
-        fail(command, "--price-set must be " + priceSetChoices() + ", not '" + priceSet + "'");
+        fail(command,
+            "--price-set must be " + QString::fromStdString(priceSetChoices()) + ", not '"
+                + priceSet + "'");
         return nullptr;
     }
     std::vector<std::string> paths;

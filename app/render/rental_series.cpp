@@ -186,8 +186,6 @@ void placeOnFloor(ChartData& chart, ChartSeries allocations)
 
 QString rentalNote(const Results& r, const CloudFilter& filter, int shown)
 {
-    if (filter.everyOffer && filter == CloudFilter { true, {}, {}, {}, {} })
-        return {};
     int ways = 0;
     for (const CloudOption& c : r.cloud)
         for (const Way& way : kWays)

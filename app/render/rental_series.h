@@ -23,7 +23,6 @@ struct CloudFilter {
     std::optional<int> maxAgeMonths; // rates older than this are left out (undated too)
 
     bool shows(const CloudOption& option) const;
-    bool operator==(const CloudFilter&) const = default;
 };
 
 // Adds the series to `chart` (whose axes are fitted afterwards) and returns the allocation

@@ -2,8 +2,8 @@
 
 #include "core/limits.h"
 
+#include "pricing/catalog_import/catalog_rows.h"
 #include "pricing/catalog_import/duplicate_rows.h"
-#include "pricing/catalog_import/row_fields.h"
 
 #include <array>
 
@@ -28,79 +28,39 @@ constexpr std::array kColumns {
     ColumnSpec { "provider_data", false },
 };
 
-bool looksLikeSkyPilot(const CsvRecord& header)
-{
-    for (const auto& field : header.fields)
-        if (toLower(trimmed(field)) == "instancetype")
-            return true;
-    return false;
-}
-
 } // namespace
 
 bool readGpuhuntCatalog(CsvReader& reader, RowsRead& out, std::vector<LoadIssue>& issues)
 {
-    const std::string& file = reader.fileName();
-    CsvRecord record;
-    if (!reader.next(record)) {
-        if (reader.error())
-            issues.push_back(*reader.error());
-        else
-            issues.push_back({ LoadIssue::Severity::Error, file, 0, 0, "the file is empty" });
-        return false;
-    }
-    if (looksLikeSkyPilot(record)) {
-        issues.push_back({ LoadIssue::Severity::Error, file, record.line, 1,
-            "this is a SkyPilot catalog (it has InstanceType): import it with --from skypilot" });
-        return false;
-    }
-    const auto columns
-        = CsvColumns::fromHeader(record, kColumns, "a gpuhunt catalog", file, issues);
-    if (!columns)
-        return false;
-
+    const CatalogFormat format { kColumns, "a gpuhunt catalog", "InstanceType",
+        "this is a SkyPilot catalog (it has InstanceType): import it with --from skypilot" };
     DuplicateRows duplicates;
-    bool ok = true;
-    while (reader.next(record)) {
-        ++out.rowsRead;
-        if (!checkFieldCount(record, *columns, file, issues)) {
-            ok = false;
-            continue;
-        }
-        RowFields fields(record, *columns, file, issues);
-        CatalogRow row;
-        row.lines = { record.line };
-        row.instance = fields.text("instance_name");
-        row.region = fields.text("location");
-        row.gpuName = fields.text("gpu_name");
-        row.gpuCount = fields.number("gpu_count").value_or(0.0);
-        if (const auto memory = fields.number("gpu_memory");
-            memory && limits::kMemoryGb.bounds.contains(*memory))
-            row.memoryGb = { *memory };
-        const auto price = fields.number("price");
-        const auto spot = fields.boolean("spot");
-        if (!fields.ok()) {
-            ok = false;
-            continue;
-        }
-        (*spot ? row.spotUsd : row.onDemandUsd) = price;
-        const auto drop = [&](const std::string& reason) {
-            out.dropped.push_back({ record.line, row.instance, row.gpuName, row.region, reason });
-        };
-        if (row.instance.empty())
-            drop("no instance name");
-        else if (row.gpuName.empty() || row.gpuCount <= 0.0)
-            drop(kCpuOnly);
-        else if (duplicates.seenBefore(record))
-            drop(kExactDuplicate);
-        else
-            out.gpuRows.push_back(std::move(row));
-    }
-    if (reader.error()) {
-        issues.push_back(*reader.error());
-        return false;
-    }
-    return ok;
+    return readCatalogRows(
+        reader, format, out, issues, [&](const CsvRecord& record, RowFields& fields) {
+            CatalogRow row;
+            row.lines = { record.line };
+            row.instance = fields.text("instance_name");
+            row.region = fields.text("location");
+            row.gpuName = fields.text("gpu_name");
+            row.gpuCount = fields.number("gpu_count").value_or(0.0);
+            if (const auto memory = fields.number("gpu_memory");
+                memory && limits::kMemoryGb.bounds.contains(*memory))
+                row.memoryGb = { *memory };
+            const auto price = fields.number("price");
+            const auto spot = fields.boolean("spot");
+            if (!fields.ok())
+                return false;
+            (*spot ? row.spotUsd : row.onDemandUsd) = price; // gpuhunt lists spot prices as rows
+            if (row.instance.empty())
+                out.drop(row, "no instance name");
+            else if (row.gpuName.empty() || row.gpuCount <= 0.0)
+                out.drop(row, kCpuOnly);
+            else if (duplicates.seenBefore(record))
+                out.drop(row, kExactDuplicate);
+            else
+                out.gpuRows.push_back(std::move(row));
+            return true;
+        });
 }
 
 } // namespace gpuplan::catalog_import

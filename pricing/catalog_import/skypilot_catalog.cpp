@@ -1,8 +1,8 @@
 #include "pricing/catalog_import/skypilot_catalog.h"
 
+#include "pricing/catalog_import/catalog_rows.h"
 #include "pricing/catalog_import/duplicate_rows.h"
 #include "pricing/catalog_import/gpu_info.h"
-#include "pricing/catalog_import/row_fields.h"
 
 #include <array>
 
@@ -24,87 +24,46 @@ constexpr std::array kColumns {
     ColumnSpec { "Arch", false },
 };
 
-// Column names only a gpuhunt catalog has: a file given with the wrong --from is named so.
-bool looksLikeGpuhunt(const CsvRecord& header)
-{
-    for (const auto& field : header.fields)
-        if (toLower(trimmed(field)) == "instance_name")
-            return true;
-    return false;
-}
-
 } // namespace
 
 bool readSkyPilotCatalog(CsvReader& reader, RowsRead& out, std::vector<LoadIssue>& issues)
 {
-    const std::string& file = reader.fileName();
-    CsvRecord record;
-    if (!reader.next(record)) {
-        if (reader.error())
-            issues.push_back(*reader.error());
-        else
-            issues.push_back({ LoadIssue::Severity::Error, file, 0, 0, "the file is empty" });
-        return false;
-    }
-    if (looksLikeGpuhunt(record)) {
-        issues.push_back({ LoadIssue::Severity::Error, file, record.line, 1,
-            "this is a dstack gpuhunt catalog (it has instance_name): import it with --from "
-            "gpuhunt" });
-        return false;
-    }
-    const auto columns
-        = CsvColumns::fromHeader(record, kColumns, "a SkyPilot vms.csv", file, issues);
-    if (!columns)
-        return false;
-
+    const CatalogFormat format { kColumns, "a SkyPilot vms.csv", "instance_name",
+        "this is a dstack gpuhunt catalog (it has instance_name): import it with --from "
+        "gpuhunt" };
     DuplicateRows duplicates;
-    bool ok = true;
-    while (reader.next(record)) {
-        ++out.rowsRead;
-        if (!checkFieldCount(record, *columns, file, issues)) {
-            ok = false;
-            continue;
-        }
-        RowFields fields(record, *columns, file, issues);
-        CatalogRow row;
-        row.lines = { record.line };
-        row.instance = fields.text("InstanceType");
-        row.gpuName = fields.text("AcceleratorName");
-        row.gpuCount = fields.number("AcceleratorCount").value_or(0.0);
-        row.onDemandUsd = fields.number("Price");
-        row.spotUsd = fields.number("SpotPrice");
-        row.region = fields.text("Region");
-        row.zone = fields.text("AvailabilityZone");
-        const GpuInfo info = parseGpuInfo(fields.text("GpuInfo"));
-        row.gpuInfoName = info.name;
-        row.memoryGb = memoryReadingsGb(info, row.gpuCount);
-        if (!fields.ok()) {
-            ok = false;
-            continue;
-        }
-        const bool hasGpu = !row.gpuName.empty() && row.gpuCount > 0.0;
-        const auto drop = [&](const std::string& reason) {
-            out.dropped.push_back({ record.line, row.instance, row.gpuName, row.region, reason });
-        };
-        if (row.gpuName.empty() && row.instance.empty()) {
-            drop("neither an instance type nor a GPU");
-        } else if (!row.gpuName.empty() && row.gpuCount <= 0.0) {
-            drop("GPU named without a GPU count");
-        } else if (duplicates.seenBefore(record)) {
-            drop(kExactDuplicate);
-        } else if (!hasGpu) {
-            out.hostRows.push_back(std::move(row)); // CPU-only unless a GCP host (decided later)
-        } else if (row.instance.empty()) {
-            out.acceleratorRows.push_back(std::move(row));
-        } else {
-            out.gpuRows.push_back(std::move(row));
-        }
-    }
-    if (reader.error()) {
-        issues.push_back(*reader.error());
-        return false;
-    }
-    return ok;
+    return readCatalogRows(
+        reader, format, out, issues, [&](const CsvRecord& record, RowFields& fields) {
+            CatalogRow row;
+            row.lines = { record.line };
+            row.instance = fields.text("InstanceType");
+            row.gpuName = fields.text("AcceleratorName");
+            row.gpuCount = fields.number("AcceleratorCount").value_or(0.0);
+            row.onDemandUsd = fields.number("Price");
+            row.spotUsd = fields.number("SpotPrice");
+            row.region = fields.text("Region");
+            row.zone = fields.text("AvailabilityZone");
+            const GpuInfo info = parseGpuInfo(fields.text("GpuInfo"));
+            row.gpuInfoName = info.name;
+            row.memoryGb = memoryReadingsGb(info, row.gpuCount);
+            if (!fields.ok())
+                return false;
+            const bool hasGpu = !row.gpuName.empty() && row.gpuCount > 0.0;
+            if (row.gpuName.empty() && row.instance.empty())
+                out.drop(row, "neither an instance type nor a GPU");
+            else if (!row.gpuName.empty() && row.gpuCount <= 0.0)
+                out.drop(row, "GPU named without a GPU count");
+            else if (duplicates.seenBefore(record))
+                out.drop(row, kExactDuplicate);
+            else if (!hasGpu)
+                out.hostRows.push_back(
+                    std::move(row)); // CPU-only unless a GCP host (decided later)
+            else if (row.instance.empty())
+                out.acceleratorRows.push_back(std::move(row));
+            else
+                out.gpuRows.push_back(std::move(row));
+            return true;
+        });
 }
 
 } // namespace gpuplan::catalog_import

@@ -113,8 +113,7 @@ ScenarioRead readScenario(
             out.priceSet = *set;
         else
             in.error((*root)["price_set"],
-                "unknown price_set '" + *set + "' (" + std::string(kDefaultPriceSet) + " or "
-                    + std::string(kPaperPriceSet) + ")");
+                "unknown price_set '" + *set + "' (" + priceSetChoices() + ")");
     }
     s.budgetUsd = in.number(*root, "budget_usd", "scenario", limits::kBudgetUsd.bounds, false);
     s.deadlineDays
