@@ -29,4 +29,9 @@ const CloudOffer* Catalog::findCloudOffer(std::string_view id) const
     return findById(cloudOffers, id);
 }
 
+const SponsorRules* Catalog::findSponsor(std::string_view id) const
+{
+    return findById(sponsors, id);
+}
+
 } // namespace gpuplan

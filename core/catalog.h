@@ -4,6 +4,7 @@
 #include "core/cloud_offer.h"
 #include "core/hardware.h"
 #include "core/reference_data.h"
+#include "core/sponsor.h"
 #include "core/workload.h"
 
 #include <string_view>
@@ -22,12 +23,14 @@ struct Catalog {
     std::vector<ReferenceMeasurement> reference;
     std::vector<MeasuredResult> measured;
     Assumptions defaults;
+    std::vector<SponsorRules> sponsors; // budget rules by sponsor (grant budgets)
     std::string priceSet; // the shipped price set the tables started from ("current", "paper")
 
     const GpuSpec* findGpu(std::string_view id) const;
     const ChassisSpec* findChassis(std::string_view id) const;
     const Workload* findWorkload(std::string_view id) const;
     const CloudOffer* findCloudOffer(std::string_view id) const;
+    const SponsorRules* findSponsor(std::string_view id) const;
 };
 
 } // namespace gpuplan

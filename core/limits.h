@@ -100,6 +100,14 @@ inline constexpr FieldSpec kBudgetUsd { "budget_usd", "Hardware budget", Unit::U
     kPlausible };
 inline constexpr FieldSpec kDeadlineDays { "deadline_days", "Deadline", Unit::Days, { 0.01, 1e6 },
     kPlausible };
+// A grant's budget by year: US federal awards run up to five years, ERC grants up to six;
+// ten leaves room for renewals without letting a typo make a 300-column table.
+inline constexpr FieldSpec kGrantYears { "years_of_grant", "Grant length", Unit::Years,
+    { 1.0, 10.0 }, "grants run 1-6 years; renewals aside, more than ten is a typo" };
+inline constexpr FieldSpec kRunsPerYear { "runs_per_year", "Runs in a grant year", Unit::Runs,
+    { 0.0, 100000.0 }, kPlausible };
+inline constexpr FieldSpec kEquipmentThresholdUsd { "equipment_threshold_usd",
+    "Equipment threshold", Unit::Usd, { 0.0, 1e7 }, kPlausible };
 
 } // namespace limits
 

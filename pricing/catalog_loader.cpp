@@ -70,6 +70,8 @@ void merge(Catalog& into, CatalogLayer&& layer)
         }
     for (auto& o : layer.catalog.cloudOffers)
         upsertById(into.cloudOffers, std::move(o));
+    for (auto& sponsor : layer.catalog.sponsors)
+        upsertById(into.sponsors, std::move(sponsor));
     for (auto& w : layer.catalog.workloads)
         upsertById(into.workloads, std::move(w));
     for (auto& r : layer.catalog.reference)

@@ -14,6 +14,7 @@ constexpr Range kMemoryGb = limits::kMemoryGb.bounds;
 constexpr Range kPeakTflops = limits::kPeakTflops.bounds;
 constexpr Range kPowerWatts = limits::kPowerWatts.bounds;
 constexpr Range kGpuSlots = limits::kGpuSlots.bounds;
+constexpr Range kEquipmentThresholdUsd = limits::kEquipmentThresholdUsd.bounds;
 constexpr Range kGpusPerInstance = limits::kGpusPerInstance.bounds;
 constexpr Range kHourlyUsd = limits::kHourlyUsd.bounds;
 constexpr Range kReservedYears = limits::kReservedYears.bounds;
@@ -88,7 +89,7 @@ public:
     {
         m_reader.warnUnknownKeys(root,
             { "schema_version", "title", "description", "gpus", "gpu_prices", "chassis", "systems",
-                "cloud_offers", "models", "assumptions", "reference_tables" },
+                "cloud_offers", "models", "assumptions", "reference_tables", "sponsors" },
             "the file");
         forEachEntry(m_reader, root, "gpus", "gpu", [this](const YAML::Node& n) { gpu(n); });
         forEachEntry(m_reader, root, "gpu_prices", "gpu price",
@@ -100,6 +101,8 @@ public:
         forEachEntry(m_reader, root, "cloud_offers", "cloud offer",
             [this](const YAML::Node& n) { cloudOffer(n); });
         forEachEntry(m_reader, root, "models", "model", [this](const YAML::Node& n) { model(n); });
+        forEachEntry(
+            m_reader, root, "sponsors", "sponsor", [this](const YAML::Node& n) { sponsor(n); });
         if (const YAML::Node a = root["assumptions"])
             assumptions(a);
         if (const YAML::Node tables = root["reference_tables"];
@@ -238,6 +241,51 @@ private:
                             .value_or(0.0);
             powerSource = m_reader.provenance(power, "base_power of " + what);
         }
+    }
+
+    // A sponsor's budget rules: the equipment threshold and the categories the indirect rate
+    // applies to.
+    void sponsor(const YAML::Node& n)
+    {
+        SponsorRules rules;
+        const bool ok = withoutNewErrors(m_reader, [&] {
+            rules.id = m_reader.id(n, "id", "a sponsor").value_or("");
+            const std::string what = named("sponsor", rules.id);
+            m_reader.warnUnknownKeys(n,
+                { "id", "name", "equipment_threshold_usd", "indirect_on", "date", "source",
+                    "note" },
+                what);
+            rules.name = m_reader.string(n, "name", what).value_or("");
+            rules.equipmentThresholdUsd
+                = m_reader.number(n, "equipment_threshold_usd", what, kEquipmentThresholdUsd)
+                      .value_or(0.0);
+            rules.source = m_reader.provenance(n, what);
+            const YAML::Node on = n["indirect_on"];
+            if (!on) {
+                m_reader.error(n,
+                    what
+                        + " is missing 'indirect_on' (the categories the indirect rate applies "
+                          "to; [] for none)");
+                return;
+            }
+            if (!m_reader.expectSequence(on, "indirect_on of " + what))
+                return;
+            for (const auto& key : on) {
+                const auto category
+                    = key.IsScalar() ? budgetCategoryFromString(key.Scalar()) : std::nullopt;
+                if (!category) {
+                    m_reader.error(key,
+                        "unknown budget category '" + (key.IsScalar() ? key.Scalar() : "")
+                            + "' in indirect_on of " + what
+                            + " (equipment, supplies, energy, hosting, support, staff, "
+                              "computing_services)");
+                    continue;
+                }
+                rules.carriesIndirect[static_cast<std::size_t>(*category)] = true;
+            }
+        });
+        if (ok)
+            m_layer.catalog.sponsors.push_back(std::move(rules));
     }
 
     void chassis(const YAML::Node& n)

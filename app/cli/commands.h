@@ -18,6 +18,7 @@ int runBreakeven(const QStringList& arguments);
 int runList(const QStringList& arguments);
 int runChart(const QStringList& arguments);
 int runReport(const QStringList& arguments);
+int runBudget(const QStringList& arguments);
 int runImportPrices(const QStringList& arguments);
 
 // Shared by chart and report (chart_command.cpp): the scenario from the options, evaluated.

@@ -97,6 +97,29 @@ Listing chassis(const Catalog& c)
     return l;
 }
 
+Listing sponsors(const Catalog& c)
+{
+    Listing l { { "Id", "Name", "Equipment from", "Indirect rate on", "Date", "Source" }, {}, {},
+        {} };
+    for (const auto& sp : c.sponsors) {
+        QStringList on;
+        QJsonArray onJson;
+        for (std::size_t i = 0; i < kBudgetCategoryCount; ++i)
+            if (sp.carriesIndirect[i]) {
+                on << views::toQString(toString(static_cast<BudgetCategory>(i)));
+                onJson.append(on.back());
+            }
+        l.rows.push_back({ str(sp.id), str(sp.name), views::formatUsd(sp.equipmentThresholdUsd),
+            on.isEmpty() ? QStringLiteral("(none)") : on.join(QStringLiteral(", ")),
+            str(sp.source.date), str(sp.source.source) });
+        l.objects.push_back({ { "id", str(sp.id) }, { "name", str(sp.name) },
+            { "equipment_threshold_usd", sp.equipmentThresholdUsd }, { "indirect_on", onJson },
+            { "date", str(sp.source.date) }, { "source", str(sp.source.source) },
+            { "note", str(sp.source.note) } });
+    }
+    return l;
+}
+
 Listing systems(const Catalog& c)
 {
     Listing l { { "Id", "Name", "GPU", "GPUs", "Price", "Kind", "Base power (W)", "Price date",
@@ -173,11 +196,12 @@ Listing models(const Catalog& c)
 
 int runList(const QStringList& arguments)
 {
+    const QString kWhat = QStringLiteral("gpus, chassis, systems, cloud, models or sponsors");
     QCommandLineParser p;
     p.setApplicationDescription(
-        QStringLiteral("List the GPUs, chassis, systems, cloud offers or models."));
-    p.addPositionalArgument(
-        QStringLiteral("what"), QStringLiteral("gpus, chassis, systems, cloud or models"));
+        QStringLiteral("List the GPUs, chassis, systems, cloud offers, models or sponsors' "
+                       "budget rules."));
+    p.addPositionalArgument(QStringLiteral("what"), kWhat);
     addDataOptions(p);
     addFormatOption(p);
     int exitCode = kExitOk;
@@ -185,8 +209,7 @@ int runList(const QStringList& arguments)
         return exitCode;
     const QStringList what = p.positionalArguments();
     if (what.size() != 1)
-        return fail(
-            kCommand, QStringLiteral("say what to list: gpus, chassis, systems, cloud or models"));
+        return fail(kCommand, QStringLiteral("say what to list: ") + kWhat);
     QString error;
     const auto format = formatOption(p, &error);
     if (!format)
@@ -203,9 +226,10 @@ int runList(const QStringList& arguments)
         make = cloud;
     else if (what[0] == QLatin1String("models"))
         make = models;
+    else if (what[0] == QLatin1String("sponsors"))
+        make = sponsors;
     else
-        return fail(
-            kCommand, "cannot list '" + what[0] + "': say gpus, chassis, systems, cloud or models");
+        return fail(kCommand, "cannot list '" + what[0] + "': say " + kWhat);
 
     const auto catalog = loadCatalog(p, kCommand);
     if (!catalog)

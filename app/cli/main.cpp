@@ -29,6 +29,8 @@ constexpr std::array kSubcommands {
         gpuplan::cli::runList },
     Subcommand { "chart", "render a chart to PNG, SVG or PDF", gpuplan::cli::runChart },
     Subcommand { "report", "render the proposal report to PDF", gpuplan::cli::runReport },
+    Subcommand { "budget", "a grant budget by year, and its budget justification (.odt, .md)",
+        gpuplan::cli::runBudget },
     Subcommand { "import-prices", "a public cloud catalog (SkyPilot, gpuhunt CSV) as cloud offers",
         gpuplan::cli::runImportPrices },
 };
@@ -46,7 +48,7 @@ int usage(QTextStream& out)
 std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv)
 {
     const QByteArray command = argc > 1 ? QByteArray(argv[1]) : QByteArray();
-    if (command == "chart" || command == "report") {
+    if (command == "chart" || command == "report" || command == "budget") {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         return std::make_unique<QApplication>(argc, argv);

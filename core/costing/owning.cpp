@@ -17,11 +17,19 @@ double machineCostUsd(const Machine& machine)
     return chassisPrice + machine.gpuCount * gpuPrice;
 }
 
+MonthlyOwningCosts monthlyOwningCosts(double machineCost, double itPowerKw, const Assumptions& a)
+{
+    MonthlyOwningCosts m;
+    m.hostingUsd = a.hostingUsdPerKwMonth * itPowerKw + a.machineRoomUsdPerMonth;
+    m.supportUsd = a.supportRate * machineCost / calendar::kMonthsPerYear;
+    m.staffUsd = a.staffUsdPerYear / calendar::kMonthsPerYear;
+    return m;
+}
+
 OwningCosts owningCosts(double machineCost, double itPowerKw, const Assumptions& a)
 {
     OwningCosts c;
-    c.monthlyUsd = a.hostingUsdPerKwMonth * itPowerKw + a.machineRoomUsdPerMonth
-        + (a.supportRate * machineCost + a.staffUsdPerYear) / calendar::kMonthsPerYear;
+    c.monthlyUsd = monthlyOwningCosts(machineCost, itPowerKw, a).totalUsd();
     c.resaleUsd = a.resaleFraction * machineCost;
     c.lifetimeUsd
         = machineCost - c.resaleUsd + a.amortizationYears * calendar::kMonthsPerYear * c.monthlyUsd;

@@ -11,6 +11,18 @@ namespace gpuplan {
 // machine.chassis).
 double machineCostUsd(const Machine& machine);
 
+// The monthly costs of owning by kind, for budgets that put them in different categories:
+// hosting (colocation per kW of the machine's own draw + a machine-room fee), support (a yearly
+// share of the price), staff time.
+struct MonthlyOwningCosts {
+    double hostingUsd = 0.0;
+    double supportUsd = 0.0;
+    double staffUsd = 0.0;
+    double totalUsd() const { return hostingUsd + supportUsd + staffUsd; }
+};
+MonthlyOwningCosts monthlyOwningCosts(
+    double machineCostUsd, double itPowerKw, const Assumptions& a);
+
 // What owning costs beyond the price (all 0 with the paper's assumptions): hosting (colocation
 // per kW of the machine's own draw, or a machine-room fee), support (a yearly share of the
 // price), staff time, and the resale value recovered at the end of the amortisation period.

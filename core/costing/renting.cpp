@@ -20,18 +20,30 @@ double runDays(double trainingDays, Pricing pricing, const Assumptions& a)
     return pricing == Pricing::Spot ? spotRunDays(trainingDays, a) : trainingDays;
 }
 
-double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
+double cloudSpendUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
     const Assumptions& a)
 {
     const double hours = runDays(trainingDays, pricing, a) * calendar::kHoursPerDay;
-    return usdPerInstanceHour * hours * instances * (1.0 + a.indirectRate);
+    return usdPerInstanceHour * hours * instances;
+}
+
+double withIndirectUsd(double directUsd, const Assumptions& a)
+{
+    return directUsd * (1.0 + a.indirectRate);
+}
+
+double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
+    const Assumptions& a)
+{
+    return withIndirectUsd(
+        cloudSpendUsd(usdPerInstanceHour, instances, trainingDays, pricing, a), a);
 }
 
 double commitmentCostUsd(
     double usdPerInstanceHour, int instances, double termYears, const Assumptions& a)
 {
     const double hours = termYears * calendar::kDaysPerYear * calendar::kHoursPerDay;
-    return usdPerInstanceHour * hours * instances * (1.0 + a.indirectRate);
+    return withIndirectUsd(usdPerInstanceHour * hours * instances, a);
 }
 
 } // namespace gpuplan

@@ -21,6 +21,14 @@ double spotRunDays(double trainingDays, const Assumptions& a);
 // Days a run occupies at a pricing: spot runs are lengthened by the restart overhead.
 double runDays(double trainingDays, Pricing pricing, const Assumptions& a);
 
+// Cloud spend of one run at one hourly rate before indirect costs: rate * hours * instances,
+// spot runs lengthened by the restart overhead.
+double cloudSpendUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
+    const Assumptions& a);
+
+// A direct cost with the indirect (F&A) rate added: what cloud spend costs the grant.
+double withIndirectUsd(double directUsd, const Assumptions& a);
+
 // Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
 // the restart overhead, and the indirect (F&A) rate added on top (equipment is exempt from it,
 // cloud spend is not).

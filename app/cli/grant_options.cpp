@@ -1,0 +1,147 @@
+#include "app/cli/grant_options.h"
+
+#include "app/cli/cli_support.h"
+#include "app/cli/scenario_options.h"
+#include "app/common/budget_table.h"
+#include "app/common/format.h"
+
+namespace gpuplan::cli {
+
+namespace {
+const QString kDefaultSponsor = QStringLiteral("us-federal");
+
+// A whole number within `bounds` from an option, `fallback` when it is absent.
+std::optional<int> wholeOption(
+    const QCommandLineParser& p, const QString& name, Bounds bounds, int fallback, QString* error)
+{
+    if (!p.isSet(name))
+        return fallback;
+    const auto value = numberOption(p, name, bounds.min, bounds.max, error);
+    if (!value)
+        return std::nullopt;
+    if (*value != static_cast<int>(*value)) {
+        *error = QStringLiteral("--%1 must be a whole number, not %2").arg(name).arg(*value);
+        return std::nullopt;
+    }
+    return static_cast<int>(*value);
+}
+
+// The cloud option of offer `id` for `gpuCount` GPUs (default: one instance).
+std::optional<std::size_t> offerOption(
+    const QCommandLineParser& p, const Catalog& catalog, const Results& results, QString* error)
+{
+    const QString id = p.value(QStringLiteral("offer"));
+    const CloudOffer* offer = catalog.findCloudOffer(id.toStdString());
+    if (!offer) {
+        *error = QStringLiteral("unknown offer '%1' (see 'gpuplan-cli list cloud')").arg(id);
+        return std::nullopt;
+    }
+    int gpus = offer->gpusPerInstance;
+    if (p.isSet(QStringLiteral("offer-gpus"))) {
+        const auto n
+            = wholeOption(p, QStringLiteral("offer-gpus"), limits::kGpuCount.bounds, gpus, error);
+        if (!n)
+            return std::nullopt;
+        gpus = *n;
+    }
+    for (std::size_t i = 0; i < results.cloud.size(); ++i)
+        if (results.cloud[i].offer == offer && results.cloud[i].gpuCount == gpus)
+            return i;
+    *error = QStringLiteral("offer '%1' has no option for %2 GPUs of this model (a count of "
+                            "--gpu-counts, at least one instance of %3, with an estimate)")
+                 .arg(id)
+                 .arg(gpus)
+                 .arg(offer->gpusPerInstance);
+    return std::nullopt;
+}
+
+} // namespace
+
+void addGrantOptions(QCommandLineParser& p)
+{
+    p.addOption({ QStringLiteral("offer"),
+        QStringLiteral("Budget renting from this offer instead of buying (see 'list cloud'), at "
+                       "its cheapest pay-as-you-go rate."),
+        QStringLiteral("ID") });
+    p.addOption({ QStringLiteral("offer-gpus"),
+        QStringLiteral("GPUs rented from --offer (default: one instance)."), QStringLiteral("N") });
+    p.addOption({ QStringLiteral("years-of-grant"),
+        QStringLiteral("Length of the grant in years (%1 to %2; default 3).")
+            .arg(limits::kGrantYears.bounds.min)
+            .arg(limits::kGrantYears.bounds.max),
+        QStringLiteral("N"), QStringLiteral("3") });
+    p.addOption({ QStringLiteral("start"),
+        QStringLiteral("First month of the grant (default: the month after --today)."),
+        QStringLiteral("YYYY-MM") });
+    p.addOption({ QStringLiteral("runs-per-year"),
+        QStringLiteral("Runs in each grant year, e.g. 3,4,3 (default: --planned-runs spread "
+                       "evenly, the remainder in the first years)."),
+        QStringLiteral("A,B,C") });
+    p.addOption({ QStringLiteral("equipment-year"),
+        QStringLiteral("Grant year the machine is bought in (default 1)."), QStringLiteral("N"),
+        QStringLiteral("1") });
+    p.addOption({ QStringLiteral("sponsor"),
+        QStringLiteral("The sponsor's budget rules (default %1; see 'list sponsors').")
+            .arg(kDefaultSponsor),
+        QStringLiteral("ID"), kDefaultSponsor });
+}
+
+std::optional<GrantChoice> grantFromOptions(
+    const QCommandLineParser& p, const Catalog& catalog, const Results& results, QString* error)
+{
+    GrantChoice choice;
+    if (p.isSet(QStringLiteral("offer")) && p.isSet(QStringLiteral("machine"))) {
+        *error = QStringLiteral("give --machine or --offer, not both");
+        return std::nullopt;
+    }
+    if (p.isSet(QStringLiteral("offer"))) {
+        const auto index = offerOption(p, catalog, results, error);
+        if (!index)
+            return std::nullopt;
+        choice.target = { BudgetTarget::Kind::Rented, *index };
+    } else {
+        const auto index = machineOption(results, p.value(QStringLiteral("machine")), error);
+        if (!index)
+            return std::nullopt;
+        choice.target = { BudgetTarget::Kind::Owned, *index };
+    }
+    const auto years = wholeOption(
+        p, QStringLiteral("years-of-grant"), limits::kGrantYears.bounds, choice.plan.years, error);
+    const auto equipmentYear = years
+        ? wholeOption(p, QStringLiteral("equipment-year"), limits::kGrantYears.bounds, 1, error)
+        : std::nullopt;
+    if (!equipmentYear)
+        return std::nullopt;
+    choice.plan.years = *years;
+    choice.plan.equipmentYear = *equipmentYear;
+    if (p.isSet(QStringLiteral("start"))) {
+        if (!views::parseGrantStart(p.value(QStringLiteral("start")), choice.plan)) {
+            *error = QStringLiteral("--start must be a month, YYYY-MM, not '%1'")
+                         .arg(p.value(QStringLiteral("start")));
+            return std::nullopt;
+        }
+    } else {
+        views::defaultGrantStart(QString::fromStdString(results.today), choice.plan);
+    }
+    if (p.isSet(QStringLiteral("runs-per-year"))
+        && !views::parseRunsPerYear(p.value(QStringLiteral("runs-per-year")), choice.plan, error))
+        return std::nullopt;
+    const QString sponsor = p.value(QStringLiteral("sponsor"));
+    choice.sponsor = catalog.findSponsor(sponsor.toStdString());
+    if (!choice.sponsor) {
+        QStringList known;
+        for (const auto& s : catalog.sponsors)
+            known << QString::fromStdString(s.id);
+        *error = QStringLiteral("unknown sponsor '%1' (known: %2)")
+                     .arg(sponsor, known.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    if (const auto problem = checkGrantPlan(choice.plan, results, choice.target);
+        problem != GrantPlanProblem::None) {
+        *error = views::grantPlanProblemText(problem, choice.plan);
+        return std::nullopt;
+    }
+    return choice;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,307 @@
+#include "app/common/budget_table.h"
+
+#include "app/common/format.h"
+#include "app/common/wording.h"
+
+#include <QDate>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace gpuplan::views {
+
+namespace {
+
+QString machineName(const OwnedOption& o)
+{
+    QString name = formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name));
+    if (o.system)
+        name += QStringLiteral(" (%1)").arg(QString::fromStdString(o.system->name));
+    else if (o.chassis)
+        name += QStringLiteral(" in %1").arg(QString::fromStdString(o.chassis->name));
+    return name;
+}
+
+QString plainNumber(double usd)
+{
+    return QString::number(usd, 'f', 2);
+}
+
+QJsonArray numbers(const std::vector<double>& values)
+{
+    QJsonArray array;
+    for (double v : values)
+        array.append(v);
+    return array;
+}
+
+} // namespace
+
+QString budgetCategoryLabel(BudgetCategory category, const Results& r, BudgetTarget target)
+{
+    switch (category) {
+    case BudgetCategory::Equipment:
+        return QStringLiteral("Equipment");
+    case BudgetCategory::Supplies:
+        return QStringLiteral("Materials and supplies");
+    case BudgetCategory::Energy:
+        return QStringLiteral("Electricity");
+    case BudgetCategory::Hosting:
+        return QStringLiteral("Hosting (colocation, machine room)");
+    case BudgetCategory::Support:
+        return QStringLiteral("Support contract");
+    case BudgetCategory::Staff:
+        return QStringLiteral("Staff time");
+    case BudgetCategory::ComputingServices:
+        if (target.kind == BudgetTarget::Kind::Rented && target.index < r.cloud.size()) {
+            switch (r.cloud[target.index].offer->kind) {
+            case OfferKind::Campus:
+                return QStringLiteral("Computing services (campus recharge)");
+            case OfferKind::Allocation:
+                return QStringLiteral("Computing services (allocation, no cash)");
+            case OfferKind::Cloud:
+                break;
+            }
+        }
+        return QStringLiteral("Computing services (cloud)");
+    }
+    return {};
+}
+
+QString budgetTargetLabel(const Results& r, BudgetTarget target)
+{
+    if (target.kind == BudgetTarget::Kind::Owned)
+        return target.index < r.options.size() ? machineName(r.options[target.index]) : QString();
+    if (target.index >= r.cloud.size())
+        return {};
+    const CloudOption& c = r.cloud[target.index];
+    return QStringLiteral("%1 %2, %3, %4")
+        .arg(QString::fromStdString(c.offer->provider), QString::fromStdString(c.offer->instance),
+            formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name)),
+            pricingLabel(c.cheapestPricing, c.cheapestReservedYears));
+}
+
+QString grantYearLabel(const GrantPlan& plan, int year)
+{
+    const QString label = QStringLiteral("Year %1").arg(year);
+    if (plan.startYear <= 0)
+        return label;
+    const QDate first = QDate(plan.startYear, plan.startMonth, 1).addYears(year - 1);
+    const QDate last = first.addMonths(11);
+    return label
+        + QStringLiteral(" (%1 to %2)")
+              .arg(first.toString(QStringLiteral("yyyy-MM")),
+                  last.toString(QStringLiteral("yyyy-MM")));
+}
+
+QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan)
+{
+    switch (problem) {
+    case GrantPlanProblem::None:
+        return {};
+    case GrantPlanProblem::Years:
+        return QStringLiteral("the grant must last %1 to %2 years, not %3")
+            .arg(limits::kGrantYears.bounds.min)
+            .arg(limits::kGrantYears.bounds.max)
+            .arg(plan.years);
+    case GrantPlanProblem::RunsPerYearCount:
+        return QStringLiteral("runs per year has %1 entries; the grant has %2 years")
+            .arg(plan.runsPerYear.size())
+            .arg(plan.years);
+    case GrantPlanProblem::RunsPerYearValue:
+        return QStringLiteral("runs per year must be whole numbers from %1 to %2")
+            .arg(limits::kRunsPerYear.bounds.min)
+            .arg(limits::kRunsPerYear.bounds.max);
+    case GrantPlanProblem::EquipmentYear:
+        return QStringLiteral("the machine must be bought in a year of the grant (1 to %1), not "
+                              "year %2")
+            .arg(plan.years)
+            .arg(plan.equipmentYear);
+    case GrantPlanProblem::RunsBeforePurchase:
+        return QStringLiteral("runs are planned before the machine is bought in year %1: move "
+                              "them to a later year or buy earlier")
+            .arg(plan.equipmentYear);
+    case GrantPlanProblem::Target:
+        return QStringLiteral("no such machine or offer in the plan");
+    }
+    return {};
+}
+
+bool parseGrantStart(const QString& text, GrantPlan& plan)
+{
+    static const QRegularExpression month(QStringLiteral("^(\\d{4})-(\\d{2})$"));
+    const auto match = month.match(text.trimmed());
+    if (!match.hasMatch())
+        return false;
+    const int y = match.captured(1).toInt();
+    const int m = match.captured(2).toInt();
+    if (y < 1900 || y > 2200 || m < 1 || m > 12)
+        return false;
+    plan.startYear = y;
+    plan.startMonth = m;
+    return true;
+}
+
+QString grantStartText(const GrantPlan& plan)
+{
+    if (plan.startYear <= 0)
+        return {};
+    return QStringLiteral("%1-%2")
+        .arg(plan.startYear)
+        .arg(plan.startMonth, 2, 10, QLatin1Char('0'));
+}
+
+bool parseRunsPerYear(const QString& text, GrantPlan& plan, QString* error)
+{
+    std::vector<int> runs;
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        bool ok = false;
+        const int value = part.trimmed().toInt(&ok);
+        if (!ok || !limits::kRunsPerYear.bounds.contains(value)) {
+            *error = QStringLiteral("runs per year must be whole numbers from %1 to %2 separated "
+                                    "by commas, e.g. 3,4,3 (not '%3')")
+                         .arg(limits::kRunsPerYear.bounds.min)
+                         .arg(limits::kRunsPerYear.bounds.max)
+                         .arg(text);
+            return false;
+        }
+        runs.push_back(value);
+    }
+    plan.runsPerYear = std::move(runs);
+    return true;
+}
+
+void defaultGrantStart(const QString& today, GrantPlan& plan)
+{
+    QDate day = QDate::fromString(today, Qt::ISODate);
+    if (!day.isValid())
+        day = QDate::currentDate();
+    const QDate next = QDate(day.year(), day.month(), 1).addMonths(1);
+    plan.startYear = next.year();
+    plan.startMonth = next.month();
+}
+
+BudgetTable budgetTable(
+    const Results& r, BudgetTarget target, const GrantPlan& plan, const GrantBudget& b)
+{
+    BudgetTable t;
+    t.header << QStringLiteral("Category");
+    for (int y = 1; y <= plan.years; ++y)
+        t.header << grantYearLabel(plan, y);
+    t.header << QStringLiteral("Total");
+    auto money = [&](const QString& name, const std::vector<double>& byYear, double total) {
+        QStringList row { name };
+        for (double v : byYear)
+            row << formatUsd(v);
+        row << formatUsd(total);
+        t.rows << row;
+    };
+    QStringList runs { QStringLiteral("Training runs") };
+    int totalRuns = 0;
+    for (int n : b.runsPerYear) {
+        runs << QString::number(n);
+        totalRuns += n;
+    }
+    runs << QString::number(totalRuns);
+    t.rows << runs;
+    for (const BudgetLine& line : b.lines)
+        money(budgetCategoryLabel(line.category, r, target)
+                + (line.carriesIndirect ? QString() : QStringLiteral(" (no F&A)")),
+            line.usdByYear, line.totalUsd);
+    money(QStringLiteral("Direct costs"), b.directByYear, b.directUsd);
+    money(QStringLiteral("Indirect costs (F&A at %1)").arg(formatPercent(b.indirectRate)),
+        b.indirectByYear, b.indirectUsd);
+    money(QStringLiteral("Total"), b.totalByYear, b.totalUsd);
+    return t;
+}
+
+QString budgetCsv(const GrantPlan& plan, const GrantBudget& b)
+{
+    QStringList lines;
+    QStringList header { QStringLiteral("category"), QStringLiteral("carries_indirect") };
+    for (int y = 1; y <= plan.years; ++y)
+        header << QStringLiteral("year_%1_usd").arg(y);
+    header << QStringLiteral("total_usd");
+    lines << header.join(QLatin1Char(','));
+    auto row = [&](const QString& name, const QString& carries, const std::vector<double>& byYear,
+                   double total) {
+        QStringList cells { name, carries };
+        for (double v : byYear)
+            cells << plainNumber(v);
+        cells << plainNumber(total);
+        lines << cells.join(QLatin1Char(','));
+    };
+    QStringList runs { QStringLiteral("runs"), QString() };
+    int totalRuns = 0;
+    for (int n : b.runsPerYear) {
+        runs << QString::number(n);
+        totalRuns += n;
+    }
+    runs << QString::number(totalRuns);
+    lines << runs.join(QLatin1Char(','));
+    for (const BudgetLine& line : b.lines)
+        row(toQString(toString(line.category)),
+            line.carriesIndirect ? QStringLiteral("yes") : QStringLiteral("no"), line.usdByYear,
+            line.totalUsd);
+    row(QStringLiteral("direct"), QString(), b.directByYear, b.directUsd);
+    row(QStringLiteral("indirect"), QString(), b.indirectByYear, b.indirectUsd);
+    row(QStringLiteral("total"), QString(), b.totalByYear, b.totalUsd);
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& plan,
+    const SponsorRules& sponsor, const GrantBudget& b)
+{
+    QJsonArray runs;
+    for (int n : b.runsPerYear)
+        runs.append(n);
+    QJsonArray lines;
+    for (const BudgetLine& line : b.lines)
+        lines.append(QJsonObject {
+            { QStringLiteral("category"), toQString(toString(line.category)) },
+            { QStringLiteral("label"), budgetCategoryLabel(line.category, r, target) },
+            { QStringLiteral("carries_indirect"), line.carriesIndirect },
+            { QStringLiteral("usd_by_year"), numbers(line.usdByYear) },
+            { QStringLiteral("total_usd"), line.totalUsd },
+        });
+    QJsonArray years;
+    for (int y = 1; y <= plan.years; ++y)
+        years.append(grantYearLabel(plan, y));
+    QJsonArray overfull;
+    for (int y : b.overfullYears)
+        overfull.append(y);
+    const bool owned = target.kind == BudgetTarget::Kind::Owned;
+    QJsonObject json {
+        { QStringLiteral("target_kind"), owned ? QStringLiteral("buy") : QStringLiteral("rent") },
+        { QStringLiteral("target"), budgetTargetLabel(r, target) },
+        { QStringLiteral("sponsor"), toQString(sponsor.id) },
+        { QStringLiteral("years_of_grant"), plan.years },
+        { QStringLiteral("start"), grantStartText(plan) },
+        { QStringLiteral("years"), years },
+        { QStringLiteral("runs_per_year"), runs },
+        { QStringLiteral("lines"), lines },
+        { QStringLiteral("direct_usd_by_year"), numbers(b.directByYear) },
+        { QStringLiteral("indirect_usd_by_year"), numbers(b.indirectByYear) },
+        { QStringLiteral("total_usd_by_year"), numbers(b.totalByYear) },
+        { QStringLiteral("direct_usd"), b.directUsd },
+        { QStringLiteral("indirect_usd"), b.indirectUsd },
+        { QStringLiteral("total_usd"), b.totalUsd },
+        { QStringLiteral("indirect_rate"), b.indirectRate },
+        { QStringLiteral("overfull_years"), overfull },
+    };
+    if (owned) {
+        json.insert(QStringLiteral("machine_id"),
+            QStringLiteral("%1x%2")
+                .arg(r.options[target.index].gpuCount)
+                .arg(QString::fromStdString(r.options[target.index].gpu->id)));
+        json.insert(QStringLiteral("equipment_year"), plan.equipmentYear);
+    } else {
+        const CloudOption& c = r.cloud[target.index];
+        json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));
+        json.insert(QStringLiteral("gpu_count"), c.gpuCount);
+        json.insert(QStringLiteral("pricing"), pricingLabel(b.pricing, c.cheapestReservedYears));
+        json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
+    }
+    return json;
+}
+
+} // namespace gpuplan::views

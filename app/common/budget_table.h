@@ -1,0 +1,56 @@
+#pragma once
+
+// A grant budget as a table, for every view: the CLI's table, CSV and JSON, the GUI's Budget
+// view, the report and the justification all take their labels and cells from here, so that the
+// same budget reads the same everywhere.
+
+#include "core/costing/grant_budget.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gpuplan::views {
+
+// "Equipment", "Materials and supplies", "Computing services (cloud)", ...
+QString budgetCategoryLabel(BudgetCategory category, const Results& results, BudgetTarget target);
+
+// "8×A100 80GB SXM (HGX A100 system)" or "AWS p4d.24xlarge, 8×A100 40GB, on-demand".
+QString budgetTargetLabel(const Results& results, BudgetTarget target);
+
+// "Year 1 (2027-01 to 2027-12)"; "Year 1" without a start.
+QString grantYearLabel(const GrantPlan& plan, int year);
+
+// Why a plan cannot be budgeted, in words.
+QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
+
+// "YYYY-MM" into plan.startYear/startMonth; false when it is not such a month.
+bool parseGrantStart(const QString& text, GrantPlan& plan);
+// "2027-01"; empty without a start.
+QString grantStartText(const GrantPlan& plan);
+// "3,4,3" into plan.runsPerYear; false with *error set when it is not whole runs within limits.
+bool parseRunsPerYear(const QString& text, GrantPlan& plan, QString* error);
+
+// Rows of the budget: the runs, one row per category, direct costs, indirect costs (with the
+// rate), total. Cells are formatted; the first column names the row, the last is the total.
+struct BudgetTable {
+    QStringList header;
+    QList<QStringList> rows;
+};
+BudgetTable budgetTable(
+    const Results& results, BudgetTarget target, const GrantPlan& plan, const GrantBudget& budget);
+
+// The same rows as CSV (plain numbers, a header line).
+QString budgetCsv(const GrantPlan& plan, const GrantBudget& budget);
+
+// `gpuplan-cli budget --format json` (not versioned: the caller wraps it).
+QJsonObject budgetJson(const Results& results, BudgetTarget target, const GrantPlan& plan,
+    const SponsorRules& sponsor, const GrantBudget& budget);
+
+// The first month after `today` ("YYYY-MM-DD"): a grant's default start.
+void defaultGrantStart(const QString& today, GrantPlan& plan);
+
+} // namespace gpuplan::views

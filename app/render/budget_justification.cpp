@@ -1,0 +1,401 @@
+#include "app/render/budget_justification.h"
+
+#include "app/common/budget_table.h"
+#include "app/common/format.h"
+#include "app/common/wording.h"
+#include "app/render/buy_vs_rent_chart.h"
+#include "app/render/proposal_report.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextDocumentWriter>
+#include <QTextList>
+
+namespace gpuplan::render {
+
+namespace {
+
+QString str(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+// "source, date" of a price, as the report gives it.
+QString cited(const Provenance& p)
+{
+    QString text = str(p.source);
+    text += QStringLiteral(", ") + (p.date.empty() ? QStringLiteral("undated") : str(p.date));
+    return text;
+}
+
+QString runsText(double runs)
+{
+    return countOf(runs, 0, QStringLiteral("training run"), QStringLiteral("training runs"));
+}
+
+QString runPlanText(const GrantPlan& plan, const GrantBudget& b)
+{
+    QStringList years;
+    for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
+        years << QStringLiteral("%1 in %2")
+                     .arg(b.runsPerYear[y])
+                     .arg(views::grantYearLabel(plan, static_cast<int>(y) + 1));
+    return years.join(QStringLiteral(", "));
+}
+
+// "once", "twice", "10 times".
+QString timesText(int runs)
+{
+    if (runs == 1)
+        return QStringLiteral("once");
+    if (runs == 2)
+        return QStringLiteral("twice");
+    return QStringLiteral("%1 times").arg(runs);
+}
+
+int totalRuns(const GrantBudget& b)
+{
+    int runs = 0;
+    for (int n : b.runsPerYear)
+        runs += n;
+    return runs;
+}
+
+// "Training Pythia-1B once takes 12 days on 8×A100 (the paper's measured table; 41% of the
+// GPUs' peak)."
+QString estimateSentence(const Results& r, const TrainingEstimate& e, const QString& machine)
+{
+    QString text = QStringLiteral("Training %1 once takes %2 on %3 (estimate: %4")
+                       .arg(str(r.workload->name), views::formatDays(e.days), machine,
+                           views::toQString(toString(e.source)));
+    if (!e.configuration.empty())
+        text += QStringLiteral(", ") + str(e.configuration);
+    if (e.impliedUtilization)
+        text += QStringLiteral("; implied utilisation %1 of the GPUs' dense peak")
+                    .arg(views::formatPercent(*e.impliedUtilization));
+    text += QStringLiteral(").");
+    for (EstimateFlag flag : e.flags)
+        text += QStringLiteral(" Caveat: %1.").arg(views::toQString(describe(flag)));
+    return text;
+}
+
+QString indirectSentence(
+    const Results& r, BudgetTarget target, const SponsorRules& sponsor, const GrantBudget& b)
+{
+    QStringList carrying;
+    QStringList exempt;
+    for (const BudgetLine& line : b.lines)
+        (line.carriesIndirect ? carrying : exempt)
+            << views::budgetCategoryLabel(line.category, r, target).toLower();
+    QString text;
+    if (b.indirectRate > 0.0 && !carrying.isEmpty())
+        text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
+                              "the sponsor's rules (%3): %4.")
+                   .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
+                       str(sponsor.name), views::formatUsd(b.indirectUsd));
+    else
+        text = QStringLiteral("No indirect costs are budgeted (%1).")
+                   .arg(b.indirectRate > 0.0 ? str(sponsor.name)
+                                             : QStringLiteral("indirect rate set to 0%"));
+    if (!exempt.isEmpty() && b.indirectRate > 0.0)
+        text += QStringLiteral(" Exempt: %1.").arg(exempt.join(QStringLiteral(", ")));
+    return text;
+}
+
+void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
+    const SponsorRules& sponsor, const GrantBudget& b, Justification& out)
+{
+    const OwnedOption& o = r.options[target.index];
+    const Assumptions& a = r.assumptions;
+    const QString machine = views::budgetTargetLabel(r, target);
+    const bool equipment = o.machineCostUsd >= sponsor.equipmentThresholdUsd;
+    out.push_back({ JustificationBlock::Kind::Paragraph,
+        QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on a machine of our "
+                       "own: %6, bought for %7 at the start of %8. Its unit cost is %9 the "
+                       "sponsor's equipment threshold of %10, so it is budgeted as %11.")
+            .arg(views::formatUsd(b.totalUsd),
+                countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
+                str(r.workload->name), humanCount(static_cast<double>(r.workload->parameters)),
+                timesText(totalRuns(b)), machine, views::formatUsd(o.machineCostUsd),
+                views::grantYearLabel(plan, plan.equipmentYear),
+                equipment ? QStringLiteral("at or above") : QStringLiteral("below"))
+            .arg(views::formatUsd(sponsor.equipmentThresholdUsd),
+                equipment ? QStringLiteral("equipment") : QStringLiteral("materials and supplies")),
+        {} });
+    QString running = estimateSentence(r, o.estimate, shortMachineLabel(o));
+    for (const BudgetLine& line : b.lines)
+        if (line.category == BudgetCategory::Energy)
+            running += QStringLiteral(" Electricity for the runs comes to %1: the machine draws "
+                                      "%2 kW from the grid (PUE %3 included) at $%4 per kWh, %5 "
+                                      "per run.")
+                           .arg(views::formatUsd(line.totalUsd), QString::number(o.powerKw, 'f', 2),
+                               QString::number(a.pue), QString::number(a.electricityUsdPerKwh),
+                               views::formatUsd(o.energyCostUsd));
+    QStringList owning;
+    for (const BudgetLine& line : b.lines)
+        if (line.category == BudgetCategory::Hosting || line.category == BudgetCategory::Support
+            || line.category == BudgetCategory::Staff)
+            owning << QStringLiteral("%1 %2").arg(
+                views::budgetCategoryLabel(line.category, r, target).toLower(),
+                views::formatUsd(line.totalUsd));
+    if (!owning.isEmpty())
+        running += QStringLiteral(" From the year of purchase to the end of the grant: %1.")
+                       .arg(owning.join(QStringLiteral(", ")));
+    out.push_back({ JustificationBlock::Kind::Paragraph, running, {} });
+
+    QString why = buyVsRentConclusion(r, target.index);
+    if (o.cheapestCloudIndex) {
+        const CloudOption& c = r.cloud[*o.cheapestCloudIndex];
+        why += QStringLiteral(" For the %1 of this plan, renting there would cost %2, indirect "
+                              "costs included, against %3 for buying.")
+                   .arg(runsText(totalRuns(b)),
+                       views::formatUsd(totalRuns(b) * c.cheapestCostUsd.value_or(0.0)),
+                       views::formatUsd(b.totalUsd));
+    }
+    if (a.resaleFraction > 0.0)
+        why += QStringLiteral(" The machine keeps a resale value of %1 after %2 years, not "
+                              "counted here.")
+                   .arg(views::formatUsd(o.owning.resaleUsd))
+                   .arg(a.amortizationYears);
+    out.push_back({ JustificationBlock::Kind::Paragraph, why, {} });
+}
+
+void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
+    const GrantBudget& b, Justification& out)
+{
+    const CloudOption& c = r.cloud[target.index];
+    const QString what = views::budgetTargetLabel(r, target);
+    QString request;
+    if (c.offer->kind == OfferKind::Allocation)
+        request = QStringLiteral("We will train %1 (%2 parameters) %3 on an allocation, %4, at "
+                                 "no cash cost; applying takes about %5 days and each run waits "
+                                 "about %6 days in the queue.")
+                      .arg(str(r.workload->name),
+                          humanCount(static_cast<double>(r.workload->parameters)),
+                          timesText(totalRuns(b)), what)
+                      .arg(c.offer->applicationLeadDays)
+                      .arg(c.offer->queueWaitDays);
+    else
+        request = QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on rented "
+                                 "GPUs: %6, %7 before indirect costs per run (%8 instance%9).")
+                      .arg(views::formatUsd(b.totalUsd),
+                          countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
+                          str(r.workload->name),
+                          humanCount(static_cast<double>(r.workload->parameters)),
+                          timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
+                          QString::number(c.instances),
+                          c.instances == 1 ? QString() : QStringLiteral("s"));
+    if (b.pricing == Pricing::Reserved)
+        request += QStringLiteral(" The offer is a reservation only: each year with runs is "
+                                  "budgeted a full year of its rate.");
+    out.push_back({ JustificationBlock::Kind::Paragraph,
+        request + QLatin1Char(' ')
+            + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name))),
+        {} });
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        const OwnedOption& o = r.options[i];
+        if (o.gpu != c.gpu || o.gpuCount != c.gpuCount)
+            continue;
+        out.push_back({ JustificationBlock::Kind::Paragraph,
+            QStringLiteral("Buying the same GPUs instead (%1, %2) was considered: %3")
+                .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd),
+                    buyVsRentConclusion(r, i, { target.index })),
+            {} });
+        break;
+    }
+}
+
+QStringList sourceItems(const Results& r, BudgetTarget target)
+{
+    QStringList items;
+    const Assumptions& a = r.assumptions;
+    if (target.kind == BudgetTarget::Kind::Owned) {
+        const OwnedOption& o = r.options[target.index];
+        if (o.system)
+            items << QStringLiteral("%1: %2 (%3)")
+                         .arg(str(o.system->name), views::formatUsd(o.system->priceUsd),
+                             cited(o.system->priceSource));
+        else {
+            if (o.gpu->priceUsd)
+                items << QStringLiteral("%1: %2 per GPU (%3)")
+                             .arg(str(o.gpu->name), views::formatUsd(*o.gpu->priceUsd),
+                                 cited(o.gpu->priceSource));
+            if (o.chassis)
+                items << QStringLiteral("%1: %2 (%3)")
+                             .arg(str(o.chassis->name), views::formatUsd(o.chassis->priceUsd),
+                                 cited(o.chassis->priceSource));
+        }
+        items << QStringLiteral("Electricity: $%1 per kWh (%2); PUE %3 (%4)")
+                     .arg(QString::number(a.electricityUsdPerKwh),
+                         cited(a.source(AssumptionId::ElectricityUsdPerKwh)),
+                         QString::number(a.pue), cited(a.source(AssumptionId::Pue)));
+        if (o.cheapestCloudIndex) {
+            const CloudOffer& offer = *r.cloud[*o.cheapestCloudIndex].offer;
+            items << QStringLiteral("%1 %2, compared with (%3)")
+                         .arg(str(offer.provider), str(offer.instance), cited(offer.source));
+        }
+        if (!o.estimate.note.empty())
+            items << QStringLiteral("Training time: %1").arg(str(o.estimate.note));
+    } else {
+        const CloudOption& c = r.cloud[target.index];
+        items << QStringLiteral("%1 %2 (%3)")
+                     .arg(str(c.offer->provider), str(c.offer->instance), cited(c.offer->source));
+        if (!c.estimate.note.empty())
+            items << QStringLiteral("Training time: %1").arg(str(c.estimate.note));
+    }
+    items << QStringLiteral("Model recipe: %1").arg(cited(r.workload->source));
+    return items;
+}
+
+} // namespace
+
+Justification budgetJustification(const Results& r, BudgetTarget target, const GrantPlan& plan,
+    const SponsorRules& sponsor, const GrantBudget& b)
+{
+    Justification out;
+    if (!r.workload)
+        return out;
+    out.push_back({ JustificationBlock::Kind::Heading,
+        QStringLiteral("Budget justification: computing to train %1").arg(str(r.workload->name)),
+        {} });
+    if (target.kind == BudgetTarget::Kind::Owned)
+        ownedParagraphs(r, target, plan, sponsor, b, out);
+    else
+        rentedParagraphs(r, target, plan, b, out);
+    QString plain = QStringLiteral("The runs are planned as %1.").arg(runPlanText(plan, b));
+    if (!b.overfullYears.empty()) {
+        QStringList years;
+        for (int y : b.overfullYears)
+            years << QString::number(y);
+        plain += QStringLiteral(" In year %1 the runs do not fit on one machine back to back.")
+                     .arg(years.join(QStringLiteral(", ")));
+    }
+    plain += QLatin1Char(' ') + indirectSentence(r, target, sponsor, b);
+    plain += QStringLiteral(" Amounts are in today's prices, without escalation.");
+    out.push_back({ JustificationBlock::Kind::Paragraph, plain, {} });
+    out.push_back(
+        { JustificationBlock::Kind::Paragraph, QStringLiteral("Prices and their sources:"), {} });
+    out.push_back({ JustificationBlock::Kind::Bullets, {}, sourceItems(r, target) });
+    return out;
+}
+
+QString toMarkdown(const Justification& j)
+{
+    QStringList parts;
+    for (const auto& block : j) {
+        switch (block.kind) {
+        case JustificationBlock::Kind::Heading:
+            parts << QStringLiteral("# ") + block.text;
+            break;
+        case JustificationBlock::Kind::Paragraph:
+            parts << block.text;
+            break;
+        case JustificationBlock::Kind::Bullets:
+            parts << QStringLiteral("- ") + block.items.join(QStringLiteral("\n- "));
+            break;
+        }
+    }
+    return parts.join(QStringLiteral("\n\n")) + QLatin1Char('\n');
+}
+
+QString toPlainText(const Justification& j)
+{
+    QStringList parts;
+    for (const auto& block : j) {
+        switch (block.kind) {
+        case JustificationBlock::Kind::Heading:
+            parts << block.text;
+            break;
+        case JustificationBlock::Kind::Paragraph:
+            parts << block.text;
+            break;
+        case JustificationBlock::Kind::Bullets:
+            parts << QStringLiteral("* ") + block.items.join(QStringLiteral("\n* "));
+            break;
+        }
+    }
+    return parts.join(QStringLiteral("\n\n")) + QLatin1Char('\n');
+}
+
+void fillDocument(const Justification& j, QTextDocument& document)
+{
+    document.clear();
+    QTextCursor cursor(&document);
+    bool first = true;
+    for (const auto& block : j) {
+        auto newBlock = [&](const QTextBlockFormat& format, const QTextCharFormat& chars) {
+            if (first)
+                cursor.setBlockFormat(format);
+            else
+                cursor.insertBlock(format, chars);
+            cursor.setCharFormat(chars);
+            first = false;
+        };
+        QTextBlockFormat paragraph;
+        paragraph.setBottomMargin(6);
+        QTextCharFormat plain;
+        switch (block.kind) {
+        case JustificationBlock::Kind::Heading: {
+            QTextBlockFormat heading = paragraph;
+            heading.setHeadingLevel(1);
+            QTextCharFormat bold;
+            bold.setFontWeight(QFont::Bold);
+            bold.setFontPointSize(14);
+            newBlock(heading, bold);
+            cursor.insertText(block.text, bold);
+            break;
+        }
+        case JustificationBlock::Kind::Paragraph:
+            newBlock(paragraph, plain);
+            cursor.insertText(block.text, plain);
+            break;
+        case JustificationBlock::Kind::Bullets: {
+            QTextListFormat list;
+            list.setStyle(QTextListFormat::ListDisc);
+            for (int i = 0; i < block.items.size(); ++i) {
+                newBlock(paragraph, plain);
+                if (i == 0)
+                    cursor.createList(list);
+                cursor.insertText(block.items[i], plain);
+            }
+            break;
+        }
+        }
+    }
+}
+
+bool writeJustification(const Justification& j, const QString& path, QString* error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("odt") && suffix != QLatin1String("md")
+        && suffix != QLatin1String("txt")) {
+        *error = QStringLiteral("%1: the justification is written as .odt, .md or .txt").arg(path);
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (suffix == QLatin1String("odt")) {
+        QTextDocument document;
+        fillDocument(j, document);
+        QTextDocumentWriter writer(&file, "odf");
+        if (!writer.write(&document)) {
+            *error = QStringLiteral("cannot write %1 as ODF text").arg(path);
+            file.cancelWriting();
+            return false;
+        }
+    } else {
+        file.write((suffix == QLatin1String("md") ? toMarkdown(j) : toPlainText(j)).toUtf8());
+    }
+    if (!file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace gpuplan::render

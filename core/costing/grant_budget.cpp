@@ -1,0 +1,190 @@
+#include "core/costing/grant_budget.h"
+
+#include "core/costing/calendar.h"
+#include "core/limits.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace gpuplan {
+
+namespace {
+
+// The budget's lines by category, filled year by year, then summed.
+class LineBook {
+public:
+    LineBook(int years, const SponsorRules& sponsor)
+        : m_years(static_cast<std::size_t>(years))
+        , m_sponsor(sponsor)
+    {
+        for (auto& line : m_lines)
+            line.usdByYear.assign(m_years, 0.0);
+    }
+
+    void add(BudgetCategory c, std::size_t year, double usd)
+    {
+        m_lines[static_cast<std::size_t>(c)].usdByYear[year] += usd;
+        m_used[static_cast<std::size_t>(c)] = true;
+    }
+
+    void fill(GrantBudget& b, double indirectRate) const
+    {
+        b.indirectRate = indirectRate;
+        b.directByYear.assign(m_years, 0.0);
+        b.indirectByYear.assign(m_years, 0.0);
+        b.totalByYear.assign(m_years, 0.0);
+        for (std::size_t c = 0; c < kBudgetCategoryCount; ++c) {
+            if (!m_used[c])
+                continue;
+            BudgetLine line = m_lines[c];
+            line.category = static_cast<BudgetCategory>(c);
+            line.carriesIndirect = m_sponsor.carries(line.category);
+            line.totalUsd = std::accumulate(line.usdByYear.begin(), line.usdByYear.end(), 0.0);
+            for (std::size_t y = 0; y < m_years; ++y) {
+                b.directByYear[y] += line.usdByYear[y];
+                if (line.carriesIndirect)
+                    b.indirectByYear[y] += indirectRate * line.usdByYear[y];
+            }
+            b.lines.push_back(std::move(line));
+        }
+        for (std::size_t y = 0; y < m_years; ++y) {
+            b.totalByYear[y] = b.directByYear[y] + b.indirectByYear[y];
+            b.directUsd += b.directByYear[y];
+            b.indirectUsd += b.indirectByYear[y];
+        }
+        b.totalUsd = b.directUsd + b.indirectUsd;
+    }
+
+private:
+    std::size_t m_years;
+    const SponsorRules& m_sponsor;
+    std::array<BudgetLine, kBudgetCategoryCount> m_lines;
+    std::array<bool, kBudgetCategoryCount> m_used {};
+};
+
+void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions& a,
+    const SponsorRules& sponsor, GrantBudget& b, LineBook& book)
+{
+    const auto purchase = static_cast<std::size_t>(plan.equipmentYear - 1);
+    book.add(o.machineCostUsd >= sponsor.equipmentThresholdUsd ? BudgetCategory::Equipment
+                                                               : BudgetCategory::Supplies,
+        purchase, o.machineCostUsd);
+    const Machine machine { o.gpu, o.gpuCount, o.chassis, o.system };
+    const MonthlyOwningCosts monthly
+        = monthlyOwningCosts(o.machineCostUsd, machineItPowerKw(machine), a);
+    for (std::size_t y = 0; y < b.runsPerYear.size(); ++y) {
+        const int runs = b.runsPerYear[y];
+        if (runs > 0)
+            book.add(BudgetCategory::Energy, y, runs * o.energyCostUsd);
+        if (runs * o.estimate.days > calendar::kDaysPerYear)
+            b.overfullYears.push_back(static_cast<int>(y) + 1);
+        if (y < purchase)
+            continue;
+        const double months = calendar::kMonthsPerYear;
+        if (monthly.hostingUsd > 0.0)
+            book.add(BudgetCategory::Hosting, y, months * monthly.hostingUsd);
+        if (monthly.supportUsd > 0.0)
+            book.add(BudgetCategory::Support, y, months * monthly.supportUsd);
+        if (monthly.staffUsd > 0.0)
+            book.add(BudgetCategory::Staff, y, months * monthly.staffUsd);
+    }
+}
+
+// The hourly rate of the pricing a cloud option's cheapest cost is at.
+double hourlyRate(const CloudOption& c)
+{
+    const CloudOffer& offer = *c.offer;
+    switch (c.cheapestPricing) {
+    case Pricing::OnDemand:
+        return offer.onDemandUsdPerHour.value_or(0.0);
+    case Pricing::Spot:
+        return offer.spotUsdPerHour.value_or(0.0);
+    case Pricing::Reserved:
+        for (const auto& r : offer.reserved)
+            if (c.cheapestReservedYears && r.years == *c.cheapestReservedYears)
+                return r.usdPerHour;
+        return 0.0;
+    case Pricing::Allocation:
+        return 0.0;
+    }
+    return 0.0;
+}
+
+void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, LineBook& book)
+{
+    b.pricing = c.cheapestPricing;
+    const double rate = hourlyRate(c);
+    b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
+    const double reservationYearUsd
+        = rate * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances;
+    for (std::size_t y = 0; y < b.runsPerYear.size(); ++y) {
+        const int runs = b.runsPerYear[y];
+        if (c.cheapestPricing == Pricing::Reserved)
+            book.add(BudgetCategory::ComputingServices, y, runs > 0 ? reservationYearUsd : 0.0);
+        else
+            book.add(BudgetCategory::ComputingServices, y, runs * b.spendPerRunUsd);
+    }
+}
+
+bool within(const FieldSpec& spec, double value)
+{
+    return spec.bounds.contains(value);
+}
+
+} // namespace
+
+std::vector<int> spreadRuns(int runs, int years)
+{
+    if (years <= 0)
+        return {};
+    std::vector<int> spread(static_cast<std::size_t>(years), std::max(runs, 0) / years);
+    for (int y = 0; y < std::max(runs, 0) % years; ++y)
+        ++spread[static_cast<std::size_t>(y)];
+    return spread;
+}
+
+std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a)
+{
+    return plan.runsPerYear.empty() ? spreadRuns(a.plannedRuns, plan.years) : plan.runsPerYear;
+}
+
+GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, BudgetTarget target)
+{
+    if (!within(limits::kGrantYears, plan.years))
+        return GrantPlanProblem::Years;
+    if (!plan.runsPerYear.empty()
+        && plan.runsPerYear.size() != static_cast<std::size_t>(plan.years))
+        return GrantPlanProblem::RunsPerYearCount;
+    for (int runs : plan.runsPerYear)
+        if (!within(limits::kRunsPerYear, runs))
+            return GrantPlanProblem::RunsPerYearValue;
+    const bool owned = target.kind == BudgetTarget::Kind::Owned;
+    if (target.index >= (owned ? results.options.size() : results.cloud.size()))
+        return GrantPlanProblem::Target;
+    if (!owned)
+        return GrantPlanProblem::None;
+    if (plan.equipmentYear < 1 || plan.equipmentYear > plan.years)
+        return GrantPlanProblem::EquipmentYear;
+    const auto runs = plannedRunsPerYear(plan, results.assumptions);
+    for (int y = 0; y + 1 < plan.equipmentYear; ++y)
+        if (runs[static_cast<std::size_t>(y)] > 0)
+            return GrantPlanProblem::RunsBeforePurchase;
+    return GrantPlanProblem::None;
+}
+
+GrantBudget grantBudget(
+    const Results& results, BudgetTarget target, const GrantPlan& plan, const SponsorRules& sponsor)
+{
+    const Assumptions& a = results.assumptions;
+    GrantBudget b;
+    b.runsPerYear = plannedRunsPerYear(plan, a);
+    LineBook book(plan.years, sponsor);
+    if (target.kind == BudgetTarget::Kind::Owned)
+        budgetOwned(results.options.at(target.index), plan, a, sponsor, b, book);
+    else
+        budgetRented(results.cloud.at(target.index), a, b, book);
+    book.fill(b, a.indirectRate);
+    return b;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,85 @@
+#pragma once
+
+// A grant budget by year: what buying a machine or renting the same work costs in each year of
+// a grant, in the categories a sponsor's budget form asks for, with the indirect (F&A) rate on
+// the categories that carry it under the sponsor's rules.
+
+#include "core/evaluate.h"
+#include "core/sponsor.h"
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan {
+
+// The grant the budget is for. Runs are spread over its years; a machine is bought at the start
+// of `equipmentYear` and owned to the end of the grant.
+struct GrantPlan {
+    int years = 3;
+    int startYear = 0; // the first month of year 1 (labels only)
+    int startMonth = 1;
+    std::vector<int> runsPerYear; // empty: the plan's runs spread evenly (spreadRuns)
+    int equipmentYear = 1; // 1-based
+};
+
+// What a budget is for: a machine (index into Results::options) or a way to rent (into
+// Results::cloud).
+struct BudgetTarget {
+    enum class Kind { Owned, Rented };
+    Kind kind = Kind::Owned;
+    std::size_t index = 0;
+};
+
+// `runs` over `years` as evenly as whole runs allow, the remainder in the earliest years
+// (10 over 3: 4, 3, 3).
+std::vector<int> spreadRuns(int runs, int years);
+
+// Why a plan cannot be budgeted; each view words it.
+enum class GrantPlanProblem {
+    None,
+    Years, // outside limits::kGrantYears
+    RunsPerYearCount, // runsPerYear has not one entry per year
+    RunsPerYearValue, // an entry outside limits::kRunsPerYear
+    EquipmentYear, // not a year of the grant
+    RunsBeforePurchase, // runs planned on a machine before the year it is bought
+    Target, // the target's index is not in the results
+};
+GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, BudgetTarget target);
+
+struct BudgetLine {
+    BudgetCategory category = BudgetCategory::Equipment;
+    std::vector<double> usdByYear;
+    double totalUsd = 0.0;
+    bool carriesIndirect = false;
+};
+
+struct GrantBudget {
+    std::vector<int> runsPerYear;
+    // Only the categories that cost something, in BudgetCategory order; a rented allocation
+    // keeps its computing-services line at $0, so that it is listed (at no cash).
+    std::vector<BudgetLine> lines;
+    std::vector<double> directByYear;
+    std::vector<double> indirectByYear;
+    std::vector<double> totalByYear;
+    double directUsd = 0.0;
+    double indirectUsd = 0.0;
+    double totalUsd = 0.0;
+    double indirectRate = 0.0;
+    // Renting: the pricing the runs are budgeted at (the offer's cheapest), and the spend of one
+    // run before indirect costs. A reservation is budgeted a year of its rate for every year
+    // with runs (its term is paid whether used or not).
+    Pricing pricing = Pricing::OnDemand;
+    double spendPerRunUsd = 0.0;
+    // Owning: years (1-based) whose runs do not fit on one machine back to back.
+    std::vector<int> overfullYears;
+};
+
+// The budget of one machine or one way to rent, under a sponsor's rules, with the plan's
+// assumptions (Results::assumptions). Requires checkGrantPlan(...) == None.
+GrantBudget grantBudget(const Results& results, BudgetTarget target, const GrantPlan& plan,
+    const SponsorRules& sponsor);
+
+// The runs the budget plans per year: plan.runsPerYear, or the plan's runs spread evenly.
+std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a);
+
+} // namespace gpuplan

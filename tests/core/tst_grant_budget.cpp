@@ -1,0 +1,257 @@
+// A grant budget by year (core/costing/grant_budget.h) against hand-computed figures: equipment
+// in its year and exempt from F&A, runs spread 3/4/3, F&A on cloud and energy only, owning costs
+// from the year of purchase, and the plans that cannot be budgeted.
+
+#include "core/costing/grant_budget.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+
+namespace {
+
+// One card GPU ($10,000, 700 W) in a one-slot chassis ($5,000, 300 W): a $15,000, 1 kW machine.
+// The model takes 1e21 FLOPs at 40% of 1,000 TFLOP/s: 1e21 / 4e14 s = 28.935 days a run.
+std::shared_ptr<Catalog> catalog()
+{
+    auto c = std::make_shared<Catalog>();
+    GpuSpec card;
+    card.id = "card";
+    card.name = "Card";
+    card.boardPowerWatts = 700;
+    card.peakTflops[Precision::BF16] = 1000;
+    card.priceUsd = 10000;
+    c->gpus = { card };
+    ChassisSpec box;
+    box.id = "box";
+    box.gpuSlots = 1;
+    box.priceUsd = 5000;
+    box.basePowerWatts = 300;
+    c->chassis = { box };
+    CloudOffer cloud;
+    cloud.id = "cloud";
+    cloud.provider = "Cloud";
+    cloud.gpuId = "card";
+    cloud.onDemandUsdPerHour = 2.0;
+    CloudOffer reserved = cloud;
+    reserved.id = "reserved";
+    reserved.onDemandUsdPerHour.reset();
+    reserved.reserved = { { 1.0, 1.0 } };
+    c->cloudOffers = { cloud, reserved };
+    Workload w;
+    w.id = "model";
+    w.name = "Model";
+    w.trainingFlops = 1e21;
+    w.precision = Precision::BF16;
+    c->workloads = { w };
+    return c;
+}
+
+// Results point into their catalog: one catalog outlives every test.
+std::shared_ptr<const Catalog> sharedCatalog()
+{
+    static const std::shared_ptr<const Catalog> shared = catalog();
+    return shared;
+}
+
+Results results(double indirectRate = 0.5)
+{
+    Scenario s;
+    s.catalog = sharedCatalog();
+    s.modelId = "model";
+    s.source = SourcePolicy::Analytic;
+    s.gpuCounts = { 1 };
+    s.assumptions.electricityUsdPerKwh = 0.10;
+    s.assumptions.pue = 1.0;
+    s.assumptions.indirectRate = indirectRate;
+    s.assumptions.plannedRuns = 10;
+    return evaluate(s);
+}
+
+SponsorRules usFederal()
+{
+    SponsorRules s;
+    s.id = "us-federal";
+    s.equipmentThresholdUsd = 5000;
+    for (auto c : { BudgetCategory::Supplies, BudgetCategory::Energy, BudgetCategory::Hosting,
+             BudgetCategory::Support, BudgetCategory::Staff, BudgetCategory::ComputingServices })
+        s.carriesIndirect[static_cast<std::size_t>(c)] = true;
+    return s;
+}
+
+const BudgetLine* line(const GrantBudget& b, BudgetCategory c)
+{
+    for (const auto& l : b.lines)
+        if (l.category == c)
+            return &l;
+    return nullptr;
+}
+
+constexpr double kDays = 1e21 / 4e14 / 86400.0; // 28.935 days
+constexpr double kEnergyPerRun = 1.0 * kDays * 24.0 * 0.10; // 1 kW: $69.44
+constexpr double kCloudPerRun = 2.0 * kDays * 24.0; // $1,388.89 before F&A
+
+std::size_t cloudIndex(const Results& r, const std::string& id)
+{
+    for (std::size_t i = 0; i < r.cloud.size(); ++i)
+        if (r.cloud[i].offer->id == id)
+            return i;
+    return r.cloud.size();
+}
+
+} // namespace
+
+class TestGrantBudget : public QObject {
+    Q_OBJECT
+
+private slots:
+    void spreadsRunsEvenlyRemainderFirst()
+    {
+        QCOMPARE(spreadRuns(10, 3), (std::vector<int> { 4, 3, 3 }));
+        QCOMPARE(spreadRuns(2, 3), (std::vector<int> { 1, 1, 0 }));
+        QCOMPARE(spreadRuns(6, 3), (std::vector<int> { 2, 2, 2 }));
+        QCOMPARE(spreadRuns(0, 2), (std::vector<int> { 0, 0 }));
+    }
+
+    void buyingPutsEquipmentInItsYearExemptFromIndirect()
+    {
+        const Results r = results();
+        QCOMPARE(r.options.size(), std::size_t(1));
+        QVERIFY(qAbs(r.options[0].estimate.days - kDays) < 1e-9);
+        GrantPlan plan;
+        plan.runsPerYear = { 3, 4, 3 };
+        const BudgetTarget target { BudgetTarget::Kind::Owned, 0 };
+        QCOMPARE(checkGrantPlan(plan, r, target), GrantPlanProblem::None);
+        const GrantBudget b = grantBudget(r, target, plan, usFederal());
+        QCOMPARE(b.lines.size(), std::size_t(2)); // equipment, electricity: owning costs are off
+        const BudgetLine* equipment = line(b, BudgetCategory::Equipment);
+        QVERIFY(equipment);
+        QCOMPARE(equipment->usdByYear, (std::vector<double> { 15000.0, 0.0, 0.0 }));
+        QVERIFY(!equipment->carriesIndirect);
+        const BudgetLine* energy = line(b, BudgetCategory::Energy);
+        QVERIFY(energy);
+        QVERIFY(energy->carriesIndirect);
+        QVERIFY(qAbs(energy->usdByYear[1] - 4 * kEnergyPerRun) < 1e-6);
+        QVERIFY(qAbs(energy->totalUsd - 10 * kEnergyPerRun) < 1e-6); // $694.44
+        // F&A at 50% on electricity only: $104.17, $138.89, $104.17.
+        QVERIFY(qAbs(b.indirectByYear[0] - 0.5 * 3 * kEnergyPerRun) < 1e-6);
+        QVERIFY(qAbs(b.indirectUsd - 0.5 * 10 * kEnergyPerRun) < 1e-6);
+        QVERIFY(qAbs(b.totalByYear[0] - (15000.0 + 1.5 * 3 * kEnergyPerRun)) < 1e-6);
+        QVERIFY(qAbs(b.totalUsd - (15000.0 + 1.5 * 10 * kEnergyPerRun)) < 1e-6); // $16,041.67
+        QVERIFY(b.overfullYears.empty()); // 4 runs of 28.9 days fit into a year
+    }
+
+    void belowTheThresholdAMachineIsSupplies()
+    {
+        const Results r = results();
+        SponsorRules sponsor = usFederal();
+        sponsor.equipmentThresholdUsd = 20000;
+        const GrantBudget b
+            = grantBudget(r, { BudgetTarget::Kind::Owned, 0 }, GrantPlan {}, sponsor);
+        QVERIFY(!line(b, BudgetCategory::Equipment));
+        const BudgetLine* supplies = line(b, BudgetCategory::Supplies);
+        QVERIFY(supplies && supplies->carriesIndirect);
+        // 10 runs spread 4/3/3; supplies carry F&A: 1.5 x (15,000 + 4 runs' electricity).
+        QVERIFY(qAbs(b.totalByYear[0] - 1.5 * (15000.0 + 4 * kEnergyPerRun)) < 1e-6);
+    }
+
+    void rentingIsCloudSpendWithIndirectOnTop()
+    {
+        const Results r = results();
+        const std::size_t i = cloudIndex(r, "cloud");
+        QVERIFY(i < r.cloud.size());
+        GrantPlan plan;
+        plan.runsPerYear = { 3, 4, 3 };
+        const GrantBudget b = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
+        QCOMPARE(b.pricing, Pricing::OnDemand);
+        QVERIFY(qAbs(b.spendPerRunUsd - kCloudPerRun) < 1e-6);
+        const BudgetLine* cloud = line(b, BudgetCategory::ComputingServices);
+        QVERIFY(cloud && cloud->carriesIndirect);
+        QVERIFY(qAbs(cloud->usdByYear[1] - 4 * kCloudPerRun) < 1e-6); // $5,555.56
+        QVERIFY(qAbs(b.indirectUsd - 0.5 * 10 * kCloudPerRun) < 1e-6);
+        // The same total as the planner's cost per run (F&A included) times the runs.
+        QVERIFY(qAbs(b.totalUsd - 10 * *r.cloud[i].cheapestCostUsd) < 1e-6); // $20,833.33
+    }
+
+    void noIndirectSponsorAddsNothing()
+    {
+        const Results r = results();
+        SponsorRules none;
+        none.id = "no-indirect";
+        const GrantBudget b
+            = grantBudget(r, { BudgetTarget::Kind::Rented, cloudIndex(r, "cloud") }, {}, none);
+        QCOMPARE(b.indirectUsd, 0.0);
+        QVERIFY(qAbs(b.totalUsd - 10 * kCloudPerRun) < 1e-6);
+    }
+
+    void aReservationIsBudgetedAYearPerYearWithRuns()
+    {
+        const Results r = results(0.0);
+        const std::size_t i = cloudIndex(r, "reserved");
+        QVERIFY(i < r.cloud.size());
+        GrantPlan plan;
+        plan.runsPerYear = { 3, 0, 3 };
+        const GrantBudget b = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
+        QCOMPARE(b.pricing, Pricing::Reserved);
+        QCOMPARE(b.totalByYear, (std::vector<double> { 8760.0, 0.0, 8760.0 })); // $1/h all year
+    }
+
+    void owningCostsRunFromThePurchaseYear()
+    {
+        Scenario s;
+        s.catalog = sharedCatalog();
+        s.modelId = "model";
+        s.source = SourcePolicy::Analytic;
+        s.gpuCounts = { 1 };
+        s.assumptions.pue = 1.0;
+        s.assumptions.hostingUsdPerKwMonth = 200; // 1 kW: $2,400 a year
+        s.assumptions.supportRate = 0.10; // of $15,000: $1,500 a year
+        s.assumptions.staffUsdPerYear = 6000;
+        const Results r = evaluate(s);
+        GrantPlan plan;
+        plan.equipmentYear = 2;
+        plan.runsPerYear = { 0, 2, 2 };
+        const BudgetTarget target { BudgetTarget::Kind::Owned, 0 };
+        QCOMPARE(checkGrantPlan(plan, r, target), GrantPlanProblem::None);
+        const GrantBudget b = grantBudget(r, target, plan, usFederal());
+        QVERIFY(qAbs(line(b, BudgetCategory::Hosting)->usdByYear[0]) < 1e-9);
+        QVERIFY(qAbs(line(b, BudgetCategory::Hosting)->usdByYear[1] - 2400.0) < 1e-6);
+        QVERIFY(qAbs(line(b, BudgetCategory::Support)->totalUsd - 3000.0) < 1e-6);
+        QVERIFY(qAbs(line(b, BudgetCategory::Staff)->usdByYear[2] - 6000.0) < 1e-6);
+        QCOMPARE(line(b, BudgetCategory::Equipment)->usdByYear,
+            (std::vector<double> { 0.0, 15000.0, 0.0 }));
+    }
+
+    void plansThatCannotBeBudgeted()
+    {
+        const Results r = results();
+        const BudgetTarget owned { BudgetTarget::Kind::Owned, 0 };
+        GrantPlan plan;
+        plan.years = 0;
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::Years);
+        plan = {};
+        plan.runsPerYear = { 1, 2 };
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsPerYearCount);
+        plan.runsPerYear = { 1, -2, 0 };
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsPerYearValue);
+        plan.runsPerYear = { 1, 1, 1 };
+        plan.equipmentYear = 4;
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::EquipmentYear);
+        plan.equipmentYear = 2;
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsBeforePurchase);
+        QCOMPARE(
+            checkGrantPlan(plan, r, { BudgetTarget::Kind::Owned, 7 }), GrantPlanProblem::Target);
+    }
+
+    void runsThatDoNotFitAYearAreFlagged()
+    {
+        const Results r = results();
+        GrantPlan plan;
+        plan.runsPerYear = { 13, 1, 1 }; // 13 x 28.9 days = 376 days
+        const GrantBudget b = grantBudget(r, { BudgetTarget::Kind::Owned, 0 }, plan, usFederal());
+        QCOMPARE(b.overfullYears, (std::vector<int> { 1 }));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGrantBudget)
+#include "tst_grant_budget.moc"
