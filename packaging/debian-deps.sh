@@ -18,6 +18,8 @@ packages=(
   libtorch-dev libgloo-dev libopenblas0-pthread python3-torch
   # headless GUI tests, screenshots and report checks
   xvfb xauth poppler-utils fonts-dejavu-core
+  # the justification test unzips the .odt it writes
+  zlib1g-dev
   # packaging checks
   dpkg-dev file desktop-file-utils appstream shared-mime-info
 )

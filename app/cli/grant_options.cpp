@@ -74,7 +74,7 @@ void addGrantOptions(QCommandLineParser& p)
         QStringLiteral("First month of the grant (default: the month after --today)."),
         QStringLiteral("YYYY-MM") });
     p.addOption({ QStringLiteral("runs-per-year"),
-        QStringLiteral("Runs in each grant year, e.g. 3,4,3 (default: --planned-runs spread "
+        QStringLiteral("Runs in each grant year, e.g. 3,4,3 (default: --runs spread "
                        "evenly, the remainder in the first years)."),
         QStringLiteral("A,B,C") });
     p.addOption({ QStringLiteral("equipment-year"),

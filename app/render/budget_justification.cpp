@@ -6,6 +6,7 @@
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/proposal_report.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QTextCursor>
@@ -76,8 +77,12 @@ QString estimateSentence(const Results& r, const TrainingEstimate& e, const QStr
         text += QStringLiteral("; implied utilisation %1 of the GPUs' dense peak")
                     .arg(views::formatPercent(*e.impliedUtilization));
     text += QStringLiteral(").");
-    for (EstimateFlag flag : e.flags)
-        text += QStringLiteral(" Caveat: %1.").arg(views::toQString(describe(flag)));
+    for (EstimateFlag flag : e.flags) {
+        QString caveat = views::toQString(describe(flag));
+        if (!caveat.endsWith(QLatin1Char('.')))
+            caveat += QLatin1Char('.');
+        text += QStringLiteral(" Caveat: ") + caveat;
+    }
     return text;
 }
 
@@ -233,7 +238,7 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
                          QString::number(a.pue), cited(a.source(AssumptionId::Pue)));
         if (o.cheapestCloudIndex) {
             const CloudOffer& offer = *r.cloud[*o.cheapestCloudIndex].offer;
-            items << QStringLiteral("%1 %2, compared with (%3)")
+            items << QStringLiteral("Compared with %1 %2 (%3)")
                          .arg(str(offer.provider), str(offer.instance), cited(offer.source));
         }
         if (!o.estimate.note.empty())
@@ -382,12 +387,16 @@ bool writeJustification(const Justification& j, const QString& path, QString* er
     if (suffix == QLatin1String("odt")) {
         QTextDocument document;
         fillDocument(j, document);
-        QTextDocumentWriter writer(&file, "odf");
+        // The ODF writer closes its device when done, which QSaveFile forbids: write to memory.
+        QBuffer odf;
+        odf.open(QIODevice::WriteOnly);
+        QTextDocumentWriter writer(&odf, "odf");
         if (!writer.write(&document)) {
             *error = QStringLiteral("cannot write %1 as ODF text").arg(path);
             file.cancelWriting();
             return false;
         }
+        file.write(odf.data());
     } else {
         file.write((suffix == QLatin1String("md") ? toMarkdown(j) : toPlainText(j)).toUtf8());
     }

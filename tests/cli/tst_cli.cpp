@@ -164,7 +164,10 @@ private slots:
     // The JSON contract other tools rely on: tests/cli/data/json/<case>/{arguments.txt (one
     // argument a line), expected.json}. A change here is a change of the contract: add fields
     // freely, and raise schema_version when one is renamed, removed or changes meaning.
-    void jsonContract_data() { gpuplan::testing::addGoldenRows(GPUPLAN_TEST_DATA "/data/json", 7); }
+    void jsonContract_data()
+    {
+        gpuplan::testing::addGoldenRows(GPUPLAN_TEST_DATA "/data/json", 10);
+    }
     void jsonContract()
     {
         QFETCH(QString, folder);
@@ -365,6 +368,31 @@ chassis:
             << "/no/such/file.yaml: error: cannot open the file";
         QTest::addRow("unknown option")
             << QStringList { "plan", "--modle", "x" } << "Unknown option 'modle'";
+        const QStringList budget { "budget", "--model", "pythia-1b" };
+        QTest::addRow("budget unknown sponsor")
+            << budget + QStringList { "--sponsor", "nih-2050" }
+            << "unknown sponsor 'nih-2050' (known: us-federal, us-federal-10k, no-indirect)";
+        QTest::addRow("budget runs per year count")
+            << budget + QStringList { "--runs-per-year", "3,4" }
+            << "runs per year has 2 entries; the grant has 3 years";
+        QTest::addRow("budget runs per year text")
+            << budget + QStringList { "--runs-per-year", "3,x,1" }
+            << "runs per year must be whole numbers from 0 to 100000 separated by commas";
+        QTest::addRow("budget bad start") << budget + QStringList { "--start", "2027-13" }
+                                          << "--start must be a month, YYYY-MM, not '2027-13'";
+        QTest::addRow("budget machine and offer")
+            << budget + QStringList { "--machine", "8xa100-80gb-sxm", "--offer", "x" }
+            << "give --machine or --offer, not both";
+        QTest::addRow("budget unknown offer")
+            << budget + QStringList { "--offer", "acme-b900" } << "unknown offer 'acme-b900'";
+        QTest::addRow("budget runs before purchase")
+            << budget + QStringList { "--equipment-year", "2", "--runs-per-year", "1,1,1" }
+            << "runs are planned before the machine is bought in year 2";
+        QTest::addRow("budget years") << budget + QStringList { "--years-of-grant", "12" }
+                                      << "--years-of-grant: 12 is outside 1 to 10";
+        QTest::addRow("budget justification format")
+            << budget + QStringList { "--justification", "/tmp/budget.docx" }
+            << "the justification is written as .odt, .md or .txt";
         QTest::addRow("breakeven missing rate") << QStringList { "breakeven", "--hardware-cost",
             "1000", "--hours-per-run", "5" } << "--cloud-rate is required";
     }

@@ -1,0 +1,149 @@
+// The budget justification (app/render/budget_justification.h) for a fixed scenario on the
+// paper's prices: the text as a golden file, the same numbers as the budget table, and the ODF
+// file opened back (its content.xml unzipped here) with every paragraph in it.
+
+#include "app/common/budget_table.h"
+#include "app/common/format.h"
+#include "app/render/budget_justification.h"
+#include "pricing/catalog_loader.h"
+#include "tests/support/golden.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+#include <QtEndian>
+
+#include <zlib.h>
+
+using namespace gpuplan;
+
+namespace {
+
+// One member of a ZIP archive, by name: stored or deflated (what QTextDocumentWriter writes).
+QByteArray unzipMember(const QByteArray& zip, const QByteArray& name)
+{
+    qsizetype at = 0;
+    while (
+        at + 30 <= zip.size() && qFromLittleEndian<quint32>(zip.constData() + at) == 0x04034b50u) {
+        const char* h = zip.constData() + at;
+        const quint16 method = qFromLittleEndian<quint16>(h + 8);
+        const quint32 packed = qFromLittleEndian<quint32>(h + 18);
+        const quint32 size = qFromLittleEndian<quint32>(h + 22);
+        const quint16 nameLength = qFromLittleEndian<quint16>(h + 26);
+        const quint16 extraLength = qFromLittleEndian<quint16>(h + 28);
+        const QByteArray member = zip.mid(at + 30, nameLength);
+        const qsizetype data = at + 30 + nameLength + extraLength;
+        if (member == name) {
+            if (method == 0)
+                return zip.mid(data, size);
+            QByteArray out(static_cast<qsizetype>(size), Qt::Uninitialized);
+            z_stream z {};
+            inflateInit2(&z, -MAX_WBITS); // raw deflate, as in ZIP
+            z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(zip.constData() + data));
+            z.avail_in = packed;
+            z.next_out = reinterpret_cast<Bytef*>(out.data());
+            z.avail_out = size;
+            const int status = inflate(&z, Z_FINISH);
+            inflateEnd(&z);
+            return status == Z_STREAM_END ? out : QByteArray();
+        }
+        at = data + packed;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestJustification : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const Catalog> catalog;
+    Results results;
+    GrantPlan plan;
+    GrantBudget budget;
+    const SponsorRules* sponsor = nullptr;
+    BudgetTarget target;
+
+private slots:
+    void initTestCase()
+    {
+        const CatalogLoad load = loadCatalog(shippedDataFiles("paper"));
+        QVERIFY(load.issues.empty());
+        catalog = load.catalog;
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.assumptions.indirectRate = 0.5;
+        s.today = "2026-11-23";
+        results = evaluate(s);
+        for (std::size_t i = 0; i < results.options.size(); ++i)
+            if (results.options[i].gpu->id == "a100-80gb-sxm" && results.options[i].gpuCount == 4)
+                target = { BudgetTarget::Kind::Owned, i };
+        QCOMPARE(results.options[target.index].gpuCount, 4);
+        plan.runsPerYear = { 3, 4, 3 };
+        plan.startYear = 2027;
+        plan.startMonth = 1;
+        sponsor = catalog->findSponsor("us-federal");
+        QVERIFY(sponsor);
+        QCOMPARE(checkGrantPlan(plan, results, target), GrantPlanProblem::None);
+        budget = grantBudget(results, target, plan, *sponsor);
+    }
+
+    void markdownIsTheGoldenText()
+    {
+        const auto text = render::budgetJustification(results, target, plan, *sponsor, budget);
+        GPUPLAN_COMPARE_GOLDEN(render::toMarkdown(text).toUtf8(),
+            QStringLiteral(GPUPLAN_TEST_DATA "/data/justification/4xa100-3-4-3.md"));
+    }
+
+    // The request and the indirect costs in the text are the budget table's cells.
+    void numbersMatchTheBudgetTable()
+    {
+        const QString text = render::toPlainText(
+            render::budgetJustification(results, target, plan, *sponsor, budget));
+        const views::BudgetTable table = views::budgetTable(results, target, plan, budget);
+        const QStringList total = table.rows.last();
+        QCOMPARE(total.first(), QStringLiteral("Total"));
+        QVERIFY2(text.contains(QStringLiteral("We request ") + total.last()), qPrintable(text));
+        const QStringList indirect = table.rows[table.rows.size() - 2];
+        QVERIFY2(text.contains(indirect.last() + QLatin1Char('.')), qPrintable(indirect.last()));
+        QVERIFY(text.contains(QStringLiteral("3 in Year 1 (2027-01 to 2027-12), 4 in Year 2")));
+        QVERIFY(!text.contains(QLatin1Char('#')));
+    }
+
+    void odtOpensWithEveryParagraph()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("justification.odt"));
+        const auto text = render::budgetJustification(results, target, plan, *sponsor, budget);
+        QString error;
+        QVERIFY2(render::writeJustification(text, path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray zip = file.readAll();
+        QCOMPARE(
+            unzipMember(zip, "mimetype"), QByteArray("application/vnd.oasis.opendocument.text"));
+        const QByteArray content = unzipMember(zip, "content.xml");
+        QVERIFY(!content.isEmpty());
+        // Read back as a document: the XML's text without its markup holds every block.
+        QTextDocument back;
+        back.setHtml(QString::fromUtf8(content));
+        const QString plain = back.toPlainText().simplified();
+        for (const auto& block : text)
+            for (const QString& part :
+                block.items.isEmpty() ? QStringList { block.text } : block.items)
+                QVERIFY2(plain.contains(part.simplified()), qPrintable(part));
+    }
+
+    void unknownExtensionIsRefused()
+    {
+        QString error;
+        QVERIFY(!render::writeJustification({}, QStringLiteral("/tmp/x.docx"), &error));
+        QVERIFY(error.contains(QStringLiteral(".odt, .md or .txt")));
+    }
+};
+
+QTEST_MAIN(TestJustification)
+#include "tst_justification.moc"
