@@ -1,8 +1,10 @@
 #include "app/render/proposal_report.h"
 
+#include "app/common/budget_table.h"
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/results_csv.h"
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
@@ -14,15 +16,19 @@
 #include <QFileInfo>
 #include <QFont>
 #include <QLocale>
+#include <QMap>
 #include <QPageLayout>
 #include <QPdfWriter>
+#include <QSaveFile>
 #include <QTemporaryFile>
 #include <QTextDocument>
 #include <QUrl>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 namespace gpuplan::render {
 
@@ -96,37 +102,114 @@ QString assumptionsSection(const Results& r)
     return html + QStringLiteral("</ul>");
 }
 
-QString optionsTable(const Results& r)
+// Flags in a narrow column as short codes ("EP, UT"), explained once in a legend under the
+// tables: a flag's full name wraps over four lines in a portrait column.
+class FlagLegend {
+public:
+    QString abbreviate(const QString& flags)
+    {
+        QStringList codes;
+        for (const QString& flag : flags.split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
+            QString code;
+            for (const QString& word : flag.split(QLatin1Char('_'), Qt::SkipEmptyParts))
+                code += word.front().toUpper();
+            m_used.insert(code, flag);
+            codes << code;
+        }
+        return codes.join(QStringLiteral(", "));
+    }
+
+    QString html(const Results& r) const
+    {
+        if (m_used.isEmpty())
+            return {};
+        QStringList items;
+        for (auto it = m_used.begin(); it != m_used.end(); ++it)
+            items << QStringLiteral("<b>%1</b> %2: %3")
+                         .arg(esc(it.key()), esc(it.value()), esc(explain(it.value(), r)));
+        return QStringLiteral("<p style=\"font-size:7pt\">Flags: ")
+            + items.join(QStringLiteral("; ")) + QStringLiteral(".</p>");
+    }
+
+private:
+    static QString explain(const QString& flag, const Results& r)
+    {
+        for (int f = 0; f <= static_cast<int>(EstimateFlag::MultiInstance); ++f) {
+            const auto e = static_cast<EstimateFlag>(f);
+            if (views::toQString(toString(e)) == flag) {
+                QString text = views::toQString(describe(e));
+                if (text.endsWith(QLatin1Char('.')))
+                    text.chop(1);
+                return text;
+            }
+        }
+        return views::stalePriceNote(r);
+    }
+
+    QMap<QString, QString> m_used;
+};
+
+QString optionsTable(const Results& r, const std::vector<std::size_t>& indices, FlagLegend& legend)
 {
     QString html = tableStart();
     QStringList headers;
     for (int c = 0; c < views::kOptionColumnCount; ++c)
         headers << esc(views::header(static_cast<views::OptionColumn>(c)));
     html += row(headers, true);
-    for (const auto& o : r.options) {
+    for (std::size_t i : indices) {
+        const auto& o = r.options[i];
         QStringList cells;
-        for (int c = 0; c < views::kOptionColumnCount; ++c)
-            // Flag names wrap at spaces in a narrow column ("exceeds peak", not "exceeds_pe-").
-            cells << esc(views::displayText(o, static_cast<views::OptionColumn>(c)))
-                         .replace(QLatin1Char('_'), QLatin1Char(' '));
+        for (int c = 0; c < views::kOptionColumnCount; ++c) {
+            const auto column = static_cast<views::OptionColumn>(c);
+            const QString text = views::displayText(o, column);
+            cells << esc(column == views::OptionColumn::Flags ? legend.abbreviate(text) : text);
+        }
         html += row(cells);
     }
     return html + QStringLiteral("</table>");
 }
 
-QString cloudTable(const Results& r)
+// The offers' columns a reader needs to compare; the full table is in the CSV.
+constexpr std::array kReportCloudColumns { views::CloudColumn::Provider, views::CloudColumn::Offer,
+    views::CloudColumn::GpuCount, views::CloudColumn::Days, views::CloudColumn::CheapestCost,
+    views::CloudColumn::RateDate, views::CloudColumn::Flags };
+
+QString offersTable(const Results& r, const std::vector<std::size_t>& indices, FlagLegend& legend)
 {
     QString html = tableStart();
-    QStringList headers;
-    for (int c = 0; c < views::kCloudColumnCount; ++c)
-        headers << esc(views::header(static_cast<views::CloudColumn>(c)));
+    QStringList headers { QStringLiteral("Kind") };
+    for (auto c : kReportCloudColumns)
+        headers << esc(views::header(c));
     html += row(headers, true);
-    for (const auto& o : r.cloud) {
-        QStringList cells;
-        for (int c = 0; c < views::kCloudColumnCount; ++c)
-            cells << esc(views::displayText(o, static_cast<views::CloudColumn>(c)))
-                         .replace(QLatin1Char('_'), QLatin1Char(' '));
+    for (std::size_t i : indices) {
+        const auto& o = r.cloud[i];
+        QStringList cells { esc(views::toQString(toString(o.offer->kind))) };
+        for (auto c : kReportCloudColumns) {
+            const QString text = views::displayText(o, c);
+            cells << esc(c == views::CloudColumn::Flags ? legend.abbreviate(text) : text);
+        }
         html += row(cells);
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString budgetSection(const ReportInput& in)
+{
+    const auto grant = reportGrant(in);
+    if (!grant)
+        return {};
+    const Results& r = *in.results;
+    const GrantBudget budget = grantBudget(r, grant->target, grant->plan, *grant->sponsor);
+    const views::BudgetTable table = views::budgetTable(r, grant->target, grant->plan, budget);
+    QString html = QStringLiteral("<h2>Grant budget by year</h2><p>%1; %2.</p>")
+                       .arg(esc(views::budgetTargetLabel(r, grant->target)),
+                           esc(QString::fromStdString(grant->sponsor->name)));
+    html += tableStart() + row(table.header, true);
+    for (const auto& cells : table.rows) {
+        QStringList escaped;
+        for (const auto& c : cells)
+            escaped << esc(c);
+        html += row(escaped);
     }
     return html + QStringLiteral("</table>");
 }
@@ -150,7 +233,8 @@ QString priceKindSuffix(const Provenance& p)
         : QStringLiteral(" (%1)").arg(views::toQString(toString(p.kind)));
 }
 
-QString sourcesSection(const Catalog& catalog, const Results& r)
+QString sourcesSection(
+    const Catalog& catalog, const Results& r, const std::vector<std::size_t>& offerIndices)
 {
     QString html = QStringLiteral("<h2>Prices and their sources</h2>");
     html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3 months marked "
@@ -173,7 +257,12 @@ QString sourcesSection(const Catalog& catalog, const Results& r)
     for (const auto& c : catalog.chassis)
         html += row({ esc(c.name) + QStringLiteral(" (chassis, %1 slots)").arg(c.gpuSlots),
             views::formatUsd(c.priceUsd), ageCell(c.priceSource, r), provenance(c.priceSource) });
-    for (const auto& o : catalog.cloudOffers) {
+    std::vector<const CloudOffer*> offers;
+    for (std::size_t i : offerIndices)
+        if (std::find(offers.begin(), offers.end(), r.cloud[i].offer) == offers.end())
+            offers.push_back(r.cloud[i].offer);
+    for (const CloudOffer* offer : offers) {
+        const CloudOffer& o = *offer;
         QStringList rates;
         if (o.kind == OfferKind::Allocation)
             rates << QStringLiteral("no cash; apply %1 days ahead, %2 days' queue per run")
@@ -236,6 +325,77 @@ std::optional<std::size_t> reportBuyOption(const ReportInput& in)
     return defaultMachineToCompare(*in.results);
 }
 
+std::optional<ReportGrant> reportGrant(const ReportInput& in)
+{
+    ReportGrant grant;
+    grant.sponsor = in.sponsor;
+    if (!grant.sponsor && in.catalog) {
+        grant.sponsor = in.catalog->findSponsor("us-federal");
+        if (!grant.sponsor && !in.catalog->sponsors.empty())
+            grant.sponsor = &in.catalog->sponsors.front();
+    }
+    if (!grant.sponsor)
+        return std::nullopt;
+    if (in.budgetTarget) {
+        grant.target = *in.budgetTarget;
+    } else if (const auto buy = reportBuyOption(in)) {
+        grant.target = { BudgetTarget::Kind::Owned, *buy };
+    } else {
+        return std::nullopt;
+    }
+    if (in.grantPlan)
+        grant.plan = *in.grantPlan;
+    else
+        views::defaultGrantStart(QString::fromStdString(in.results->today), grant.plan);
+    if (checkGrantPlan(grant.plan, *in.results, grant.target) != GrantPlanProblem::None)
+        return std::nullopt;
+    return grant;
+}
+
+std::vector<std::size_t> reportOptions(const ReportInput& in)
+{
+    const Results& r = *in.results;
+    const auto buy = reportBuyOption(in);
+    std::vector<std::size_t> indices;
+    for (std::size_t i = 0; i < r.options.size(); ++i)
+        if (r.options[i].paretoHardware || r.options[i].paretoExperiment || r.recommended == i
+            || buy == i)
+            indices.push_back(i);
+    return indices;
+}
+
+std::vector<std::size_t> reportOffers(const ReportInput& in)
+{
+    const Results& r = *in.results;
+    std::map<std::pair<const GpuSpec*, OfferKind>, std::size_t> cheapest;
+    for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+        const auto key = std::make_pair(r.cloud[i].gpu, r.cloud[i].offer->kind);
+        const auto it = cheapest.find(key);
+        if (it == cheapest.end()
+            || r.cloud[i].cheapestCostUsd.value_or(0.0)
+                < r.cloud[it->second].cheapestCostUsd.value_or(0.0))
+            cheapest[key] = i;
+    }
+    std::vector<std::size_t> indices;
+    for (const auto& [key, index] : cheapest)
+        indices.push_back(index);
+    std::vector<std::size_t> compared = in.buyCloudOffers;
+    if (const auto buy = reportBuyOption(in); buy && compared.empty()) {
+        if (const auto c = r.options[*buy].cheapestCloudIndex)
+            compared.push_back(*c);
+    }
+    if (const auto grant = reportGrant(in);
+        grant && grant->target.kind == BudgetTarget::Kind::Rented)
+        compared.push_back(grant->target.index);
+    for (std::size_t i : compared)
+        if (i < r.cloud.size() && std::find(indices.begin(), indices.end(), i) == indices.end())
+            indices.push_back(i);
+    std::stable_sort(indices.begin(), indices.end(), [&r](std::size_t a, std::size_t b) {
+        return r.cloud[a].cheapestCostUsd.value_or(0.0) < r.cloud[b].cheapestCostUsd.value_or(0.0);
+    });
+    return indices;
+}
+
 QString proposalReportHtml(const ReportInput& in)
 {
     const Results& r = *in.results;
@@ -271,7 +431,15 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p><img src=\"%1\" width=\"%2\"></p>")
                     .arg(QLatin1String(name))
                     .arg(kReportChartWidth);
-    html += QStringLiteral("<h2>Machines to buy</h2>") + optionsTable(r);
+    html += budgetSection(in);
+    FlagLegend legend;
+    html += QStringLiteral("<h2>Appendix: machines on the frontier</h2><p>The machines on either "
+                           "chart's frontier, the recommended one and the one compared above")
+        + (in.optionsCsvName.isEmpty() ? QStringLiteral(".</p>")
+                                       : QStringLiteral("; all %1 options are in %2.</p>")
+                                             .arg(r.options.size())
+                                             .arg(esc(in.optionsCsvName)))
+        + optionsTable(r, reportOptions(in), legend);
     if (!r.unavailable.empty()) {
         QStringList items;
         for (const auto& u : r.unavailable)
@@ -281,27 +449,63 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p>Not available: ") + items.join(QStringLiteral("; "))
             + QStringLiteral("</p>");
     }
-    html += QStringLiteral("<h2>Renting the same work</h2>") + cloudTable(r);
+    const std::vector<std::size_t> offers = reportOffers(in);
+    html += QStringLiteral("<h2>Appendix: renting the same work</h2><p>The cheapest offer per GPU "
+                           "type and kind of offer, and those compared above")
+        + (in.offersCsvName.isEmpty()
+                ? QStringLiteral(".</p>")
+                : QStringLiteral("; all %1 offers and GPU counts are in %2.</p>")
+                      .arg(r.cloud.size())
+                      .arg(esc(in.offersCsvName)))
+        + offersTable(r, offers, legend);
+    html += legend.html(r); // after both tables have named their flags
     QStringList terms;
-    for (const auto& c : r.cloud)
-        for (const auto& m : c.commitments)
-            terms << esc(QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
-                + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name))
+    for (std::size_t i : offers)
+        for (const auto& m : r.cloud[i].commitments)
+            terms << esc(QString::fromStdString(r.cloud[i].offer->provider) + QLatin1Char(' ')
+                + views::formatMachine(
+                    r.cloud[i].gpuCount, QString::fromStdString(r.cloud[i].gpu->name))
                 + QStringLiteral(": ") + views::commitmentVerdict(m, r.assumptions.plannedRuns));
     if (!terms.isEmpty())
         html += QStringLiteral("<p>Reserved rates, paid for the whole term:</p><ul><li>")
             + terms.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
     if (in.catalog)
-        html += sourcesSection(*in.catalog, r);
+        html += sourcesSection(*in.catalog, r, offers);
     return html + QStringLiteral("</body></html>");
 }
 
-bool writeProposalReport(const ReportInput& in, const QString& path, QString* error)
+namespace {
+
+bool writeText(const QString& path, const QString& text, QString* error)
 {
-    if (!in.results || !in.results->workload) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2")
+                     .arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool writeProposalReport(const ReportInput& input, const QString& path, QString* error)
+{
+    if (!input.results || !input.results->workload) {
         *error = QStringLiteral("no model to report on");
         return false;
     }
+    // The full tables beside the PDF, named in it: "plan.pdf" -> "plan-options.csv".
+    ReportInput in = input;
+    const QFileInfo pdfInfo(path);
+    const QString base = pdfInfo.completeBaseName();
+    in.optionsCsvName = base + QStringLiteral("-options.csv");
+    in.offersCsvName = base + QStringLiteral("-offers.csv");
+    if (!writeText(pdfInfo.absoluteDir().filePath(in.optionsCsvName),
+            views::optionsCsv(*in.results), error)
+        || !writeText(
+            pdfInfo.absoluteDir().filePath(in.offersCsvName), views::cloudCsv(*in.results), error))
+        return false;
     QTextDocument doc;
     doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
     // Smaller than an exported figure, so the chart text prints at about 8 pt on the page.

@@ -4,6 +4,7 @@
 
 #include "app/render/planner_charts.h"
 #include "core/catalog.h"
+#include "core/costing/grant_budget.h"
 #include "core/evaluate.h"
 
 #include <QString>
@@ -25,7 +26,34 @@ struct ReportInput {
     std::vector<std::size_t> buyCloudOffers;
     bool buyMonths = false;
     QString date; // "2026-11-22"; default today
+    // The grant budget section: what is budgeted (default: the buy-vs-rent machine), the grant
+    // (default: 3 years from the month after the plan's day, runs spread evenly) and the
+    // sponsor's rules (default: the catalog's us-federal, else its first sponsor; none: no
+    // budget section).
+    std::optional<BudgetTarget> budgetTarget;
+    std::optional<GrantPlan> grantPlan;
+    const SponsorRules* sponsor = nullptr;
+    // Names of the CSV files with the full tables, written beside the PDF (set by
+    // writeProposalReport; named in the report's appendix).
+    QString optionsCsvName;
+    QString offersCsvName;
 };
+
+// The sponsor, grant and target the report's budget section uses (defaults filled in); no
+// sponsor when the catalog has none or the plan cannot be budgeted.
+struct ReportGrant {
+    const SponsorRules* sponsor = nullptr;
+    BudgetTarget target;
+    GrantPlan plan;
+};
+std::optional<ReportGrant> reportGrant(const ReportInput& input);
+
+// Indices into Results::options the report's appendix lists: the frontier (either chart), the
+// recommended machine and the buy-vs-rent one, in the options' order.
+std::vector<std::size_t> reportOptions(const ReportInput& input);
+// Indices into Results::cloud: the cheapest offer per GPU type and kind of offer (cloud,
+// campus, allocation) and the ones the buy-vs-rent section compares with, cheapest first.
+std::vector<std::size_t> reportOffers(const ReportInput& input);
 
 // The machine the report's buy-vs-rent section is about (nullopt when there are no options).
 std::optional<std::size_t> reportBuyOption(const ReportInput& input);
@@ -39,7 +67,9 @@ QString proposalReportHtml(const ReportInput& input);
 QString humanCount(double value);
 
 // Writes the report as an A4 PDF, atomically: rendered next to `path` and renamed over it only
-// when complete, so a failure leaves any earlier report intact. False with *error set on failure.
+// when complete, so a failure leaves any earlier report intact. Beside it, the full option and
+// offer tables as CSV: "<name>-options.csv", "<name>-offers.csv". False with *error set on
+// failure.
 bool writeProposalReport(const ReportInput& input, const QString& path, QString* error);
 
 } // namespace gpuplan::render

@@ -1,0 +1,123 @@
+// The proposal report stays readable however many offers are loaded: at most ten pages for
+// every shipped model with 500 extra offers, the full tables in CSV files beside the PDF (named
+// in the report), and flags abbreviated with a legend.
+
+#include "app/render/proposal_report.h"
+#include "pricing/catalog_loader.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuplan;
+
+namespace {
+
+// The shipped current prices plus `extra` offers: copies of the shipped ones under new ids,
+// each a little dearer, as an imported catalog adds them.
+std::shared_ptr<const Catalog> catalogWithOffers(int extra)
+{
+    const CatalogLoad load = loadCatalog(shippedDataFiles());
+    auto catalog = std::make_shared<Catalog>(*load.catalog);
+    const auto shipped = catalog->cloudOffers;
+    for (int i = 0; i < extra; ++i) {
+        CloudOffer o = shipped[static_cast<std::size_t>(i) % shipped.size()];
+        o.id += "-imported-" + std::to_string(i);
+        o.provider += " " + std::to_string(i % 40);
+        if (o.onDemandUsdPerHour)
+            *o.onDemandUsdPerHour *= 1.0 + 0.001 * (i + 1);
+        if (o.spotUsdPerHour)
+            *o.spotUsdPerHour *= 1.0 + 0.001 * (i + 1);
+        catalog->cloudOffers.push_back(std::move(o));
+    }
+    return catalog;
+}
+
+int pdfPages(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page[^s]"));
+    return static_cast<int>(QString::fromLatin1(f.readAll()).count(page));
+}
+
+int lines(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    return static_cast<int>(f.readAll().count('\n'));
+}
+
+} // namespace
+
+class TestReportPages : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const Catalog> catalog = catalogWithOffers(500);
+
+private slots:
+    void atMostTenPagesWith500Offers_data()
+    {
+        QTest::addColumn<QString>("model");
+        for (const auto& w : catalog->workloads)
+            QTest::newRow(w.id.c_str()) << QString::fromStdString(w.id);
+        QVERIFY(catalog->workloads.size() >= 8);
+    }
+    void atMostTenPagesWith500Offers()
+    {
+        QFETCH(QString, model);
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = model.toStdString();
+        s.assumptions = catalog->defaults;
+        s.budgetUsd = 40000;
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        QVERIFY(r.cloud.size() > 500);
+        render::ReportInput in;
+        in.results = &r;
+        in.catalog = catalog.get();
+        in.date = QStringLiteral("2026-11-23");
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("plan.pdf"));
+        QString error;
+        QVERIFY2(render::writeProposalReport(in, pdf, &error), qPrintable(error));
+        const int pages = pdfPages(pdf);
+        QVERIFY2(pages >= 2 && pages <= 10, qPrintable(QString::number(pages)));
+        // Every option and offer in the CSVs beside it (a header line each).
+        QCOMPARE(lines(dir.filePath(QStringLiteral("plan-options.csv"))),
+            static_cast<int>(r.options.size()) + 1);
+        QCOMPARE(lines(dir.filePath(QStringLiteral("plan-offers.csv"))),
+            static_cast<int>(r.cloud.size()) + 1);
+    }
+
+    void reportNamesTheCsvFilesAndExplainsFlags()
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        render::ReportInput in;
+        in.results = &r;
+        in.catalog = catalog.get();
+        in.optionsCsvName = QStringLiteral("plan-options.csv");
+        in.offersCsvName = QStringLiteral("plan-offers.csv");
+        const QString html = render::proposalReportHtml(in);
+        QVERIFY(html.contains(QStringLiteral("are in plan-options.csv")));
+        QVERIFY(html.contains(QStringLiteral("are in plan-offers.csv")));
+        QVERIFY(html.contains(QStringLiteral("<b>UT</b> unsynchronised_timing")));
+        QVERIFY(html.contains(QStringLiteral("Grant budget by year")));
+        // The appendix lists fewer offers than there are, each kind's cheapest at least.
+        const auto offers = render::reportOffers(in);
+        QVERIFY(offers.size() < r.cloud.size() / 10);
+        QVERIFY(!offers.empty());
+    }
+};
+
+QTEST_MAIN(TestReportPages)
+#include "tst_report_pages.moc"
