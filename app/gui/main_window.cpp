@@ -4,6 +4,7 @@
 #include "app/common/wording.h"
 #include "app/document/scenario_document.h"
 #include "app/gui/assumptions_panel.h"
+#include "app/gui/budget_view.h"
 #include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/catalog_import_dialog.h"
 #include "app/gui/planner_session.h"
@@ -64,9 +65,11 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     m_tabs = new QTabWidget;
     m_planner = new PlannerView(m_session);
     m_buyVsRent = new BuyVsRentView(m_session);
+    m_budget = new BudgetView(m_session);
     m_prices = new PriceTablesView(m_book);
     m_tabs->addTab(m_planner, tr("Planner"));
     m_tabs->addTab(m_buyVsRent, tr("Buy vs rent"));
+    m_tabs->addTab(m_budget, tr("Budget"));
     m_tabs->addTab(m_prices, tr("Price tables"));
     auto* bench = new benchview::BenchmarkView(m_book->snapshot());
     m_benchmark = bench;
@@ -102,6 +105,8 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_buyVsRent && m_planner->selectedOption())
             m_buyVsRent->setMachine(*m_planner->selectedOption());
+        if (m_tabs->currentWidget() == m_budget && m_planner->selectedOption())
+            m_budget->setMachine(*m_planner->selectedOption());
     });
 
     buildMenus();
@@ -604,6 +609,10 @@ void MainWindow::exportReportDialog()
     input.buyOption = m_buyVsRent->machine();
     input.buyCloudOffers = m_buyVsRent->chosenOffers();
     input.buyMonths = m_buyVsRent->monthsAxis();
+    // The grant budget as the Budget view shows it (the report's defaults where it cannot).
+    input.budgetTarget = m_budget->target();
+    input.grantPlan = m_budget->plan();
+    input.sponsor = m_budget->sponsor();
     QString error;
     if (!render::writeProposalReport(input, path, &error))
         QMessageBox::warning(this, tr("Cannot export report"), error);

@@ -26,6 +26,7 @@ class ScenarioDocument;
 namespace gpuplan::gui {
 
 class AssumptionsPanel;
+class BudgetView;
 class BuyVsRentView;
 class PlannerSession;
 class PlannerView;
@@ -44,6 +45,7 @@ public:
     PriceBook* priceBook() const { return m_book; }
     PlannerView* plannerView() const { return m_planner; }
     BuyVsRentView* buyVsRentView() const { return m_buyVsRent; }
+    BudgetView* budgetView() const { return m_budget; }
     PriceTablesView* priceTablesView() const { return m_prices; }
     AssumptionsPanel* assumptionsPanel() const { return m_assumptions; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -113,6 +115,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     PlannerView* m_planner = nullptr;
     BuyVsRentView* m_buyVsRent = nullptr;
+    BudgetView* m_budget = nullptr;
     PriceTablesView* m_prices = nullptr;
     AssumptionsPanel* m_assumptions = nullptr;
     QWidget* m_benchmark = nullptr;

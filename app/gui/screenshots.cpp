@@ -6,6 +6,8 @@
 
 #include "app/common/user_data.h"
 #include "app/gui/buy_vs_rent_view.h"
+#include "app/gui/assumptions_panel.h"
+#include "app/gui/budget_view.h"
 #include "app/gui/main_window.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/planner_view.h"
@@ -15,6 +17,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QLineEdit>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextStream>
@@ -74,6 +77,22 @@ int main(int argc, char** argv)
     ok &= shoot(&window, out.filePath(QStringLiteral("planner.png")));
     window.tabs()->setCurrentWidget(window.buyVsRentView());
     ok &= shoot(&window, out.filePath(QStringLiteral("buy-vs-rent.png")));
+    // A grant budget for the recommended machine, with ten runs spread 3/4/3 and F&A at 50%.
+    auto assumptions = session->scenario().assumptions;
+    assumptions.indirectRate = 0.5;
+    auto* panel = window.findChild<gpuplan::gui::AssumptionsPanel*>();
+    if (panel)
+        panel->setAssumptions(assumptions);
+    session->setAssumptions(assumptions);
+    window.tabs()->setCurrentWidget(window.budgetView());
+    if (auto* runs = window.budgetView()->findChild<QLineEdit*>(QStringLiteral("runsPerYear")))
+        runs->setText(QStringLiteral("3,4,3"));
+    settle();
+    ok &= shoot(&window, out.filePath(QStringLiteral("budget.png")));
+    assumptions.indirectRate = 0.0;
+    if (panel)
+        panel->setAssumptions(assumptions);
+    session->setAssumptions(assumptions);
 
     // A price edit in progress: the modified marker and the undo history.
     auto* book = window.priceBook();

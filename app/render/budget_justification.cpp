@@ -357,13 +357,17 @@ void fillDocument(const Justification& j, QTextDocument& document)
             cursor.insertText(block.text, plain);
             break;
         case JustificationBlock::Kind::Bullets: {
-            QTextListFormat list;
-            list.setStyle(QTextListFormat::ListDisc);
-            for (int i = 0; i < block.items.size(); ++i) {
+            QTextListFormat format;
+            format.setStyle(QTextListFormat::ListDisc);
+            QTextList* list = nullptr;
+            for (const QString& item : block.items) {
                 newBlock(paragraph, plain);
-                if (i == 0)
-                    cursor.createList(list);
-                cursor.insertText(block.items[i], plain);
+                // Each item's block joins the list: a new block does not inherit it.
+                if (!list)
+                    list = cursor.createList(format);
+                else
+                    list->add(cursor.block());
+                cursor.insertText(item, plain);
             }
             break;
         }

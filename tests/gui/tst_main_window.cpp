@@ -3,8 +3,10 @@
 // user is asked before losing anything (unsaved edits, a running benchmark), imports that never
 // overwrite each other, settings restored at the next start, exports.
 
+#include "app/common/format.h"
 #include "app/common/user_data.h"
 #include "app/gui/assumptions_panel.h"
+#include "app/gui/budget_view.h"
 #include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/main_window.h"
 #include "app/gui/option_table_model.h"
@@ -29,11 +31,13 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -162,6 +166,43 @@ private slots:
         QDir().mkpath(m_data.path());
     }
 
+    // The Budget tab: core's budget in the table, a plan that cannot be budgeted said in words,
+    // and the justification on the clipboard as the text the view shows.
+    void budgetViewShowsTheGrantBudget()
+    {
+        auto w = makeWindow();
+        BudgetView* view = w->budgetView();
+        QVERIFY(view);
+        QVERIFY(view->target());
+        QCOMPARE(view->target()->kind, BudgetTarget::Kind::Owned);
+        view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))
+            ->setText(QStringLiteral("3,4,3"));
+        const auto plan = view->plan();
+        QVERIFY(plan);
+        QCOMPARE(plan->runsPerYear, (std::vector<int> { 3, 4, 3 }));
+        const Results& r = w->session()->results();
+        const GrantBudget budget = grantBudget(r, *view->target(), *plan, *view->sponsor());
+        auto* table = view->findChild<QTableWidget*>(QStringLiteral("budgetTable"));
+        const int last = table->rowCount() - 1;
+        QCOMPARE(table->item(last, 0)->text(), QStringLiteral("Total"));
+        QCOMPARE(
+            table->item(last, table->columnCount() - 1)->text(), views::formatUsd(budget.totalUsd));
+        QCOMPARE(table->item(0, 2)->text(), QStringLiteral("4")); // runs in year 2
+
+        view->copyJustification();
+        const QString copied = QApplication::clipboard()->text();
+        QVERIFY(copied.startsWith(QStringLiteral("Budget justification: computing to train")));
+        QCOMPARE(copied, view->justificationText());
+        QVERIFY(copied.contains(QStringLiteral("We request ") + views::formatUsd(budget.totalUsd)));
+
+        view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))->setText(QStringLiteral("3,4"));
+        QVERIFY(!view->plan());
+        auto* problem = view->findChild<QLabel*>(QStringLiteral("budgetProblem"));
+        QCOMPARE(problem->text(),
+            QStringLiteral("Cannot budget: runs per year has 2 entries; the grant has 3 years."));
+        QCOMPARE(table->rowCount(), 0);
+    }
+
     void viewsAndMenus()
     {
         auto w = makeWindow();
@@ -170,6 +211,7 @@ private slots:
             tabs << w->tabs()->tabText(i);
         QVERIFY(tabs.contains(QStringLiteral("Planner")));
         QVERIFY(tabs.contains(QStringLiteral("Buy vs rent")));
+        QVERIFY(tabs.contains(QStringLiteral("Budget")));
         QVERIFY(tabs.contains(QStringLiteral("Price tables")));
         QStringList shortcuts;
         for (QAction* a : w->findChildren<QAction*>())

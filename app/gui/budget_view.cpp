@@ -1,0 +1,341 @@
+#include "app/gui/budget_view.h"
+
+#include "app/common/budget_table.h"
+#include "app/common/format.h"
+#include "app/gui/planner_session.h"
+#include "app/render/budget_justification.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace gpuplan::gui {
+
+namespace {
+
+// The ways to rent offered for budgeting: per GPU, count and kind of offer, the cheapest (a
+// catalog import can bring a thousand offers; a budget is written for the few that matter).
+std::vector<std::size_t> cheapestRentals(const Results& r)
+{
+    std::map<std::tuple<const GpuSpec*, int, OfferKind>, std::size_t> cheapest;
+    for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+        const auto& c = r.cloud[i];
+        const auto key = std::make_tuple(c.gpu, c.gpuCount, c.offer->kind);
+        const auto it = cheapest.find(key);
+        if (it == cheapest.end()
+            || c.cheapestCostUsd.value_or(0.0) < r.cloud[it->second].cheapestCostUsd.value_or(0.0))
+            cheapest[key] = i;
+    }
+    std::vector<std::size_t> indices;
+    for (const auto& [key, index] : cheapest)
+        indices.push_back(index);
+    return indices;
+}
+
+} // namespace
+
+BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    m_target = new QComboBox;
+    m_target->setObjectName(QStringLiteral("budgetTarget"));
+    m_target->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_years = new QSpinBox;
+    m_years->setObjectName(QStringLiteral("grantYears"));
+    m_years->setRange(static_cast<int>(limits::kGrantYears.bounds.min),
+        static_cast<int>(limits::kGrantYears.bounds.max));
+    m_years->setValue(3);
+    m_years->setSuffix(tr(" years"));
+    m_start = new QDateEdit;
+    m_start->setObjectName(QStringLiteral("grantStart"));
+    m_start->setDisplayFormat(QStringLiteral("yyyy-MM"));
+    GrantPlan defaults;
+    views::defaultGrantStart(QString(), defaults);
+    m_start->setDate(QDate(defaults.startYear, defaults.startMonth, 1));
+    m_runs = new QLineEdit;
+    m_runs->setObjectName(QStringLiteral("runsPerYear"));
+    m_runs->setToolTip(tr("Runs in each grant year, e.g. 3,4,3. Empty: the plan's runs spread "
+                          "evenly, the remainder in the first years."));
+    m_equipmentYear = new QSpinBox;
+    m_equipmentYear->setObjectName(QStringLiteral("equipmentYear"));
+    m_equipmentYear->setRange(1, static_cast<int>(limits::kGrantYears.bounds.max));
+    m_equipmentYear->setPrefix(tr("year "));
+    m_sponsor = new QComboBox;
+    m_sponsor->setObjectName(QStringLiteral("sponsor"));
+    m_problem = new QLabel;
+    m_problem->setObjectName(QStringLiteral("budgetProblem"));
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_problem->setWordWrap(true);
+    m_table = new QTableWidget;
+    m_table->setObjectName(QStringLiteral("budgetTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_justification = new QTextBrowser;
+    m_justification->setObjectName(QStringLiteral("justification"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Budget for:"), m_target);
+    auto* grant = new QHBoxLayout;
+    grant->addWidget(m_years);
+    grant->addWidget(new QLabel(tr("from")));
+    grant->addWidget(m_start);
+    grant->addSpacing(12);
+    grant->addWidget(new QLabel(tr("Runs per year:")));
+    grant->addWidget(m_runs);
+    grant->addSpacing(12);
+    grant->addWidget(new QLabel(tr("Machine bought in:")));
+    grant->addWidget(m_equipmentYear);
+    grant->addStretch();
+    form->addRow(tr("Grant:"), grant);
+    form->addRow(tr("Sponsor's rules:"), m_sponsor);
+    auto* copy = new QPushButton(tr("&Copy justification"));
+    copy->setObjectName(QStringLiteral("copyJustification"));
+    auto* save = new QPushButton(tr("&Save justification…"));
+    auto* csv = new QPushButton(tr("Save budget as CS&V…"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(new QLabel(tr("Budget justification (plain, factual; edit it after "
+                                     "pasting):")));
+    buttons->addStretch();
+    buttons->addWidget(copy);
+    buttons->addWidget(save);
+    buttons->addWidget(csv);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_table, 2);
+    layout->addLayout(buttons);
+    layout->addWidget(m_justification, 3);
+
+    connect(copy, &QPushButton::clicked, this, &BudgetView::copyJustification);
+    connect(save, &QPushButton::clicked, this, &BudgetView::saveJustificationDialog);
+    connect(csv, &QPushButton::clicked, this, &BudgetView::saveCsvDialog);
+    auto changed = [this] {
+        if (!m_syncing)
+            refresh();
+    };
+    connect(m_target, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_years, &QSpinBox::valueChanged, this, changed);
+    connect(m_start, &QDateEdit::dateChanged, this, changed);
+    connect(m_runs, &QLineEdit::textChanged, this, changed);
+    connect(m_equipmentYear, &QSpinBox::valueChanged, this, changed);
+    connect(m_sponsor, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_session, &PlannerSession::resultsChanged, this, &BudgetView::resultsChanged);
+    resultsChanged();
+}
+
+void BudgetView::resultsChanged()
+{
+    m_syncing = true;
+    const QString sponsor = m_sponsor->currentData().toString();
+    m_sponsor->clear();
+    for (const auto& s : m_session->catalog().sponsors)
+        m_sponsor->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
+    const int keep
+        = m_sponsor->findData(sponsor.isEmpty() ? QStringLiteral("us-federal") : sponsor);
+    m_sponsor->setCurrentIndex(keep >= 0 ? keep : 0);
+    fillTargets();
+    m_syncing = false;
+    refresh();
+}
+
+void BudgetView::fillTargets()
+{
+    const Results& r = m_session->results();
+    const auto previous = target();
+    m_target->clear();
+    m_targets.clear();
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        m_targets.push_back({ BudgetTarget::Kind::Owned, i });
+        m_target->addItem(tr("Buy %1").arg(views::budgetTargetLabel(r, m_targets.back())));
+    }
+    for (std::size_t i : cheapestRentals(r)) {
+        m_targets.push_back({ BudgetTarget::Kind::Rented, i });
+        m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, m_targets.back())));
+    }
+    int index = -1;
+    const auto machine = defaultMachineToCompare(r);
+    for (std::size_t t = 0; t < m_targets.size(); ++t) {
+        const bool same = previous && previous->kind == m_targets[t].kind
+            && previous->index == m_targets[t].index;
+        const bool byDefault = !previous && m_targets[t].kind == BudgetTarget::Kind::Owned
+            && machine == m_targets[t].index;
+        if (same || byDefault)
+            index = static_cast<int>(t);
+    }
+    m_target->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+void BudgetView::setMachine(std::size_t optionIndex)
+{
+    for (std::size_t t = 0; t < m_targets.size(); ++t)
+        if (m_targets[t].kind == BudgetTarget::Kind::Owned && m_targets[t].index == optionIndex)
+            m_target->setCurrentIndex(static_cast<int>(t));
+}
+
+std::optional<BudgetTarget> BudgetView::target() const
+{
+    const int i = m_target->currentIndex();
+    if (i < 0 || static_cast<std::size_t>(i) >= m_targets.size())
+        return std::nullopt;
+    return m_targets[static_cast<std::size_t>(i)];
+}
+
+const SponsorRules* BudgetView::sponsor() const
+{
+    return m_session->catalog().findSponsor(m_sponsor->currentData().toString().toStdString());
+}
+
+std::optional<GrantPlan> BudgetView::plan() const
+{
+    GrantPlan plan;
+    plan.years = m_years->value();
+    plan.startYear = m_start->date().year();
+    plan.startMonth = m_start->date().month();
+    plan.equipmentYear = m_equipmentYear->value();
+    QString error;
+    if (!m_runs->text().trimmed().isEmpty()
+        && !views::parseRunsPerYear(m_runs->text(), plan, &error))
+        return std::nullopt;
+    const auto t = target();
+    if (!t || checkGrantPlan(plan, m_session->results(), *t) != GrantPlanProblem::None)
+        return std::nullopt;
+    return plan;
+}
+
+void BudgetView::refresh()
+{
+    const Results& r = m_session->results();
+    m_table->clear();
+    m_table->setRowCount(0);
+    m_justification->clear();
+    const auto t = target();
+    const SponsorRules* rules = sponsor();
+    GrantPlan plan;
+    plan.years = m_years->value();
+    plan.startYear = m_start->date().year();
+    plan.startMonth = m_start->date().month();
+    plan.equipmentYear = m_equipmentYear->value();
+    m_runs->setPlaceholderText(tr("even: %1 runs").arg(r.assumptions.plannedRuns));
+    QString problem;
+    if (!t || !r.workload)
+        problem = tr("Nothing to budget: this model has no machine or offer.");
+    else if (!rules)
+        problem = tr("No sponsor's rules are loaded (pricing/data/sponsors.yaml).");
+    else if (!m_runs->text().trimmed().isEmpty()
+        && !views::parseRunsPerYear(m_runs->text(), plan, &problem)) {
+    } else if (const auto p = checkGrantPlan(plan, r, *t); p != GrantPlanProblem::None)
+        problem = views::grantPlanProblemText(p, plan);
+    m_problem->setText(problem.isEmpty() ? QString() : tr("Cannot budget: %1.").arg(problem));
+    m_problem->setVisible(!problem.isEmpty());
+    if (!problem.isEmpty())
+        return;
+
+    const GrantBudget budget = grantBudget(r, *t, plan, *rules);
+    const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);
+    m_table->setColumnCount(static_cast<int>(table.header.size()));
+    m_table->setHorizontalHeaderLabels(table.header);
+    m_table->setRowCount(static_cast<int>(table.rows.size()));
+    for (int row = 0; row < table.rows.size(); ++row)
+        for (int col = 0; col < table.rows[row].size(); ++col) {
+            auto* item = new QTableWidgetItem(table.rows[row][col]);
+            if (col > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (row == table.rows.size() - 1) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            m_table->setItem(row, col, item);
+        }
+    m_table->resizeColumnsToContents();
+    QTextDocument* document = m_justification->document();
+    render::fillDocument(render::budgetJustification(r, *t, plan, *rules, budget), *document);
+}
+
+QString BudgetView::justificationText() const
+{
+    const auto t = target();
+    const auto p = plan();
+    const SponsorRules* rules = sponsor();
+    if (!t || !p || !rules)
+        return {};
+    const Results& r = m_session->results();
+    return render::toPlainText(
+        render::budgetJustification(r, *t, *p, *rules, grantBudget(r, *t, *p, *rules)));
+}
+
+void BudgetView::copyJustification()
+{
+    const auto t = target();
+    const auto p = plan();
+    const SponsorRules* rules = sponsor();
+    if (!t || !p || !rules)
+        return;
+    const Results& r = m_session->results();
+    const auto text
+        = render::budgetJustification(r, *t, *p, *rules, grantBudget(r, *t, *p, *rules));
+    // Rich text for word processors, plain text for everything else.
+    auto* mime = new QMimeData;
+    mime->setText(render::toPlainText(text));
+    mime->setHtml(m_justification->document()->toHtml());
+    QApplication::clipboard()->setMimeData(mime);
+}
+
+void BudgetView::saveJustificationDialog()
+{
+    const auto t = target();
+    const auto p = plan();
+    const SponsorRules* rules = sponsor();
+    if (!t || !p || !rules)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save budget justification"),
+        QStringLiteral("budget-justification.odt"),
+        tr("ODF text (*.odt);;Markdown (*.md);;Plain text (*.txt)"));
+    if (path.isEmpty())
+        return;
+    const Results& r = m_session->results();
+    QString error;
+    if (!render::writeJustification(
+            render::budgetJustification(r, *t, *p, *rules, grantBudget(r, *t, *p, *rules)), path,
+            &error))
+        QMessageBox::warning(this, tr("Cannot save the justification"), error);
+}
+
+void BudgetView::saveCsvDialog()
+{
+    const auto t = target();
+    const auto p = plan();
+    const SponsorRules* rules = sponsor();
+    if (!t || !p || !rules)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save budget as CSV"), QStringLiteral("grant-budget.csv"), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QSaveFile file(path);
+    const QByteArray csv
+        = views::budgetCsv(*p, grantBudget(m_session->results(), *t, *p, *rules)).toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) < 0 || !file.commit())
+        QMessageBox::warning(this, tr("Cannot save the budget"),
+            tr("Cannot write %1: %2").arg(path, file.errorString()));
+}
+
+} // namespace gpuplan::gui

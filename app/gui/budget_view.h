@@ -1,0 +1,66 @@
+#pragma once
+
+// Budget: a grant budget by year for one machine or one way to rent, under a sponsor's rules,
+// with the budget justification beside it to copy or save (.odt, .md, .txt). Thin: core's
+// grantBudget computes, app/common/budget_table and app/render/budget_justification word it.
+
+#include "core/costing/grant_budget.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QDateEdit;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+class QTextBrowser;
+
+namespace gpuplan::gui {
+
+class PlannerSession;
+
+class BudgetView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit BudgetView(PlannerSession* session, QWidget* parent = nullptr);
+
+    // What the view budgets now; nullopt while the plan cannot be budgeted (the reason is shown).
+    std::optional<BudgetTarget> target() const;
+    std::optional<GrantPlan> plan() const;
+    const SponsorRules* sponsor() const;
+    // The justification as plain text (what "Copy justification" puts on the clipboard).
+    QString justificationText() const;
+
+    // Chooses a machine (index into Results::options), e.g. the planner's selection.
+    void setMachine(std::size_t optionIndex);
+
+public slots:
+    void copyJustification();
+    void saveJustificationDialog();
+    void saveCsvDialog();
+
+private:
+    void resultsChanged();
+    void fillTargets();
+    void refresh();
+
+    PlannerSession* m_session;
+    QComboBox* m_target = nullptr;
+    QSpinBox* m_years = nullptr;
+    QDateEdit* m_start = nullptr;
+    QLineEdit* m_runs = nullptr;
+    QSpinBox* m_equipmentYear = nullptr;
+    QComboBox* m_sponsor = nullptr;
+    QLabel* m_problem = nullptr;
+    QTableWidget* m_table = nullptr;
+    QTextBrowser* m_justification = nullptr;
+    std::vector<BudgetTarget> m_targets; // by m_target's index
+    bool m_syncing = false;
+};
+
+} // namespace gpuplan::gui
