@@ -2,6 +2,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/grant_options.h"
 #include "app/cli/scenario_options.h"
 #include "app/render/proposal_report.h"
 
@@ -15,12 +16,14 @@ int runReport(const QStringList& arguments)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Write the proposal report (A4 PDF): model, assumptions, both charts, buy vs rent, the "
-        "tables, and every price's date and source."));
+        "grant budget by year, the frontier and the cheapest offers, and every shown price's "
+        "date and source; the full tables as CSV beside it."));
     p.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file (.pdf)."), QStringLiteral("FILE") });
     p.addOption({ QStringLiteral("machine"),
         QStringLiteral("The machine for the buy-vs-rent section, e.g. 8xa100-80gb-sxm."),
         QStringLiteral("NxGPU") });
+    addGrantOptions(p);
     addScenarioOptions(p);
     addDataOptions(p);
     int exitCode = kExitOk;
@@ -48,6 +51,13 @@ int runReport(const QStringList& arguments)
         if (!input.buyOption)
             return fail(command, error);
     }
+    // The grant budget section: the same choices as `budget` (the machine above, or --offer).
+    const auto grant = grantFromOptions(p, *catalog, planned->results, &error);
+    if (!grant)
+        return fail(command, error);
+    input.budgetTarget = grant->target;
+    input.grantPlan = grant->plan;
+    input.sponsor = grant->sponsor;
     if (!render::writeProposalReport(input, out, &error))
         return fail(command, error);
     QTextStream(stdout) << "Wrote " << out << '\n';
