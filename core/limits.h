@@ -48,6 +48,15 @@ struct Bounds {
     }
 };
 
+// How far a value may lie from its stated figure, relative to it: in
+// [value * (1 - below), value * (1 + above)]. Ranges of prices and assumptions
+// (core/uncertainty.h, assumption_table.h).
+struct Spread {
+    double below = 0.0;
+    double above = 0.0;
+    std::string_view why;
+};
+
 // A field of a price table, model or scenario file.
 struct FieldSpec {
     std::string_view key; // as written in files: "usd", "memory_gb"
