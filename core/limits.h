@@ -110,6 +110,13 @@ inline constexpr FieldSpec kBudgetUsd { "budget_usd", "Hardware budget", Unit::U
 inline constexpr FieldSpec kDeadlineDays { "deadline_days", "Deadline", Unit::Days, { 0.01, 1e6 },
     kPlausible };
 
+// Seeded Monte Carlo (core/uncertainty.h): more than 100,000 samples adds nothing a planner
+// can see; seeds are whole numbers a double holds exactly.
+inline constexpr FieldSpec kMonteCarloSamples { "samples", "Monte Carlo samples", Unit::Count,
+    { 0.0, 1e5 }, "0 (none) to 100,000" };
+inline constexpr FieldSpec kSeed { "seed", "Monte Carlo seed", Unit::Count,
+    { 0.0, 9007199254740992.0 }, "whole numbers up to 2^53" };
+
 } // namespace limits
 
 } // namespace gpuplan
