@@ -495,58 +495,92 @@ std::optional<double> breakEvenIn(
     return std::nullopt;
 }
 
-void addRanges(const Scenario& s, Results& r)
+// Evaluates the scenario with the inputs at `at` and hands the results to `take` if they list
+// the same options. One corner at a time: keeping five Results alive at once costs more in
+// the allocator than the evaluations themselves.
+template <typename Take>
+bool atCorner(const Scenario& s, const Results& r, const InputPositions& at, Take take)
 {
     Scenario corner = s;
-    corner.positions = costCorner(-1.0);
-    const Results low = evaluateAt(corner);
-    corner.positions = costCorner(1.0);
-    const Results high = evaluateAt(corner);
-    corner.positions = breakEvenCorner(-1.0);
-    const Results buying = evaluateAt(corner);
-    corner.positions = breakEvenCorner(1.0);
-    const Results renting = evaluateAt(corner);
-    if (!sameOptions(r, low) || !sameOptions(r, high) || !sameOptions(r, buying)
-        || !sameOptions(r, renting))
-        return;
-    for (std::size_t i = 0; i < r.options.size(); ++i) {
-        auto& o = r.options[i];
-        const auto &l = low.options[i], &h = high.options[i];
-        o.daysRange = { o.estimate.daysLow, o.estimate.daysHigh };
-        o.machineCostRange = ordered(l.machineCostUsd, h.machineCostUsd);
-        o.experimentCostRange = ordered(l.experimentCostUsd, h.experimentCostUsd);
-        o.energyCostRange = ordered(l.energyCostUsd, h.energyCostUsd);
-        o.buyCostPerRunRange = ordered(l.buyCostPerRunUsd, h.buyCostPerRunUsd);
-        o.planTotalRange = ordered(l.planTotalUsd, h.planTotalUsd);
-        o.planAmortizedRange = ordered(l.planAmortizedUsd, h.planAmortizedUsd);
-        for (auto& b : o.breakEvens)
-            b.runsRange = { breakEvenIn(o, b.cloudIndex, b.pricing, buying.options[i]),
-                breakEvenIn(o, b.cloudIndex, b.pricing, renting.options[i]) };
-        if (o.cheapestCloudIndex) {
-            const std::size_t c = *o.cheapestCloudIndex;
-            const Pricing pricing = r.cloud[c].cheapestPricing;
-            o.breakEvenRunsRange = { breakEvenIn(o, c, pricing, buying.options[i]),
-                breakEvenIn(o, c, pricing, renting.options[i]) };
-            if (o.breakEvenRunsRange.low)
-                o.breakEvenMonthsRange.low
-                    = monthsAtRunRate(*o.breakEvenRunsRange.low, buying.options[i].runsPerMonth);
-            if (o.breakEvenRunsRange.high)
-                o.breakEvenMonthsRange.high
-                    = monthsAtRunRate(*o.breakEvenRunsRange.high, renting.options[i].runsPerMonth);
+    corner.positions = at;
+    const Results x = evaluateAt(corner);
+    if (!sameOptions(r, x))
+        return false;
+    take(x);
+    return true;
+}
+
+void addRanges(const Scenario& s, Results& r)
+{
+    // Costs: every input at its low end, then at its high end.
+    const bool costs = atCorner(s, r, costCorner(-1.0), [&r](const Results& low) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            auto& o = r.options[i];
+            const auto& l = low.options[i];
+            o.daysRange = { o.estimate.daysLow, o.estimate.daysHigh };
+            o.machineCostRange = { l.machineCostUsd, l.machineCostUsd };
+            o.experimentCostRange = { l.experimentCostUsd, l.experimentCostUsd };
+            o.energyCostRange = { l.energyCostUsd, l.energyCostUsd };
+            o.buyCostPerRunRange = { l.buyCostPerRunUsd, l.buyCostPerRunUsd };
+            o.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
+            o.planAmortizedRange = { l.planAmortizedUsd, l.planAmortizedUsd };
         }
-    }
-    for (std::size_t i = 0; i < r.cloud.size(); ++i) {
-        auto& c = r.cloud[i];
-        const auto &l = low.cloud[i], &h = high.cloud[i];
-        c.daysRange = { c.estimate.daysLow, c.estimate.daysHigh };
-        if (l.onDemandCostUsd && h.onDemandCostUsd)
-            c.onDemandCostRange = ordered(*l.onDemandCostUsd, *h.onDemandCostUsd);
-        if (l.spotCostUsd && h.spotCostUsd)
-            c.spotCostRange = ordered(*l.spotCostUsd, *h.spotCostUsd);
-        c.cheapestCostRange
-            = ordered(l.cheapestCostUsd.value_or(0.0), h.cheapestCostUsd.value_or(0.0));
-        c.planTotalRange = ordered(l.planTotalUsd, h.planTotalUsd);
-    }
+        for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+            auto& c = r.cloud[i];
+            const auto& l = low.cloud[i];
+            c.daysRange = { c.estimate.daysLow, c.estimate.daysHigh };
+            if (l.onDemandCostUsd)
+                c.onDemandCostRange = Interval { *l.onDemandCostUsd, *l.onDemandCostUsd };
+            if (l.spotCostUsd)
+                c.spotCostRange = Interval { *l.spotCostUsd, *l.spotCostUsd };
+            const double cheapest = l.cheapestCostUsd.value_or(0.0);
+            c.cheapestCostRange = { cheapest, cheapest };
+            c.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
+        }
+    }) && atCorner(s, r, costCorner(1.0), [&r](const Results& high) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            auto& o = r.options[i];
+            const auto& h = high.options[i];
+            o.machineCostRange = ordered(o.machineCostRange.low, h.machineCostUsd);
+            o.experimentCostRange = ordered(o.experimentCostRange.low, h.experimentCostUsd);
+            o.energyCostRange = ordered(o.energyCostRange.low, h.energyCostUsd);
+            o.buyCostPerRunRange = ordered(o.buyCostPerRunRange.low, h.buyCostPerRunUsd);
+            o.planTotalRange = ordered(o.planTotalRange.low, h.planTotalUsd);
+            o.planAmortizedRange = ordered(o.planAmortizedRange.low, h.planAmortizedUsd);
+        }
+        for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+            auto& c = r.cloud[i];
+            const auto& h = high.cloud[i];
+            if (c.onDemandCostRange && h.onDemandCostUsd)
+                c.onDemandCostRange = ordered(c.onDemandCostRange->low, *h.onDemandCostUsd);
+            if (c.spotCostRange && h.spotCostUsd)
+                c.spotCostRange = ordered(c.spotCostRange->low, *h.spotCostUsd);
+            c.cheapestCostRange = ordered(c.cheapestCostRange.low, h.cheapestCostUsd.value_or(0.0));
+            c.planTotalRange = ordered(c.planTotalRange.low, h.planTotalUsd);
+        }
+    });
+    if (!costs)
+        return;
+    // Break-even: every input in buying's favour, then in renting's.
+    auto breakEvens = [&r](const Results& corner, bool low) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            auto& o = r.options[i];
+            const auto& other = corner.options[i];
+            for (auto& b : o.breakEvens)
+                (low ? b.runsRange.low : b.runsRange.high)
+                    = breakEvenIn(o, b.cloudIndex, b.pricing, other);
+            if (!o.cheapestCloudIndex)
+                continue;
+            const std::size_t c = *o.cheapestCloudIndex;
+            const auto runs = breakEvenIn(o, c, r.cloud[c].cheapestPricing, other);
+            (low ? o.breakEvenRunsRange.low : o.breakEvenRunsRange.high) = runs;
+            (low ? o.breakEvenMonthsRange.low : o.breakEvenMonthsRange.high)
+                = runs ? monthsAtRunRate(*runs, other.runsPerMonth) : std::nullopt;
+        }
+    };
+    if (!atCorner(s, r, breakEvenCorner(-1.0), [&](const Results& x) { breakEvens(x, true); })
+        || !atCorner(s, r, breakEvenCorner(1.0), [&](const Results& x) { breakEvens(x, false); }))
+        return;
     r.hasRanges = true;
 }
 
