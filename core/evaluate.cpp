@@ -91,6 +91,8 @@ std::string daysKey(const GpuSpec& gpu, int count)
 // The estimate's days moved to its position in daysLow..daysHigh.
 void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPositions& at)
 {
+    if (!at.itemSeed && at.trainingDays == 0.0)
+        return; // the stated value: no key to build
     e.days = atPosition(e.daysLow, e.days, e.daysHigh, at.days(daysKey(gpu, count)));
 }
 
@@ -188,6 +190,8 @@ void recommend(const Scenario& s, Results& r)
 // A cloud rate moved to its position in its range (rateRange).
 double rateAt(double usdPerHour, const CloudOffer& offer, Pricing pricing, const InputPositions& at)
 {
+    if (!at.itemSeed && at.cloudRates == 0.0)
+        return usdPerHour;
     const bool spot = pricing == Pricing::Spot;
     const std::string key = "rate " + offer.id + (spot ? " spot" : " list");
     return atPosition(rateRange(usdPerHour, spot), usdPerHour, at.rate(key));

@@ -25,18 +25,18 @@ std::string priceKey(const SystemSpec& system)
 
 double machineCostUsd(const Machine& machine, const InputPositions& at)
 {
-    auto moved = [&at](double usd, const Provenance& source, const std::string& key) {
-        return atPosition(priceRange(usd, source), usd, at.price(key));
+    const bool stated = !at.itemSeed && at.purchasePrices == 0.0;
+    auto moved = [&at, stated](double usd, const auto& item) {
+        return stated
+            ? usd
+            : atPosition(priceRange(usd, item.priceSource), usd, at.price(priceKey(item)));
     };
     if (machine.system)
-        return moved(
-            machine.system->priceUsd, machine.system->priceSource, priceKey(*machine.system));
-    const double gpuPrice = machine.gpu && machine.gpu->priceUsd
-        ? moved(*machine.gpu->priceUsd, machine.gpu->priceSource, priceKey(*machine.gpu))
-        : 0.0;
-    const double chassisPrice = machine.chassis
-        ? moved(machine.chassis->priceUsd, machine.chassis->priceSource, priceKey(*machine.chassis))
-        : 0.0;
+        return moved(machine.system->priceUsd, *machine.system);
+    const double gpuPrice
+        = machine.gpu && machine.gpu->priceUsd ? moved(*machine.gpu->priceUsd, *machine.gpu) : 0.0;
+    const double chassisPrice
+        = machine.chassis ? moved(machine.chassis->priceUsd, *machine.chassis) : 0.0;
     return chassisPrice + machine.gpuCount * gpuPrice;
 }
 
