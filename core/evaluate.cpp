@@ -93,7 +93,9 @@ void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPos
 {
     if (!at.itemSeed && at.trainingDays == 0.0)
         return; // the stated value: no key to build
-    e.days = atPosition(e.daysLow, e.days, e.daysHigh, at.days(daysKey(gpu, count)));
+    // Keys only for Monte Carlo's own draws: the corners move every estimate alike.
+    const double position = at.itemSeed ? at.days(daysKey(gpu, count)) : at.trainingDays;
+    e.days = atPosition(e.daysLow, e.days, e.daysHigh, position);
 }
 
 void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
@@ -193,8 +195,9 @@ double rateAt(double usdPerHour, const CloudOffer& offer, Pricing pricing, const
     if (!at.itemSeed && at.cloudRates == 0.0)
         return usdPerHour;
     const bool spot = pricing == Pricing::Spot;
-    const std::string key = "rate " + offer.id + (spot ? " spot" : " list");
-    return atPosition(rateRange(usdPerHour, spot), usdPerHour, at.rate(key));
+    const double position
+        = at.itemSeed ? at.rate("rate " + offer.id + (spot ? " spot" : " list")) : at.cloudRates;
+    return atPosition(rateRange(usdPerHour, spot), usdPerHour, position);
 }
 
 void priceReservations(

@@ -27,9 +27,9 @@ double machineCostUsd(const Machine& machine, const InputPositions& at)
 {
     const bool stated = !at.itemSeed && at.purchasePrices == 0.0;
     auto moved = [&at, stated](double usd, const auto& item) {
-        return stated
-            ? usd
-            : atPosition(priceRange(usd, item.priceSource), usd, at.price(priceKey(item)));
+        return stated ? usd
+                      : atPosition(priceRange(usd, item.priceSource), usd,
+                          at.itemSeed ? at.price(priceKey(item)) : at.purchasePrices);
     };
     if (machine.system)
         return moved(machine.system->priceUsd, *machine.system);
