@@ -124,6 +124,69 @@ inline constexpr std::array kAssumptionSpecs {
 
 inline constexpr std::size_t kAssumptionCount = kAssumptionSpecs.size();
 
+// How far each assumption may lie from its value, relative to it (clamped to its bounds): the
+// ranges that evaluate() propagates and the sensitivity view moves one at a time. In id order,
+// like kAssumptionSpecs. A spread of 0 is a choice the user makes, not a figure to estimate.
+struct AssumptionSpread {
+    AssumptionId id;
+    Spread spread;
+};
+
+inline constexpr std::array<AssumptionSpread, kAssumptionCount> kAssumptionSpreads { {
+    { AssumptionId::AmortizationYears,
+        { 0.4, 0.2,
+            "gpuplan assumption: GPU servers are retired after 3 to 6 years (the paper's 5 is "
+            "the middle)" } },
+    { AssumptionId::MachineUtilization,
+        { 0.5, 0.0,
+            "gpuplan assumption: a lab machine may sit idle up to half its life; it cannot be "
+            "busier than all the time" } },
+    { AssumptionId::ElectricityUsdPerKwh,
+        { 0.35, 0.5,
+            "gpuplan assumption: about the spread of U.S. state commercial averages around the "
+            "national one (EIA Electric Power Monthly, table 5.6.A)" } },
+    { AssumptionId::Pue,
+        { 0.3, 0.15,
+            "Uptime Institute 2023: efficient hyperscale rooms reach about 1.1, older rooms 1.8 "
+            "or more" } },
+    { AssumptionId::SpotRestartOverhead,
+        { 0.8, 2.0, "gpuplan assumption: 2% to 30% of run time lost, by pre-emption rate" } },
+    { AssumptionId::IndirectRate, { 0.0, 0.0, "the institution's negotiated rate: known" } },
+    { AssumptionId::AnalyticUtilization,
+        { 0.375, 0.375,
+            "0.25 to 0.55 of peak: below PaLM's 46% model-FLOPs utilisation to Megatron-LM's "
+            "about 55%" } },
+    { AssumptionId::PlannedRuns, { 0.0, 0.0, "the plan: the user's choice" } },
+    { AssumptionId::RunsPerMonth, { 0.0, 0.0, "the plan: the user's choice" } },
+    { AssumptionId::HostingUsdPerKwMonth,
+        { 0.3, 0.3, "gpuplan assumption: colocation rates vary about 30% between markets" } },
+    { AssumptionId::MachineRoomUsdPerMonth,
+        { 0.3, 0.3, "gpuplan assumption: campus fees vary about 30% between institutions" } },
+    { AssumptionId::SupportRate,
+        { 0.3, 0.3, "gpuplan assumption: support quotes vary per deal (no public figure)" } },
+    { AssumptionId::StaffUsdPerYear,
+        { 0.3, 0.3, "gpuplan assumption: the share of an administrator's time is a guess" } },
+    { AssumptionId::ResaleFraction,
+        { 0.5, 0.5,
+            "gpuplan assumption: SpotWire's assumed curve (35%) against its eBay comparables "
+            "(up to 67%) differ by about half" } },
+    { AssumptionId::StaleMonths, { 0.0, 0.0, "a display threshold, not a cost" } },
+} };
+
+constexpr const Spread& assumptionSpread(AssumptionId id)
+{
+    return kAssumptionSpreads[static_cast<std::size_t>(id)].spread;
+}
+
+constexpr bool assumptionSpreadsInOrder()
+{
+    for (std::size_t i = 0; i < kAssumptionCount; ++i)
+        if (static_cast<std::size_t>(kAssumptionSpreads[i].id) != i)
+            return false;
+    return true;
+}
+static_assert(assumptionSpreadsInOrder(), "kAssumptionSpreads must list assumptions in id order");
+
 constexpr const AssumptionSpec& assumptionSpec(AssumptionId id)
 {
     return kAssumptionSpecs[static_cast<std::size_t>(id)];

@@ -1,6 +1,7 @@
 #include "core/estimators.h"
 
 #include "core/interconnect.h"
+#include "core/uncertainty.h"
 
 #include <algorithm>
 #include <cmath>
@@ -94,9 +95,15 @@ std::optional<TrainingEstimate> analyticEstimate(
         return std::nullopt;
 
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Analytic);
-    e.days = w.trainingFlops / (gpuCount * *peak * kTera * assumedUtilization) / kSecondsPerDay;
-    e.daysLow = e.days;
-    e.daysHigh = e.days;
+    auto daysAt = [&](double utilization) {
+        return w.trainingFlops / (gpuCount * *peak * kTera * utilization) / kSecondsPerDay;
+    };
+    e.days = daysAt(assumedUtilization);
+    // The utilisation's range (assumption_table.h): faster at its high end, slower at its low.
+    const Interval utilization
+        = assumptionRange(AssumptionId::AnalyticUtilization, assumedUtilization);
+    e.daysLow = daysAt(utilization.high);
+    e.daysHigh = daysAt(utilization.low);
     e.configuration = formatUtilization(assumedUtilization);
     e.note = "training FLOPs / (GPUs x dense peak x assumed utilisation); ignores memory limits";
     e.impliedUtilization = assumedUtilization;

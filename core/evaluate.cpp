@@ -9,6 +9,8 @@
 #include "core/price_age.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
 
 namespace gpuplan {
@@ -79,6 +81,23 @@ Unavailable unavailable(const GpuSpec& gpu, int count, const std::optional<Train
     return { gpu.id, count, UnavailableReason::NoEstimate, {} };
 }
 
+// The key an estimate's training days are drawn by in Monte Carlo: one per GPU and count, so
+// that buying and renting the same GPUs share it.
+std::string daysKey(const GpuSpec& gpu, int count)
+{
+    return "days " + gpu.id + " " + std::to_string(count);
+}
+
+// The estimate's days moved to its position in daysLow..daysHigh.
+void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPositions& at)
+{
+    if (!at.itemSeed && at.trainingDays == 0.0)
+        return; // the stated value: no key to build
+    // Keys only for Monte Carlo's own draws: the corners move every estimate alike.
+    const double position = at.itemSeed ? at.days(daysKey(gpu, count)) : at.trainingDays;
+    e.days = atPosition(e.daysLow, e.days, e.daysHigh, position);
+}
+
 void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
 {
     const auto& a = s.assumptions;
@@ -96,13 +115,14 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
                 r.unavailable.push_back(unavailable(*gpu, count, estimate));
                 continue;
             }
+            moveDays(*estimate, *gpu, count, s.positions);
             OwnedOption o;
             o.gpu = gpu;
             o.chassis = machine->chassis;
             o.system = machine->system;
             o.gpuCount = count;
             o.estimate = std::move(*estimate);
-            o.machineCostUsd = machineCostUsd(*machine);
+            o.machineCostUsd = machineCostUsd(*machine, s.positions);
             o.owning = owningCosts(o.machineCostUsd, machineItPowerKw(*machine), a);
             o.experimentCostUsd = experimentCostUsd(o.owning.lifetimeUsd, o.estimate.days, a);
             o.powerKw = machinePowerKw(*machine, a);
@@ -169,11 +189,24 @@ void recommend(const Scenario& s, Results& r)
     }
 }
 
-void priceReservations(const Assumptions& a, CloudOption& c, bool payAsYouGo)
+// A cloud rate moved to its position in its range (rateRange).
+double rateAt(double usdPerHour, const CloudOffer& offer, Pricing pricing, const InputPositions& at)
+{
+    if (!at.itemSeed && at.cloudRates == 0.0)
+        return usdPerHour;
+    const bool spot = pricing == Pricing::Spot;
+    const double position
+        = at.itemSeed ? at.rate("rate " + offer.id + (spot ? " spot" : " list")) : at.cloudRates;
+    return atPosition(rateRange(usdPerHour, spot), usdPerHour, position);
+}
+
+void priceReservations(
+    const Assumptions& a, const InputPositions& at, CloudOption& c, bool payAsYouGo)
 {
     const auto& offer = *c.offer;
     const double days = c.estimate.days;
-    for (const auto& reserved : offer.reserved) {
+    for (auto reserved : offer.reserved) {
+        reserved.usdPerHour = rateAt(reserved.usdPerHour, offer, Pricing::Reserved, at);
         const double perRun
             = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a);
         c.reservedCostUsd.push_back(perRun);
@@ -196,7 +229,7 @@ void priceReservations(const Assumptions& a, CloudOption& c, bool payAsYouGo)
     }
 }
 
-void priceCloudOption(const Assumptions& a, CloudOption& c)
+void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOption& c)
 {
     const auto& offer = *c.offer;
     const double days = c.estimate.days;
@@ -215,16 +248,17 @@ void priceCloudOption(const Assumptions& a, CloudOption& c)
         };
         if (offer.onDemandUsdPerHour) {
             c.onDemandCostUsd
-                = cloudCostUsd(*offer.onDemandUsdPerHour, c.instances, days, Pricing::OnDemand, a);
+                = cloudCostUsd(rateAt(*offer.onDemandUsdPerHour, offer, Pricing::OnDemand, at),
+                    c.instances, days, Pricing::OnDemand, a);
             consider(*c.onDemandCostUsd, Pricing::OnDemand);
         }
         if (offer.spotUsdPerHour) {
-            c.spotCostUsd
-                = cloudCostUsd(*offer.spotUsdPerHour, c.instances, days, Pricing::Spot, a);
+            c.spotCostUsd = cloudCostUsd(rateAt(*offer.spotUsdPerHour, offer, Pricing::Spot, at),
+                c.instances, days, Pricing::Spot, a);
             consider(*c.spotCostUsd, Pricing::Spot);
         }
         const bool payAsYouGo = c.cheapestCostUsd.has_value();
-        priceReservations(a, c, payAsYouGo);
+        priceReservations(a, at, c, payAsYouGo);
         c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     }
     if (c.cheapestCostUsd) {
@@ -251,6 +285,7 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
                 = estimateTraining(*s.catalog, s.source, w, *gpu, count, a.analyticUtilization);
             if (!estimate || !estimate->feasible)
                 continue;
+            moveDays(*estimate, *gpu, count, s.positions);
             CloudOption c;
             c.offer = &offer;
             c.gpu = gpu;
@@ -259,7 +294,7 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
             c.estimate = std::move(*estimate);
             if (c.instances > 1)
                 c.estimate.flags.push_back(EstimateFlag::MultiInstance);
-            priceCloudOption(a, c);
+            priceCloudOption(a, s.positions, c);
             c.rateAge = ageOf(offer.source, s);
             if (c.cheapestCostUsd)
                 r.cloud.push_back(std::move(c));
@@ -336,8 +371,26 @@ std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optio
     return out;
 }
 
-Results evaluate(const Scenario& s)
+namespace {
+
+// The scenario with each assumption moved to its position in its range.
+Scenario withMovedAssumptions(const Scenario& in)
 {
+    Scenario s = in;
+    for (const auto& spec : kAssumptionSpecs) {
+        const double position = in.positions.assumption(spec.id);
+        if (position == 0.0 || !movedAsAssumption(spec.id))
+            continue;
+        const double value = assumptionValue(in.assumptions, spec.id);
+        setAssumptionValue(
+            s.assumptions, spec.id, atPosition(assumptionRange(spec.id, value), value, position));
+    }
+    return s;
+}
+
+Results evaluateAt(const Scenario& in)
+{
+    const Scenario s = withMovedAssumptions(in);
     Results r;
     r.source = s.source;
     r.assumptions = s.assumptions;
@@ -362,6 +415,293 @@ Results evaluate(const Scenario& s)
     if (r.options.empty())
         r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
     return r;
+}
+
+// Which way raising an assumption moves costs (+1 up, -1 down), and break-even runs.
+double costDirection(AssumptionId id)
+{
+    switch (id) {
+    case AssumptionId::AmortizationYears:
+    case AssumptionId::MachineUtilization:
+    case AssumptionId::ResaleFraction:
+    case AssumptionId::RunsPerMonth:
+        return -1.0;
+    default:
+        return 1.0;
+    }
+}
+
+double breakEvenDirection(AssumptionId id)
+{
+    switch (id) {
+    case AssumptionId::AmortizationYears:
+    case AssumptionId::MachineUtilization:
+    case AssumptionId::PlannedRuns:
+    case AssumptionId::StaleMonths:
+    case AssumptionId::AnalyticUtilization:
+        return 0.0; // break-even runs do not depend on it
+    case AssumptionId::ResaleFraction: // less to recover from renting's savings
+    case AssumptionId::SpotRestartOverhead: // renting dearer
+    case AssumptionId::IndirectRate:
+    case AssumptionId::RunsPerMonth: // the owning costs spread over more runs
+        return -1.0;
+    default:
+        return 1.0; // electricity, PUE and the owning costs make each owned run dearer
+    }
+}
+
+// Every input at the end that moves costs (sign +1: up, -1: down).
+InputPositions costCorner(double sign)
+{
+    InputPositions at;
+    at.trainingDays = at.purchasePrices = at.cloudRates = sign;
+    for (const auto& spec : kAssumptionSpecs)
+        at.assumption(spec.id) = sign * costDirection(spec.id);
+    return at;
+}
+
+// Every input at the end that moves break-even runs (sign -1: buying pays off soonest).
+InputPositions breakEvenCorner(double sign)
+{
+    InputPositions at;
+    at.purchasePrices = sign;
+    at.cloudRates = -sign;
+    at.trainingDays = -sign; // longer runs make renting dearer per run than owning
+    for (const auto& spec : kAssumptionSpecs)
+        at.assumption(spec.id) = sign * breakEvenDirection(spec.id);
+    return at;
+}
+
+Interval ordered(double a, double b)
+{
+    return { std::min(a, b), std::max(a, b) };
+}
+
+bool sameOptions(const Results& a, const Results& b)
+{
+    if (a.options.size() != b.options.size() || a.cloud.size() != b.cloud.size())
+        return false;
+    for (std::size_t i = 0; i < a.options.size(); ++i)
+        if (a.options[i].gpu != b.options[i].gpu || a.options[i].gpuCount != b.options[i].gpuCount)
+            return false;
+    for (std::size_t i = 0; i < a.cloud.size(); ++i)
+        if (a.cloud[i].offer != b.cloud[i].offer || a.cloud[i].gpuCount != b.cloud[i].gpuCount)
+            return false;
+    return true;
+}
+
+// The runs to break even against one offer at one pricing in another evaluation of the same
+// options; nullopt when it never pays off there.
+std::optional<double> breakEvenIn(
+    const OwnedOption& o, std::size_t cloudIndex, Pricing pricing, const OwnedOption& other)
+{
+    for (const auto& b : other.breakEvens)
+        if (b.cloudIndex == cloudIndex && b.pricing == pricing)
+            return b.runs;
+    (void)o;
+    return std::nullopt;
+}
+
+// Evaluates the scenario with the inputs at `at` and hands the results to `take` if they list
+// the same options. One corner at a time: keeping five Results alive at once costs more in
+// the allocator than the evaluations themselves.
+template <typename Take>
+bool atCorner(const Scenario& s, const Results& r, const InputPositions& at, Take take)
+{
+    Scenario corner = s;
+    corner.positions = at;
+    const Results x = evaluateAt(corner);
+    if (!sameOptions(r, x))
+        return false;
+    take(x);
+    return true;
+}
+
+void addRanges(const Scenario& s, Results& r)
+{
+    // Costs: every input at its low end, then at its high end.
+    const bool costs = atCorner(s, r, costCorner(-1.0), [&r](const Results& low) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            auto& o = r.options[i];
+            const auto& l = low.options[i];
+            o.daysRange = { o.estimate.daysLow, o.estimate.daysHigh };
+            o.machineCostRange = { l.machineCostUsd, l.machineCostUsd };
+            o.experimentCostRange = { l.experimentCostUsd, l.experimentCostUsd };
+            o.energyCostRange = { l.energyCostUsd, l.energyCostUsd };
+            o.buyCostPerRunRange = { l.buyCostPerRunUsd, l.buyCostPerRunUsd };
+            o.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
+            o.planAmortizedRange = { l.planAmortizedUsd, l.planAmortizedUsd };
+        }
+        for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+            auto& c = r.cloud[i];
+            const auto& l = low.cloud[i];
+            c.daysRange = { c.estimate.daysLow, c.estimate.daysHigh };
+            if (l.onDemandCostUsd)
+                c.onDemandCostRange = Interval { *l.onDemandCostUsd, *l.onDemandCostUsd };
+            if (l.spotCostUsd)
+                c.spotCostRange = Interval { *l.spotCostUsd, *l.spotCostUsd };
+            const double cheapest = l.cheapestCostUsd.value_or(0.0);
+            c.cheapestCostRange = { cheapest, cheapest };
+            c.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
+        }
+    }) && atCorner(s, r, costCorner(1.0), [&r](const Results& high) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            auto& o = r.options[i];
+            const auto& h = high.options[i];
+            o.machineCostRange = ordered(o.machineCostRange.low, h.machineCostUsd);
+            o.experimentCostRange = ordered(o.experimentCostRange.low, h.experimentCostUsd);
+            o.energyCostRange = ordered(o.energyCostRange.low, h.energyCostUsd);
+            o.buyCostPerRunRange = ordered(o.buyCostPerRunRange.low, h.buyCostPerRunUsd);
+            o.planTotalRange = ordered(o.planTotalRange.low, h.planTotalUsd);
+            o.planAmortizedRange = ordered(o.planAmortizedRange.low, h.planAmortizedUsd);
+        }
+        for (std::size_t i = 0; i < r.cloud.size(); ++i) {
+            auto& c = r.cloud[i];
+            const auto& h = high.cloud[i];
+            if (c.onDemandCostRange && h.onDemandCostUsd)
+                c.onDemandCostRange = ordered(c.onDemandCostRange->low, *h.onDemandCostUsd);
+            if (c.spotCostRange && h.spotCostUsd)
+                c.spotCostRange = ordered(c.spotCostRange->low, *h.spotCostUsd);
+            c.cheapestCostRange = ordered(c.cheapestCostRange.low, h.cheapestCostUsd.value_or(0.0));
+            c.planTotalRange = ordered(c.planTotalRange.low, h.planTotalUsd);
+        }
+    });
+    if (!costs)
+        return;
+    // Break-even: every input in buying's favour, then in renting's.
+    auto breakEvens = [&r](const Results& corner, bool low) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            auto& o = r.options[i];
+            const auto& other = corner.options[i];
+            for (auto& b : o.breakEvens)
+                (low ? b.runsRange.low : b.runsRange.high)
+                    = breakEvenIn(o, b.cloudIndex, b.pricing, other);
+            if (!o.cheapestCloudIndex)
+                continue;
+            const std::size_t c = *o.cheapestCloudIndex;
+            const auto runs = breakEvenIn(o, c, r.cloud[c].cheapestPricing, other);
+            (low ? o.breakEvenRunsRange.low : o.breakEvenRunsRange.high) = runs;
+            (low ? o.breakEvenMonthsRange.low : o.breakEvenMonthsRange.high)
+                = runs ? monthsAtRunRate(*runs, other.runsPerMonth) : std::nullopt;
+        }
+    };
+    if (!atCorner(s, r, breakEvenCorner(-1.0), [&](const Results& x) { breakEvens(x, true); })
+        || !atCorner(s, r, breakEvenCorner(1.0), [&](const Results& x) { breakEvens(x, false); }))
+        return;
+    r.hasRanges = true;
+}
+
+// The value at quantile q of sorted values (linear between neighbours).
+double quantile(const std::vector<double>& sorted, double q)
+{
+    if (sorted.empty())
+        return 0.0;
+    const double at = q * static_cast<double>(sorted.size() - 1);
+    const auto below = static_cast<std::size_t>(std::floor(at));
+    const std::size_t above = std::min(below + 1, sorted.size() - 1);
+    const double a = sorted[below], b = sorted[above];
+    if (!std::isfinite(a) || !std::isfinite(b))
+        return at - static_cast<double>(below) > 0.0 ? b : a;
+    return a + (at - static_cast<double>(below)) * (b - a);
+}
+
+Percentiles percentiles(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return { quantile(values, 0.1), quantile(values, 0.5), quantile(values, 0.9) };
+}
+
+void addMonteCarlo(const Scenario& s, Results& r)
+{
+    const std::size_t n = r.options.size();
+    const auto samples = static_cast<std::size_t>(s.monteCarloSamples);
+    std::vector<std::vector<double>> days(n), machine(n), experiment(n), breakEven(n);
+    std::vector<int> chosen(n, 0);
+    int none = 0;
+    int used = 0;
+    SeededDraws draws(s.seed);
+    Scenario sample = s;
+    for (std::size_t k = 0; k < samples; ++k) {
+        sample.positions = {};
+        for (const auto& spec : kAssumptionSpecs)
+            sample.positions.assumption(spec.id) = draws.position();
+        sample.positions.itemSeed = draws.next();
+        const Results drawn = evaluateAt(sample);
+        if (!sameOptions(r, drawn))
+            continue;
+        ++used;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& o = drawn.options[i];
+            days[i].push_back(o.estimate.days);
+            machine[i].push_back(o.machineCostUsd);
+            experiment[i].push_back(o.experimentCostUsd);
+            std::optional<double> runs;
+            if (r.options[i].cheapestCloudIndex) {
+                const std::size_t c = *r.options[i].cheapestCloudIndex;
+                runs = breakEvenIn(o, c, r.cloud[c].cheapestPricing, o);
+            }
+            breakEven[i].push_back(runs.value_or(std::numeric_limits<double>::infinity()));
+        }
+        if (drawn.recommended)
+            ++chosen[*drawn.recommended];
+        else
+            ++none;
+    }
+    MonteCarloSummary mc;
+    mc.samples = used;
+    mc.seed = s.seed;
+    const double total = used > 0 ? used : 1.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        OptionSamples o;
+        o.trainingDays = percentiles(days[i]);
+        o.machineCostUsd = percentiles(machine[i]);
+        o.experimentCostUsd = percentiles(experiment[i]);
+        o.breakEvenRuns = percentiles(breakEven[i]);
+        o.paysOffShare = static_cast<double>(std::count_if(breakEven[i].begin(), breakEven[i].end(),
+                             [](double v) { return std::isfinite(v); }))
+            / total;
+        mc.options.push_back(o);
+        mc.recommendedShare.push_back(chosen[i] / total);
+    }
+    mc.noRecommendationShare = none / total;
+    r.monteCarlo = std::move(mc);
+}
+
+} // namespace
+
+Results evaluate(const Scenario& s)
+{
+    Results r = evaluateAt(s);
+    if (!r.workload)
+        return r;
+    if (s.ranges)
+        addRanges(s, r);
+    if (s.monteCarloSamples > 0)
+        addMonteCarlo(s, r);
+    return r;
+}
+
+std::optional<RecommendationRobustness> recommendationRobustness(const Results& r)
+{
+    if (!r.monteCarlo || r.recommendationRule == RecommendationRule::None
+        || r.monteCarlo->samples == 0)
+        return std::nullopt;
+    const auto& shares = r.monteCarlo->recommendedShare;
+    RecommendationRobustness out;
+    out.noneShare = r.monteCarlo->noRecommendationShare;
+    if (r.recommended && *r.recommended < shares.size())
+        out.share = shares[*r.recommended];
+    else
+        out.share = out.noneShare;
+    for (std::size_t i = 0; i < shares.size(); ++i) {
+        if (r.recommended && i == *r.recommended)
+            continue;
+        if (shares[i] > out.alternativeShare) {
+            out.alternative = i;
+            out.alternativeShare = shares[i];
+        }
+    }
+    return out;
 }
 
 } // namespace gpuplan

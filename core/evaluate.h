@@ -4,7 +4,9 @@
 #include "core/costing/owning.h"
 #include "core/costing/renting.h"
 #include "core/training_estimate.h"
+#include "core/uncertainty.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +27,22 @@ struct Scenario {
     // The day the plan is made (YYYY-MM-DD), to age every price; empty: prices are not aged.
     // Views pass the clock's date; tests fix it.
     std::string today;
+    // Where the uncertain inputs sit in their ranges (core/uncertainty.h); all 0: the stated
+    // values. Sensitivity moves one input at a time through this.
+    InputPositions positions;
+    // Fill the *Range fields of the results (four more evaluations, at the ends of the inputs).
+    bool ranges = true;
+    // Seeded Monte Carlo: this many sampled scenarios for p10/p50/p90 and the recommendation's
+    // robustness (Results::monteCarlo); 0: none.
+    int monteCarloSamples = 0;
+    std::uint64_t seed = 1;
+};
+
+// A break-even as a range: low with every input at the end that favours buying, high at the
+// end that favours renting. nullopt: at that end buying never pays off.
+struct BreakEvenRange {
+    std::optional<double> low;
+    std::optional<double> high;
 };
 
 // How old one price is on Scenario::today.
@@ -41,6 +59,7 @@ struct OfferBreakEven {
     double costPerRunUsd = 0.0;
     std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
     std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)
+    BreakEvenRange runsRange;
 };
 
 // One machine the user could buy.
@@ -81,6 +100,16 @@ struct OwnedOption {
     // Against every on-demand and spot price of every offer of the same GPUs and count, in the
     // order of Results::cloud, on-demand before spot.
     std::vector<OfferBreakEven> breakEvens;
+    // Ranges (Scenario::ranges): each figure with every input at its low and high end.
+    Interval daysRange; // the estimate's daysLow..daysHigh
+    Interval machineCostRange;
+    Interval experimentCostRange;
+    Interval energyCostRange;
+    Interval buyCostPerRunRange;
+    Interval planTotalRange;
+    Interval planAmortizedRange;
+    BreakEvenRange breakEvenRunsRange; // against cheapestCloudIndex at its point pricing
+    BreakEvenRange breakEvenMonthsRange;
 };
 
 // One way to rent the same work.
@@ -119,6 +148,12 @@ struct CloudOption {
     PriceAge rateAge;
     double planTotalUsd = 0.0; // plannedRuns at the cheapest rate
     double planCalendarDays = 0.0;
+    // Ranges (Scenario::ranges), as for OwnedOption.
+    Interval daysRange;
+    std::optional<Interval> onDemandCostRange;
+    std::optional<Interval> spotCostRange;
+    Interval cheapestCostRange;
+    Interval planTotalRange;
 };
 
 // Why a (GPU, count) has no option: structured, so that each view words it its own way.
@@ -158,6 +193,32 @@ struct Warning {
     std::string detail;
 };
 
+// p10, p50 and p90 of a sampled figure. Break-even runs count "never" as +infinity.
+struct Percentiles {
+    double p10 = 0.0;
+    double p50 = 0.0;
+    double p90 = 0.0;
+};
+
+struct OptionSamples {
+    Percentiles trainingDays;
+    Percentiles machineCostUsd;
+    Percentiles experimentCostUsd;
+    Percentiles breakEvenRuns; // against the cheapest way to rent the same GPUs
+    double paysOffShare = 0.0; // share of samples in which buying pays off at all
+};
+
+// Seeded Monte Carlo over every input's range (triangular, mode at the stated value; each
+// estimate, price and rate drawn on its own, the assumptions once per sample).
+struct MonteCarloSummary {
+    int samples = 0;
+    std::uint64_t seed = 0;
+    std::vector<OptionSamples> options; // by index into Results::options
+    // Per option: the share of samples in which it is the recommended one.
+    std::vector<double> recommendedShare;
+    double noRecommendationShare = 0.0; // samples in which nothing meets the budget/deadline
+};
+
 struct Results {
     const Workload* workload = nullptr;
     std::string priceSet; // the catalog's shipped price set
@@ -172,7 +233,20 @@ struct Results {
     RecommendationRule recommendationRule = RecommendationRule::None;
     std::optional<std::size_t> recommended; // index into options; none: no machine meets them
     std::vector<Warning> warnings;
+    bool hasRanges = false; // the *Range fields are filled
+    std::optional<MonteCarloSummary> monteCarlo;
 };
+
+// How firm the recommendation is: the share of sampled cases in which the recommended option
+// is still the one chosen, and the option chosen most often otherwise. Needs Monte Carlo and a
+// recommendation rule.
+struct RecommendationRobustness {
+    double share = 0.0;
+    std::optional<std::size_t> alternative; // index into Results::options
+    double alternativeShare = 0.0;
+    double noneShare = 0.0; // nothing meets the rule
+};
+std::optional<RecommendationRobustness> recommendationRobustness(const Results& results);
 
 // The machine the buy-vs-rent comparison and the report default to: the recommended one, else
 // the cheapest per experiment; nullopt without options.

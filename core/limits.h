@@ -48,6 +48,15 @@ struct Bounds {
     }
 };
 
+// How far a value may lie from its stated figure, relative to it: in
+// [value * (1 - below), value * (1 + above)]. Ranges of prices and assumptions
+// (core/uncertainty.h, assumption_table.h).
+struct Spread {
+    double below = 0.0;
+    double above = 0.0;
+    std::string_view why;
+};
+
 // A field of a price table, model or scenario file.
 struct FieldSpec {
     std::string_view key; // as written in files: "usd", "memory_gb"
@@ -108,6 +117,13 @@ inline constexpr FieldSpec kRunsPerYear { "runs_per_year", "Runs in a grant year
     { 0.0, 100000.0 }, kPlausible };
 inline constexpr FieldSpec kEquipmentThresholdUsd { "equipment_threshold_usd",
     "Equipment threshold", Unit::Usd, { 0.0, 1e7 }, kPlausible };
+
+// Seeded Monte Carlo (core/uncertainty.h): more than 100,000 samples adds nothing a planner
+// can see; seeds are whole numbers a double holds exactly.
+inline constexpr FieldSpec kMonteCarloSamples { "samples", "Monte Carlo samples", Unit::Count,
+    { 0.0, 1e5 }, "0 (none) to 100,000" };
+inline constexpr FieldSpec kSeed { "seed", "Monte Carlo seed", Unit::Count,
+    { 0.0, 9007199254740992.0 }, "whole numbers up to 2^53" };
 
 } // namespace limits
 

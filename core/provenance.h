@@ -25,6 +25,10 @@ struct Provenance {
     std::string source; // human-readable citation or URL
     std::string note; // caveats, e.g. "the paper's text rounds this to $1,000"
     PriceKind kind = PriceKind::Unstated; // prices only
+    // Prices only: the range the sources give (usd_low, usd_high); absent: the default spread of
+    // the price's kind (core/uncertainty.h).
+    std::optional<double> lowUsd = std::nullopt;
+    std::optional<double> highUsd = std::nullopt;
 };
 
 } // namespace gpuplan

@@ -348,6 +348,18 @@ Provenance Reader::priceProvenance(const YAML::Node& map, std::string_view what)
                 "kind of " + std::string(what) + " must be quote, list, street or resale, not "
                     + quoted(*kind));
     }
+    // The range the sources give, if any: both ends, around the price.
+    p.lowUsd = number(map, "usd_low", what, limits::kPriceUsd.bounds, /*required=*/false);
+    p.highUsd = number(map, "usd_high", what, limits::kPriceUsd.bounds, /*required=*/false);
+    if (p.lowUsd.has_value() != p.highUsd.has_value()) {
+        error(map, std::string(what) + " gives only one of usd_low and usd_high");
+        p.lowUsd.reset();
+        p.highUsd.reset();
+    } else if (p.lowUsd && map["usd"] && map["usd"].IsScalar()) {
+        const double usd = map["usd"].as<double>(0.0);
+        if (!(*p.lowUsd <= usd && usd <= *p.highUsd))
+            error(map["usd_low"], std::string(what) + ": usd_low <= usd <= usd_high must hold");
+    }
     return p;
 }
 

@@ -8,6 +8,7 @@
 #include "app/render/chart_export.h"
 #include "app/render/planner_charts.h"
 #include "app/render/proposal_report.h"
+#include "app/render/sensitivity_chart.h"
 #include "core/evaluate.h"
 
 #include <QTextStream>
@@ -36,7 +37,15 @@ int runChart(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Render one of the planner's charts to PNG, SVG or PDF (by the --out suffix)."));
     p.addOption({ QStringLiteral("kind"),
-        QStringLiteral("hardware-cost, experiment-cost or buy-vs-rent."), QStringLiteral("KIND") });
+        QStringLiteral("hardware-cost, experiment-cost, buy-vs-rent or sensitivity."),
+        QStringLiteral("KIND") });
+    p.addOption({ QStringLiteral("offer"),
+        QStringLiteral("sensitivity: the cloud offer to compare with (default: the cheapest way "
+                       "to rent the same GPUs)."),
+        QStringLiteral("ID") });
+    p.addOption({ QStringLiteral("metric"),
+        QStringLiteral("sensitivity: break-even (default) or experiment-cost."),
+        QStringLiteral("METRIC"), QStringLiteral("break-even") });
     p.addOption({ QStringLiteral("out"), QStringLiteral("Output file (.png, .svg or .pdf)."),
         QStringLiteral("FILE") });
     p.addOption({ QStringLiteral("dpi"), QStringLiteral("PNG resolution (default 300)."),
@@ -45,7 +54,7 @@ int runChart(const QStringList& arguments)
     p.addOption({ QStringLiteral("months"),
         QStringLiteral("buy-vs-rent: months at --runs-per-month on the x axis instead of runs.") });
     p.addOption({ QStringLiteral("machine"),
-        QStringLiteral("buy-vs-rent: the machine, e.g. 8xa100-80gb-sxm (default: the "
+        QStringLiteral("buy-vs-rent, sensitivity: the machine, e.g. 8xa100-80gb-sxm (default: the "
                        "recommended one, else the cheapest per experiment)."),
         QStringLiteral("NxGPU") });
     addScenarioOptions(p);
@@ -61,10 +70,14 @@ int runChart(const QStringList& arguments)
         return fail(kCommand, QStringLiteral("--out must end in .png, .svg or .pdf: ") + out);
     const QString kind = p.value(QStringLiteral("kind"));
     if (kind != QLatin1String("hardware-cost") && kind != QLatin1String("experiment-cost")
-        && kind != QLatin1String("buy-vs-rent"))
+        && kind != QLatin1String("buy-vs-rent") && kind != QLatin1String("sensitivity"))
         return fail(kCommand,
-            QStringLiteral("--kind must be hardware-cost, experiment-cost or "
-                           "buy-vs-rent"));
+            QStringLiteral("--kind must be hardware-cost, experiment-cost, buy-vs-rent or "
+                           "sensitivity"));
+    const QString metric = p.value(QStringLiteral("metric"));
+    if (metric != QLatin1String("break-even") && metric != QLatin1String("experiment-cost"))
+        return fail(
+            kCommand, "--metric must be break-even or experiment-cost, not '" + metric + "'");
     QString error;
     const auto dpi = numberOption(p, QStringLiteral("dpi"), 36, 1200, &error);
     if (!error.isEmpty())
@@ -86,6 +99,47 @@ int runChart(const QStringList& arguments)
         chart = render::hardwareCostChart(planned->results, options);
     } else if (kind == QLatin1String("experiment-cost")) {
         chart = render::experimentCostChart(planned->results, options);
+    } else if (kind == QLatin1String("sensitivity")) {
+        const auto machine
+            = machineOption(planned->results, p.value(QStringLiteral("machine")), &error);
+        if (!machine)
+            return fail(kCommand, error);
+        std::optional<std::size_t> offer;
+        if (p.isSet(QStringLiteral("offer"))) {
+            offer
+                = offerOption(planned->results, *machine, p.value(QStringLiteral("offer")), &error);
+            if (!offer)
+                return fail(kCommand, error);
+        }
+        const Results& r = planned->results;
+        const OwnedOption& o = r.options[*machine];
+        const auto against = offer ? offer : o.cheapestCloudIndex;
+        render::SensitivityChartOptions tornado;
+        tornado.metric = metric == QLatin1String("experiment-cost")
+            ? SensitivityMetric::ExperimentCostUsd
+            : SensitivityMetric::BreakEvenRuns;
+        if (tornado.metric == SensitivityMetric::BreakEvenRuns && !against)
+            return fail(kCommand,
+                QStringLiteral("no way to rent the same GPUs to break even against: use "
+                               "--metric experiment-cost"));
+        tornado.machine = render::shortMachineLabel(o);
+        if (against)
+            tornado.against = QString::fromStdString(r.cloud[*against].offer->id);
+        if (tornado.metric == SensitivityMetric::ExperimentCostUsd) {
+            tornado.statedValue = o.experimentCostUsd;
+        } else {
+            // At the pricing sensitivity() compares with: the cheaper of on-demand and spot.
+            const CloudOption& c = r.cloud[*against];
+            const Pricing pricing
+                = c.spotCostUsd && (!c.onDemandCostUsd || *c.spotCostUsd < *c.onDemandCostUsd)
+                ? Pricing::Spot
+                : Pricing::OnDemand;
+            for (const auto& b : o.breakEvens)
+                if (b.cloudIndex == *against && b.pricing == pricing)
+                    tornado.statedValue = b.runs;
+        }
+        chart
+            = render::sensitivityChart(sensitivity(planned->scenario, r, *machine, offer), tornado);
     } else {
         render::BuyVsRentOptions buy;
         const auto machine

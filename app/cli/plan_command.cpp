@@ -95,9 +95,21 @@ void printTable(QTextStream& out, const Results& r)
             << views::recommendationReason(r) << ": " << views::formatDays(o.estimate.days) << ", "
             << views::formatUsd(o.machineCostUsd) << " machine, "
             << views::formatUsd(o.experimentCostUsd) << " per experiment.\n";
+        if (r.hasRanges)
+            out << "  Ranges: " << QString::number(o.daysRange.low, 'f', 1) << " to "
+                << QString::number(o.daysRange.high, 'f', 1) << " days, "
+                << views::formatUsd(o.experimentCostRange.low) << " to "
+                << views::formatUsd(o.experimentCostRange.high) << " per experiment"
+                << (o.cheapestCloudIndex ? "; against renting it "
+                               + views::breakEvenRangeText(o.breakEvenRunsRange)
+                                         : QString())
+                << ".\n";
     } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
         out << "Recommended: none - " << why << ".\n";
     }
+    if (const QString robust = views::robustnessText(r); !robust.isEmpty())
+        out << "Robustness: " << robust << " (" << r.monteCarlo->samples << " samples, seed "
+            << r.monteCarlo->seed << ").\n";
     printProjectPlan(out, r);
     for (const auto& u : r.unavailable)
         out << "Not available: " << u.gpuCount << "x " << QString::fromStdString(u.gpuId) << " ("

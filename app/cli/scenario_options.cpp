@@ -50,6 +50,14 @@ void addScenarioOptions(QCommandLineParser& p)
     p.addOption({ QStringLiteral("today"),
         QStringLiteral("The day prices' ages are counted to (default: today's date)."),
         QStringLiteral("YYYY-MM-DD") });
+    p.addOption({ QStringLiteral("samples"),
+        QStringLiteral("Seeded Monte Carlo over every input's range: p10/p50/p90 and how often "
+                       "the recommendation holds (default 0: ranges only)."),
+        QStringLiteral("N"), QStringLiteral("0") });
+    p.addOption({ QStringLiteral("seed"),
+        QStringLiteral("Seed of the Monte Carlo samples (default 1): the same seed, the same "
+                       "figures."),
+        QStringLiteral("N"), QStringLiteral("1") });
     for (const auto& spec : kAssumptionSpecs)
         p.addOption({ views::toQString(spec.option),
             QStringLiteral("%1 In %2, %3 (default: the price tables', built in %4).")
@@ -115,6 +123,22 @@ std::optional<Scenario> scenarioFromOptions(
         return std::nullopt;
     }
     s.today = today.toString(Qt::ISODate).toStdString();
+    for (const FieldSpec* field : { &limits::kMonteCarloSamples, &limits::kSeed }) {
+        const QString name = views::toQString(field->key);
+        const auto value
+            = numberOption(p, name, field->bounds.min, field->bounds.max, error)
+                  .value_or(field == &limits::kSeed ? static_cast<double>(s.seed) : 0.0);
+        if (!error->isEmpty())
+            return std::nullopt;
+        if (value != std::floor(value)) {
+            *error = "--" + name + " must be a whole number, not " + p.value(name);
+            return std::nullopt;
+        }
+        if (field == &limits::kSeed)
+            s.seed = static_cast<std::uint64_t>(value);
+        else
+            s.monteCarloSamples = static_cast<int>(value);
+    }
     const auto& budget = limits::kBudgetUsd.bounds;
     s.budgetUsd = numberOption(p, QStringLiteral("budget"), budget.min, budget.max, error);
     if (!error->isEmpty())

@@ -27,17 +27,63 @@ QString csvRow(const QStringList& cells)
 }
 
 namespace {
+QString number(double v)
+{
+    return QString::number(v, 'g', 10);
+}
+
+QString number(const std::optional<double>& v)
+{
+    return v ? number(*v) : QString();
+}
+
+// The ranges beside the table's figures (Results::hasRanges), named as in the JSON; an empty
+// break-even end: buying never pays off there.
+QStringList rangeHeaders(const OwnedOption*)
+{
+    return { QStringLiteral("training_days_low"), QStringLiteral("training_days_high"),
+        QStringLiteral("hardware_cost_usd_low"), QStringLiteral("hardware_cost_usd_high"),
+        QStringLiteral("experiment_cost_usd_low"), QStringLiteral("experiment_cost_usd_high"),
+        QStringLiteral("energy_cost_usd_low"), QStringLiteral("energy_cost_usd_high"),
+        QStringLiteral("break_even_runs_low"), QStringLiteral("break_even_runs_high") };
+}
+
+QStringList rangeCells(const OwnedOption& o)
+{
+    return { number(o.daysRange.low), number(o.daysRange.high), number(o.machineCostRange.low),
+        number(o.machineCostRange.high), number(o.experimentCostRange.low),
+        number(o.experimentCostRange.high), number(o.energyCostRange.low),
+        number(o.energyCostRange.high), number(o.breakEvenRunsRange.low),
+        number(o.breakEvenRunsRange.high) };
+}
+
+QStringList rangeHeaders(const CloudOption*)
+{
+    return { QStringLiteral("training_days_low"), QStringLiteral("training_days_high"),
+        QStringLiteral("cheapest_cost_usd_low"), QStringLiteral("cheapest_cost_usd_high") };
+}
+
+QStringList rangeCells(const CloudOption& c)
+{
+    return { number(c.daysRange.low), number(c.daysRange.high), number(c.cheapestCostRange.low),
+        number(c.cheapestCostRange.high) };
+}
+
 template <typename Column, typename Row>
-QString tableCsv(const std::vector<Row>& rows, int columnCount)
+QString tableCsv(const std::vector<Row>& rows, int columnCount, bool ranges)
 {
     QStringList headers;
     for (int c = 0; c < columnCount; ++c)
         headers << header(static_cast<Column>(c));
+    if (ranges)
+        headers << rangeHeaders(static_cast<const Row*>(nullptr));
     QString csv = csvRow(headers);
     for (const auto& row : rows) {
         QStringList cells;
         for (int c = 0; c < columnCount; ++c)
             cells << cell(sortValue(row, static_cast<Column>(c)));
+        if (ranges)
+            cells << rangeCells(row);
         csv += csvRow(cells);
     }
     return csv;
@@ -46,12 +92,12 @@ QString tableCsv(const std::vector<Row>& rows, int columnCount)
 
 QString optionsCsv(const Results& r)
 {
-    return tableCsv<OptionColumn>(r.options, kOptionColumnCount);
+    return tableCsv<OptionColumn>(r.options, kOptionColumnCount, r.hasRanges);
 }
 
 QString cloudCsv(const Results& r)
 {
-    return tableCsv<CloudColumn>(r.cloud, kCloudColumnCount);
+    return tableCsv<CloudColumn>(r.cloud, kCloudColumnCount, r.hasRanges);
 }
 
 } // namespace gpuplan::views

@@ -6,6 +6,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 namespace gpuplan::views {
 
 namespace {
@@ -44,6 +46,32 @@ void addAge(QJsonObject& json, const std::string& date, const PriceAge& age)
     json[QStringLiteral("stale_price")] = age.stale;
 }
 
+// "<key>_low" and "<key>_high" beside a figure.
+void addRange(QJsonObject& json, const QString& key, const Interval& range)
+{
+    json[key + QStringLiteral("_low")] = range.low;
+    json[key + QStringLiteral("_high")] = range.high;
+}
+
+void addRange(QJsonObject& json, const QString& key, const BreakEvenRange& range)
+{
+    json[key + QStringLiteral("_low")] = optionalNumber(range.low);
+    json[key + QStringLiteral("_high")] = optionalNumber(range.high);
+}
+
+// Break-even runs that never happen sort last and are written as null.
+QJsonValue finiteOrNull(double value)
+{
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+void addPercentiles(QJsonObject& json, const QString& key, const Percentiles& p)
+{
+    json[key + QStringLiteral("_p10")] = finiteOrNull(p.p10);
+    json[key + QStringLiteral("_p50")] = finiteOrNull(p.p50);
+    json[key + QStringLiteral("_p90")] = finiteOrNull(p.p90);
+}
+
 // Keyed as in price tables and scenario files (the assumption table).
 QJsonObject assumptions(const Assumptions& a)
 {
@@ -58,15 +86,19 @@ QJsonObject assumptions(const Assumptions& a)
 QJsonObject toJson(const Results& r, const OwnedOption& o)
 {
     QJsonArray breakEvens;
-    for (const auto& b : o.breakEvens)
-        breakEvens.append(QJsonObject {
+    for (const auto& b : o.breakEvens) {
+        QJsonObject entry {
             { QStringLiteral("cloud_offer"),
                 QString::fromStdString(r.cloud[b.cloudIndex].offer->id) },
             { QStringLiteral("pricing"), pricingLabel(b.pricing) },
             { QStringLiteral("cost_per_run_usd"), b.costPerRunUsd },
             { QStringLiteral("runs"), optionalNumber(b.runs) },
             { QStringLiteral("months"), optionalNumber(b.months) },
-        });
+        };
+        if (r.hasRanges)
+            addRange(entry, QStringLiteral("runs"), b.runsRange);
+        breakEvens.append(entry);
+    }
     const CloudOption* cheapest = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
     QJsonObject json {
         { QStringLiteral("gpu"), QString::fromStdString(o.gpu->name) },
@@ -101,10 +133,31 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
     };
     addEstimate(json, o.estimate);
     addAge(json, o.priceDate, o.priceAge);
+    if (r.hasRanges) {
+        addRange(json, QStringLiteral("hardware_cost_usd"), o.machineCostRange);
+        addRange(json, QStringLiteral("experiment_cost_usd"), o.experimentCostRange);
+        addRange(json, QStringLiteral("energy_cost_usd"), o.energyCostRange);
+        addRange(json, QStringLiteral("plan_total_usd"), o.planTotalRange);
+        addRange(json, QStringLiteral("plan_amortized_usd"), o.planAmortizedRange);
+        addRange(json, QStringLiteral("break_even_runs"), o.breakEvenRunsRange);
+        addRange(json, QStringLiteral("break_even_months"), o.breakEvenMonthsRange);
+    }
+    if (r.monteCarlo) {
+        const auto index = static_cast<std::size_t>(&o - r.options.data());
+        if (index < r.monteCarlo->options.size()) {
+            const OptionSamples& s = r.monteCarlo->options[index];
+            addPercentiles(json, QStringLiteral("training_days"), s.trainingDays);
+            addPercentiles(json, QStringLiteral("hardware_cost_usd"), s.machineCostUsd);
+            addPercentiles(json, QStringLiteral("experiment_cost_usd"), s.experimentCostUsd);
+            addPercentiles(json, QStringLiteral("break_even_runs"), s.breakEvenRuns);
+            json[QStringLiteral("pays_off_share")] = s.paysOffShare;
+            json[QStringLiteral("recommended_share")] = r.monteCarlo->recommendedShare[index];
+        }
+    }
     return json;
 }
 
-QJsonObject toJson(const CloudOption& c)
+QJsonObject toJson(const CloudOption& c, bool ranges)
 {
     QJsonArray reserved;
     for (std::size_t i = 0; i < c.reservedCostUsd.size(); ++i)
@@ -153,6 +206,16 @@ QJsonObject toJson(const CloudOption& c)
     };
     addEstimate(json, c.estimate);
     addAge(json, c.offer->source.date, c.rateAge);
+    if (ranges) {
+        addRange(json, QStringLiteral("experiment_cost_usd"),
+            c.onDemandCostRange ? *c.onDemandCostRange : c.cheapestCostRange);
+        if (c.onDemandCostRange)
+            addRange(json, QStringLiteral("on_demand_cost_usd"), *c.onDemandCostRange);
+        if (c.spotCostRange)
+            addRange(json, QStringLiteral("spot_cost_usd"), *c.spotCostRange);
+        addRange(json, QStringLiteral("cheapest_cost_usd"), c.cheapestCostRange);
+        addRange(json, QStringLiteral("plan_total_usd"), c.planTotalRange);
+    }
     return json;
 }
 
@@ -169,7 +232,7 @@ QJsonObject toJson(const Results& r)
         options.append(toJson(r, o));
     QJsonArray cloud;
     for (const auto& c : r.cloud)
-        cloud.append(toJson(c));
+        cloud.append(toJson(c, r.hasRanges));
     QJsonArray unavailable;
     for (const auto& u : r.unavailable)
         unavailable.append(
@@ -179,7 +242,26 @@ QJsonObject toJson(const Results& r)
     QJsonArray warnings;
     for (const auto& w : r.warnings)
         warnings.append(warningText(w, r.source));
+    QJsonValue monteCarlo;
+    if (r.monteCarlo) {
+        QJsonObject mc { { QStringLiteral("samples"), r.monteCarlo->samples },
+            { QStringLiteral("seed"), QString::number(r.monteCarlo->seed) },
+            { QStringLiteral("no_recommendation_share"), r.monteCarlo->noRecommendationShare } };
+        if (const auto robust = recommendationRobustness(r)) {
+            mc[QStringLiteral("recommended_share")] = robust->share;
+            mc[QStringLiteral("alternative")] = robust->alternative
+                ? QJsonValue(QJsonObject {
+                    { QStringLiteral("gpu_id"),
+                        QString::fromStdString(r.options[*robust->alternative].gpu->id) },
+                    { QStringLiteral("gpu_count"), r.options[*robust->alternative].gpuCount },
+                    { QStringLiteral("share"), robust->alternativeShare } })
+                : QJsonValue(QJsonValue::Null);
+            mc[QStringLiteral("robustness")] = robustnessText(r);
+        }
+        monteCarlo = mc;
+    }
     return versioned({
+        { QStringLiteral("monte_carlo"), monteCarlo },
         { QStringLiteral("model"),
             r.workload ? QString::fromStdString(r.workload->id) : QString() },
         { QStringLiteral("source"), toQString(toString(r.source)) },

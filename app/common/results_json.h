@@ -17,7 +17,8 @@ QJsonObject versioned(QJsonObject object);
 // The JSON of `gpuplan-cli plan --format json` (toJson(Results) is versioned). Other tools rely on
 // these names: add fields, never rename or remove one.
 QJsonObject toJson(const Results& results, const OwnedOption& o);
-QJsonObject toJson(const CloudOption& c);
+// With `ranges`, the *_low/*_high of its costs (Results::hasRanges).
+QJsonObject toJson(const CloudOption& c, bool ranges = false);
 QJsonObject toJson(const Results& r);
 
 } // namespace gpuplan::views

@@ -3,6 +3,8 @@
 #include "app/common/format.h"
 #include "pricing/catalog_loader.h"
 
+#include <cmath>
+
 namespace gpuplan::views {
 
 namespace {
@@ -32,6 +34,38 @@ QString recommendationReason(const Results& r)
         break;
     }
     return {};
+}
+
+QString robustnessText(const Results& r)
+{
+    const auto robust = recommendationRobustness(r);
+    if (!robust)
+        return {};
+    QString text = recommendationReason(r);
+    if (!r.recommended)
+        text = QStringLiteral("no machine meets the constraints");
+    text += QStringLiteral(" in %1 of sampled cases").arg(formatPercent(robust->share));
+    if (robust->alternative) {
+        const OwnedOption& other = r.options[*robust->alternative];
+        text += QStringLiteral("; otherwise %1")
+                    .arg(formatMachine(other.gpuCount, QString::fromStdString(other.gpu->name)));
+    } else if (robust->noneShare > 0.0 && r.recommended) {
+        text += QStringLiteral("; otherwise none");
+    }
+    return text;
+}
+
+QString breakEvenRangeText(const BreakEvenRange& range)
+{
+    auto runs = [](double v) { return QString::number(std::ceil(v - 1e-9), 'f', 0); };
+    if (!range.low)
+        return QStringLiteral("never pays off");
+    if (!range.high)
+        return QStringLiteral("pays off after %1 runs at best, or never").arg(runs(*range.low));
+    if (runs(*range.low) == runs(*range.high))
+        return QStringLiteral("pays off after %1 runs").arg(runs(*range.low));
+    return QStringLiteral("pays off after %1\u2013%2 runs")
+        .arg(runs(*range.low), runs(*range.high));
 }
 
 QString unavailableReason(const Unavailable& u, SourcePolicy source)

@@ -14,6 +14,14 @@ namespace gpuplan::views {
 // found none; empty without a budget or deadline.
 QString recommendationReason(const Results& results);
 
+// "fastest machine within the $40,000 budget in 92% of sampled cases; otherwise 4x RTX A6000":
+// how firm the recommendation is (needs Results::monteCarlo); empty without one.
+QString robustnessText(const Results& results);
+
+// "pays off after 9-14 runs", "pays off after 9 runs or later, or never", "never pays off":
+// a break-even as a range.
+QString breakEvenRangeText(const BreakEvenRange& range);
+
 // "no chassis with 16 GPU slots", "infeasible: <where>", "no paper estimate".
 QString unavailableReason(const Unavailable& unavailable, SourcePolicy source);
 

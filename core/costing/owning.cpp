@@ -8,12 +8,35 @@ namespace {
 constexpr double kWattsPerKw = 1000.0;
 } // namespace
 
-double machineCostUsd(const Machine& machine)
+std::string priceKey(const GpuSpec& gpu)
 {
+    return "price gpu " + gpu.id;
+}
+
+std::string priceKey(const ChassisSpec& chassis)
+{
+    return "price chassis " + chassis.id;
+}
+
+std::string priceKey(const SystemSpec& system)
+{
+    return "price system " + system.id;
+}
+
+double machineCostUsd(const Machine& machine, const InputPositions& at)
+{
+    const bool stated = !at.itemSeed && at.purchasePrices == 0.0;
+    auto moved = [&at, stated](double usd, const auto& item) {
+        return stated ? usd
+                      : atPosition(priceRange(usd, item.priceSource), usd,
+                          at.itemSeed ? at.price(priceKey(item)) : at.purchasePrices);
+    };
     if (machine.system)
-        return machine.system->priceUsd;
-    const double gpuPrice = machine.gpu && machine.gpu->priceUsd ? *machine.gpu->priceUsd : 0.0;
-    const double chassisPrice = machine.chassis ? machine.chassis->priceUsd : 0.0;
+        return moved(machine.system->priceUsd, *machine.system);
+    const double gpuPrice
+        = machine.gpu && machine.gpu->priceUsd ? moved(*machine.gpu->priceUsd, *machine.gpu) : 0.0;
+    const double chassisPrice
+        = machine.chassis ? moved(machine.chassis->priceUsd, *machine.chassis) : 0.0;
     return chassisPrice + machine.gpuCount * gpuPrice;
 }
 

@@ -4,12 +4,20 @@
 
 #include "core/assumptions.h"
 #include "core/hardware.h"
+#include "core/uncertainty.h"
+
+#include <string>
 
 namespace gpuplan {
 
 // A system's price, or chassis(n) + n * GPU price (requires machine.gpu->priceUsd and
-// machine.chassis).
-double machineCostUsd(const Machine& machine);
+// machine.chassis); each price moved to its position in its range (priceRange) by `at`.
+double machineCostUsd(const Machine& machine, const InputPositions& at = {});
+
+// The keys a machine's prices are drawn by in Monte Carlo (InputPositions::price).
+std::string priceKey(const GpuSpec& gpu);
+std::string priceKey(const ChassisSpec& chassis);
+std::string priceKey(const SystemSpec& system);
 
 // The monthly costs of owning by kind, for budgets that put them in different categories:
 // hosting (colocation per kW of the machine's own draw + a machine-room fee), support (a yearly

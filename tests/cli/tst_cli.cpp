@@ -139,6 +139,129 @@ private slots:
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QVERIFY(lines.first().startsWith("GPU,GPUs,Training days,Source,Machine cost"));
         QCOMPARE(lines.size(), 1 + 16); // 4 paper GPUs x 4 counts
+        QVERIFY(lines.first().trimmed().endsWith(
+            "experiment_cost_usd_low,experiment_cost_usd_high,energy_cost_usd_low,"
+            "energy_cost_usd_high,break_even_runs_low,break_even_runs_high"));
+        QVERIFY(lines.first().contains(",training_days_low,training_days_high,"));
+    }
+
+    // Issue 15: every option with its ranges, the point inside them.
+    void planJsonHasRangesAroundEveryFigure()
+    {
+        const QJsonObject plan = planJson({ "--today", "2026-11-23" });
+        const QJsonArray options = plan["options"].toArray();
+        QVERIFY(!options.isEmpty());
+        for (const auto& value : options) {
+            const QJsonObject o = value.toObject();
+            for (const char* key : { "training_days", "experiment_cost_usd", "hardware_cost_usd",
+                     "energy_cost_usd", "plan_total_usd" }) {
+                const QString k = QString::fromLatin1(key);
+                QVERIFY2(o.contains(k + "_low") && o.contains(k + "_high"), key);
+                QVERIFY2(o[k + "_low"].toDouble() <= o[k].toDouble(), key);
+                QVERIFY2(o[k].toDouble() <= o[k + "_high"].toDouble(), key);
+            }
+            QVERIFY(o.contains("break_even_runs_low") && o.contains("break_even_runs_high"));
+            if (!o["break_even_runs"].isNull())
+                QVERIFY(o["break_even_runs_low"].toDouble() <= o["break_even_runs"].toDouble());
+        }
+        for (const auto& value : plan["cloud"].toArray())
+            QVERIFY(value.toObject().contains("experiment_cost_usd_low"));
+        QVERIFY(plan["monte_carlo"].isNull());
+    }
+
+    void monteCarloIsReproducibleFromTheCommandLine()
+    {
+        const QStringList args { "--today", "2026-11-23", "--budget", "60000", "--samples", "400" };
+        const QJsonObject a = planJson(args + QStringList { "--seed", "7" });
+        const QJsonObject b = planJson(args + QStringList { "--seed", "7" });
+        const QJsonObject c = planJson(args + QStringList { "--seed", "8" });
+        QCOMPARE(a["monte_carlo"].toObject()["samples"].toInt(), 400);
+        QCOMPARE(a["monte_carlo"], b["monte_carlo"]);
+        QCOMPARE(a["options"], b["options"]);
+        QVERIFY(a["options"] != c["options"]);
+        const double share = a["monte_carlo"].toObject()["recommended_share"].toDouble();
+        QVERIFY(share > 0.0 && share <= 1.0);
+        QVERIFY(a["monte_carlo"].toObject()["robustness"].toString().contains("of sampled cases"));
+        QVERIFY(a["recommended"].toObject().contains("experiment_cost_usd_p90"));
+        QCOMPARE(cli({ "plan", "--model", "pythia-1b", "--samples", "2.5" }).exitCode, 2);
+    }
+
+    void sensitivityJson()
+    {
+        const Run r = cli({ "sensitivity", "--model", "pythia-1b", "--machine", "8xh100-80gb-sxm",
+            "--offer", "aws-p5-48xlarge", "--today", "2026-11-23", "--format", "json" });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(json.contains("schema_version"));
+        QCOMPARE(json["offer"].toString(), QStringLiteral("aws-p5-48xlarge"));
+        const QJsonArray rows = json["rows"].toArray();
+        QVERIFY(rows.size() >= 6);
+        QString metric = QStringLiteral("break_even_runs");
+        double lastSwing = 1e300;
+        QStringList inputs;
+        for (const auto& value : rows) {
+            const QJsonObject row = value.toObject();
+            for (const char* key :
+                { "assumption", "low_value", "high_value", "metric", "metric_low", "metric_high" })
+                QVERIFY2(row.contains(QString::fromLatin1(key)), key);
+            QVERIFY(row["low_value"].toDouble() < row["high_value"].toDouble());
+            if (row["metric"].toString() != metric) {
+                QCOMPARE(row["metric"].toString(), QStringLiteral("experiment_cost_usd"));
+                metric = row["metric"].toString();
+                lastSwing = 1e300;
+            }
+            const double swing = qAbs(row["metric_high"].toDouble() - row["metric_low"].toDouble());
+            QVERIFY(swing <= lastSwing);
+            lastSwing = swing;
+            inputs << row["assumption"].toString();
+        }
+        QCOMPARE(metric, QStringLiteral("experiment_cost_usd")); // both metrics present
+        QVERIFY(inputs.contains("electricity_usd_per_kwh"));
+        QVERIFY(inputs.contains("cloud_rate"));
+        QVERIFY(inputs.contains("purchase_price"));
+    }
+
+    void sensitivityTable()
+    {
+        const Run r = cli({ "sensitivity", "--model", "pythia-1b", "--machine", "8xh100-80gb-sxm",
+            "--today", "2026-11-23" });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Input"));
+        QVERIFY(r.out.contains("break-even runs"));
+        QVERIFY(r.out.contains("per experiment"));
+        QVERIFY(r.out.contains("Electricity price"));
+    }
+
+    void sensitivityErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QStringList base { "sensitivity", "--model", "pythia-1b" };
+        QTest::addRow("no machine") << base << "--machine COUNTxGPU_ID is required";
+        QTest::addRow("unknown machine")
+            << base + QStringList { "--machine", "3xnope" } << "is not one of the options";
+        QTest::addRow("unknown offer")
+            << base + QStringList { "--machine", "8xh100-80gb-sxm", "--offer", "nope" }
+            << "unknown --offer 'nope'";
+        QTest::addRow("offer for other GPUs")
+            << base + QStringList { "--machine", "8xh100-80gb-sxm", "--offer", "runpod-h100-pcie" }
+            << "does not rent 8x h100-80gb-sxm";
+        QTest::addRow("bad format")
+            << base + QStringList { "--machine", "8xh100-80gb-sxm", "--format", "csv" }
+            << "--format must be table or json";
+        QTest::addRow("unknown model")
+            << QStringList { "sensitivity", "--model", "nope", "--machine", "8xh100-80gb-sxm" }
+            << "unknown model 'nope'";
+    }
+
+    void sensitivityErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Run r = cli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
     }
 
     void breakevenJson()

@@ -6,6 +6,7 @@
 #include "app/render/chart_widget.h"
 #include "app/render/label_placement.h"
 #include "app/render/planner_charts.h"
+#include "app/render/sensitivity_chart.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
 
@@ -624,6 +625,37 @@ private slots:
         const Results r = plan(m_catalog, SourcePolicy::Best);
         QVERIFY(buyVsRentConclusion(r, r.options.size()).contains(QStringLiteral("No machine")));
         QVERIFY(buyVsRentChart(r, { r.options.size(), {}, 0, false }).series.empty());
+    }
+
+    // The tornado: one bar per row of the metric, largest swing at the top, a line at the
+    // stated value, a bar to the right edge where buying never pays off.
+    void sensitivityChartIsATornado()
+    {
+        const std::vector<SensitivityRow> rows {
+            { "electricity_usd_per_kwh", "Electricity price", 0.1, 0.2,
+                SensitivityMetric::BreakEvenRuns, 8.0, 14.0 },
+            { "pue", "PUE", 1.1, 1.8, SensitivityMetric::BreakEvenRuns, 10.0, std::nullopt },
+            { "training_days", "Training time", 9.5, 10.5, SensitivityMetric::ExperimentCostUsd,
+                6.0, 7.0 },
+        };
+        SensitivityChartOptions options;
+        options.machine = QStringLiteral("8×A100");
+        options.against = QStringLiteral("aws-p4de");
+        options.statedValue = 11.0;
+        const ChartData chart = sensitivityChart(rows, options);
+        QCOMPARE(chart.series.size(), std::size_t(2));
+        QCOMPARE(chart.series[0].name, QStringLiteral("Electricity price"));
+        QVERIFY(chart.series[0].points[0].y > chart.series[1].points[0].y); // first row on top
+        QCOMPARE(chart.series[0].points[0].x, 8.0);
+        QCOMPARE(chart.series[0].points[1].x, 14.0);
+        QCOMPARE(chart.series[1].points[1].x, chart.x.max); // never: to the right edge
+        QVERIFY(chart.series[1].color != chart.series[0].color);
+        QCOMPARE(chart.lines.size(), std::size_t(1));
+        QCOMPARE(chart.lines[0].value, 11.0);
+        QVERIFY(chart.footnote.contains(QStringLiteral("never pays off")));
+        QVERIFY(chart.title.contains(QStringLiteral("aws-p4de")));
+        options.metric = SensitivityMetric::ExperimentCostUsd;
+        QCOMPARE(sensitivityChart(rows, options).series.size(), std::size_t(1));
     }
 
     void widgetPlacesLabelsWithoutOverlap()

@@ -48,6 +48,8 @@ private slots:
         QTest::newRow("buy-vs-rent pdf")
             << QStringLiteral("buy-vs-rent") << QStringLiteral("b.pdf");
         QTest::newRow("hardware pdf") << QStringLiteral("hardware-cost") << QStringLiteral("h.pdf");
+        QTest::newRow("sensitivity svg")
+            << QStringLiteral("sensitivity") << QStringLiteral("s.svg");
     }
 
     void everyKindAndFormat()
@@ -117,6 +119,17 @@ private slots:
             QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
             QStringLiteral("hardware-cost"), QStringLiteral("--dpi"), QStringLiteral("0"),
             QStringLiteral("--out"), out } << QStringLiteral("dpi");
+        QTest::newRow("sensitivity bad metric") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("sensitivity"), QStringLiteral("--metric"), QStringLiteral("roi"),
+            QStringLiteral("--out"), out }
+                                                << QStringLiteral("--metric must be break-even or "
+                                                                  "experiment-cost");
+        QTest::newRow("sensitivity unknown offer") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("sensitivity"), QStringLiteral("--machine"),
+            QStringLiteral("8xh100-80gb-sxm"), QStringLiteral("--offer"), QStringLiteral("nope"),
+            QStringLiteral("--out"), out } << QStringLiteral("unknown --offer 'nope'");
         QTest::newRow("report not pdf") << QStringList { QStringLiteral("report"),
             QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--out"),
             QStringLiteral("r.png") } << QStringLiteral("--out FILE.pdf is required");

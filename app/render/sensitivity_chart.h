@@ -1,0 +1,25 @@
+#pragma once
+
+// The tornado chart of core/sensitivity.h's rows, as chart data: one horizontal bar per input,
+// from the metric with the input at its low end to the metric at its high end, largest swing at
+// the top, and a line at the stated value. Nothing is computed here but the layout.
+
+#include "app/render/chart_data.h"
+#include "core/sensitivity.h"
+
+#include <optional>
+#include <vector>
+
+namespace gpuplan::render {
+
+struct SensitivityChartOptions {
+    SensitivityMetric metric = SensitivityMetric::BreakEvenRuns;
+    QString machine; // "8×H100 SXM", for the title
+    QString against; // the offer, for the title; empty for per-experiment cost
+    std::optional<double> statedValue; // the metric at the stated values: a vertical line
+};
+
+ChartData sensitivityChart(
+    const std::vector<SensitivityRow>& rows, const SensitivityChartOptions& options);
+
+} // namespace gpuplan::render
