@@ -5,9 +5,9 @@
 // home-like path reads better in the docs than a temporary folder's.
 
 #include "app/common/user_data.h"
-#include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/budget_view.h"
+#include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/main_window.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/planner_view.h"
