@@ -37,6 +37,15 @@ ScenarioView captureView(const Results& results, const ViewSelection& s)
                 offers.push_back({ results.cloud[i].offer->id, results.cloud[i].gpuCount });
         view.buyOffers = std::move(offers);
     }
+    if (s.budget && s.budget->kind == BudgetTarget::Kind::Owned
+        && s.budget->index < results.options.size()) {
+        view.budgetGpuId = results.options[s.budget->index].gpu->id;
+        view.budgetGpuCount = results.options[s.budget->index].gpuCount;
+    } else if (s.budget && s.budget->kind == BudgetTarget::Kind::Rented
+        && s.budget->index < results.cloud.size()) {
+        const CloudOption& rental = results.cloud[s.budget->index];
+        view.budgetOffer = ScenarioCloudChoice { rental.offer->id, rental.gpuCount };
+    }
     return view;
 }
 
@@ -59,6 +68,15 @@ ViewSelection resolveView(const ScenarioView& view, const Results& results)
                     chosen.push_back(i);
         s.offers = std::move(chosen);
     }
+    for (std::size_t i = 0; i < results.options.size(); ++i)
+        if (view.budgetGpuId && view.budgetGpuCount
+            && results.options[i].gpu->id == *view.budgetGpuId
+            && results.options[i].gpuCount == *view.budgetGpuCount)
+            s.budget = BudgetTarget { BudgetTarget::Kind::Owned, i };
+    for (std::size_t i = 0; i < results.cloud.size(); ++i)
+        if (view.budgetOffer && results.cloud[i].offer->id == view.budgetOffer->offerId
+            && results.cloud[i].gpuCount == view.budgetOffer->gpuCount)
+            s.budget = BudgetTarget { BudgetTarget::Kind::Rented, i };
     return s;
 }
 
@@ -96,13 +114,13 @@ std::optional<ScenarioDocument::Opened> ScenarioDocument::open(
     }
     setPath(path);
     addRecent(path);
-    return Opened { *read.scenario, read.view, read.priceSet, issueText(read.issues) };
+    return Opened { *read.scenario, read.view, read.grant, read.priceSet, issueText(read.issues) };
 }
 
-bool ScenarioDocument::save(
-    const QString& path, const Scenario& scenario, const ScenarioView& view, QString* error)
+bool ScenarioDocument::save(const QString& path, const Scenario& scenario, const ScenarioView& view,
+    const std::optional<ScenarioGrant>& grant, QString* error)
 {
-    const std::string text = writeScenario(scenario, view);
+    const std::string text = writeScenario(scenario, view, grant);
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly)
         || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {

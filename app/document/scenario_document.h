@@ -22,6 +22,7 @@ struct ViewSelection {
     std::optional<bool> monthsAxis;
     std::optional<std::size_t> machine; // into Results::options
     std::optional<std::vector<std::size_t>> offers; // into Results::cloud; unset: the defaults
+    std::optional<BudgetTarget> budget; // the Budget tab's machine or way to rent
 };
 
 // From the views' indices to what the file keeps (ids and counts).
@@ -44,6 +45,7 @@ public:
     struct Opened {
         Scenario scenario; // catalog left null
         ScenarioView view;
+        std::optional<ScenarioGrant> grant; // the Budget tab's grant; absent in older files
         std::optional<std::string> priceSet; // the shipped price set it was planned with
         QString warnings; // issues that did not stop the read, file:line:column each
     };
@@ -52,8 +54,8 @@ public:
     // changes and *error says why (file:line:column where there is one).
     std::optional<Opened> open(const QString& path, const Catalog& catalog, QString* error);
     // Writes atomically (a failed write leaves the old file); becomes the path and most recent.
-    bool save(
-        const QString& path, const Scenario& scenario, const ScenarioView& view, QString* error);
+    bool save(const QString& path, const Scenario& scenario, const ScenarioView& view,
+        const std::optional<ScenarioGrant>& grant, QString* error);
     void clear(); // a new, untitled scenario
 
     QStringList recentFiles() const; // absolute paths, newest first

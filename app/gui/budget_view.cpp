@@ -24,6 +24,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <map>
 
 namespace gpuplan::gui {
@@ -128,8 +129,10 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     connect(save, &QPushButton::clicked, this, &BudgetView::saveJustificationDialog);
     connect(csv, &QPushButton::clicked, this, &BudgetView::saveCsvDialog);
     auto changed = [this] {
-        if (!m_syncing)
-            refresh();
+        if (m_syncing)
+            return;
+        refresh();
+        emit settingsChanged();
     };
     connect(m_target, &QComboBox::currentIndexChanged, this, changed);
     connect(m_years, &QSpinBox::valueChanged, this, changed);
@@ -185,9 +188,64 @@ void BudgetView::fillTargets()
 
 void BudgetView::setMachine(std::size_t optionIndex)
 {
+    setTarget({ BudgetTarget::Kind::Owned, optionIndex });
+}
+
+// Programmatic: refreshes, but is not a change of the user's to save.
+void BudgetView::setTarget(BudgetTarget target)
+{
     for (std::size_t t = 0; t < m_targets.size(); ++t)
-        if (m_targets[t].kind == BudgetTarget::Kind::Owned && m_targets[t].index == optionIndex)
+        if (m_targets[t].kind == target.kind && m_targets[t].index == target.index
+            && m_target->currentIndex() != static_cast<int>(t)) {
+            m_syncing = true;
             m_target->setCurrentIndex(static_cast<int>(t));
+            m_syncing = false;
+            refresh();
+        }
+}
+
+ScenarioGrant BudgetView::grantSettings() const
+{
+    ScenarioGrant grant;
+    grant.plan.years = m_years->value();
+    grant.plan.startYear = m_start->date().year();
+    grant.plan.startMonth = m_start->date().month();
+    grant.plan.equipmentYear = m_equipmentYear->value();
+    // A file must reopen: runs per year that do not parse or do not give one entry per year,
+    // and a purchase after the grant, are what the tab reports as a problem, not settings.
+    QString error;
+    if (!views::parseRunsPerYear(m_runs->text(), grant.plan, &error)
+        || grant.plan.runsPerYear.size() != static_cast<std::size_t>(grant.plan.years))
+        grant.plan.runsPerYear.clear();
+    grant.plan.equipmentYear = std::min(grant.plan.equipmentYear, grant.plan.years);
+    if (const QString id = m_sponsor->currentData().toString(); !id.isEmpty())
+        grant.sponsorId = id.toStdString();
+    return grant;
+}
+
+QString BudgetView::setGrantSettings(const ScenarioGrant& grant)
+{
+    m_syncing = true;
+    m_years->setValue(grant.plan.years);
+    m_start->setDate(QDate(grant.plan.startYear, grant.plan.startMonth, 1));
+    QStringList runs;
+    for (const int n : grant.plan.runsPerYear)
+        runs << QString::number(n);
+    m_runs->setText(runs.join(QStringLiteral(",")));
+    m_equipmentYear->setValue(grant.plan.equipmentYear);
+    QString warning;
+    if (grant.sponsorId) {
+        const int index = m_sponsor->findData(QString::fromStdString(*grant.sponsorId));
+        if (index >= 0)
+            m_sponsor->setCurrentIndex(index);
+        else
+            warning = tr("The scenario's sponsor '%1' is not among the loaded sponsors' rules; "
+                         "the budget uses %2.")
+                          .arg(QString::fromStdString(*grant.sponsorId), m_sponsor->currentText());
+    }
+    m_syncing = false;
+    refresh();
+    return warning;
 }
 
 std::optional<BudgetTarget> BudgetView::target() const

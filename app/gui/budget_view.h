@@ -5,6 +5,7 @@
 // grantBudget computes, app/common/budget_table and app/render/budget_justification word it.
 
 #include "core/costing/grant_budget.h"
+#include "pricing/scenario/scenario_file.h"
 
 #include <QWidget>
 
@@ -38,6 +39,20 @@ public:
 
     // Chooses a machine (index into Results::options), e.g. the planner's selection.
     void setMachine(std::size_t optionIndex);
+    // Chooses what to budget; a target the list does not offer (a rental that is not the
+    // cheapest of its kind) is ignored.
+    void setTarget(BudgetTarget target);
+
+    // The grant settings as a scenario file keeps them, always readable back: runs per year
+    // only where they give one whole number per year, the purchase within the grant.
+    ScenarioGrant grantSettings() const;
+    // Shows a scenario file's grant; returns a warning when its sponsor is not loaded (the
+    // current sponsor stays).
+    QString setGrantSettings(const ScenarioGrant& grant);
+
+signals:
+    // The user changed a setting that is saved with the scenario.
+    void settingsChanged();
 
 public slots:
     void copyJustification();

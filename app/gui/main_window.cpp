@@ -94,6 +94,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     // Log axes are saved with the scenario: toggling them is a change to save.
     connect(
         m_planner, &PlannerView::logAxesToggled, this, [this] { m_session->setModified(true); });
+    connect(m_budget, &BudgetView::settingsChanged, this, [this] { m_session->setModified(true); });
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_book, &PriceBook::catalogChanged, this, &MainWindow::catalogEdited);
     connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);
@@ -334,10 +335,14 @@ bool MainWindow::openScenario(const QString& path, QString* error)
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);
     applyView(opened->view);
+    QString warnings = opened->warnings;
+    if (opened->grant)
+        if (const QString w = m_budget->setGrantSettings(*opened->grant); !w.isEmpty())
+            warnings += (warnings.isEmpty() ? QString() : QStringLiteral("\n")) + w;
     m_session->setModified(false);
     updateTitle();
-    if (!opened->warnings.isEmpty())
-        statusBar()->showMessage(opened->warnings, 10000);
+    if (!warnings.isEmpty())
+        statusBar()->showMessage(warnings, 10000);
     return true;
 }
 
@@ -350,7 +355,8 @@ bool MainWindow::restoreLastScenario(QString* error)
 
 bool MainWindow::saveScenario(const QString& path, QString* error)
 {
-    if (!m_document->save(path, m_session->scenario(), currentView(), error))
+    if (!m_document->save(
+            path, m_session->scenario(), currentView(), m_budget->grantSettings(), error))
         return false;
     m_session->setModified(false);
     updateTitle();
@@ -369,6 +375,7 @@ ScenarioView MainWindow::currentView() const
     selection.monthsAxis = m_buyVsRent->monthsAxis();
     selection.machine = m_buyVsRent->machine();
     selection.offers = m_buyVsRent->chosenOffers();
+    selection.budget = m_budget->target();
     return document::captureView(m_session->results(), selection);
 }
 
@@ -379,6 +386,8 @@ void MainWindow::applyView(const ScenarioView& view)
         m_planner->setLogAxes(*s.logAxes);
     if (s.monthsAxis)
         m_buyVsRent->setMonthsAxis(*s.monthsAxis);
+    if (s.budget)
+        m_budget->setTarget(*s.budget);
     if (!s.machine)
         return;
     m_buyVsRent->setMachine(*s.machine); // lists that machine's offers with their defaults ticked

@@ -20,6 +20,8 @@ struct GrantPlan {
     int startMonth = 1;
     std::vector<int> runsPerYear; // empty: the plan's runs spread evenly (spreadRuns)
     int equipmentYear = 1; // 1-based
+
+    bool operator==(const GrantPlan&) const = default;
 };
 
 // What a budget is for: a machine (index into Results::options) or a way to rent (into

@@ -5,6 +5,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
 namespace gpuplan {
 
 namespace {
@@ -38,12 +42,71 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     return counts;
 }
 
+// "YYYY-MM": the month a grant starts (labels only, so no day).
+bool parseMonth(const std::string& text, GrantPlan& plan)
+{
+    const bool shaped = text.size() == 7 && text[4] == '-'
+        && std::all_of(text.begin(), text.begin() + 4, ::isdigit)
+        && std::all_of(text.begin() + 5, text.end(), ::isdigit);
+    if (!shaped)
+        return false;
+    const int month = std::stoi(text.substr(5));
+    if (month < 1 || month > 12)
+        return false;
+    plan.startYear = std::stoi(text.substr(0, 4));
+    plan.startMonth = month;
+    return true;
+}
+
+// The grant section; what checkGrantPlan can say without a target (the run plan's length, the
+// year of purchase) is checked here, so the error names the line.
+std::optional<ScenarioGrant> readGrant(yaml::Reader& in, const YAML::Node& node)
+{
+    if (!in.expectMap(node, "grant"))
+        return std::nullopt;
+    const std::size_t errorsBefore = in.errorCount();
+    in.warnUnknownKeys(
+        node, { "years", "start", "runs_per_year", "equipment_year", "sponsor" }, "grant");
+    ScenarioGrant grant;
+    if (const auto years = in.integer(node, "years", "grant", limits::kGrantYears.bounds))
+        grant.plan.years = static_cast<int>(*years);
+    if (const auto start = in.string(node, "start", "grant", /*required=*/false);
+        start && !parseMonth(*start, grant.plan))
+        in.error(node["start"], "start must be a month, YYYY-MM, not '" + *start + "'");
+    if (const YAML::Node runs = node["runs_per_year"];
+        runs && in.expectSequence(runs, "runs_per_year")) {
+        for (const YAML::Node& item : runs)
+            if (const auto n = in.number(item, "runs_per_year", limits::kRunsPerYear.bounds))
+                grant.plan.runsPerYear.push_back(static_cast<int>(*n));
+        if (in.errorCount() == errorsBefore
+            && grant.plan.runsPerYear.size() != static_cast<std::size_t>(grant.plan.years))
+            in.error(runs,
+                "runs_per_year has " + std::to_string(grant.plan.runsPerYear.size())
+                    + " entries for a grant of " + std::to_string(grant.plan.years)
+                    + " years: give one per year");
+    }
+    if (const auto year = in.integer(node, "equipment_year", "grant",
+            { 1.0, limits::kGrantYears.bounds.max }, /*required=*/false)) {
+        grant.plan.equipmentYear = static_cast<int>(*year);
+        if (grant.plan.equipmentYear > grant.plan.years)
+            in.error(node["equipment_year"],
+                "equipment_year " + std::to_string(grant.plan.equipmentYear)
+                    + " is not a year of a " + std::to_string(grant.plan.years) + "-year grant");
+    }
+    if (node["sponsor"])
+        if (const auto sponsor = in.id(node, "sponsor", "grant"))
+            grant.sponsorId = *sponsor;
+    if (in.errorCount() != errorsBefore)
+        return std::nullopt;
+    return grant;
+}
+
 ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
 {
     ScenarioView view;
     if (!in.expectMap(node, "view"))
         return view;
-    in.warnUnknownKeys(node, { "log_axes", "buy_vs_rent" }, "view");
+    in.warnUnknownKeys(node, { "log_axes", "buy_vs_rent", "budget" }, "view");
     view.logAxes = in.boolean(node, "log_axes", "view", /*required=*/false);
     if (const YAML::Node buy = node["buy_vs_rent"]; buy && in.expectMap(buy, "buy_vs_rent")) {
         in.warnUnknownKeys(buy, { "gpu", "gpu_count", "axis", "offers" }, "buy_vs_rent");
@@ -74,6 +137,21 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
             view.buyOffers = std::move(chosen);
         }
     }
+    if (const YAML::Node budget = node["budget"]; budget && in.expectMap(budget, "budget")) {
+        in.warnUnknownKeys(budget, { "gpu", "offer", "gpu_count" }, "budget");
+        const auto count = in.integer(budget, "gpu_count", "budget", limits::kGpuCount.bounds);
+        const auto gpu = budget["gpu"] ? in.id(budget, "gpu", "budget") : std::nullopt;
+        const auto offer = budget["offer"] ? in.id(budget, "offer", "budget") : std::nullopt;
+        if (budget["gpu"].IsDefined() == budget["offer"].IsDefined())
+            in.error(budget,
+                "budget needs a gpu (a machine) or an offer (a way to rent), not "
+                    + std::string(budget["gpu"] ? "both" : "neither"));
+        else if (count && gpu) {
+            view.budgetGpuId = *gpu;
+            view.budgetGpuCount = static_cast<int>(*count);
+        } else if (count)
+            view.budgetOffer = ScenarioCloudChoice { *offer, static_cast<int>(*count) };
+    }
     return view;
 }
 
@@ -90,7 +168,7 @@ ScenarioRead readScenario(
     const std::size_t errorsBefore = in.errorCount();
     in.warnUnknownKeys(*root,
         { "schema_version", "kind", "model", "source", "price_set", "budget_usd", "deadline_days",
-            "gpu_counts", "gpus", "assumptions", "view" },
+            "gpu_counts", "gpus", "assumptions", "grant", "view" },
         "scenario");
     if (auto kind = in.string(*root, "kind", "scenario"); kind && *kind != kKind)
         in.error((*root)["kind"],
@@ -130,6 +208,8 @@ ScenarioRead readScenario(
     }
     if (const YAML::Node a = (*root)["assumptions"])
         readAssumptions(in, a, s.assumptions);
+    if (const YAML::Node grant = (*root)["grant"])
+        out.grant = readGrant(in, grant);
     if (const YAML::Node view = (*root)["view"])
         out.view = readView(in, view);
     if (in.errorCount() == errorsBefore)
@@ -137,7 +217,8 @@ ScenarioRead readScenario(
     return out;
 }
 
-std::string writeScenario(const Scenario& s, const ScenarioView& view)
+std::string writeScenario(
+    const Scenario& s, const ScenarioView& view, const std::optional<ScenarioGrant>& grant)
 {
     YAML::Emitter out;
     out.SetDoublePrecision(10);
@@ -164,6 +245,20 @@ std::string writeScenario(const Scenario& s, const ScenarioView& view)
             out << assumptionValue(s.assumptions, spec.id);
     }
     out << YAML::EndMap;
+    if (grant) {
+        const GrantPlan& plan = grant->plan;
+        char start[16];
+        std::snprintf(start, sizeof start, "%04d-%02d", plan.startYear, plan.startMonth);
+        out << YAML::Key << "grant" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "years" << YAML::Value << plan.years;
+        out << YAML::Key << "start" << YAML::Value << std::string(start);
+        if (!plan.runsPerYear.empty())
+            out << YAML::Key << "runs_per_year" << YAML::Value << YAML::Flow << plan.runsPerYear;
+        out << YAML::Key << "equipment_year" << YAML::Value << plan.equipmentYear;
+        if (grant->sponsorId)
+            out << YAML::Key << "sponsor" << YAML::Value << *grant->sponsorId;
+        out << YAML::EndMap;
+    }
     if (view != ScenarioView {}) {
         out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
         if (view.logAxes)
@@ -182,6 +277,16 @@ std::string writeScenario(const Scenario& s, const ScenarioView& view)
                         << YAML::EndMap;
                 out << YAML::EndSeq;
             }
+            out << YAML::EndMap;
+        }
+        if ((view.budgetGpuId && view.budgetGpuCount) || view.budgetOffer) {
+            out << YAML::Key << "budget" << YAML::Value << YAML::Flow << YAML::BeginMap;
+            if (view.budgetOffer)
+                out << YAML::Key << "offer" << YAML::Value << view.budgetOffer->offerId << YAML::Key
+                    << "gpu_count" << YAML::Value << view.budgetOffer->gpuCount;
+            else
+                out << YAML::Key << "gpu" << YAML::Value << *view.budgetGpuId << YAML::Key
+                    << "gpu_count" << YAML::Value << *view.budgetGpuCount;
             out << YAML::EndMap;
         }
         out << YAML::EndMap;

@@ -16,11 +16,15 @@
 //   assumptions: {amortization_years: 5, machine_utilization: 1.0, electricity_usd_per_kwh: 0.13,
 //                 pue: 1.58, spot_restart_overhead: 0.1, indirect_rate: 0,
 //                 analytic_utilization: 0.4, planned_runs: 1, runs_per_month: 1}
+//   grant: {years: 3, start: 2027-01, runs_per_year: [3, 4, 3],   # optional; runs_per_year
+//           equipment_year: 1, sponsor: us-federal}               # absent: spread evenly
 //   view:                                                   # optional
 //     log_axes: true
 //     buy_vs_rent: {gpu: a100-80gb-sxm, gpu_count: 8, axis: months,
 //                   offers: [{offer: lambda-8xa100-80gb, gpu_count: 8}]}
+//     budget: {gpu: a100-80gb-sxm, gpu_count: 4}    # or {offer: lambda-8xa100-80gb, gpu_count: 8}
 
+#include "core/costing/grant_budget.h"
 #include "core/evaluate.h"
 #include "pricing/load_issue.h"
 
@@ -50,14 +54,29 @@ struct ScenarioView {
     std::optional<int> buyGpuCount;
     std::optional<bool> buyMonths; // x axis in months at the run rate (else runs)
     std::optional<std::vector<ScenarioCloudChoice>> buyOffers; // the ticked offers
+    // What the Budget tab budgets: a machine (GPU and count) or a way to rent.
+    std::optional<std::string> budgetGpuId;
+    std::optional<int> budgetGpuCount;
+    std::optional<ScenarioCloudChoice> budgetOffer;
 
     bool operator==(const ScenarioView&) const = default;
+};
+
+// The grant a budget is written for (the Budget tab, `gpuplan-cli budget`'s options): part of
+// the plan, so it is saved with it. The sponsor is an id of the catalog's sponsor presets; one
+// the catalog does not know is the caller's to report, like an unknown model.
+struct ScenarioGrant {
+    GrantPlan plan;
+    std::optional<std::string> sponsorId;
+
+    bool operator==(const ScenarioGrant&) const = default;
 };
 
 struct ScenarioRead {
     std::optional<Scenario> scenario; // catalog left null: the caller supplies its own
     std::optional<std::string> priceSet; // absent in files written before price sets
     ScenarioView view;
+    std::optional<ScenarioGrant> grant; // absent: the Budget tab's defaults
     std::vector<LoadIssue> issues; // file:line:column for each problem
 };
 
@@ -68,6 +87,7 @@ ScenarioRead readScenario(
 
 // The scenario as YAML, which readScenario reads back to the same settings; `price_set` is the
 // scenario's catalog's.
-std::string writeScenario(const Scenario& scenario, const ScenarioView& view = {});
+std::string writeScenario(const Scenario& scenario, const ScenarioView& view = {},
+    const std::optional<ScenarioGrant>& grant = std::nullopt);
 
 } // namespace gpuplan

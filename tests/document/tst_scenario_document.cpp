@@ -67,7 +67,7 @@ private slots:
         s.assumptions.pue = 4.0; // the files' bound is 5
         const QString path = m_dir.filePath(QStringLiteral("plan.gpuplan.yaml"));
         QString error;
-        QVERIFY2(doc.save(path, s, {}, &error), qPrintable(error));
+        QVERIFY2(doc.save(path, s, {}, std::nullopt, &error), qPrintable(error));
         QCOMPARE(doc.path(), path);
         QCOMPARE(doc.displayName(), QStringLiteral("plan.gpuplan.yaml"));
         QCOMPARE(pathChanged.count(), 1);
@@ -79,6 +79,20 @@ private slots:
         QCOMPARE(*opened->scenario.budgetUsd, 40000.0);
         QCOMPARE(opened->scenario.assumptions.pue, 4.0);
         QVERIFY(opened->warnings.isEmpty());
+        QVERIFY(!opened->grant); // none was saved
+
+        // The Budget tab's grant is saved with the plan.
+        ScenarioGrant grant;
+        grant.plan.years = 4;
+        grant.plan.startYear = 2027;
+        grant.plan.startMonth = 9;
+        grant.plan.runsPerYear = { 1, 2, 2, 1 };
+        grant.plan.equipmentYear = 1;
+        grant.sponsorId = "no-indirect";
+        QVERIFY2(doc.save(path, s, {}, grant, &error), qPrintable(error));
+        const auto withGrant = other.open(path, *m_catalog, &error);
+        QVERIFY2(withGrant, qPrintable(error));
+        QVERIFY(withGrant->grant == grant);
     }
 
     void refusalsNameTheFileAndLine_data()
@@ -124,7 +138,7 @@ private slots:
         document::ScenarioDocument doc;
         QString error;
         const QString path = m_dir.filePath(QStringLiteral("nowhere/plan.gpuplan.yaml"));
-        QVERIFY(!doc.save(path, pythia1b(), {}, &error));
+        QVERIFY(!doc.save(path, pythia1b(), {}, std::nullopt, &error));
         QVERIFY2(error.startsWith(QStringLiteral("cannot write ") + path), qPrintable(error));
         QVERIFY(doc.path().isEmpty());
     }
@@ -134,11 +148,11 @@ private slots:
         document::ScenarioDocument doc;
         QString error;
         for (int i = 0; i < document::ScenarioDocument::kMaxRecentFiles + 2; ++i)
-            QVERIFY(doc.save(
-                m_dir.filePath(QStringLiteral("r%1.gpuplan.yaml").arg(i)), pythia1b(), {}, &error));
+            QVERIFY(doc.save(m_dir.filePath(QStringLiteral("r%1.gpuplan.yaml").arg(i)), pythia1b(),
+                {}, std::nullopt, &error));
         // Saving an older one again moves it to the front, once.
-        QVERIFY(
-            doc.save(m_dir.filePath(QStringLiteral("r3.gpuplan.yaml")), pythia1b(), {}, &error));
+        QVERIFY(doc.save(m_dir.filePath(QStringLiteral("r3.gpuplan.yaml")), pythia1b(), {},
+            std::nullopt, &error));
         const QStringList recent = doc.recentFiles();
         QCOMPARE(recent.size(), document::ScenarioDocument::kMaxRecentFiles);
         QCOMPARE(recent.first(), m_dir.filePath(QStringLiteral("r3.gpuplan.yaml")));
@@ -152,7 +166,7 @@ private slots:
         document::ScenarioDocument doc;
         QString error;
         const QString path = m_dir.filePath(QStringLiteral("last.gpuplan.yaml"));
-        QVERIFY(doc.save(path, pythia1b(), {}, &error));
+        QVERIFY(doc.save(path, pythia1b(), {}, std::nullopt, &error));
         doc.rememberAsLast();
         QCOMPARE(document::ScenarioDocument().lastScenario(), path);
         QFile::remove(path);
@@ -174,7 +188,10 @@ private slots:
         chosen.monthsAxis = true;
         chosen.machine = machine;
         chosen.offers = std::vector<std::size_t> { offers.back() };
+        chosen.budget = BudgetTarget { BudgetTarget::Kind::Rented, offers.front() };
         const ScenarioView view = document::captureView(r, chosen);
+        QCOMPARE(view.budgetOffer->offerId, r.cloud[offers.front()].offer->id);
+        QVERIFY(!view.budgetGpuId);
         QCOMPARE(*view.buyGpuId, std::string("a100-80gb-sxm"));
         QCOMPARE(*view.buyGpuCount, 8);
         QCOMPARE(view.buyOffers->size(), std::size_t { 1 });
@@ -193,6 +210,16 @@ private slots:
         QCOMPARE(n.cloud[back.offers->front()].offer->id, view.buyOffers->front().offerId);
         QCOMPARE(*back.monthsAxis, true);
         QCOMPARE(*back.logAxes, false);
+        QVERIFY(back.budget && back.budget->kind == BudgetTarget::Kind::Rented);
+        QCOMPARE(n.cloud[back.budget->index].offer->id, view.budgetOffer->offerId);
+        QCOMPARE(n.cloud[back.budget->index].gpuCount, view.budgetOffer->gpuCount);
+
+        // A machine to budget is kept by GPU and count too.
+        chosen.budget = BudgetTarget { BudgetTarget::Kind::Owned, *machine };
+        const document::ViewSelection owned
+            = document::resolveView(document::captureView(r, chosen), n);
+        QVERIFY(owned.budget && owned.budget->kind == BudgetTarget::Kind::Owned);
+        QCOMPARE(owned.budget->index, *back.machine);
 
         // A machine the results no longer have is left out, with its offers.
         Scenario without = pythia1b();

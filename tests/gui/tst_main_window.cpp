@@ -29,12 +29,14 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateEdit>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -201,6 +203,47 @@ private slots:
         QCOMPARE(problem->text(),
             QStringLiteral("Cannot budget: runs per year has 2 entries; the grant has 3 years."));
         QCOMPARE(table->rowCount(), 0);
+    }
+
+    // The grant, the sponsor and what is budgeted are part of the plan: a change marks the
+    // scenario modified, saving keeps them and reopening shows the same budget.
+    void budgetSettingsAreSavedWithTheScenario()
+    {
+        auto w = makeWindow();
+        BudgetView* view = w->budgetView();
+        const auto a100 = optionOf(w->session()->results(), "a100-80gb-sxm", 4);
+        QVERIFY(a100);
+        view->setMachine(*a100);
+        QVERIFY(!w->isWindowModified()); // following the planner's selection is not an edit
+        view->findChild<QSpinBox*>(QStringLiteral("grantYears"))->setValue(4);
+        QVERIFY(w->isWindowModified());
+        view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))
+            ->setText(QStringLiteral("0,3,4,3"));
+        view->findChild<QSpinBox*>(QStringLiteral("equipmentYear"))->setValue(2);
+        auto* sponsor = view->findChild<QComboBox*>(QStringLiteral("sponsor"));
+        sponsor->setCurrentIndex(sponsor->findData(QStringLiteral("no-indirect")));
+        view->findChild<QDateEdit*>(QStringLiteral("grantStart"))->setDate(QDate(2028, 3, 1));
+        const QString justification = view->justificationText();
+        QVERIFY(!justification.isEmpty());
+        const QString path = m_files.filePath(QStringLiteral("grant.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        const QByteArray saved = readAll(path);
+        QVERIFY2(saved.contains("grant: {years: 4, start: 2028-03, runs_per_year: [0, 3, 4, 3], "
+                                "equipment_year: 2, sponsor: no-indirect}"),
+            saved.constData());
+        QVERIFY2(saved.contains("budget: {gpu: a100-80gb-sxm, gpu_count: 4}"), saved.constData());
+
+        auto other = makeWindow();
+        QVERIFY2(other->openScenario(path, &error), qPrintable(error));
+        BudgetView* reopened = other->budgetView();
+        QCOMPARE(reopened->target()->kind, BudgetTarget::Kind::Owned);
+        QCOMPARE(reopened->target()->index, *a100);
+        QCOMPARE(reopened->plan()->runsPerYear, (std::vector<int> { 0, 3, 4, 3 }));
+        QCOMPARE(reopened->plan()->equipmentYear, 2);
+        QCOMPARE(reopened->sponsor()->id, std::string("no-indirect"));
+        QCOMPARE(reopened->justificationText(), justification);
+        QVERIFY(!other->isWindowModified());
     }
 
     void viewsAndMenus()

@@ -104,6 +104,52 @@ private slots:
         QVERIFY(!QString::fromStdString(writeScenario(s)).contains(QStringLiteral("view")));
     }
 
+    // The Budget tab's grant and what it budgets are saved with the plan and read back.
+    void grantSettingsRoundTrip()
+    {
+        Scenario s;
+        s.modelId = "pythia-1b";
+        s.assumptions = defaults();
+        ScenarioGrant grant;
+        grant.plan.years = 3;
+        grant.plan.startYear = 2027;
+        grant.plan.startMonth = 7;
+        grant.plan.runsPerYear = { 3, 4, 3 };
+        grant.plan.equipmentYear = 2;
+        grant.sponsorId = "us-federal-10k";
+        ScenarioView view;
+        view.budgetOffer = ScenarioCloudChoice { "lambda-8xa100-80gb", 8 };
+        const std::string text = writeScenario(s, view, grant);
+        QVERIFY2(QString::fromStdString(text).contains(
+                     QStringLiteral("grant: {years: 3, start: 2027-07, runs_per_year: [3, 4, 3], "
+                                    "equipment_year: 2, sponsor: us-federal-10k}")),
+            text.c_str());
+        const ScenarioRead read = readScenario(text, "grant.gpuplan.yaml", defaults());
+        QVERIFY2(read.scenario, formatIssues(read.issues).c_str());
+        QVERIFY(read.issues.empty());
+        QVERIFY(read.grant == grant);
+        QCOMPARE(read.view.budgetOffer->offerId, std::string("lambda-8xa100-80gb"));
+        QCOMPARE(read.view.budgetOffer->gpuCount, 8);
+        QVERIFY(!read.view.budgetGpuId);
+        QCOMPARE(writeScenario(*read.scenario, read.view, read.grant), text);
+
+        // Runs spread evenly (no list) and a machine to budget.
+        grant.plan.runsPerYear.clear();
+        grant.sponsorId.reset();
+        view = {};
+        view.budgetGpuId = "a100-80gb-sxm";
+        view.budgetGpuCount = 4;
+        const ScenarioRead even
+            = readScenario(writeScenario(s, view, grant), "even.gpuplan.yaml", defaults());
+        QVERIFY2(even.scenario, formatIssues(even.issues).c_str());
+        QVERIFY(even.grant == grant);
+        QCOMPARE(even.view.budgetGpuId, std::optional<std::string>("a100-80gb-sxm"));
+        QCOMPARE(even.view.budgetGpuCount, std::optional<int>(4));
+
+        // A file without a grant leaves the Budget tab's settings as they are.
+        QVERIFY(!readScenario(writeScenario(s), "old.gpuplan.yaml", defaults()).grant);
+    }
+
     void missingSettingsKeepTheDefaults()
     {
         const Assumptions d = defaults();
@@ -160,6 +206,31 @@ private slots:
         QTest::newRow("unknown price set")
             << head + QStringLiteral("model: pythia-1b\nprice_set: 2019\n") << 4
             << QStringLiteral("unknown price_set '2019' (current or paper)");
+        QTest::newRow("grant start not a month")
+            << head + QStringLiteral("model: pythia-1b\ngrant:\n  years: 3\n  start: 2027-13\n")
+            << 6 << QStringLiteral("start must be a month, YYYY-MM, not '2027-13'");
+        QTest::newRow("grant runs per year not one per year")
+            << head
+                + QStringLiteral("model: pythia-1b\ngrant:\n  years: 3\n  runs_per_year: [3, 4]\n")
+            << 6
+            << QStringLiteral(
+                   "runs_per_year has 2 entries for a grant of 3 years: give one per year");
+        QTest::newRow("grant runs per year negative") << head
+                + QStringLiteral("model: pythia-1b\ngrant:\n  years: 2\n  runs_per_year: [3, -1]\n")
+                                                      << 6 << QStringLiteral("runs_per_year");
+        QTest::newRow("grant of eleven years")
+            << head + QStringLiteral("model: pythia-1b\ngrant: {years: 11}\n") << 4
+            << QStringLiteral("years");
+        QTest::newRow("machine bought after the grant")
+            << head + QStringLiteral("model: pythia-1b\ngrant:\n  years: 2\n  equipment_year: 3\n")
+            << 6 << QStringLiteral("equipment_year 3 is not a year of a 2-year grant");
+        QTest::newRow("budget both a machine and an offer")
+            << head
+                + QStringLiteral("model: pythia-1b\nview:\n  budget: {gpu: rtx-3090, offer: "
+                                 "vast-rtx-3090, gpu_count: 2}\n")
+            << 5
+            << QStringLiteral("budget needs a gpu (a machine) or an offer (a way to rent), "
+                              "not both");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
         QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
