@@ -1,5 +1,6 @@
 #include "pricing/scenario/price_table_writer.h"
 
+#include "core/uncertainty.h"
 #include "pricing/yaml_reader.h"
 
 #include <yaml-cpp/yaml.h>
@@ -17,11 +18,18 @@ void provenance(YAML::Emitter& out, const Provenance& p)
         out << YAML::Key << "note" << YAML::Value << p.note;
 }
 
-// A price map: {usd, date, source, note, kind}.
+// A price map: {usd, usd_low, usd_high, date, source, note, kind}. The sources' range is
+// written as the planner uses it (core's priceRange): stretched to hold a price edited outside
+// it, so the file reads back (the reader refuses a price outside its own range) to the same plan.
 void price(YAML::Emitter& out, const char* key, double usd, const Provenance& p)
 {
     out << YAML::Key << key << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "usd" << YAML::Value << usd;
+    if (p.lowUsd && p.highUsd) {
+        const Interval range = priceRange(usd, p);
+        out << YAML::Key << "usd_low" << YAML::Value << range.low;
+        out << YAML::Key << "usd_high" << YAML::Value << range.high;
+    }
     provenance(out, p);
     if (p.kind != PriceKind::Unstated)
         out << YAML::Key << "kind" << YAML::Value << std::string(toString(p.kind));

@@ -294,7 +294,13 @@ private slots:
             QCOMPARE(b->priceUsd, g.priceUsd);
             QCOMPARE(b->priceSource.date, g.priceSource.date);
             QVERIFY(b->priceSource.kind == g.priceSource.kind);
+            // A price's own range (RTX PRO 6000's retail $8,000-9,200) is kept.
+            QCOMPARE(b->priceSource.lowUsd, g.priceSource.lowUsd);
+            QCOMPARE(b->priceSource.highUsd, g.priceSource.highUsd);
         }
+        if (priceSet == QLatin1String("current"))
+            QCOMPARE(
+                back.findGpu("rtx-pro-6000-blackwell")->priceSource.lowUsd, std::optional(8000.0));
         QCOMPARE(back.systems.size(), shipped->systems.size());
         for (std::size_t i = 0; i < shipped->systems.size(); ++i) {
             QCOMPARE(back.systems[i].id, shipped->systems[i].id);
