@@ -111,35 +111,14 @@ int runChart(const QStringList& arguments)
             if (!offer)
                 return fail(kCommand, error);
         }
-        const Results& r = planned->results;
-        const OwnedOption& o = r.options[*machine];
-        const auto against = offer ? offer : o.cheapestCloudIndex;
-        render::SensitivityChartOptions tornado;
-        tornado.metric = metric == QLatin1String("experiment-cost")
-            ? SensitivityMetric::ExperimentCostUsd
-            : SensitivityMetric::BreakEvenRuns;
-        if (tornado.metric == SensitivityMetric::BreakEvenRuns && !against)
-            return fail(kCommand,
-                QStringLiteral("no way to rent the same GPUs to break even against: use "
-                               "--metric experiment-cost"));
-        tornado.machine = render::shortMachineLabel(o);
-        if (against)
-            tornado.against = QString::fromStdString(r.cloud[*against].offer->id);
-        if (tornado.metric == SensitivityMetric::ExperimentCostUsd) {
-            tornado.statedValue = o.experimentCostUsd;
-        } else {
-            // At the pricing sensitivity() compares with: the cheaper of on-demand and spot.
-            const CloudOption& c = r.cloud[*against];
-            const Pricing pricing
-                = c.spotCostUsd && (!c.onDemandCostUsd || *c.spotCostUsd < *c.onDemandCostUsd)
-                ? Pricing::Spot
-                : Pricing::OnDemand;
-            for (const auto& b : o.breakEvens)
-                if (b.cloudIndex == *against && b.pricing == pricing)
-                    tornado.statedValue = b.runs;
-        }
-        chart
-            = render::sensitivityChart(sensitivity(planned->scenario, r, *machine, offer), tornado);
+        const auto tornado
+            = render::machineSensitivityChart(planned->scenario, planned->results, *machine, offer,
+                metric == QLatin1String("experiment-cost") ? SensitivityMetric::ExperimentCostUsd
+                                                           : SensitivityMetric::BreakEvenRuns,
+                &error);
+        if (!tornado)
+            return fail(kCommand, error);
+        chart = *tornado;
     } else {
         render::BuyVsRentOptions buy;
         const auto machine

@@ -42,6 +42,7 @@ int runReport(const QStringList& arguments)
         return fail(command, error);
     render::ReportInput input;
     input.results = &planned->results;
+    input.scenario = &planned->scenario;
     input.catalog = catalog.get();
     input.chartOptions.budgetUsd = planned->scenario.budgetUsd;
     input.chartOptions.deadlineDays = planned->scenario.deadlineDays;

@@ -11,6 +11,21 @@ QString optionalUsd(const std::optional<double>& usd)
 {
     return usd ? formatUsd(*usd) : QStringLiteral("-");
 }
+// "$1,234", "$1,234 ($1,100-$1,400)", and with a note "$1,234 ($1,100-$1,400, on-demand)" or
+// "$1,234 (on-demand)" where there is no range.
+QString usdWithRange(const std::optional<double>& usd, const std::optional<Interval>& range,
+    const QString& note = QString())
+{
+    if (!usd)
+        return QStringLiteral("-");
+    const QString withRange
+        = range ? formatUsdWithRange(*usd, range->low, range->high) : formatUsd(*usd);
+    if (note.isEmpty())
+        return withRange;
+    if (withRange.endsWith(QLatin1Char(')'))) // a range: the note goes inside its brackets
+        return withRange.chopped(1) + QStringLiteral(", ") + note + QLatin1Char(')');
+    return withRange + QStringLiteral(" (") + note + QLatin1Char(')');
+}
 QVariant optionalNumber(const std::optional<double>& value)
 {
     return value ? QVariant(*value) : QVariant(); // empty sorts first, exports blank
@@ -70,12 +85,12 @@ QString displayText(const CloudOption& o, CloudColumn c)
     case CloudColumn::SpotRate:
         return optionalUsd(o.offer->spotUsdPerHour);
     case CloudColumn::OnDemandCost:
-        return optionalUsd(o.onDemandCostUsd);
+        return usdWithRange(o.onDemandCostUsd, o.onDemandCostRange);
     case CloudColumn::SpotCost:
-        return optionalUsd(o.spotCostUsd);
+        return usdWithRange(o.spotCostUsd, o.spotCostRange);
     case CloudColumn::CheapestCost:
-        return optionalUsd(o.cheapestCostUsd) + QStringLiteral(" (")
-            + pricingLabel(o.cheapestPricing, o.cheapestReservedYears) + QLatin1Char(')');
+        return usdWithRange(o.cheapestCostUsd, o.cheapestCostRange,
+            pricingLabel(o.cheapestPricing, o.cheapestReservedYears));
     case CloudColumn::RateDate:
         return priceDateText(o.offer->source.date, o.rateAge);
     case CloudColumn::Flags:

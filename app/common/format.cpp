@@ -20,6 +20,14 @@ QString formatUsd(double usd)
     return QStringLiteral("$") + numbers().toString(usd, 'f', cents ? 2 : 0);
 }
 
+QString formatUsdWithRange(double usd, double low, double high)
+{
+    const QString value = formatUsd(usd);
+    if (!(high > low) || formatUsd(low) == formatUsd(high))
+        return value;
+    return value + QStringLiteral(" (%1-%2)").arg(formatUsd(low), formatUsd(high));
+}
+
 QString formatDays(double days)
 {
     const int decimals = days < 10.0 ? 1 : 0;

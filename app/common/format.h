@@ -13,6 +13,9 @@ QString formatDays(double days);
 QString formatPercent(double fraction);
 // "8x A100 SXM 80GB" written with the multiplication sign, as in the paper's Fig. 7.
 QString formatMachine(int gpuCount, const QString& gpuName);
+// "$1,234 ($1,100-$1,400)": a cost and its range (the range left out where it is empty, i.e.
+// the results carry none, or both ends print the same).
+QString formatUsdWithRange(double usd, double low, double high);
 QString toQString(std::string_view text);
 
 } // namespace gpuplan::views

@@ -35,15 +35,14 @@ QString header(OptionColumn c)
 
 QString daysText(const TrainingEstimate& e)
 {
-    // An extrapolation's range is wide enough to matter; the paper's rounding and a measured
-    // spread are in the tooltip and JSON.
-    if (e.source != EstimateSource::Extrapolated || !(e.daysHigh > e.daysLow))
-        return formatDays(e.days);
+    // Every source's range (paper rounding, measured spread and validation error, an
+    // extrapolation's bounds, the analytic utilisation range) where it shows at this precision.
     const int decimals = e.days < 10.0 ? 1 : 0;
-    return formatDays(e.days)
-        + QStringLiteral(" (%1-%2)")
-              .arg(QString::number(e.daysLow, 'f', decimals),
-                  QString::number(e.daysHigh, 'f', decimals));
+    const QString low = QString::number(e.daysLow, 'f', decimals);
+    const QString high = QString::number(e.daysHigh, 'f', decimals);
+    if (!(e.daysHigh > e.daysLow) || low == high)
+        return formatDays(e.days);
+    return formatDays(e.days) + QStringLiteral(" (%1-%2)").arg(low, high);
 }
 
 QString flagList(const TrainingEstimate& e, const PriceAge& age)
@@ -76,9 +75,11 @@ QString displayText(const OwnedOption& o, OptionColumn c)
     case OptionColumn::Source:
         return toQString(toString(o.estimate.source));
     case OptionColumn::MachineCost:
-        return formatUsd(o.machineCostUsd);
+        return formatUsdWithRange(
+            o.machineCostUsd, o.machineCostRange.low, o.machineCostRange.high);
     case OptionColumn::ExperimentCost:
-        return formatUsd(o.experimentCostUsd);
+        return formatUsdWithRange(
+            o.experimentCostUsd, o.experimentCostRange.low, o.experimentCostRange.high);
     case OptionColumn::EnergyCost:
         return formatUsd(o.energyCostUsd);
     case OptionColumn::Utilization:

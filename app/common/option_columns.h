@@ -27,7 +27,7 @@ QString header(OptionColumn c);
 QString displayText(const OwnedOption& o, OptionColumn c);
 // A value that sorts numerically where the column is a number.
 QVariant sortValue(const OwnedOption& o, OptionColumn c);
-// "12 days", or "9.4 days (8.2-10.6)" with an extrapolation's range (overlap to none).
+// "12 days", or "9.4 days (8.2-10.6)" with the estimate's range where it shows.
 QString daysText(const TrainingEstimate& e);
 // "exceeds_peak, unsynchronised_timing", with "stale_price" last where the price is stale.
 QString flagList(const TrainingEstimate& e, const PriceAge& age = {});

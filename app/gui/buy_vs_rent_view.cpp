@@ -7,11 +7,13 @@
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_widget.h"
 #include "app/render/planner_charts.h"
+#include "app/render/sensitivity_chart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace gpuplan::gui {
@@ -43,6 +45,15 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_conclusion->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_chart = new render::ChartWidget;
     m_chart->setObjectName(QStringLiteral("buyVsRentChart"));
+    m_metric = new QComboBox;
+    m_metric->setObjectName(QStringLiteral("sensitivityMetric"));
+    m_metric->addItem(tr("runs to break even"));
+    m_metric->addItem(tr("per-experiment cost"));
+    m_tornado = new render::ChartWidget;
+    m_tornado->setObjectName(QStringLiteral("sensitivityChart"));
+    m_tornadoNote = new QLabel;
+    m_tornadoNote->setObjectName(QStringLiteral("sensitivityNote"));
+    m_tornadoNote->setWordWrap(true);
 
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Machine to buy:")));
@@ -50,12 +61,25 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     top->addSpacing(12);
     top->addWidget(new QLabel(tr("Against:")));
     top->addWidget(m_axis);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Sensitivity of:")));
+    top->addWidget(m_metric);
     top->addStretch();
     auto* side = new QVBoxLayout;
     side->addWidget(new QLabel(tr("Cloud offers of the same GPU:")));
     side->addWidget(m_offers);
+    auto* tornado = new QWidget;
+    auto* tornadoLayout = new QVBoxLayout(tornado);
+    tornadoLayout->setContentsMargins(0, 0, 0, 0);
+    tornadoLayout->addWidget(m_tornadoNote);
+    tornadoLayout->addWidget(m_tornado, 1);
+    auto* charts = new QSplitter(Qt::Vertical);
+    charts->addWidget(m_chart);
+    charts->addWidget(tornado);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
     auto* body = new QHBoxLayout;
-    body->addWidget(m_chart, 1);
+    body->addWidget(charts, 1);
     body->addLayout(side);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -69,6 +93,7 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
         }
     });
     connect(m_axis, &QComboBox::currentIndexChanged, this, &BuyVsRentView::replot);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &BuyVsRentView::replot);
     connect(m_offers, &QListWidget::itemChanged, this, [this] {
         if (!m_syncing)
             replot();
@@ -146,6 +171,32 @@ render::ChartData BuyVsRentView::chartData() const
     return render::buyVsRentChart(r, options);
 }
 
+std::optional<render::ChartData> BuyVsRentView::sensitivityData(QString* why) const
+{
+    const Results& r = m_session->results();
+    const auto chosen = machine();
+    if (!chosen || *chosen >= r.options.size()) {
+        *why = tr("No machine to buy: nothing to test for sensitivity.");
+        return std::nullopt;
+    }
+    std::optional<std::size_t> against;
+    for (const std::size_t i : chosenOffers()) {
+        const CloudOption& c = r.cloud[i];
+        if (c.gpuCount == r.options[*chosen].gpuCount && c.cheapestCostUsd
+            && (!against || *c.cheapestCostUsd < *r.cloud[*against].cheapestCostUsd))
+            against = i;
+    }
+    const SensitivityMetric metric = m_metric->currentIndex() == 1
+        ? SensitivityMetric::ExperimentCostUsd
+        : SensitivityMetric::BreakEvenRuns;
+    auto chart
+        = render::machineSensitivityChart(m_session->scenario(), r, *chosen, against, metric, why);
+    if (!chart)
+        *why = tr("No way to rent the same GPUs to break even against: choose the "
+                  "per-experiment cost.");
+    return chart;
+}
+
 void BuyVsRentView::resultsChanged()
 {
     const Results& r = m_session->results();
@@ -212,6 +263,13 @@ void BuyVsRentView::replot()
     m_stale = false;
     m_chart->setChartData(chartData());
     m_conclusion->setText(conclusion());
+    QString why;
+    const auto tornado = sensitivityData(&why);
+    m_tornado->setVisible(tornado.has_value());
+    m_tornadoNote->setVisible(!tornado);
+    m_tornadoNote->setText(why);
+    if (tornado)
+        m_tornado->setChartData(*tornado);
 }
 
 } // namespace gpuplan::gui

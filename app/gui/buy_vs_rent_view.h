@@ -1,7 +1,8 @@
 #pragma once
 
 // Buy vs rent: cumulative cost of one machine against chosen cloud offers of the same GPU type,
-// the break-even marked on the chart and stated in words.
+// the break-even marked on the chart and stated in words, each line in a band of its range;
+// below it the tornado: which input moves the break-even (or the per-experiment cost) most.
 
 #include "app/render/chart_data.h"
 
@@ -29,10 +30,14 @@ public:
     explicit BuyVsRentView(PlannerSession* session, QWidget* parent = nullptr);
 
     render::ChartWidget* chart() const { return m_chart; }
+    render::ChartWidget* sensitivityChart() const { return m_tornado; }
     // What the chart shows for the current machine and offers (up to date even while the view
     // is hidden and has not redrawn), and the break-even in words.
     render::ChartData chartData() const;
     QString conclusion() const;
+    // The tornado for the machine against the cheapest ticked offer of its GPU count (none
+    // ticked: the cheapest way to rent the same GPUs); nullopt with the reason in *why.
+    std::optional<render::ChartData> sensitivityData(QString* why) const;
     // Chooses the machine (index into Results::options), e.g. the planner's selection.
     void setMachine(std::size_t optionIndex);
     std::optional<std::size_t> machine() const;
@@ -58,6 +63,9 @@ private:
     QListWidget* m_offers = nullptr;
     QLabel* m_conclusion = nullptr;
     render::ChartWidget* m_chart = nullptr;
+    QComboBox* m_metric = nullptr; // what the tornado measures
+    render::ChartWidget* m_tornado = nullptr;
+    QLabel* m_tornadoNote = nullptr; // why there is no tornado
     bool m_syncing = false;
     bool m_stale = false; // results changed while hidden
 };

@@ -612,6 +612,7 @@ void MainWindow::exportReportDialog()
         return;
     render::ReportInput input;
     input.results = &m_session->results();
+    input.scenario = &m_session->scenario();
     input.catalog = &m_session->catalog();
     input.chartOptions = m_planner->chartOptions();
     input.chartOptions.highlightOption.reset();

@@ -4,6 +4,7 @@
 #include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/planner_charts.h"
+#include "app/render/range_marks.h"
 #include "core/costing/break_even.h"
 
 #include <QLocale>
@@ -51,7 +52,8 @@ QString offerName(const CloudOption& c)
 // One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
 // Y at $Z per run."
 QString breakEvenSentence(const QString& machine, const QString& against, double costPerRun,
-    std::optional<double> runs, std::optional<double> months)
+    std::optional<double> runs, std::optional<double> months,
+    const std::optional<BreakEvenRange>& range = std::nullopt)
 {
     const QString price
         = QStringLiteral("%1 at %2 per run").arg(against, views::formatUsd(costPerRun));
@@ -68,21 +70,35 @@ QString breakEvenSentence(const QString& machine, const QString& against, double
                               : QStringLiteral(", about ")
                 + countOf(
                     std::round(*months), 0, QStringLiteral("month"), QStringLiteral("months"));
-    return text + QStringLiteral(") against ") + price + QLatin1Char('.');
+    text += QStringLiteral(") against ") + price;
+    // How firm that is: every input at the end that favours buying, then renting.
+    if (range)
+        text += QStringLiteral("; with every input at either end of its range, it ")
+            + views::breakEvenRangeText(*range);
+    return text + QLatin1Char('.');
 }
 
+// A cumulative cost line: `capex` up front and `perRun` for each run. With ranges, the band
+// around it runs from every input at its low end to every input at its high end (capex and
+// the cost per run move the same way with each input, so the ends add).
 ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& color, double capex,
-    double perRun, int maxRuns, bool buy)
+    double perRun, int maxRuns, bool buy, std::optional<Interval> capexRange = std::nullopt,
+    std::optional<Interval> perRunRange = std::nullopt)
 {
     ChartSeries s;
     s.name = name;
     s.kind = kind;
     s.color = color;
     s.labelsMayCross = true; // the break-even labels sit where these lines cross
+    const bool band = perRunRange && (!buy || capexRange);
+    const Interval capexEnds = capexRange.value_or(Interval { capex, capex });
     for (const auto& p : buyVsRentCurve(capex, buy ? perRun : 0.0, buy ? 0.0 : perRun, maxRuns)) {
         ChartPoint point;
         point.x = p.runs;
         point.y = buy ? p.buyUsd : p.rentUsd;
+        if (band)
+            point.yRange = ValueRange { (buy ? capexEnds.low : 0.0) + p.runs * perRunRange->low,
+                (buy ? capexEnds.high : 0.0) + p.runs * perRunRange->high };
         point.tooltip
             = QStringLiteral("%1 after %2: %3")
                   .arg(name, countOf(p.runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
@@ -90,6 +106,11 @@ ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& col
         s.points.push_back(point);
     }
     return s;
+}
+
+std::optional<Interval> rangeIf(const Results& r, const Interval& range)
+{
+    return r.hasRanges ? std::optional<Interval>(range) : std::nullopt;
 }
 
 } // namespace
@@ -137,7 +158,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
 
     chart.series.push_back(
         curve(QStringLiteral("Buy ") + machine + QStringLiteral(" (machine + energy)"),
-            ChartSeries::Kind::Line, kBuyColor, o.machineCostUsd, o.energyCostUsd, maxRuns, true));
+            ChartSeries::Kind::Line, kBuyColor, o.machineCostUsd, o.energyCostUsd, maxRuns, true,
+            rangeIf(r, o.machineCostRange), rangeIf(r, o.energyCostRange)));
     std::size_t colour = 0;
     for (std::size_t index : offers) {
         if (index >= r.cloud.size())
@@ -149,7 +171,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             chart.series.push_back(curve(name
                     + (c.offer->kind == OfferKind::Campus ? QStringLiteral(", campus rate")
                                                           : QStringLiteral(", on-demand")),
-                ChartSeries::Kind::Line, color, 0.0, *c.onDemandCostUsd, maxRuns, false));
+                ChartSeries::Kind::Line, color, 0.0, *c.onDemandCostUsd, maxRuns, false,
+                std::nullopt, r.hasRanges ? c.onDemandCostRange : std::nullopt));
         if (c.offer->kind == OfferKind::Allocation) // granted time: no cash, only calendar time
             chart.series.push_back(curve(name
                     + QStringLiteral(", allocation (no cash; apply %1 days ahead)")
@@ -157,7 +180,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                 ChartSeries::Kind::DashedLine, color, 0.0, 0.0, maxRuns, false));
         if (c.spotCostUsd)
             chart.series.push_back(curve(name + QStringLiteral(", spot"),
-                ChartSeries::Kind::DashedLine, color, 0.0, *c.spotCostUsd, maxRuns, false));
+                ChartSeries::Kind::DashedLine, color, 0.0, *c.spotCostUsd, maxRuns, false,
+                std::nullopt, r.hasRanges ? c.spotCostRange : std::nullopt));
         for (std::size_t k = 0; k < c.reservedCostUsd.size() && k < c.offer->reserved.size(); ++k)
             chart.series.push_back(curve(name
                     + QStringLiteral(", reserved %1-yr (per-run share)")
@@ -179,8 +203,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
             + QLatin1Char(' ') + views::pricingLabel(b.pricing);
-        p.tooltip = breakEvenSentence(
-            machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs, b.months);
+        p.tooltip = breakEvenSentence(machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
+            b.months, r.hasRanges ? std::optional(b.runsRange) : std::nullopt);
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
     }
@@ -190,6 +214,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                                                                "crosses each rent line (\u25C6).");
     if (!marks.points.empty())
         chart.series.push_back(std::move(marks));
+    if (std::any_of(chart.series.begin(), chart.series.end(), hasBand))
+        chart.footnote += QStringLiteral(" Shaded: each line's range.");
 
     std::vector<double> ys;
     for (const auto& s : chart.series)
@@ -229,12 +255,13 @@ QString buyVsRentConclusion(
         return breakEvenSentence(machine,
             offerName(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-            c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths);
+            c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths,
+            r.hasRanges ? std::optional(o.breakEvenRunsRange) : std::nullopt);
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
-        sentences << breakEvenSentence(
-            machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs, b.months);
+        sentences << breakEvenSentence(machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
+            b.months, r.hasRanges ? std::optional(b.runsRange) : std::nullopt);
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
     return sentences.join(QLatin1Char(' '));

@@ -18,6 +18,13 @@ enum class Marker { Circle, Square, Triangle, Diamond, Star, Pentagon };
 // suspect, above 100% physically impossible. Each has its own ring and legend entry.
 enum class PeakWarning { None, Suspect, ExceedsPeak };
 
+// The range of a plotted value (core's Interval, as the chart draws it): whiskers on a scatter
+// point, a band around a line.
+struct ValueRange {
+    double low = 0.0;
+    double high = 0.0;
+};
+
 struct ChartPoint {
     double x = 0.0;
     double y = 0.0;
@@ -26,6 +33,10 @@ struct ChartPoint {
     PeakWarning warning = PeakWarning::None; // drawn with a ring of its own; tooltip says why
     int optionIndex = -1; // index into Results::options, or -1
     int cloudIndex = -1; // index into Results::cloud, or -1
+    // Where the value may lie (Results::hasRanges): whiskers across x and y on a scatter point,
+    // the band's edges on a line. Unset: a point value only.
+    std::optional<ValueRange> xRange;
+    std::optional<ValueRange> yRange;
 };
 
 struct ChartSeries {

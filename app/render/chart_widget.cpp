@@ -1,12 +1,14 @@
 #include "app/render/chart_widget.h"
 
 #include "app/render/label_placement.h"
+#include "app/render/range_marks.h"
 
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
 #include <QGraphicsLayout>
+#include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLegend>
@@ -31,11 +33,17 @@ constexpr qreal kFlagRingSize = 19.0;
 constexpr qreal kImpossibleRingSize = 23.0; // a diamond: its corners reach past the circle
 constexpr qreal kHighlightSize = 25.0;
 constexpr qreal kLabelGap = 6.0;
-constexpr int kFootnoteHeight = 34;
+constexpr int kFootnoteHeight = 50; // three lines: a break-even sentence with its range
 const QColor kFlagColor(0xC0, 0x00, 0x00);
 const QColor kImpossibleColor(0x80, 0x00, 0x80);
 // Behind each label: a line that still runs under one (in a crowded chart) stays readable.
 const QColor kLabelHalo(255, 255, 255, 215);
+// Ranges: a light band under the lines and grid, whiskers under the markers (Qt Charts draws
+// its grid at z 2 and its series at z 4).
+constexpr qreal kBandZ = 1.5;
+constexpr qreal kWhiskerZ = 3.5;
+constexpr int kBandAlpha = 45;
+constexpr int kWhiskerAlpha = 170;
 
 QScatterSeries::MarkerShape shapeOf(Marker m)
 {
@@ -210,6 +218,13 @@ struct ChartWidget::Impl {
     // For hover and click: which data point a drawn series point is.
     std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
     std::vector<QAbstractSeries*> flagSeries; // rings over points of other series
+    // Whiskers and bands, one path per series that has ranges, re-laid with the labels.
+    struct RangeMark {
+        QGraphicsPathItem* item;
+        const ChartSeries* series;
+        bool band;
+    };
+    std::vector<RangeMark> rangeMarks;
 
     // `value` is in axis space (log10 on log axes), as Qt Charts reports it.
     const ChartPoint* pointAt(QAbstractSeries* series, const QPointF& value) const
@@ -382,6 +397,26 @@ void ChartWidget::addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn
     }
 }
 
+void ChartWidget::addRangeMarks(const ChartSeries& spec)
+{
+    for (const bool band : { true, false }) {
+        if (band ? !hasBand(spec) : !hasWhiskers(spec))
+            continue;
+        auto* item = new QGraphicsPathItem(d->chart);
+        QColor color = spec.color;
+        color.setAlpha(band ? kBandAlpha : kWhiskerAlpha);
+        item->setPen(band ? QPen(Qt::NoPen) : QPen(color, 1.2));
+        item->setBrush(band ? QBrush(color) : QBrush(Qt::NoBrush));
+        item->setZValue(band ? kBandZ : kWhiskerZ);
+        d->rangeMarks.push_back({ item, &spec, band });
+    }
+}
+
+int ChartWidget::rangeMarkCount() const
+{
+    return static_cast<int>(d->rangeMarks.size());
+}
+
 void ChartWidget::addFlagRings(const FlagRings& rings)
 {
     for (QScatterSeries* flags : { rings.suspect, rings.impossible }) {
@@ -415,6 +450,9 @@ void ChartWidget::setChartData(const ChartData& chartData)
     for (auto& l : d->labels)
         delete l.item;
     d->labels.clear();
+    for (auto& mark : d->rangeMarks)
+        delete mark.item;
+    d->rangeMarks.clear();
     d->seriesMap.clear();
     d->flagSeries.clear();
     d->chart->removeAllSeries();
@@ -428,8 +466,10 @@ void ChartWidget::setChartData(const ChartData& chartData)
             kImpossibleColor, 2.6),
     };
     rings.impossible->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
-    for (const auto& spec : d->data.series)
+    for (const auto& spec : d->data.series) {
         addDataSeries(spec, rings);
+        addRangeMarks(spec);
+    }
     addFlagRings(rings);
     for (const auto& line : d->data.lines)
         attachSeries(makeReferenceLine(d->data, line));
@@ -515,6 +555,11 @@ void ChartWidget::placeLabels()
             d->geometry.labels.push_back(*placed[i]);
         }
     }
+    const ToScreen toScreen
+        = [&](double x, double y) { return chart->mapToPosition(toAxis(d->data, x, y)); };
+    for (const auto& mark : d->rangeMarks)
+        mark.item->setPath(mark.band ? bandPath(d->data, *mark.series, toScreen)
+                                     : whiskerPath(d->data, *mark.series, toScreen));
     const QRectF frame = chart->rect();
     d->footnote->setTextWidth(frame.width() - 16);
     d->footnote->setPos(8, frame.height() - kFootnoteHeight + 2);

@@ -44,6 +44,8 @@ public:
     const LabelGeometry& labelGeometry() const;
     // The legend's visible entries, top to bottom; for tests.
     QStringList legendNames() const;
+    // Series drawn with whiskers or a band (ranges); for tests.
+    int rangeMarkCount() const;
 
 signals:
     // A point of the main results was clicked: its index into Results::options or ::cloud.
@@ -62,6 +64,7 @@ private:
     void attachSeries(QAbstractSeries* series);
     void addDataSeries(const ChartSeries& spec, FlagRings& rings);
     void addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn);
+    void addRangeMarks(const ChartSeries& spec);
     void addFlagRings(const FlagRings& rings);
     void addHighlight(const QPointF& value);
     void placeLabels();

@@ -98,26 +98,37 @@ QString comparisonName(EstimateSource s)
     return {};
 }
 
-using Coordinates = std::pair<double, double> (*)(const OwnedOption&);
+// What a chart plots of an option: its point and, where the results carry ranges, the range of
+// each coordinate.
+struct Coordinates {
+    std::pair<double, double> (*xy)(const OwnedOption&);
+    std::pair<Interval, Interval> (*ranges)(const OwnedOption&);
+};
 
-std::pair<double, double> hardwareXY(const OwnedOption& o)
-{
-    return { o.machineCostUsd, o.estimate.days };
-}
+const Coordinates kHardware {
+    [](const OwnedOption& o) { return std::make_pair(o.machineCostUsd, o.estimate.days); },
+    [](const OwnedOption& o) { return std::make_pair(o.machineCostRange, o.daysRange); },
+};
 
-std::pair<double, double> experimentXY(const OwnedOption& o)
-{
-    return { o.estimate.days, o.experimentCostUsd };
-}
+const Coordinates kExperiment {
+    [](const OwnedOption& o) { return std::make_pair(o.estimate.days, o.experimentCostUsd); },
+    [](const OwnedOption& o) { return std::make_pair(o.daysRange, o.experimentCostRange); },
+};
 
-ChartPoint optionPoint(const OwnedOption& o, std::size_t index, Coordinates xy, bool labelled)
+ChartPoint optionPoint(
+    const OwnedOption& o, std::size_t index, Coordinates xy, bool labelled, bool ranges)
 {
     ChartPoint p;
-    std::tie(p.x, p.y) = xy(o);
+    std::tie(p.x, p.y) = xy.xy(o);
     p.label = labelled ? shortMachineLabel(o) : QString();
     p.tooltip = optionTooltip(o);
     p.warning = peakWarning(o.estimate);
     p.optionIndex = static_cast<int>(index);
+    if (ranges) {
+        const auto [x, y] = xy.ranges(o);
+        p.xRange = ValueRange { x.low, x.high };
+        p.yRange = ValueRange { y.low, y.high };
+    }
     return p;
 }
 
@@ -138,9 +149,9 @@ void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOption
     frontier.color = kFrontierColor;
     for (std::size_t i = 0; i < r.options.size(); ++i) {
         const auto& o = r.options[i];
-        perGpu[order.at(o.gpu)].points.push_back(optionPoint(o, i, xy, true));
+        perGpu[order.at(o.gpu)].points.push_back(optionPoint(o, i, xy, true, r.hasRanges));
         if (onFrontier(o))
-            frontier.points.push_back(optionPoint(o, i, xy, false));
+            frontier.points.push_back(optionPoint(o, i, xy, false, false));
     }
     std::sort(frontier.points.begin(), frontier.points.end(),
         [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
@@ -158,7 +169,7 @@ void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOption
         s.hollow = true;
         s.color = QColor(0x20, 0x20, 0x20);
         for (const auto& o : other->options) {
-            ChartPoint p = optionPoint(o, 0, xy, false);
+            ChartPoint p = optionPoint(o, 0, xy, false, false);
             p.optionIndex = -1; // not a row of the main table's results
             s.points.push_back(p);
         }
@@ -166,7 +177,7 @@ void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOption
     }
     if (opt.highlightOption && *opt.highlightOption < r.options.size())
         chart.highlight
-            = optionPoint(r.options[*opt.highlightOption], *opt.highlightOption, xy, false);
+            = optionPoint(r.options[*opt.highlightOption], *opt.highlightOption, xy, false, false);
 }
 
 // Ranges over every plotted value and every reference line, padded; log axes skip values <= 0
@@ -216,10 +227,13 @@ QString unavailableNote(const Results& r)
 
 QString sourceNote(const Results& r)
 {
-    return QStringLiteral("Source: %1 estimates; amortised over %2 years at %3 use.")
+    return QStringLiteral("Source: %1 estimates; amortised over %2 years at %3 use.%4")
         .arg(views::toQString(toString(r.source)))
         .arg(r.assumptions.amortizationYears)
-        .arg(views::formatPercent(r.assumptions.machineUtilization));
+        .arg(views::formatPercent(r.assumptions.machineUtilization))
+        .arg(r.hasRanges ? QStringLiteral(" Whiskers: each value with every input at either end "
+                                          "of its range.")
+                         : QString());
 }
 
 QString modelName(const Results& r)
@@ -253,8 +267,7 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
     chart.title = modelName(r) + QStringLiteral(": training days vs hardware cost");
     chart.x = { QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$") };
     chart.y = { QStringLiteral("Training days"), 0, 1, opt.logY, QString() };
-    addOwnedSeries(
-        chart, r, opt, hardwareXY, [](const OwnedOption& o) { return o.paretoHardware; });
+    addOwnedSeries(chart, r, opt, kHardware, [](const OwnedOption& o) { return o.paretoHardware; });
     if (opt.budgetUsd)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
             QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor });
@@ -277,7 +290,7 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
     chart.x = { QStringLiteral("Training days"), 0, 1, opt.logX, QString() };
     chart.y = { QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$") };
     addOwnedSeries(
-        chart, r, opt, experimentXY, [](const OwnedOption& o) { return o.paretoExperiment; });
+        chart, r, opt, kExperiment, [](const OwnedOption& o) { return o.paretoExperiment; });
 
     ChartSeries allocations = addRentalSeries(chart, r, opt.cloud);
     int rentalPoints = static_cast<int>(allocations.points.size());

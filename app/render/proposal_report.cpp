@@ -8,6 +8,7 @@
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
+#include "app/render/sensitivity_chart.h"
 #include "core/price_age.h"
 
 #include <QDate>
@@ -417,19 +418,34 @@ QString proposalReportHtml(const ReportInput& in)
     if (r.recommended) {
         const auto& o = r.options[*r.recommended];
         html += QStringLiteral("<p><b>Recommendation:</b> %1, %2: %3, %4 machine, %5 per "
-                               "experiment.</p>")
+                               "experiment.%6</p>")
                     .arg(esc(shortMachineLabel(o)), esc(views::recommendationReason(r)),
-                        views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
-                        views::formatUsd(o.experimentCostUsd));
+                        esc(views::displayText(o, views::OptionColumn::Days)),
+                        esc(views::displayText(o, views::OptionColumn::MachineCost)),
+                        esc(views::displayText(o, views::OptionColumn::ExperimentCost)),
+                        r.hasRanges ? QStringLiteral(" Ranges in brackets: every input at either "
+                                                     "end of its range (prices, rates, training "
+                                                     "time, electricity and the other "
+                                                     "assumptions).")
+                                    : QString());
+        if (const QString robust = views::robustnessText(r); !robust.isEmpty())
+            html += QStringLiteral("<p><b>How firm:</b> %1 (%2 sampled scenarios, seed %3).</p>")
+                        .arg(esc(robust))
+                        .arg(r.monteCarlo ? r.monteCarlo->samples : 0)
+                        .arg(r.monteCarlo ? QString::number(r.monteCarlo->seed) : QString());
     }
     if (const auto buy = reportBuyOption(in))
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, in.buyCloudOffers)));
     html += assumptionsSection(r);
     html += QStringLiteral("<h2>Training time and cost</h2>");
-    for (const char* name : { "chart:hardware", "chart:experiment", "chart:buy-vs-rent" })
+    QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment"),
+        QStringLiteral("chart:buy-vs-rent") };
+    if (in.scenario && reportBuyOption(in))
+        charts << QStringLiteral("chart:sensitivity");
+    for (const QString& name : charts)
         html += QStringLiteral("<p><img src=\"%1\" width=\"%2\"></p>")
-                    .arg(QLatin1String(name))
+                    .arg(name)
                     .arg(kReportChartWidth);
     html += budgetSection(in);
     FlagLegend legend;
@@ -501,11 +517,6 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
     const QString base = pdfInfo.completeBaseName();
     in.optionsCsvName = base + QStringLiteral("-options.csv");
     in.offersCsvName = base + QStringLiteral("-offers.csv");
-    if (!writeText(pdfInfo.absoluteDir().filePath(in.optionsCsvName),
-            views::optionsCsv(*in.results), error)
-        || !writeText(
-            pdfInfo.absoluteDir().filePath(in.offersCsvName), views::cloudCsv(*in.results), error))
-        return false;
     QTextDocument doc;
     doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
     // Smaller than an exported figure, so the chart text prints at about 8 pt on the page.
@@ -520,6 +531,20 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
     buy.months = in.buyMonths;
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:buy-vs-rent")),
         renderChartImage(buyVsRentChart(*in.results, buy), figure));
+    if (in.scenario) {
+        // Which input would flip the decision for the machine compared above, against the
+        // cheapest way to rent the same GPUs; per-experiment cost where nothing rents them.
+        if (const auto machine = reportBuyOption(in)) {
+            QString unused;
+            auto tornado = machineSensitivityChart(*in.scenario, *in.results, *machine,
+                std::nullopt, SensitivityMetric::BreakEvenRuns, &unused);
+            if (!tornado)
+                tornado = machineSensitivityChart(*in.scenario, *in.results, *machine, std::nullopt,
+                    SensitivityMetric::ExperimentCostUsd, &unused);
+            doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:sensitivity")),
+                renderChartImage(*tornado, figure));
+        }
+    }
     doc.setHtml(proposalReportHtml(in));
 
     // Rendered beside the target and renamed over it when complete: QSaveFile cannot back a
@@ -563,7 +588,11 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
         return false;
     }
     temporary.setAutoRemove(false);
-    return true;
+    // The tables once the report is in place: a report that failed leaves nothing behind.
+    return writeText(pdfInfo.absoluteDir().filePath(in.optionsCsvName),
+               views::optionsCsv(*in.results), error)
+        && writeText(
+            pdfInfo.absoluteDir().filePath(in.offersCsvName), views::cloudCsv(*in.results), error);
 }
 
 } // namespace gpuplan::render

@@ -16,6 +16,9 @@ namespace gpuplan::render {
 
 struct ReportInput {
     const Results* results = nullptr;
+    // What `results` were evaluated from: the sensitivity (tornado) chart re-evaluates it with
+    // each input at its ends. nullptr: no tornado.
+    const Scenario* scenario = nullptr;
     const Catalog* catalog = nullptr;
     PlannerChartOptions chartOptions;
     // The machine the buy-vs-rent section compares; default: the recommended one, else the
@@ -60,7 +63,8 @@ std::optional<std::size_t> reportBuyOption(const ReportInput& input);
 
 // Title, date, model and recipe, assumptions, recommendation, both Fig. 7 charts, buy vs rent
 // (chart and conclusion in words), the options and cloud tables, and every price's date and
-// source. Charts are images named "chart:hardware", "chart:experiment", "chart:buy-vs-rent".
+// source. Charts are images named "chart:hardware", "chart:experiment", "chart:buy-vs-rent" and,
+// with a scenario, "chart:sensitivity".
 QString proposalReportHtml(const ReportInput& input);
 
 // "1.01 billion", "162 million", "12,000": a large count for people, not "1.012e+09".

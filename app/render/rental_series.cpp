@@ -29,6 +29,8 @@ struct Way {
     std::optional<double> (*cost)(const CloudOption&);
     double (*days)(const CloudOption&);
     QString pricing;
+    // The cost's range where the results carry ranges and this way of paying has one.
+    std::optional<Interval> (*costRange)(const CloudOption&);
 };
 
 std::optional<double> cloudOnDemand(const CloudOption& c)
@@ -53,6 +55,18 @@ std::optional<double> allocation(const CloudOption& c)
 {
     return c.offer->kind == OfferKind::Allocation ? std::optional<double>(0.0) : std::nullopt;
 }
+std::optional<Interval> onDemandRange(const CloudOption& c)
+{
+    return c.offer->kind != OfferKind::Allocation ? c.onDemandCostRange : std::nullopt;
+}
+std::optional<Interval> spotRange(const CloudOption& c)
+{
+    return c.spotCostRange;
+}
+std::optional<Interval> noRange(const CloudOption&)
+{
+    return std::nullopt; // reservations: a term's price, no spread of its own yet
+}
 double runDays(const CloudOption& c)
 {
     return c.estimate.days;
@@ -64,15 +78,15 @@ double spotDays(const CloudOption& c)
 
 const Way kWays[] = {
     { QStringLiteral("Cloud, on-demand"), Marker::Triangle, false, kOnDemandColor, cloudOnDemand,
-        runDays, QStringLiteral("on-demand") },
+        runDays, QStringLiteral("on-demand"), onDemandRange },
     { QStringLiteral("Cloud, spot"), Marker::Star, false, kSpotColor, spot, spotDays,
-        QStringLiteral("spot, with restarts") },
+        QStringLiteral("spot, with restarts"), spotRange },
     { QStringLiteral("Cloud, reserved"), Marker::Pentagon, true, kReservedColor, cheapestReserved,
-        runDays, QStringLiteral("reserved (the term's share for one run)") },
+        runDays, QStringLiteral("reserved (the term's share for one run)"), noRange },
     { QStringLiteral("Campus cluster"), Marker::Square, true, kCampusColor, campus, runDays,
-        QStringLiteral("campus recharge rate") },
+        QStringLiteral("campus recharge rate"), onDemandRange },
     { QStringLiteral("Allocation (no cash)"), Marker::Diamond, true, kAllocationColor, allocation,
-        runDays, QStringLiteral("allocation") },
+        runDays, QStringLiteral("allocation"), noRange },
 };
 
 QString tooltip(const CloudOption& c, const Way& way, double cost, double days)
@@ -134,8 +148,16 @@ ChartSeries seriesOf(const Results& r, const Way& way, const CloudFilter& filter
         const CloudOption& c = r.cloud[i];
         const double cost = *way.cost(c);
         const double days = way.days(c);
-        series.points.push_back({ days, cost, {}, tooltip(c, way, cost, days), PeakWarning::None,
-            -1, static_cast<int>(i) });
+        ChartPoint point { days, cost, {}, tooltip(c, way, cost, days), PeakWarning::None, -1,
+            static_cast<int>(i), std::nullopt, std::nullopt };
+        if (r.hasRanges && c.estimate.days > 0.0) {
+            // Spot days are the run's days with restarts: the same range, scaled.
+            const double scale = days / c.estimate.days;
+            point.xRange = ValueRange { c.daysRange.low * scale, c.daysRange.high * scale };
+            if (const auto range = way.costRange(c))
+                point.yRange = ValueRange { range->low, range->high };
+        }
+        series.points.push_back(point);
         labels.push_back(QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
             + views::formatMachine(c.gpuCount, withoutMemorySize(c.gpu->name)));
     }
@@ -192,7 +214,7 @@ QString rentalNote(const Results& r, const CloudFilter& filter, int shown)
             ways += way.cost(c) ? 1 : 0;
     if (shown >= ways)
         return {};
-    return QStringLiteral("Renting: %1 of %2 prices shown (%3); the tables list every offer.")
+    return QStringLiteral("Renting: %1 of %2 prices shown (%3); the CSV export lists every offer.")
         .arg(shown)
         .arg(ways)
         .arg(filter.everyOffer

@@ -2,6 +2,7 @@
 
 #include "app/common/format.h"
 #include "app/render/axis_range.h"
+#include "app/render/planner_charts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,6 +26,8 @@ QString inputText(const SensitivityRow& row, double v)
 {
     if (row.input == kPurchasePriceInput || row.input == kCloudRateInput)
         return views::formatUsd(v);
+    if (row.input == kTrainingDaysInput)
+        return views::formatDays(v);
     return QString::number(v, 'g', 3);
 }
 
@@ -103,6 +106,38 @@ ChartData sensitivityChart(
         chart.footnote += QStringLiteral(" Bars reaching the right edge: buying never pays off "
                                          "at that end.");
     return chart;
+}
+
+std::optional<ChartData> machineSensitivityChart(const Scenario& scenario, const Results& r,
+    std::size_t optionIndex, std::optional<std::size_t> cloudIndex, SensitivityMetric metric,
+    QString* error)
+{
+    const OwnedOption& o = r.options.at(optionIndex);
+    const auto against = cloudIndex ? cloudIndex : o.cheapestCloudIndex;
+    SensitivityChartOptions tornado;
+    tornado.metric = metric;
+    if (metric == SensitivityMetric::BreakEvenRuns && !against) {
+        *error = QStringLiteral("no way to rent the same GPUs to break even against: use "
+                                "--metric experiment-cost");
+        return std::nullopt;
+    }
+    tornado.machine = shortMachineLabel(o);
+    if (against)
+        tornado.against = QString::fromStdString(r.cloud.at(*against).offer->id);
+    if (metric == SensitivityMetric::ExperimentCostUsd) {
+        tornado.statedValue = o.experimentCostUsd;
+    } else {
+        // At the pricing sensitivity() compares with: the cheaper of on-demand and spot.
+        const CloudOption& c = r.cloud[*against];
+        const Pricing pricing
+            = c.spotCostUsd && (!c.onDemandCostUsd || *c.spotCostUsd < *c.onDemandCostUsd)
+            ? Pricing::Spot
+            : Pricing::OnDemand;
+        for (const auto& b : o.breakEvens)
+            if (b.cloudIndex == *against && b.pricing == pricing)
+                tornado.statedValue = b.runs;
+    }
+    return sensitivityChart(sensitivity(scenario, r, optionIndex, cloudIndex), tornado);
 }
 
 } // namespace gpuplan::render

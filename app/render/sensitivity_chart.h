@@ -22,4 +22,12 @@ struct SensitivityChartOptions {
 ChartData sensitivityChart(
     const std::vector<SensitivityRow>& rows, const SensitivityChartOptions& options);
 
+// The tornado of machine `optionIndex` of `point` (= evaluate(scenario)) against cloud option
+// `cloudIndex` (nullopt: the machine's cheapest way to rent the same GPUs), as the CLI, the GUI
+// and the report draw it: core's sensitivity rows, titled, with the stated value's line at the
+// pricing core compares with. nullopt, with *error, for a break-even with nothing to rent.
+std::optional<ChartData> machineSensitivityChart(const Scenario& scenario, const Results& point,
+    std::size_t optionIndex, std::optional<std::size_t> cloudIndex, SensitivityMetric metric,
+    QString* error);
+
 } // namespace gpuplan::render

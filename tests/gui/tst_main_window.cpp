@@ -919,6 +919,26 @@ private slots:
         QVERIFY2(words.contains(QStringLiteral("Buying 2×RTX 3090 pays off from run")),
             qPrintable(words));
         QVERIFY(!w->buyVsRentView()->chartData().series.empty());
+        // How firm: the break-even as a range, and the tornado below the chart.
+        QVERIFY2(words.contains(QStringLiteral("with every input at either end of its range")),
+            qPrintable(words));
+        QString why;
+        const auto tornado = w->buyVsRentView()->sensitivityData(&why);
+        QVERIFY2(tornado, qPrintable(why));
+        QVERIFY2(tornado->title.startsWith(QStringLiteral("What moves the break-even of 2×RTX "
+                                                          "3090 against ")),
+            qPrintable(tornado->title));
+        QVERIFY(tornado->series.size() >= 3); // one bar per input that moves it
+        auto* metric
+            = w->buyVsRentView()->findChild<QComboBox*>(QStringLiteral("sensitivityMetric"));
+        metric->setCurrentIndex(1);
+        const auto cost = w->buyVsRentView()->sensitivityData(&why);
+        QVERIFY(cost);
+        QCOMPARE(cost->title, QStringLiteral("What moves the per-experiment cost of 2×RTX 3090"));
+        // Drawn once the tab is shown.
+        w->show();
+        w->findChild<QTabWidget*>()->setCurrentWidget(w->buyVsRentView());
+        QCOMPARE(w->buyVsRentView()->sensitivityChart()->chartData().title, cost->title);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "app/render/chart_widget.h"
 #include "app/render/label_placement.h"
 #include "app/render/planner_charts.h"
+#include "app/render/range_marks.h"
 #include "app/render/sensitivity_chart.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
@@ -205,9 +206,9 @@ private slots:
         chart.y = { QStringLiteral("y"), 0.5, 10, false, {} };
         ChartSeries s { QStringLiteral("GPU"), ChartSeries::Kind::Scatter, Marker::Circle, false,
             Qt::blue, {} };
-        s.points.push_back({ 2, 2, {}, {}, PeakWarning::Suspect, 0, -1 });
-        s.points.push_back({ 4, 4, {}, {}, PeakWarning::ExceedsPeak, 1, -1 });
-        s.points.push_back({ 6, 6, {}, {}, PeakWarning::ExceedsPeak, 2, -1 });
+        s.points.push_back({ 2, 2, {}, {}, PeakWarning::Suspect, 0, -1, {}, {} });
+        s.points.push_back({ 4, 4, {}, {}, PeakWarning::ExceedsPeak, 1, -1, {}, {} });
+        s.points.push_back({ 6, 6, {}, {}, PeakWarning::ExceedsPeak, 2, -1, {}, {} });
         chart.series.push_back(s);
         ChartWidget widget;
         widget.resize(800, 500);
@@ -389,9 +390,9 @@ private slots:
             const auto& c = r.cloud.at(static_cast<std::size_t>(p.cloudIndex));
             QCOMPARE(p.y, cheapest[std::make_pair(c.gpu->id, c.gpuCount)]);
         }
-        QVERIFY2(
-            chart.footnote.contains(QStringLiteral("(the cheapest per GPU and count of each "
-                                                   "way to rent); the tables list every offer")),
+        QVERIFY2(chart.footnote.contains(
+                     QStringLiteral("(the cheapest per GPU and count of each "
+                                    "way to rent); the CSV export lists every offer")),
             qPrintable(chart.footnote));
         // The allocation has a series of its own; its $0 sits just above the log axis's floor.
         const ChartSeries* granted = findSeries(chart, QStringLiteral("Allocation (no cash)"));
@@ -668,6 +669,164 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&widget));
         QVERIFY(widget.visibleLabelCount() > static_cast<int>(r.options.size()) / 2);
         QVERIFY(widget.visibleLabelCount() <= static_cast<int>(r.options.size()));
+    }
+
+    // Whiskers: every owned point of both Planner charts carries its ranges, which hold the
+    // point, for every shipped model; rental points carry their cost's.
+    void plannerPointsCarryTheirRanges()
+    {
+        for (const auto& w : m_catalog->workloads) {
+            const Results r = plan(m_catalog, SourcePolicy::Best, w.id);
+            QVERIFY(r.hasRanges);
+            for (const ChartData& chart :
+                { hardwareCostChart(r, {}), experimentCostChart(r, {}) }) {
+                int owned = 0;
+                for (const auto& s : chart.series)
+                    for (const auto& p : s.points) {
+                        if (p.optionIndex < 0 && p.cloudIndex < 0)
+                            continue; // the frontier repeats owned points without ranges
+                        if (p.optionIndex >= 0 && s.kind == ChartSeries::Kind::Scatter) {
+                            ++owned;
+                            QVERIFY2(p.xRange && p.yRange,
+                                qPrintable(
+                                    QString::fromStdString(w.name) + QLatin1Char(' ') + s.name));
+                        }
+                        if (p.xRange)
+                            QVERIFY2(p.xRange->low <= p.x * (1 + 1e-12)
+                                    && p.x <= p.xRange->high * (1 + 1e-12),
+                                qPrintable(p.tooltip));
+                        if (p.yRange)
+                            QVERIFY2(p.yRange->low <= p.y * (1 + 1e-12)
+                                    && p.y <= p.yRange->high * (1 + 1e-12),
+                                qPrintable(p.tooltip));
+                    }
+                QCOMPARE(static_cast<std::size_t>(owned), r.options.size());
+                QVERIFY(chart.footnote.contains(QStringLiteral("Whiskers:")));
+            }
+        }
+        // The 8xA100 of the paper's Fig. 7 at its point and its ends, as core computed them.
+        const Results r = plan(m_catalog, SourcePolicy::Paper);
+        const ChartData chart = experimentCostChart(r, {});
+        bool found = false;
+        for (const auto& s : chart.series)
+            for (const auto& p : s.points)
+                if (p.optionIndex >= 0 && s.kind == ChartSeries::Kind::Scatter) {
+                    const OwnedOption& o = r.options[static_cast<std::size_t>(p.optionIndex)];
+                    QCOMPARE(p.yRange->low, o.experimentCostRange.low);
+                    QCOMPARE(p.yRange->high, o.experimentCostRange.high);
+                    QCOMPARE(p.xRange->low, o.daysRange.low);
+                    found = true;
+                }
+        QVERIFY(found);
+        // Without ranges, a point value only and no word about whiskers.
+        Scenario s;
+        s.catalog = m_catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = m_catalog->defaults;
+        s.ranges = false;
+        const ChartData plain = hardwareCostChart(evaluate(s), {});
+        for (const auto& series : plain.series)
+            for (const auto& p : series.points)
+                QVERIFY(!p.xRange && !p.yRange);
+        QVERIFY(!plain.footnote.contains(QStringLiteral("Whiskers:")));
+    }
+
+    // Bands: the buy line's edges are the machine's price range plus runs x the energy range;
+    // a rent line's, runs x the cost per run's range.
+    void buyVsRentLinesHaveBands()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        const std::size_t machine = machineWithTwoOffers(r);
+        QVERIFY(machine < r.options.size());
+        BuyVsRentOptions opt;
+        opt.optionIndex = machine;
+        const ChartData chart = buyVsRentChart(r, opt);
+        const OwnedOption& o = r.options[machine];
+        const ChartSeries& buy = chart.series.front();
+        QVERIFY(hasBand(buy));
+        for (const auto& p : buy.points) {
+            QCOMPARE(p.yRange->low, o.machineCostRange.low + p.x * o.energyCostRange.low);
+            QCOMPARE(p.yRange->high, o.machineCostRange.high + p.x * o.energyCostRange.high);
+        }
+        int rentBands = 0;
+        for (const auto& s : chart.series) {
+            if (&s == &buy || !s.name.endsWith(QStringLiteral(", on-demand")))
+                continue;
+            QVERIFY2(hasBand(s), qPrintable(s.name));
+            const ChartPoint& last = s.points.back();
+            QVERIFY(last.yRange->low < last.y && last.y < last.yRange->high);
+            ++rentBands;
+        }
+        QVERIFY(rentBands >= 1);
+        QVERIFY(chart.footnote.contains(QStringLiteral("Shaded: each line's range.")));
+    }
+
+    // Whiskers and bands as screen geometry: clamped to the axes, caps only at real ends.
+    void rangeMarksAreClampedToThePlot()
+    {
+        ChartData chart;
+        chart.x = { QString(), 0.0, 10.0, false, QString() };
+        chart.y = { QString(), 0.0, 100.0, false, QString() };
+        // Screen: x pixels = 10 * x, y pixels = 200 - 2 * y (y grows downwards).
+        const ToScreen map = [](double x, double y) { return QPointF(10.0 * x, 200.0 - 2.0 * y); };
+        ChartSeries scatter;
+        ChartPoint p;
+        p.x = 5.0;
+        p.y = 50.0;
+        p.yRange = ValueRange { 40.0, 130.0 }; // above the plot: clamped to 100, no cap there
+        p.xRange = ValueRange { 4.0, 6.0 };
+        scatter.points.push_back(p);
+        const QPainterPath whiskers = whiskerPath(chart, scatter, map);
+        const QRectF box = whiskers.boundingRect();
+        QCOMPARE(box.top(), 0.0); // y = 100 at the plot's top
+        QCOMPARE(box.bottom(), 120.0); // y = 40
+        QCOMPARE(box.left(), 40.0); // x = 4
+        QCOMPARE(box.right(), 60.0);
+        // Two whiskers (move + line each) and three caps: y's low end, x's two ends.
+        int moves = 0;
+        for (int i = 0; i < whiskers.elementCount(); ++i)
+            moves += whiskers.elementAt(i).isMoveTo() ? 1 : 0;
+        QCOMPARE(moves, 5);
+
+        ChartSeries line;
+        line.kind = ChartSeries::Kind::Line;
+        for (double x : { 0.0, 10.0 }) {
+            ChartPoint q;
+            q.x = x;
+            q.y = 10.0 * x;
+            q.yRange = ValueRange { 5.0 * x, 20.0 * x };
+            line.points.push_back(q);
+        }
+        QVERIFY(hasBand(line));
+        QVERIFY(!hasWhiskers(line));
+        const QRectF band = bandPath(chart, line, map).boundingRect();
+        QCOMPARE(band.top(), 0.0); // 200 at x = 10 clamped to 100
+        QCOMPARE(band.bottom(), 200.0);
+        line.points.back().yRange.reset(); // a line without every point's range: no band
+        QVERIFY(!hasBand(line));
+        QVERIFY(bandPath(chart, line, map).isEmpty());
+    }
+
+    // The chart widget draws one path per series with ranges: whiskers on the Planner's GPU
+    // series, bands on Buy vs rent's lines.
+    void widgetDrawsWhiskersAndBands()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        ChartWidget widget;
+        widget.resize(900, 600);
+        const ChartData planner = hardwareCostChart(r, {});
+        widget.setChartData(planner);
+        const auto withWhiskers
+            = std::count_if(planner.series.begin(), planner.series.end(), hasWhiskers);
+        QVERIFY(withWhiskers >= 3);
+        QCOMPARE(widget.rangeMarkCount(), static_cast<int>(withWhiskers));
+        BuyVsRentOptions opt;
+        opt.optionIndex = machineWithTwoOffers(r);
+        const ChartData buy = buyVsRentChart(r, opt);
+        widget.setChartData(buy);
+        QCOMPARE(widget.rangeMarkCount(),
+            static_cast<int>(std::count_if(buy.series.begin(), buy.series.end(), hasBand)));
+        QVERIFY(widget.rangeMarkCount() >= 2);
     }
 };
 

@@ -1,6 +1,7 @@
 // Export: PNG at the chosen DPI, SVG with its text as text, PDF that renders, the proposal
 // report, and clear failures.
 
+#include "app/common/format.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
 #include "app/render/planner_charts.h"
@@ -17,6 +18,7 @@ class TestChartExport : public QObject {
 
     std::shared_ptr<const Catalog> m_catalog;
     Results m_results;
+    Scenario m_scenario; // what m_results were evaluated from
     QTemporaryDir m_dir;
 
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -52,6 +54,7 @@ private slots:
         s.budgetUsd = 40000.0;
         s.today = "2026-11-23";
         m_results = evaluate(s);
+        m_scenario = s;
         QVERIFY(!m_results.options.empty());
     }
 
@@ -106,6 +109,22 @@ private slots:
         QVERIFY(svg.contains(QStringLiteral("Training days")));
         QVERIFY(svg.contains(QStringLiteral("Cloud, spot")));
         QVERIFY(!svg.contains(QStringLiteral("<image"))); // drawn, not a bitmap
+        // The whiskers are drawn, in their series' colour at kWhiskerAlpha (170/255).
+        QVERIFY2(svg.contains(QStringLiteral("stroke-opacity=\"0.666667\"")), "no whiskers");
+    }
+
+    // Buy vs rent's bands are in the export too (kBandAlpha, 45/255).
+    void svgHasTheBands()
+    {
+        const QString file = path(QStringLiteral("buy.svg"));
+        QString error;
+        BuyVsRentOptions buy;
+        buy.optionIndex = m_results.recommended.value_or(0);
+        QVERIFY2(exportChart(buyVsRentChart(m_results, buy), file, {}, &error), qPrintable(error));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(f.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("fill-opacity=\"0.176471\"")), "no band");
     }
 
     void pdfRenders()
@@ -155,7 +174,20 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("chart:hardware")));
         QVERIFY(html.contains(QStringLiteral("chart:experiment")));
         QVERIFY(html.contains(QStringLiteral("chart:buy-vs-rent")));
+        QVERIFY(!html.contains(QStringLiteral("chart:sensitivity"))); // no scenario given
         QVERIFY(html.contains(QStringLiteral("Prices and their sources")));
+        // Ranges: the recommendation's figures with theirs, and the break-even's.
+        const auto& o = m_results.options[*m_results.recommended];
+        QVERIFY2(html.contains(views::formatUsdWithRange(
+                     o.experimentCostUsd, o.experimentCostRange.low, o.experimentCostRange.high)
+                                   .toHtmlEscaped()),
+            qPrintable(html.left(3000)));
+        QVERIFY(html.contains(QStringLiteral("Ranges in brackets: every input at either end")));
+        QVERIFY2(html.contains(QStringLiteral("with every input at either end of its range, it "
+                                              "pays off after")),
+            qPrintable(html.left(3000)));
+        input.scenario = &m_scenario;
+        QVERIFY(proposalReportHtml(input).contains(QStringLiteral("chart:sensitivity")));
         // Numbers for people, not printf.
         QVERIFY2(
             html.contains(QStringLiteral("1.01 billion parameters")), qPrintable(html.left(2000)));
@@ -178,9 +210,17 @@ private slots:
         QVERIFY(html.contains(QStringLiteral(">4 mo<")));
         QVERIFY(
             html.contains(QStringLiteral("no cash; apply 14 days ahead, 2 days' queue per run")));
-        // Reservations are judged against paying on demand, for this plan.
-        QVERIFY(html.contains(QStringLiteral("Reserved rates, paid for the whole term:")));
-        QVERIFY(html.contains(QStringLiteral("-yr commitment costs $")));
+        // Reservations of the offers listed are judged against paying on demand, for this
+        // plan: compare with an offer that has a reserved rate and it is listed.
+        std::optional<std::size_t> reserved;
+        for (std::size_t i = 0; i < m_results.cloud.size() && !reserved; ++i)
+            if (!m_results.cloud[i].commitments.empty())
+                reserved = i;
+        QVERIFY(reserved);
+        input.buyCloudOffers = { *reserved };
+        const QString withReserved = proposalReportHtml(input);
+        QVERIFY(withReserved.contains(QStringLiteral("Reserved rates, paid for the whole term:")));
+        QVERIFY(withReserved.contains(QStringLiteral("-yr commitment costs $")));
     }
 
     void humanCounts()
@@ -227,8 +267,10 @@ private slots:
         QString error;
         QVERIFY2(writeProposalReport(input, file, &error), qPrintable(error));
         QVERIFY2(writeProposalReport(input, file, &error), qPrintable(error)); // replaces it
-        QCOMPARE(
-            QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("report.pdf") });
+        // Nothing left behind but the report and its two tables.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+            (QStringList { QStringLiteral("report-offers.csv"),
+                QStringLiteral("report-options.csv"), QStringLiteral("report.pdf") }));
 
         // A target that cannot be replaced (a folder of that name) fails in words, and leaves
         // neither a temporary file nor a changed target behind.
@@ -237,8 +279,10 @@ private slots:
         QVERIFY(!writeProposalReport(input, folder, &error));
         QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
         QVERIFY(QFileInfo(folder + QStringLiteral("/inside")).isDir());
-        QCOMPARE(
-            QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("report.pdf") });
+        // Nothing left behind but the report and its two tables.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+            (QStringList { QStringLiteral("report-offers.csv"),
+                QStringLiteral("report-options.csv"), QStringLiteral("report.pdf") }));
     }
 
     void reportInAReadOnlyFolderKeepsTheOldOne()
