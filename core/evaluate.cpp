@@ -53,9 +53,13 @@ std::string systemCounts(const Catalog& c, const GpuSpec& g)
     return counts;
 }
 
+// isStale's rule on one parse of the dates: evaluate() ages every price and rate in each of
+// its corner evaluations, and with a thousand imported offers the parsing showed in profiles.
 PriceAge ageOf(const Provenance& price, const Scenario& s)
 {
-    return { monthsOld(price.date, s.today), isStale(price, s.today, s.assumptions.staleMonths) };
+    const std::optional<int> months = monthsOld(price.date, s.today);
+    const bool stale = !s.today.empty() && (!months || *months > s.assumptions.staleMonths);
+    return { months, stale };
 }
 
 // The machine for (GPU, count): a system sold with exactly those GPUs, else n cards in the

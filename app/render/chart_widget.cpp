@@ -218,6 +218,15 @@ struct ChartWidget::Impl {
     // For hover and click: which data point a drawn series point is.
     std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
     std::vector<QAbstractSeries*> flagSeries; // rings over points of other series
+    // What setChartData drew, kept so that data of the same shape (an assumption changed: the
+    // same series, rings and lines with other values) only moves points, which costs a
+    // fraction of building series, axes attachments and legend entries anew.
+    std::vector<QXYSeries*> dataSeries; // by index into data.series
+    QScatterSeries* suspectRing = nullptr; // attached only when it has points
+    QScatterSeries* impossibleRing = nullptr;
+    std::vector<QLineSeries*> referenceLines; // by index into data.lines
+    QScatterSeries* highlight = nullptr;
+    int rebuilds = 0;
     // Whiskers and bands, one path per series that has ranges, re-laid with the labels.
     struct RangeMark {
         QGraphicsPathItem* item;
@@ -318,18 +327,19 @@ QXYSeries* makeLineSeries(const ChartSeries& spec)
 }
 
 // A budget or deadline line across the whole plot.
+QList<QPointF> referencePoints(const ChartData& data, const ReferenceLine& line)
+{
+    if (line.orientation == ReferenceLine::Orientation::Vertical)
+        return { toAxis(data, line.value, data.y.min), toAxis(data, line.value, data.y.max) };
+    return { toAxis(data, data.x.min, line.value), toAxis(data, data.x.max, line.value) };
+}
+
 QLineSeries* makeReferenceLine(const ChartData& data, const ReferenceLine& line)
 {
     auto* s = new QLineSeries;
     s->setName(line.label);
     s->setPen(QPen(line.color, 1.6, Qt::DashDotLine));
-    if (line.orientation == ReferenceLine::Orientation::Vertical) {
-        s->append(toAxis(data, line.value, data.y.min));
-        s->append(toAxis(data, line.value, data.y.max));
-    } else {
-        s->append(toAxis(data, data.x.min, line.value));
-        s->append(toAxis(data, data.x.max, line.value));
-    }
+    s->append(referencePoints(data, line));
     return s;
 }
 
@@ -363,6 +373,7 @@ void ChartWidget::addDataSeries(const ChartSeries& spec, FlagRings& rings)
     }
     attachSeries(s);
     d->seriesMap.emplace_back(s, &spec);
+    d->dataSeries.push_back(s);
     addPointLabels(spec, s);
     connect(s, &QXYSeries::hovered, this, [this, s](const QPointF& value, bool state) {
         if (!state) {
@@ -426,6 +437,7 @@ void ChartWidget::addFlagRings(const FlagRings& rings)
         }
         attachSeries(flags);
         d->flagSeries.push_back(flags);
+        (flags == rings.suspect ? d->suspectRing : d->impossibleRing) = flags;
         connect(flags, &QXYSeries::hovered, this, [this, flags](const QPointF& value, bool state) {
             if (!state)
                 return QToolTip::hideText();
@@ -440,12 +452,64 @@ void ChartWidget::addHighlight(const QPointF& value)
     auto* ring = ringSeries(QStringLiteral("Selected"), kHighlightSize, Qt::black, 3.0);
     ring->append(toAxis(d->data, value.x(), value.y()));
     attachSeries(ring);
+    d->highlight = ring;
     for (QLegendMarker* m : d->chart->legend()->markers(ring))
         m->setVisible(false);
 }
 
+namespace {
+
+// The axis-space points of one series, and of the rings over its flagged points.
+QList<QPointF> axisPoints(const ChartData& data, const std::vector<ChartPoint>& points)
+{
+    QList<QPointF> at;
+    at.reserve(static_cast<qsizetype>(points.size()));
+    for (const auto& p : points)
+        at.append(toAxis(data, p.x, p.y));
+    return at;
+}
+
+QList<QPointF> flaggedPoints(const ChartData& data, PeakWarning warning)
+{
+    QList<QPointF> at;
+    for (const auto& s : data.series)
+        for (const auto& p : s.points)
+            if (p.warning == warning)
+                at.append(toAxis(data, p.x, p.y));
+    return at;
+}
+
+// Whether `next` draws the same series, rings, lines and highlight as `drawn` (styles and
+// legend included), so that only their points change.
+bool sameShape(const ChartData& drawn, const ChartData& next)
+{
+    if (drawn.series.size() != next.series.size() || drawn.lines.size() != next.lines.size()
+        || drawn.highlight.has_value() != next.highlight.has_value())
+        return false;
+    for (std::size_t i = 0; i < drawn.series.size(); ++i) {
+        const ChartSeries& a = drawn.series[i];
+        const ChartSeries& b = next.series[i];
+        if (a.name != b.name || a.kind != b.kind || a.marker != b.marker || a.hollow != b.hollow
+            || a.color != b.color)
+            return false;
+    }
+    for (std::size_t i = 0; i < drawn.lines.size(); ++i) {
+        const ReferenceLine& a = drawn.lines[i];
+        const ReferenceLine& b = next.lines[i];
+        if (a.orientation != b.orientation || a.label != b.label || a.color != b.color)
+            return false;
+    }
+    for (const PeakWarning w : { PeakWarning::Suspect, PeakWarning::ExceedsPeak })
+        if (flaggedPoints(drawn, w).isEmpty() != flaggedPoints(next, w).isEmpty())
+            return false;
+    return true;
+}
+
+} // namespace
+
 void ChartWidget::setChartData(const ChartData& chartData)
 {
+    const bool inPlace = !d->dataSeries.empty() && sameShape(d->data, chartData);
     d->data = chartData;
     for (auto& l : d->labels)
         delete l.item;
@@ -453,13 +517,57 @@ void ChartWidget::setChartData(const ChartData& chartData)
     for (auto& mark : d->rangeMarks)
         delete mark.item;
     d->rangeMarks.clear();
-    d->seriesMap.clear();
-    d->flagSeries.clear();
-    d->chart->removeAllSeries();
     d->chart->setTitle(d->data.title);
     configureAxis(d->xAxis, d->data.x);
     configureAxis(d->yAxis, d->data.y);
+    if (inPlace)
+        movePoints();
+    else
+        rebuildSeries();
+    d->footnote->setPlainText(d->data.footnote);
+    placeLabels();
+}
 
+// The same series with new values: points replaced, labels and ranges made anew.
+void ChartWidget::movePoints()
+{
+    for (std::size_t i = 0; i < d->data.series.size(); ++i) {
+        const ChartSeries& spec = d->data.series[i];
+        d->dataSeries[i]->replace(axisPoints(d->data, spec.points));
+        d->seriesMap[i].second = &spec;
+        addPointLabels(spec, d->dataSeries[i]);
+        addRangeMarks(spec);
+    }
+    if (d->suspectRing)
+        d->suspectRing->replace(flaggedPoints(d->data, PeakWarning::Suspect));
+    if (d->impossibleRing)
+        d->impossibleRing->replace(flaggedPoints(d->data, PeakWarning::ExceedsPeak));
+    for (std::size_t i = 0; i < d->data.lines.size(); ++i)
+        d->referenceLines[i]->replace(referencePoints(d->data, d->data.lines[i]));
+    if (d->highlight && d->data.highlight)
+        d->highlight->replace({ toAxis(d->data, d->data.highlight->x, d->data.highlight->y) });
+}
+
+int ChartWidget::seriesRebuilds() const
+{
+    return d->rebuilds;
+}
+
+QList<QPointF> ChartWidget::drawnPoints(std::size_t index) const
+{
+    return index < d->dataSeries.size() ? d->dataSeries[index]->points() : QList<QPointF>();
+}
+
+void ChartWidget::rebuildSeries()
+{
+    ++d->rebuilds;
+    d->seriesMap.clear();
+    d->flagSeries.clear();
+    d->dataSeries.clear();
+    d->suspectRing = d->impossibleRing = nullptr;
+    d->referenceLines.clear();
+    d->highlight = nullptr;
+    d->chart->removeAllSeries();
     FlagRings rings {
         ringSeries(QStringLiteral("\u2265 75% of peak: suspect"), kFlagRingSize, kFlagColor, 2.0),
         ringSeries(QStringLiteral("> 100% of peak: impossible"), kImpossibleRingSize,
@@ -471,12 +579,13 @@ void ChartWidget::setChartData(const ChartData& chartData)
         addRangeMarks(spec);
     }
     addFlagRings(rings);
-    for (const auto& line : d->data.lines)
-        attachSeries(makeReferenceLine(d->data, line));
+    for (const auto& line : d->data.lines) {
+        QLineSeries* drawn = makeReferenceLine(d->data, line);
+        attachSeries(drawn);
+        d->referenceLines.push_back(drawn);
+    }
     if (d->data.highlight)
         addHighlight(QPointF(d->data.highlight->x, d->data.highlight->y));
-    d->footnote->setPlainText(d->data.footnote);
-    placeLabels();
 }
 
 void ChartWidget::resizeEvent(QResizeEvent* event)

@@ -46,6 +46,10 @@ public:
     QStringList legendNames() const;
     // Series drawn with whiskers or a band (ranges); for tests.
     int rangeMarkCount() const;
+    // How often setChartData built the series anew (rather than moving the points of data of
+    // the same shape), and where series `index` of the data is drawn (axis space); for tests.
+    int seriesRebuilds() const;
+    QList<QPointF> drawnPoints(std::size_t index) const;
 
 signals:
     // A point of the main results was clicked: its index into Results::options or ::cloud.
@@ -67,6 +71,8 @@ private:
     void addRangeMarks(const ChartSeries& spec);
     void addFlagRings(const FlagRings& rings);
     void addHighlight(const QPointF& value);
+    void rebuildSeries();
+    void movePoints();
     void placeLabels();
 };
 

@@ -828,6 +828,42 @@ private slots:
             static_cast<int>(std::count_if(buy.series.begin(), buy.series.end(), hasBand)));
         QVERIFY(widget.rangeMarkCount() >= 2);
     }
+
+    // An assumption change gives data of the same shape: the widget moves the points of the
+    // series it has (no new series, legend or axis attachments); another shape rebuilds.
+    void widgetMovesPointsOfDataOfTheSameShape()
+    {
+        Scenario s;
+        s.catalog = m_catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = m_catalog->defaults;
+        ChartWidget widget;
+        widget.resize(900, 600);
+        const ChartData before = experimentCostChart(evaluate(s), {});
+        widget.setChartData(before);
+        QCOMPARE(widget.seriesRebuilds(), 1);
+        const QStringList legend = widget.legendNames();
+        s.assumptions.amortizationYears = 3.0; // every owned point moves up
+        const ChartData after = experimentCostChart(evaluate(s), {});
+        widget.setChartData(after);
+        QCOMPARE(widget.seriesRebuilds(), 1);
+        QCOMPARE(widget.legendNames(), legend);
+        bool moved = false;
+        for (std::size_t i = 0; i < after.series.size(); ++i) {
+            const QList<QPointF> drawn = widget.drawnPoints(i);
+            QCOMPARE(drawn.size(), static_cast<qsizetype>(after.series[i].points.size()));
+            for (qsizetype k = 0; k < drawn.size(); ++k) {
+                const ChartPoint& p = after.series[i].points[static_cast<std::size_t>(k)];
+                QCOMPARE(drawn[k].y(), std::log10(p.y)); // log axes by default
+                moved = moved || p.y != before.series[i].points[static_cast<std::size_t>(k)].y;
+            }
+        }
+        QVERIFY(moved);
+        QCOMPARE(widget.rangeMarkCount(),
+            static_cast<int>(std::count_if(after.series.begin(), after.series.end(), hasWhiskers)));
+        widget.setChartData(hardwareCostChart(evaluate(s), {})); // other series and lines
+        QCOMPARE(widget.seriesRebuilds(), 2);
+    }
 };
 
 QTEST_MAIN(TestChartBuilders)
