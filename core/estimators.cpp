@@ -131,6 +131,10 @@ std::optional<TrainingEstimate> measuredEstimate(
         e.note += " (" + it->source.date + ")";
     e.validationError = it->validationError;
     if (it->validationError) {
+        // The extrapolation missed real full steps by this much when it was checked: the range
+        // holds at least that error on either side of the measured time.
+        e.daysLow = std::min(e.daysLow, e.days * (1.0 - *it->validationError));
+        e.daysHigh = std::max(e.daysHigh, e.days * (1.0 + *it->validationError));
         char buffer[64];
         std::snprintf(
             buffer, sizeof buffer, "; validated within %.1f%%", 100.0 * *it->validationError);

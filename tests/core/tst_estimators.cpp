@@ -220,6 +220,15 @@ private slots:
         QVERIFY(best->source == EstimateSource::Measured);
         QCOMPARE(best->days, 14.5);
         QVERIFY(best->note.find("1.2%") != std::string::npos);
+        // No spread recorded: the validation error alone is the range, 14.5 x (1 -/+ 0.012).
+        QCOMPARE(best->daysLow, 14.5 * 0.988);
+        QCOMPARE(best->daysHigh, 14.5 * 1.012);
+        // A spread wider than the error is kept.
+        c.measured.back().trainingDaysLow = 13.0;
+        c.measured.back().trainingDaysHigh = 14.6;
+        best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 8, 0.4);
+        QCOMPARE(best->daysLow, 13.0);
+        QCOMPARE(best->daysHigh, 14.5 * 1.012);
         // An infeasible paper cell is reported, not papered over with an analytic guess.
         best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 1, 0.4);
         QVERIFY(!best->feasible);
