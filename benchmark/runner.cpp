@@ -274,28 +274,40 @@ void ConfigurationRun::timeAt(
     }
 
     emit(ProgressPhase::Measure, plan.measure(), "", result.microBatch, configuration);
-    std::vector<double> forwardBackward, optimizer;
-    for (int i = 0; i < options.stepsMeasured; ++i)
-        forwardBackward.push_back(timed([&] { step.run(batch); }));
-    result.forwardBackward = spreadOf(forwardBackward);
-    if (!multiProcess) {
-        for (int i = 0; i < options.stepsMeasured; ++i)
-            optimizer.push_back(timed([&] { step.optimizerStep(); }));
-    } else {
-        // The optimizer step of a multi-process run is what closing a step adds to a plain
-        // micro-step: the last micro-step's overlapped gradient synchronisation, the update
-        // and the parameter gather. Timed as that micro-step plus the update, less the plain
-        // micro-step's median, so step = micro-step x accumulation + this is the real step.
-        for (int i = 0; i < options.stepsMeasured; ++i) {
+    // Each sample runs a block of micro-steps back to back, as training does, synchronised only
+    // at its end, then closes the step; the step's spread is taken over these samples.
+    const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    std::vector<StepSample> samples;
+    for (int i = 0; i < options.stepsMeasured; ++i) {
+        StepSample sample;
+        sample.blockLength = blockLength;
+        if (!multiProcess) {
+            sample.blockSeconds = timed([&] {
+                for (int a = 0; a < blockLength; ++a)
+                    step.run(batch, /*closesStep=*/a + 1 == result.accumulation);
+            });
+            sample.optimizerSeconds = timed([&] { step.optimizerStep(); });
+        } else {
+            // The block's micro-steps are plain; closing the step is one more micro-step with
+            // the overlapped gradient synchronisation, the update and the parameter gather,
+            // less a plain micro-step of this block, so that
+            // block / length x accumulation + this is the real step.
+            sample.blockSeconds = timed([&] {
+                for (int a = 0; a < blockLength; ++a)
+                    step.run(batch);
+            });
             const double closing = timed([&] {
                 step.run(batch, /*closesStep=*/true);
                 step.optimizerStep();
             });
-            optimizer.push_back(std::max(0.0, closing - result.forwardBackward.median));
+            sample.optimizerSeconds = std::max(0.0, closing - sample.blockSeconds / blockLength);
         }
+        samples.push_back(sample);
     }
-    result.optimizerStep = spreadOf(optimizer);
-    result.step = combine(result.forwardBackward, result.accumulation, result.optimizerStep);
+    const StepTiming timing = stepTimingOf(samples, result.accumulation);
+    result.forwardBackward = timing.microStep;
+    result.optimizerStep = timing.optimizer;
+    result.step = timing.step;
     result.trainingDays
         = scaled(result.step, static_cast<double>(options.recipe.steps) / kSecondsPerDay);
     if (const auto peak = report.device.peakFor(options.recipe.precision))
