@@ -104,6 +104,7 @@ struct ConfigurationRun {
     void timeCommunication(
         distributed::ShardedStep& step, const Batch& batch, ConfigurationResult& result) const;
     bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
+    bool stepIsFinite(StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
     // Seconds of `work`, the slowest rank's.
     double timed(const std::function<void()>& work) const
     {
@@ -152,6 +153,20 @@ bool ConfigurationRun::recordMemorySample(
     std::sort(samples.begin(), samples.end(),
         [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     return true;
+}
+
+// An untimed checked step (StepEngine::checkedStep). False, with result.failure set, when the
+// loss or a gradient was not finite on some rank: timing it would time garbage.
+bool ConfigurationRun::stepIsFinite(
+    StepEngine& step, const Batch& batch, ConfigurationResult& result) const
+{
+    const auto why = step.checkedStep(batch);
+    if (agree.everywhere(!why))
+        return true;
+    result.failure
+        = why ? *why : std::string("failed: another rank's loss or a gradient was not finite");
+    result.notes.push_back(*result.failure);
+    return false;
 }
 
 ConfigurationResult ConfigurationRun::measure(const Configuration& configuration) const
@@ -217,6 +232,11 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
             + " ran out of memory after the search fitted it");
         result.microBatch /= 2;
     }
+    if (result.failure) {
+        if (sharded)
+            sharded->restoreModel();
+        return result;
+    }
     if (!result.feasible()) {
         result.notes.push_back("a micro-batch of 1 does not fit");
         return result;
@@ -265,6 +285,8 @@ void ConfigurationRun::timeAt(
         step.microStep(batch, /*closesStep=*/true);
         step.optimizerStep();
     }
+    if (!stepIsFinite(step, batch, result))
+        return;
     clock.synchronize();
     if (configuration.method == Method::FreeLunch && device.is_cuda()) {
         if (auto why = step.captureGraph(batch))
@@ -343,6 +365,8 @@ void ConfigurationRun::timeAt(
         std::sort(result.memorySamples.begin(), result.memorySamples.end(),
             [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     }
+    // Once more after the timed steps: a loss that diverged while they ran fails too.
+    stepIsFinite(step, batch, result);
 }
 
 // The compute a step would take alone (collectives replaced by local copies), the step's
@@ -436,6 +460,8 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
     }
     if (!Agreement { options.communicator }.everywhere(built))
         throw std::runtime_error("the model's weights alone do not fit on " + report.device.name);
+    if (options.prepareModel)
+        options.prepareModel(*model);
     model->train();
     // Every rank built the same weights from the seed; the batches differ per rank, as the
     // shards of a real global batch do.
@@ -471,6 +497,7 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
         }
         report.configurations.push_back(result);
         const std::string summary = result.skipped ? configuration.label() + ": " + skip.reason
+            : result.failure                       ? configuration.label() + ": " + *result.failure
             : result.feasible()
             ? result.name() + ": " + std::to_string(result.step.median) + " s per step"
             : configuration.label() + ": does not fit";

@@ -18,6 +18,7 @@ namespace gpuplan::bench {
 namespace distributed {
 class Communicator;
 }
+class TrainableModel;
 
 struct RunOptions {
     ModelSpec model;
@@ -40,6 +41,8 @@ struct RunOptions {
     distributed::Communicator* communicator = nullptr;
     // Skip configurations that cannot win (search_pruning.h); off when the micro-batch is fixed.
     bool pruneSearch = true;
+    // Called with the built model before any step: tests poison a weight with it.
+    std::function<void(TrainableModel&)> prepareModel;
 };
 
 // Called with the report so far after every configuration (so a results file can be rewritten),
