@@ -82,9 +82,13 @@ struct ConfigurationResult {
     // Skipped by the search: a configuration it measured already fits at least as large a
     // micro-batch and is faster at equal micro-batch (the reason is the first note).
     bool skipped = false;
+    // Set when the configuration ran but its loss or a gradient was not finite: its timings
+    // would time garbage, so it is not feasible and not listed in the results file. Begins
+    // with "failed: ".
+    std::optional<std::string> failure;
     std::vector<std::string> notes;
 
-    bool feasible() const { return microBatch > 0; }
+    bool feasible() const { return microBatch > 0 && !failure; }
     // "free-lunch mbs=16 ckpt=off offload=off", with the strategy after the method in a
     // multi-process run: "free-lunch zero1 mbs=16 ckpt=off offload=off"
     // (docs/results-format.md).

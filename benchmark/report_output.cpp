@@ -136,6 +136,7 @@ std::string runSummaryJson(const RunReport& r)
             + ", \"parallelism\": " + json::quote(toString(c.configuration.parallelism))
             + ", \"gpu_count\": " + std::to_string(r.gpuCount) + ", \"feasible\": "
             + (c.feasible() ? "true" : "false") + ", \"skipped\": " + (c.skipped ? "true" : "false")
+            + ", \"failed\": " + (c.failure ? json::quote(*c.failure) : std::string("null"))
             + ", \"micro_batch_size\": " + std::to_string(c.microBatch)
             + ", \"grad_accumulation_steps\": " + std::to_string(c.accumulation)
             + ", \"forward_backward_seconds\": " + spreadJson(c.forwardBackward)
@@ -170,7 +171,10 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
     for (const auto& c : r.configurations) {
         if (!c.feasible()) {
             out << c.configuration.label() << ": "
-                << (c.skipped ? c.notes.front() : std::string("does not fit")) << "\n";
+                << (c.skipped          ? c.notes.front()
+                           : c.failure ? *c.failure
+                                       : std::string("does not fit"))
+                << "\n";
             continue;
         }
         std::snprintf(line, sizeof line,

@@ -104,6 +104,7 @@ struct ConfigurationRun {
     void timeCommunication(
         distributed::ShardedStep& step, const Batch& batch, ConfigurationResult& result) const;
     bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
+    bool stepIsFinite(StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
     // Seconds of `work`, the slowest rank's.
     double timed(const std::function<void()>& work) const
     {
@@ -152,6 +153,20 @@ bool ConfigurationRun::recordMemorySample(
     std::sort(samples.begin(), samples.end(),
         [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     return true;
+}
+
+// An untimed checked step (StepEngine::checkedStep). False, with result.failure set, when the
+// loss or a gradient was not finite on some rank: timing it would time garbage.
+bool ConfigurationRun::stepIsFinite(
+    StepEngine& step, const Batch& batch, ConfigurationResult& result) const
+{
+    const auto why = step.checkedStep(batch);
+    if (agree.everywhere(!why))
+        return true;
+    result.failure
+        = why ? *why : std::string("failed: another rank's loss or a gradient was not finite");
+    result.notes.push_back(*result.failure);
+    return false;
 }
 
 ConfigurationResult ConfigurationRun::measure(const Configuration& configuration) const
@@ -217,6 +232,11 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
             + " ran out of memory after the search fitted it");
         result.microBatch /= 2;
     }
+    if (result.failure) {
+        if (sharded)
+            sharded->restoreModel();
+        return result;
+    }
     if (!result.feasible()) {
         result.notes.push_back("a micro-batch of 1 does not fit");
         return result;
@@ -265,6 +285,8 @@ void ConfigurationRun::timeAt(
         step.microStep(batch, /*closesStep=*/true);
         step.optimizerStep();
     }
+    if (!stepIsFinite(step, batch, result))
+        return;
     clock.synchronize();
     if (configuration.method == Method::FreeLunch && device.is_cuda()) {
         if (auto why = step.captureGraph(batch))
@@ -274,28 +296,40 @@ void ConfigurationRun::timeAt(
     }
 
     emit(ProgressPhase::Measure, plan.measure(), "", result.microBatch, configuration);
-    std::vector<double> forwardBackward, optimizer;
-    for (int i = 0; i < options.stepsMeasured; ++i)
-        forwardBackward.push_back(timed([&] { step.run(batch); }));
-    result.forwardBackward = spreadOf(forwardBackward);
-    if (!multiProcess) {
-        for (int i = 0; i < options.stepsMeasured; ++i)
-            optimizer.push_back(timed([&] { step.optimizerStep(); }));
-    } else {
-        // The optimizer step of a multi-process run is what closing a step adds to a plain
-        // micro-step: the last micro-step's overlapped gradient synchronisation, the update
-        // and the parameter gather. Timed as that micro-step plus the update, less the plain
-        // micro-step's median, so step = micro-step x accumulation + this is the real step.
-        for (int i = 0; i < options.stepsMeasured; ++i) {
+    // Each sample runs a block of micro-steps back to back, as training does, synchronised only
+    // at its end, then closes the step; the step's spread is taken over these samples.
+    const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    std::vector<StepSample> samples;
+    for (int i = 0; i < options.stepsMeasured; ++i) {
+        StepSample sample;
+        sample.blockLength = blockLength;
+        if (!multiProcess) {
+            sample.blockSeconds = timed([&] {
+                for (int a = 0; a < blockLength; ++a)
+                    step.run(batch, /*closesStep=*/a + 1 == result.accumulation);
+            });
+            sample.optimizerSeconds = timed([&] { step.optimizerStep(); });
+        } else {
+            // The block's micro-steps are plain; closing the step is one more micro-step with
+            // the overlapped gradient synchronisation, the update and the parameter gather,
+            // less a plain micro-step of this block, so that
+            // block / length x accumulation + this is the real step.
+            sample.blockSeconds = timed([&] {
+                for (int a = 0; a < blockLength; ++a)
+                    step.run(batch);
+            });
             const double closing = timed([&] {
                 step.run(batch, /*closesStep=*/true);
                 step.optimizerStep();
             });
-            optimizer.push_back(std::max(0.0, closing - result.forwardBackward.median));
+            sample.optimizerSeconds = std::max(0.0, closing - sample.blockSeconds / blockLength);
         }
+        samples.push_back(sample);
     }
-    result.optimizerStep = spreadOf(optimizer);
-    result.step = combine(result.forwardBackward, result.accumulation, result.optimizerStep);
+    const StepTiming timing = stepTimingOf(samples, result.accumulation);
+    result.forwardBackward = timing.microStep;
+    result.optimizerStep = timing.optimizer;
+    result.step = timing.step;
     result.trainingDays
         = scaled(result.step, static_cast<double>(options.recipe.steps) / kSecondsPerDay);
     if (const auto peak = report.device.peakFor(options.recipe.precision))
@@ -331,6 +365,8 @@ void ConfigurationRun::timeAt(
         std::sort(result.memorySamples.begin(), result.memorySamples.end(),
             [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     }
+    // Once more after the timed steps: a loss that diverged while they ran fails too.
+    stepIsFinite(step, batch, result);
 }
 
 // The compute a step would take alone (collectives replaced by local copies), the step's
@@ -424,6 +460,8 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
     }
     if (!Agreement { options.communicator }.everywhere(built))
         throw std::runtime_error("the model's weights alone do not fit on " + report.device.name);
+    if (options.prepareModel)
+        options.prepareModel(*model);
     model->train();
     // Every rank built the same weights from the seed; the batches differ per rank, as the
     // shards of a real global batch do.
@@ -459,6 +497,7 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
         }
         report.configurations.push_back(result);
         const std::string summary = result.skipped ? configuration.label() + ": " + skip.reason
+            : result.failure                       ? configuration.label() + ": " + *result.failure
             : result.feasible()
             ? result.name() + ": " + std::to_string(result.step.median) + " s per step"
             : configuration.label() + ": does not fit";

@@ -1,8 +1,8 @@
 #pragma once
 
 // Runs the benchmark: builds the model, and for each configuration searches the micro-batch,
-// warms up, times micro-steps and optimizer steps, optionally validates against full steps,
-// and extrapolates to the recipe's training time.
+// warms up, times blocks of back-to-back micro-steps each followed by the optimizer step,
+// optionally validates against full steps, and extrapolates to the recipe's training time.
 
 #include "benchmark/measurement.h"
 #include "benchmark/progress.h"
@@ -18,6 +18,7 @@ namespace gpuplan::bench {
 namespace distributed {
 class Communicator;
 }
+class TrainableModel;
 
 struct RunOptions {
     ModelSpec model;
@@ -25,7 +26,10 @@ struct RunOptions {
     DeviceInfo device;
     std::vector<Configuration> configurations;
     std::optional<int> microBatch; // fixed micro-batch: no search
-    int stepsMeasured = 3; // k timed micro-steps and k timed optimizer steps
+    int stepsMeasured = 3; // k timed samples of a step (statistics.h, StepSample)
+    // Micro-steps a timed sample runs back to back: the accumulation, at most this many, so a
+    // sample of a step with hundreds of micro-steps stays bounded.
+    int maxBlockMicroSteps = 8;
     int warmupSteps = 1; // discarded
     std::optional<std::int64_t> memoryLimitBytes; // CPU only
     int validateSteps = 0; // full optimizer steps to check the extrapolation against
@@ -37,6 +41,8 @@ struct RunOptions {
     distributed::Communicator* communicator = nullptr;
     // Skip configurations that cannot win (search_pruning.h); off when the micro-batch is fixed.
     bool pruneSearch = true;
+    // Called with the built model before any step: tests poison a weight with it.
+    std::function<void(TrainableModel&)> prepareModel;
 };
 
 // Called with the report so far after every configuration (so a results file can be rewritten),

@@ -20,6 +20,9 @@ public:
     // its backward pass (overlapped); a single process ignores it.
     virtual void microStep(const Batch& batch, bool closesStep = false) = 0;
     virtual void optimizerStep() = 0; // update, then zero the gradients
+    // An untimed micro-step that closes a step, then the optimizer step: why this rank's loss
+    // or a gradient was not finite (nonFiniteIn), or nullopt.
+    virtual std::optional<std::string> checkedStep(const Batch& batch) = 0;
     // The measured micro-step: a captured CUDA graph where there is one, else microStep().
     virtual void run(const Batch& batch, bool closesStep = false) = 0;
     // Captures microStep(batch) as a CUDA graph; returns why it did not, or nullopt.

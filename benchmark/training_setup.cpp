@@ -77,6 +77,27 @@ torch::Tensor computeLoss(TrainableModel& model, const Batch& batch, const LossS
     return setup.lossScale ? loss * *setup.lossScale : loss;
 }
 
+std::optional<std::string> nonFiniteIn(const torch::Tensor& loss,
+    const std::vector<torch::Tensor>& gradients, std::optional<double> lossScale)
+{
+    const auto allFinite
+        = [](const torch::Tensor& t) { return torch::isfinite(t.detach()).all().item<bool>(); };
+    const std::string scaleNote = lossScale
+        ? " (fp16, loss scale " + std::to_string(static_cast<long long>(*lossScale)) + ")"
+        : std::string();
+    if (!allFinite(loss))
+        return "failed: non-finite loss " + std::to_string(loss.detach().item<double>())
+            + scaleNote;
+    std::size_t bad = 0;
+    for (const auto& g : gradients)
+        if (g.defined() && !allFinite(g))
+            ++bad;
+    if (bad > 0)
+        return "failed: non-finite gradient in " + std::to_string(bad) + " of "
+            + std::to_string(gradients.size()) + " tensors" + scaleNote;
+    return std::nullopt;
+}
+
 OptimizerSettings optimizerSettingsFor(const Configuration& configuration, const Recipe& recipe,
     const LossSetup& setup, std::vector<std::string>& notes)
 {

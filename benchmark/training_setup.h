@@ -28,6 +28,12 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
 // The loss of `batch` as the setup says (autocast, loss scale), ready for backward().
 torch::Tensor computeLoss(TrainableModel& model, const Batch& batch, const LossSetup& setup);
 
+// Why a step's (scaled) loss or one of its gradients is not finite, or nullopt when all are.
+// Synchronises with the device: for untimed checks only. With fp16 loss scaling the reason
+// names the scale (an overflowing scaled gradient is the usual cause).
+std::optional<std::string> nonFiniteIn(const torch::Tensor& loss,
+    const std::vector<torch::Tensor>& gradients, std::optional<double> lossScale);
+
 // The optimizer settings for the recipe and configuration on `device`.
 OptimizerSettings optimizerSettingsFor(const Configuration& configuration, const Recipe& recipe,
     const LossSetup& setup, std::vector<std::string>& notes);

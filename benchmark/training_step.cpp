@@ -24,6 +24,18 @@ void TrainingStep::optimizerStep()
     optimizer_->zeroGrad();
 }
 
+std::optional<std::string> TrainingStep::checkedStep(const Batch& batch)
+{
+    const torch::Tensor loss = computeLoss(model_, batch, setup_);
+    loss.backward();
+    std::vector<torch::Tensor> gradients;
+    for (const auto& p : model_.parameters())
+        gradients.push_back(p.grad());
+    auto why = nonFiniteIn(loss, gradients, setup_.lossScale);
+    optimizerStep();
+    return why;
+}
+
 std::optional<std::string> TrainingStep::captureGraph(const Batch& batch)
 {
     if (!setup_.device.is_cuda())

@@ -24,6 +24,7 @@ public:
 
     void microStep(const Batch& batch, bool closesStep = false) override; // eager
     void optimizerStep() override;
+    std::optional<std::string> checkedStep(const Batch& batch) override;
     std::optional<std::string> captureGraph(const Batch& batch) override;
     void run(const Batch& batch, bool closesStep = false) override;
     void dropGraph() override;

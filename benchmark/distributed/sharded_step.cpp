@@ -362,17 +362,32 @@ torch::Tensor ShardedStep::afterBlock(CheckpointedBlock& block, torch::Tensor ou
 
 void ShardedStep::microStep(const Batch& batch, bool closesStep)
 {
+    lossOf(batch, closesStep);
+}
+
+std::optional<std::string> ShardedStep::checkedStep(const Batch& batch)
+{
+    const torch::Tensor loss = lossOf(batch, /*closesStep=*/true);
+    auto why = nonFiniteIn(loss, updateGradients(), setup_.lossScale);
+    optimizerStep();
+    return why;
+}
+
+torch::Tensor ShardedStep::lossOf(const Batch& batch, bool closesStep)
+{
     ++microSteps_;
     const bool synchronise = shardsGradientsPerMicroStep() || closesStep;
     if (synchronise)
         beginSynchronisation();
     if (parallelism_ == Parallelism::Zero3 && outerGroup_)
         gather(*outerGroup_);
-    computeLoss(model_, batch, setup_).backward();
+    torch::Tensor loss = computeLoss(model_, batch, setup_);
+    loss.backward();
     if (synchronise) {
         finishSynchronisation();
         synchronised_ = true;
     }
+    return loss.detach();
 }
 
 void ShardedStep::run(const Batch& batch, bool closesStep)

@@ -43,6 +43,7 @@ public:
 
     void microStep(const Batch& batch, bool closesStep = false) override;
     void optimizerStep() override;
+    std::optional<std::string> checkedStep(const Batch& batch) override;
     void run(const Batch& batch, bool closesStep = false) override;
     std::optional<std::string> captureGraph(const Batch& batch) override;
     void dropGraph() override { }
@@ -76,6 +77,8 @@ private:
     };
 
     bool shardsGradientsPerMicroStep() const;
+    // microStep(), returning the (scaled) loss it ran backward from.
+    torch::Tensor lossOf(const Batch& batch, bool closesStep);
     void registerAccumulationHooks();
     void removeAccumulationHooks();
     void onAccumulated(std::size_t group);

@@ -40,7 +40,9 @@ torch::Tensor applyRotary(const torch::Tensor& x, const RotaryTables& tables)
     auto x1 = rotated.narrow(-1, 0, half);
     auto x2 = rotated.narrow(-1, half, half);
     auto turned = torch::cat({ -x2, x1 }, -1);
-    auto out = (rotated * tables.cos + turned * tables.sin).to(x.scalar_type());
+    // In the input's precision (bf16/fp16 under autocast): the tables are cast, not the input.
+    const auto cos = tables.cos.to(x.scalar_type()), sin = tables.sin.to(x.scalar_type());
+    auto out = rotated * cos + turned * sin;
     if (dims == x.size(-1))
         return out;
     return torch::cat({ out, x.narrow(-1, dims, x.size(-1) - dims) }, -1);

@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/lm_loss.h"
 
 namespace gpuplan::bench {
 
@@ -59,8 +60,9 @@ public:
             hidden = runBlock(*layer, hidden, execution_);
         hidden = finalNorm_->forward(hidden);
         // Tied embeddings: the output projection is the input embedding matrix itself.
-        auto logits = embedOut_ ? embedOut_->forward(hidden) : F::linear(hidden, embedIn_->weight);
-        return crossEntropy(logits, batch.targets);
+        // The free lunch (fused attention's switch, as for Mamba's scan) chunks the head.
+        return lmHeadLoss(hidden, embedOut_ ? embedOut_->weight : embedIn_->weight, batch.targets,
+            execution_.fusedAttention);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override

@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/lm_loss.h"
 #include "benchmark/models/rms_norm.h"
 
 namespace gpuplan::bench {
@@ -59,8 +60,9 @@ public:
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_);
         hidden = norm_->forward(hidden);
-        auto logits = lmHead_ ? lmHead_->forward(hidden) : F::linear(hidden, embed_->weight);
-        return crossEntropy(logits, batch.targets);
+        // The free lunch (fused attention's switch, as for Mamba's scan) chunks the head.
+        return lmHeadLoss(hidden, lmHead_ ? lmHead_->weight : embed_->weight, batch.targets,
+            execution_.fusedAttention);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override

@@ -2,6 +2,7 @@
 
 #include "benchmark/kernels/selective_scan_op.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/lm_loss.h"
 
 #include <cmath>
 
@@ -126,8 +127,9 @@ public:
             hidden = runBlock(*layer, hidden, execution_);
         }
         hidden = normF_->forward(hidden);
-        auto logits = lmHead_ ? lmHead_->forward(hidden) : F::linear(hidden, embeddings_->weight);
-        return crossEntropy(logits, batch.targets);
+        // The free lunch (fused attention's switch, as for Mamba's scan) chunks the head.
+        return lmHeadLoss(hidden, lmHead_ ? lmHead_->weight : embeddings_->weight, batch.targets,
+            execution_.fusedAttention);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override

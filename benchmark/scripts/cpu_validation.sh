@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The --validate benchmark of issue 13 on a CPU: runs the tiny GPT-NeoX config RUNS times (default
+# 10) with the issue's command and prints, per run, the machine's 1-minute load before it, the
+# extrapolated step and the validation error, then the median and the worst
+# error over the runs. Run from the repository root:
+#   benchmark/scripts/cpu_validation.sh [path/to/gpuplan-bench] [RUNS] [extra run arguments...]
+# docs/benchmark.md quotes its output. A timing benchmark, not a test: it asserts nothing.
+set -euo pipefail
+
+bench=${1:-build/bench/benchmark/gpuplan-bench}
+runs=${2:-10}
+shift $(($# > 2 ? 2 : $#))
+config=tests/benchmark/data/tiny-neox/config.json
+args=(run --config "$config" --device cpu --micro-batch 4 --batch-size 16 --seq-len 128
+  --validate 3 --format json "$@")
+
+echo "# $bench ${args[*]}"
+echo "# $(date -u +%FT%TZ), $(nproc) cores, $(uname -m)"
+printf '%-4s %-6s %-30s %10s %9s\n' run load1 configuration "step s" "error"
+errors=()
+for i in $(seq 1 "$runs"); do
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  json=$("$bench" "${args[@]}" 2>/dev/null)
+  while IFS=$'\t' read -r name step error; do
+    printf '%-4s %-6s %-30s %10s %9s\n' "$i" "$load" "$name" "$step" "$error"
+    errors+=("$name"$'\t'"$error")
+  done < <(python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+for c in r["configurations"]:
+    if c.get("feasible") and c.get("validation_error") is not None:
+        print("\t".join([c["name"].replace(" offload=off", ""), "%.4f" % c["step_seconds"]["median"],
+            "%.2f%%" % (100 * c["validation_error"])]))
+' <<< "$json")
+done
+printf '%s\n' "${errors[@]}" | tr -d '%' | python3 -c '
+import collections, statistics, sys
+by = collections.defaultdict(list)
+for line in sys.stdin:
+    if line.strip():
+        name, error = line.rstrip("\n").split("\t")
+        by[name].append(float(error))
+every = [e for es in by.values() for e in es]
+for name, es in list(by.items()) + [("all configurations", every)]:
+    print("# %-30s %2d runs: median error %6.2f%%, worst %6.2f%%, within 5%%: %d"
+          % (name, len(es), statistics.median(es), max(es), sum(e <= 5 for e in es)))
+'
+echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
