@@ -179,7 +179,8 @@ private slots:
         // Project totals for 3 runs: machine + 3 x energy.
         Scenario three = tinyScenario();
         three.assumptions.plannedRuns = 3;
-        const OwnedOption& p = evaluate(three).options.front();
+        const Results threeRuns = evaluate(three); // kept: p refers into it
+        const OwnedOption& p = threeRuns.options.front();
         QVERIFY(near(p.planTotalUsd, 1200.0 + 3 * 72.0));
         QVERIFY(near(p.planTotalRange.low, 1030.0 + 3 * 1.05 * 9.5 * 24.0 * 0.13));
         QVERIFY(near(p.planTotalRange.high, 1360.0 + 3 * 1.725 * 10.5 * 24.0 * 0.30));
