@@ -49,7 +49,10 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
 {
     const bool freeLunch = configuration.method == Method::FreeLunch;
     ExecutionOptions execution = model.execution();
+    // The free lunch's fused and memory-saving paths, each a switch of its own.
     execution.fusedAttention = freeLunch;
+    execution.fusedScan = freeLunch;
+    execution.chunkedLmHead = freeLunch;
     execution.checkpointing = configuration.checkpointing;
     model.setExecution(execution);
     // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline

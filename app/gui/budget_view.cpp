@@ -207,10 +207,7 @@ void BudgetView::setTarget(BudgetTarget target)
 ScenarioGrant BudgetView::grantSettings() const
 {
     ScenarioGrant grant;
-    grant.plan.years = m_years->value();
-    grant.plan.startYear = m_start->date().year();
-    grant.plan.startMonth = m_start->date().month();
-    grant.plan.equipmentYear = m_equipmentYear->value();
+    grant.plan = shownPlan();
     // A file must reopen: runs per year that do not parse or do not give one entry per year,
     // and a purchase after the grant, are what the tab reports as a problem, not settings.
     QString error;
@@ -261,13 +258,20 @@ const SponsorRules* BudgetView::sponsor() const
     return m_session->catalog().findSponsor(m_sponsor->currentData().toString().toStdString());
 }
 
-std::optional<GrantPlan> BudgetView::plan() const
+// The grant as the widgets show it, runs per year aside (they are typed, and may not parse).
+GrantPlan BudgetView::shownPlan() const
 {
     GrantPlan plan;
     plan.years = m_years->value();
     plan.startYear = m_start->date().year();
     plan.startMonth = m_start->date().month();
     plan.equipmentYear = m_equipmentYear->value();
+    return plan;
+}
+
+std::optional<GrantPlan> BudgetView::plan() const
+{
+    GrantPlan plan = shownPlan();
     QString error;
     if (!m_runs->text().trimmed().isEmpty()
         && !views::parseRunsPerYear(m_runs->text(), plan, &error))
@@ -286,11 +290,7 @@ void BudgetView::refresh()
     m_justification->clear();
     const auto t = target();
     const SponsorRules* rules = sponsor();
-    GrantPlan plan;
-    plan.years = m_years->value();
-    plan.startYear = m_start->date().year();
-    plan.startMonth = m_start->date().month();
-    plan.equipmentYear = m_equipmentYear->value();
+    GrantPlan plan = shownPlan();
     m_runs->setPlaceholderText(tr("even: %1 runs").arg(r.assumptions.plannedRuns));
     QString problem;
     if (!t || !r.workload)

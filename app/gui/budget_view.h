@@ -63,6 +63,7 @@ private:
     void resultsChanged();
     void fillTargets();
     void refresh();
+    GrantPlan shownPlan() const;
 
     PlannerSession* m_session;
     QComboBox* m_target = nullptr;

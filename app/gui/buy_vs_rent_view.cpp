@@ -92,8 +92,9 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
             replot();
         }
     });
-    connect(m_axis, &QComboBox::currentIndexChanged, this, &BuyVsRentView::replot);
-    connect(m_metric, &QComboBox::currentIndexChanged, this, &BuyVsRentView::replot);
+    // The tornado does not depend on the x axis: only the chart redraws.
+    connect(m_axis, &QComboBox::currentIndexChanged, this, [this] { replot(/*tornado=*/false); });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { replot(); });
     connect(m_offers, &QListWidget::itemChanged, this, [this] {
         if (!m_syncing)
             replot();
@@ -252,7 +253,7 @@ void BuyVsRentView::showEvent(QShowEvent* event)
         replot();
 }
 
-void BuyVsRentView::replot()
+void BuyVsRentView::replot(bool tornado)
 {
     // Hidden behind another tab: draw when shown, so assumption changes re-plot the planner
     // without paying for this chart too.
@@ -263,13 +264,16 @@ void BuyVsRentView::replot()
     m_stale = false;
     m_chart->setChartData(chartData());
     m_conclusion->setText(conclusion());
+    if (!tornado)
+        return;
+    // Evaluates the scenario twice per uncertain input: only when what it shows can change.
     QString why;
-    const auto tornado = sensitivityData(&why);
-    m_tornado->setVisible(tornado.has_value());
-    m_tornadoNote->setVisible(!tornado);
+    const auto sensitivity = sensitivityData(&why);
+    m_tornado->setVisible(sensitivity.has_value());
+    m_tornadoNote->setVisible(!sensitivity);
     m_tornadoNote->setText(why);
-    if (tornado)
-        m_tornado->setChartData(*tornado);
+    if (sensitivity)
+        m_tornado->setChartData(*sensitivity);
 }
 
 } // namespace gpuplan::gui

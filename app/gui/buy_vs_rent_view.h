@@ -55,7 +55,7 @@ protected:
 private:
     void resultsChanged();
     void fillOffers();
-    void replot();
+    void replot(bool tornado = true); // the chart, and the tornado unless told not to
 
     PlannerSession* m_session;
     QComboBox* m_machine = nullptr;

@@ -43,6 +43,17 @@ int runsToShow(const Results& r, const std::vector<OfferBreakEven>& breakEvens, 
     return static_cast<int>(std::min<double>(runs, kMaxRuns));
 }
 
+// A figure's range where the results carry ranges (Scenario::ranges), else none.
+template <typename Range> std::optional<Range> rangeIf(const Results& r, const Range& range)
+{
+    return r.hasRanges ? std::optional<Range>(range) : std::nullopt;
+}
+template <typename Range>
+std::optional<Range> rangeIf(const Results& r, const std::optional<Range>& range)
+{
+    return r.hasRanges ? range : std::nullopt;
+}
+
 QString offerName(const CloudOption& c)
 {
     return QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
@@ -108,11 +119,6 @@ ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& col
     return s;
 }
 
-std::optional<Interval> rangeIf(const Results& r, const Interval& range)
-{
-    return r.hasRanges ? std::optional<Interval>(range) : std::nullopt;
-}
-
 } // namespace
 
 QString countOf(double value, int decimals, const QString& singular, const QString& plural)
@@ -172,16 +178,16 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                     + (c.offer->kind == OfferKind::Campus ? QStringLiteral(", campus rate")
                                                           : QStringLiteral(", on-demand")),
                 ChartSeries::Kind::Line, color, 0.0, *c.onDemandCostUsd, maxRuns, false,
-                std::nullopt, r.hasRanges ? c.onDemandCostRange : std::nullopt));
+                std::nullopt, rangeIf(r, c.onDemandCostRange)));
         if (c.offer->kind == OfferKind::Allocation) // granted time: no cash, only calendar time
             chart.series.push_back(curve(name
                     + QStringLiteral(", allocation (no cash; apply %1 days ahead)")
                           .arg(c.offer->applicationLeadDays),
                 ChartSeries::Kind::DashedLine, color, 0.0, 0.0, maxRuns, false));
         if (c.spotCostUsd)
-            chart.series.push_back(curve(name + QStringLiteral(", spot"),
-                ChartSeries::Kind::DashedLine, color, 0.0, *c.spotCostUsd, maxRuns, false,
-                std::nullopt, r.hasRanges ? c.spotCostRange : std::nullopt));
+            chart.series.push_back(
+                curve(name + QStringLiteral(", spot"), ChartSeries::Kind::DashedLine, color, 0.0,
+                    *c.spotCostUsd, maxRuns, false, std::nullopt, rangeIf(r, c.spotCostRange)));
         for (std::size_t k = 0; k < c.reservedCostUsd.size() && k < c.offer->reserved.size(); ++k)
             chart.series.push_back(curve(name
                     + QStringLiteral(", reserved %1-yr (per-run share)")
@@ -204,7 +210,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
             + QLatin1Char(' ') + views::pricingLabel(b.pricing);
         p.tooltip = breakEvenSentence(machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
-            b.months, r.hasRanges ? std::optional(b.runsRange) : std::nullopt);
+            b.months, rangeIf(r, b.runsRange));
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
     }
@@ -256,12 +262,12 @@ QString buyVsRentConclusion(
             offerName(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
             c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths,
-            r.hasRanges ? std::optional(o.breakEvenRunsRange) : std::nullopt);
+            rangeIf(r, o.breakEvenRunsRange));
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
         sentences << breakEvenSentence(machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
-            b.months, r.hasRanges ? std::optional(b.runsRange) : std::nullopt);
+            b.months, rangeIf(r, b.runsRange));
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
     return sentences.join(QLatin1Char(' '));

@@ -326,7 +326,27 @@ QXYSeries* makeLineSeries(const ChartSeries& spec)
     return line;
 }
 
-// A budget or deadline line across the whole plot.
+// The axis-space points of one series, and of the rings over its flagged points.
+QList<QPointF> axisPoints(const ChartData& data, const std::vector<ChartPoint>& points)
+{
+    QList<QPointF> at;
+    at.reserve(static_cast<qsizetype>(points.size()));
+    for (const auto& p : points)
+        at.append(toAxis(data, p.x, p.y));
+    return at;
+}
+
+QList<QPointF> flaggedPoints(const ChartData& data, PeakWarning warning)
+{
+    QList<QPointF> at;
+    for (const auto& s : data.series)
+        for (const auto& p : s.points)
+            if (p.warning == warning)
+                at.append(toAxis(data, p.x, p.y));
+    return at;
+}
+
+// Where a budget or deadline line runs: across the whole plot.
 QList<QPointF> referencePoints(const ChartData& data, const ReferenceLine& line)
 {
     if (line.orientation == ReferenceLine::Orientation::Vertical)
@@ -334,6 +354,7 @@ QList<QPointF> referencePoints(const ChartData& data, const ReferenceLine& line)
     return { toAxis(data, data.x.min, line.value), toAxis(data, data.x.max, line.value) };
 }
 
+// A budget or deadline line.
 QLineSeries* makeReferenceLine(const ChartData& data, const ReferenceLine& line)
 {
     auto* s = new QLineSeries;
@@ -352,25 +373,12 @@ void ChartWidget::attachSeries(QAbstractSeries* series)
     series->attachAxis(d->yAxis);
 }
 
-// The rings drawn over points whose implied utilisation is suspect or impossible.
-struct ChartWidget::FlagRings {
-    QScatterSeries* suspect;
-    QScatterSeries* impossible;
-};
-
-void ChartWidget::addDataSeries(const ChartSeries& spec, FlagRings& rings)
+void ChartWidget::addDataSeries(const ChartSeries& spec)
 {
     QXYSeries* s
         = spec.kind == ChartSeries::Kind::Scatter ? makeScatterSeries(spec) : makeLineSeries(spec);
     s->setName(spec.name);
-    for (const auto& p : spec.points) {
-        const QPointF at = toAxis(d->data, p.x, p.y);
-        s->append(at);
-        if (p.warning == PeakWarning::Suspect)
-            rings.suspect->append(at);
-        else if (p.warning == PeakWarning::ExceedsPeak)
-            rings.impossible->append(at);
-    }
+    s->append(axisPoints(d->data, spec.points));
     attachSeries(s);
     d->seriesMap.emplace_back(s, &spec);
     d->dataSeries.push_back(s);
@@ -428,16 +436,25 @@ int ChartWidget::rangeMarkCount() const
     return static_cast<int>(d->rangeMarks.size());
 }
 
-void ChartWidget::addFlagRings(const FlagRings& rings)
+// The rings drawn over points whose implied utilisation is suspect or impossible, each only
+// where it rings some point (an empty series would still have its legend entry).
+void ChartWidget::addFlagRings()
 {
-    for (QScatterSeries* flags : { rings.suspect, rings.impossible }) {
-        if (flags->count() == 0) {
-            delete flags;
+    for (const PeakWarning warning : { PeakWarning::Suspect, PeakWarning::ExceedsPeak }) {
+        const QList<QPointF> flagged = flaggedPoints(d->data, warning);
+        if (flagged.isEmpty())
             continue;
-        }
+        const bool suspect = warning == PeakWarning::Suspect;
+        QScatterSeries* flags = suspect ? ringSeries(QStringLiteral("\u2265 75% of peak: suspect"),
+                                    kFlagRingSize, kFlagColor, 2.0)
+                                        : ringSeries(QStringLiteral("> 100% of peak: impossible"),
+                                            kImpossibleRingSize, kImpossibleColor, 2.6);
+        if (!suspect)
+            flags->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+        flags->append(flagged);
         attachSeries(flags);
         d->flagSeries.push_back(flags);
-        (flags == rings.suspect ? d->suspectRing : d->impossibleRing) = flags;
+        (suspect ? d->suspectRing : d->impossibleRing) = flags;
         connect(flags, &QXYSeries::hovered, this, [this, flags](const QPointF& value, bool state) {
             if (!state)
                 return QToolTip::hideText();
@@ -459,26 +476,6 @@ void ChartWidget::addHighlight(const QPointF& value)
 
 namespace {
 
-// The axis-space points of one series, and of the rings over its flagged points.
-QList<QPointF> axisPoints(const ChartData& data, const std::vector<ChartPoint>& points)
-{
-    QList<QPointF> at;
-    at.reserve(static_cast<qsizetype>(points.size()));
-    for (const auto& p : points)
-        at.append(toAxis(data, p.x, p.y));
-    return at;
-}
-
-QList<QPointF> flaggedPoints(const ChartData& data, PeakWarning warning)
-{
-    QList<QPointF> at;
-    for (const auto& s : data.series)
-        for (const auto& p : s.points)
-            if (p.warning == warning)
-                at.append(toAxis(data, p.x, p.y));
-    return at;
-}
-
 // Whether `next` draws the same series, rings, lines and highlight as `drawn` (styles and
 // legend included), so that only their points change.
 bool sameShape(const ChartData& drawn, const ChartData& next)
@@ -499,8 +496,14 @@ bool sameShape(const ChartData& drawn, const ChartData& next)
         if (a.orientation != b.orientation || a.label != b.label || a.color != b.color)
             return false;
     }
+    const auto anyFlagged = [](const ChartData& data, PeakWarning w) {
+        return std::any_of(data.series.begin(), data.series.end(), [w](const ChartSeries& s) {
+            return std::any_of(s.points.begin(), s.points.end(),
+                [w](const ChartPoint& p) { return p.warning == w; });
+        });
+    };
     for (const PeakWarning w : { PeakWarning::Suspect, PeakWarning::ExceedsPeak })
-        if (flaggedPoints(drawn, w).isEmpty() != flaggedPoints(next, w).isEmpty())
+        if (anyFlagged(drawn, w) != anyFlagged(next, w))
             return false;
     return true;
 }
@@ -568,17 +571,11 @@ void ChartWidget::rebuildSeries()
     d->referenceLines.clear();
     d->highlight = nullptr;
     d->chart->removeAllSeries();
-    FlagRings rings {
-        ringSeries(QStringLiteral("\u2265 75% of peak: suspect"), kFlagRingSize, kFlagColor, 2.0),
-        ringSeries(QStringLiteral("> 100% of peak: impossible"), kImpossibleRingSize,
-            kImpossibleColor, 2.6),
-    };
-    rings.impossible->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
     for (const auto& spec : d->data.series) {
-        addDataSeries(spec, rings);
+        addDataSeries(spec);
         addRangeMarks(spec);
     }
-    addFlagRings(rings);
+    addFlagRings();
     for (const auto& line : d->data.lines) {
         QLineSeries* drawn = makeReferenceLine(d->data, line);
         attachSeries(drawn);

@@ -61,15 +61,14 @@ protected:
 
 private:
     struct Impl;
-    struct FlagRings;
     std::unique_ptr<Impl> d;
 
     // setChartData's builders, one per kind of thing drawn.
     void attachSeries(QAbstractSeries* series);
-    void addDataSeries(const ChartSeries& spec, FlagRings& rings);
+    void addDataSeries(const ChartSeries& spec);
     void addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn);
     void addRangeMarks(const ChartSeries& spec);
-    void addFlagRings(const FlagRings& rings);
+    void addFlagRings();
     void addHighlight(const QPointF& value);
     void rebuildSeries();
     void movePoints();

@@ -60,9 +60,9 @@ public:
             hidden = runBlock(*layer, hidden, execution_);
         hidden = finalNorm_->forward(hidden);
         // Tied embeddings: the output projection is the input embedding matrix itself.
-        // The free lunch (fused attention's switch, as for Mamba's scan) chunks the head.
+        // The free lunch chunks the head (no full-vocabulary fp32 logits).
         return lmHeadLoss(hidden, embedOut_ ? embedOut_->weight : embedIn_->weight, batch.targets,
-            execution_.fusedAttention);
+            execution_.chunkedLmHead);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override

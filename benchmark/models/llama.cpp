@@ -60,9 +60,9 @@ public:
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_);
         hidden = norm_->forward(hidden);
-        // The free lunch (fused attention's switch, as for Mamba's scan) chunks the head.
+        // The free lunch chunks the head (no full-vocabulary fp32 logits).
         return lmHeadLoss(hidden, lmHead_ ? lmHead_->weight : embed_->weight, batch.targets,
-            execution_.fusedAttention);
+            execution_.chunkedLmHead);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override

@@ -121,15 +121,14 @@ public:
         auto hidden = embeddings_->forward(batch.inputs);
         for (auto& layer : layers_) {
             // The paper's free lunch includes custom kernels (FlashAttention; Mamba's own
-            // selective-scan kernels): what fused attention switches for the transformers
-            // switches the scan here. The naive baseline scans in plain LibTorch ops.
-            layer->setFusedScan(execution_.fusedAttention);
+            // selective-scan kernels). The naive baseline scans in plain LibTorch ops.
+            layer->setFusedScan(execution_.fusedScan);
             hidden = runBlock(*layer, hidden, execution_);
         }
         hidden = normF_->forward(hidden);
-        // The free lunch (fused attention's switch, as for Mamba's scan) chunks the head.
+        // The free lunch chunks the head (no full-vocabulary fp32 logits).
         return lmHeadLoss(hidden, lmHead_ ? lmHead_->weight : embeddings_->weight, batch.targets,
-            execution_.fusedAttention);
+            execution_.chunkedLmHead);
     }
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override

@@ -18,6 +18,8 @@ struct ExecutionOptions {
     bool fusedAttention = false; // scaled_dot_product_attention instead of explicit softmax
     bool checkpointing = false; // recompute each block's activations in backward
     BlockHooks* blockHooks = nullptr; // ZeRO-3's parameter gathering; not owned
+    bool fusedScan = false; // Mamba: the fused selective-scan kernel instead of the reference
+    bool chunkedLmHead = false; // LM head + cross-entropy in chunks (lm_loss.h)
 };
 
 // How every model runs its blocks: checkpointed or not, between the hooks.

@@ -5,8 +5,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
 
 namespace gpuplan {
@@ -42,19 +40,13 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     return counts;
 }
 
-// "YYYY-MM": the month a grant starts (labels only, so no day).
+// "YYYY-MM": the month a grant starts (labels only, so no day); the price tables' date rule.
 bool parseMonth(const std::string& text, GrantPlan& plan)
 {
-    const bool shaped = text.size() == 7 && text[4] == '-'
-        && std::all_of(text.begin(), text.begin() + 4, ::isdigit)
-        && std::all_of(text.begin() + 5, text.end(), ::isdigit);
-    if (!shaped)
-        return false;
-    const int month = std::stoi(text.substr(5));
-    if (month < 1 || month > 12)
+    if (text.size() != 7 || !yaml::isIsoDate(text))
         return false;
     plan.startYear = std::stoi(text.substr(0, 4));
-    plan.startMonth = month;
+    plan.startMonth = std::stoi(text.substr(5));
     return true;
 }
 

@@ -95,7 +95,7 @@ private slots:
         std::vector<std::vector<torch::Tensor>> grads;
         for (const bool chunked : { false, true }) {
             ExecutionOptions execution;
-            execution.fusedAttention = chunked; // the free lunch's switch chunks the head
+            execution.chunkedLmHead = chunked;
             model->setExecution(execution);
             model->zero_grad();
             auto loss = model->loss(batch);
