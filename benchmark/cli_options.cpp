@@ -1,12 +1,15 @@
 #include "benchmark/cli_options.h"
 
 #include <charconv>
+#include <cmath>
 #include <functional>
 #include <map>
 
 namespace gpuplan::bench {
 
 namespace {
+
+constexpr double kMostMinTimeSeconds = 600.0;
 
 template <typename T> std::optional<T> parseWhole(const std::string& text, T minimum)
 {
@@ -46,8 +49,9 @@ std::string usageText()
            "      [--methods naive|free-lunch|all] [--activation-checkpointing off|on|both]\n"
            "      [--offload off|on|both] [--micro-batch N] [--batch-size N] [--seq-len N]\n"
            "      [--steps N] [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw]\n"
-           "      [--steps-measured K] [--warmup N] [--memory-limit BYTES] [--validate N]\n"
-           "      [--seed N] [--out results.yaml] [--progress jsonl] [--format table|json]\n"
+           "      [--steps-measured K] [--min-time SECONDS] [--warmup N]\n"
+           "      [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]\n"
+           "      [--progress jsonl] [--format table|json]\n"
            "      [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]\n"
            "  gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda]\n"
            "      [--max-bytes N] [--format table|json]\n"
@@ -171,6 +175,15 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                       o.recipe.optimizer = s;
                   } },
               { "--steps-measured", [&](auto& f, auto& v) { positive(f, v, o.stepsMeasured, 1); } },
+              { "--min-time",
+                  [&](auto& f, auto& v) {
+                      const auto seconds = parseWhole<double>(v, 0.0);
+                      if (seconds && std::isfinite(*seconds) && *seconds <= kMostMinTimeSeconds)
+                          o.minTimeSeconds = *seconds;
+                      else
+                          error = "invalid value '" + v + "' for " + f + " (seconds, 0 to "
+                              + std::to_string(static_cast<int>(kMostMinTimeSeconds)) + ")";
+                  } },
               { "--warmup", [&](auto& f, auto& v) { positive(f, v, o.warmup, 0); } },
               { "--memory-limit",
                   [&](auto& f, auto& v) {

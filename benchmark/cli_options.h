@@ -7,8 +7,8 @@
 //       [--methods naive|free-lunch|all] [--activation-checkpointing off|on|both]
 //       [--offload off|on|both] [--micro-batch N] [--batch-size N] [--seq-len N] [--steps N]
 //       [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw] [--steps-measured K]
-//       [--warmup N] [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]
-//       [--progress jsonl] [--format table|json]
+//       [--min-time SECONDS] [--warmup N] [--memory-limit BYTES] [--validate N] [--seed N]
+//       [--out results.yaml] [--progress jsonl] [--format table|json]
 //       [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]
 //   gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda] [--max-bytes N]
 //       [--format table|json]
@@ -35,6 +35,9 @@ struct CliOptions {
     std::optional<int> microBatch;
     RecipeOverrides recipe;
     int stepsMeasured = 3;
+    // Timed samples (and validation steps) go on until they add up to this: a tiny model's
+    // steps of tens of milliseconds on a shared machine need dozens (docs/benchmark.md).
+    double minTimeSeconds = 5.0;
     int warmup = 1;
     std::optional<std::int64_t> memoryLimit;
     int validate = 0;

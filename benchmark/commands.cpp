@@ -266,6 +266,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     }
     run.microBatch = options.microBatch;
     run.stepsMeasured = options.stepsMeasured;
+    run.minMeasureSeconds = options.minTimeSeconds;
     run.warmupSteps = options.warmup;
     run.memoryLimitBytes = options.memoryLimit;
     run.validateSteps = options.validate;

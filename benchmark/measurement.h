@@ -47,6 +47,13 @@ struct MemorySample {
     std::int64_t peakMemoryBytes = 0;
 };
 
+// One eager, warm micro-step at one micro-batch (the planner fits time against micro-batch
+// from two of them: core/micro_batch_model.h).
+struct MicroStepSample {
+    int microBatch = 0;
+    double seconds = 0.0;
+};
+
 // What a multi-process configuration spent on communication, per rank and optimizer step.
 struct CommunicationResult {
     Spread computeSeconds; // the step with every collective replaced by a local copy
@@ -74,9 +81,12 @@ struct ConfigurationResult {
     std::optional<double> utilization;
     std::int64_t peakMemoryBytes = 0;
     int trialSteps = 0;
+    int timedSamples = 0; // samples behind `step` (statistics.h, StepSample)
+    int validationSteps = 0; // full steps behind validatedStepSeconds
     std::optional<double> validationError;
     std::optional<double> validatedStepSeconds;
     std::vector<MemorySample> memorySamples; // ascending micro-batch, maximum over ranks
+    std::vector<MicroStepSample> microStepSamples; // ascending micro-batch, slowest rank
     StateBytes stateBytes; // per rank
     std::optional<CommunicationResult> communication; // multi-process runs only
     // Skipped by the search: a configuration it measured already fits at least as large a

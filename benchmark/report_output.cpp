@@ -101,6 +101,11 @@ std::string scalingJson(const ConfigurationResult& c)
         j += std::string(i ? ", " : "") + "{\"micro_batch_size\": "
             + std::to_string(c.memorySamples[i].microBatch) + ", \"peak_memory_bytes\": "
             + std::to_string(c.memorySamples[i].peakMemoryBytes) + "}";
+    j += "], \"micro_step_samples\": [";
+    for (std::size_t i = 0; i < c.microStepSamples.size(); ++i)
+        j += std::string(i ? ", " : "")
+            + "{\"micro_batch_size\": " + std::to_string(c.microStepSamples[i].microBatch)
+            + ", \"seconds\": " + json::number(c.microStepSamples[i].seconds) + "}";
     j += "], \"state_bytes\": {\"parameters\": " + std::to_string(c.stateBytes.parameters)
         + ", \"gradients\": " + std::to_string(c.stateBytes.gradients)
         + ", \"optimizer_state\": " + std::to_string(c.stateBytes.optimizerState) + "}";
@@ -145,8 +150,12 @@ std::string runSummaryJson(const RunReport& r)
             + ", \"training_days\": " + spreadJson(c.trainingDays)
             + ", \"implied_utilization\": " + json::number(c.utilization)
             + ", \"peak_memory_bytes\": " + std::to_string(c.peakMemoryBytes)
-            + ", \"trial_steps\": " + std::to_string(c.trialSteps) + ", \"validation_error\": "
-            + json::number(c.validationError) + scalingJson(c) + ", \"notes\": [";
+            + ", \"trial_steps\": " + std::to_string(c.trialSteps)
+            + ", \"timed_samples\": " + std::to_string(c.timedSamples)
+            + ", \"validation_steps\": " + std::to_string(c.validationSteps)
+            + ", \"validation_error\": " + json::number(c.validationError)
+            + ", \"validated_step_seconds\": " + json::number(c.validatedStepSeconds)
+            + scalingJson(c) + ", \"notes\": [";
         for (std::size_t n = 0; n < c.notes.size(); ++n)
             j += (n ? ", " : "") + json::quote(c.notes[n]);
         j += "]}";

@@ -82,6 +82,16 @@ void emitScaling(YAML::Emitter& out, const ConfigurationResult& c)
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
+    if (!c.microStepSamples.empty()) {
+        out << YAML::Key << "micro_step_samples" << YAML::Value << YAML::BeginSeq;
+        for (const auto& sample : c.microStepSamples) {
+            out << YAML::Flow << YAML::BeginMap;
+            out << YAML::Key << "micro_batch_size" << YAML::Value << sample.microBatch;
+            out << YAML::Key << "seconds" << YAML::Value << sample.seconds;
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
     out << YAML::Key << "state_bytes" << YAML::Value << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "parameters" << YAML::Value << c.stateBytes.parameters;
     out << YAML::Key << "gradients" << YAML::Value << c.stateBytes.gradients;

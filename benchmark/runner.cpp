@@ -7,6 +7,7 @@
 #include "benchmark/models/model_factory.h"
 #include "benchmark/search_pruning.h"
 #include "benchmark/training_step.h"
+#include "core/micro_batch_model.h"
 
 #include <torch/torch.h>
 
@@ -49,14 +50,6 @@ bool isOutOfMemory(const std::exception& e)
     const std::string what = e.what();
     return what.find("out of memory") != std::string::npos
         || what.find("CPU memory limit") != std::string::npos;
-}
-
-int largestPowerOfTwoAtMost(int n)
-{
-    int p = 1;
-    while (p * 2 <= n)
-        p *= 2;
-    return p;
 }
 
 // What the ranks agree on: one process agrees with itself.
@@ -104,6 +97,7 @@ struct ConfigurationRun {
     void timeCommunication(
         distributed::ShardedStep& step, const Batch& batch, ConfigurationResult& result) const;
     bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
+    void recordMicroStepTimes(StepEngine& step, ConfigurationResult& result) const;
     bool stepIsFinite(StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
     // Seconds of `work`, the slowest rank's.
     double timed(const std::function<void()>& work) const
@@ -153,6 +147,30 @@ bool ConfigurationRun::recordMemorySample(
     std::sort(samples.begin(), samples.end(),
         [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     return true;
+}
+
+// Micro-step time at the measured micro-batch and at half it, both eager and warm, so a planner
+// can price the micro-batch another GPU count leaves room for (core/micro_batch_model.h). Eager
+// at both: a CUDA graph replays one shape only, and the fit needs like against like. Plain
+// micro-steps (the gradients are dropped after), the same on every rank.
+void ConfigurationRun::recordMicroStepTimes(StepEngine& step, ConfigurationResult& result) const
+{
+    if (result.microBatch < 2)
+        return;
+    step.dropGraph();
+    constexpr int kSamples = 3;
+    for (const int microBatch : { result.microBatch / 2, result.microBatch }) {
+        const Batch batch = model.makeBatch(microBatch, clock.device());
+        step.microStep(batch); // this shape's first run: allocations, kernel choices
+        std::vector<double> times;
+        for (int i = 0; i < kSamples; ++i)
+            times.push_back(timed([&] {
+                step.microStep(batch);
+                step.microStep(batch);
+            }) / 2.0);
+        result.microStepSamples.push_back({ microBatch, spreadOf(times).median });
+    }
+    step.discardGradients();
 }
 
 // An untimed checked step (StepEngine::checkedStep). False, with result.failure set, when the
@@ -295,12 +313,10 @@ void ConfigurationRun::timeAt(
             result.notes.push_back("micro-step replayed as a CUDA graph");
     }
 
-    emit(ProgressPhase::Measure, plan.measure(), "", result.microBatch, configuration);
     // Each sample runs a block of micro-steps back to back, as training does, synchronised only
     // at its end, then closes the step; the step's spread is taken over these samples.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
-    std::vector<StepSample> samples;
-    for (int i = 0; i < options.stepsMeasured; ++i) {
+    const auto timeSample = [&] {
         StepSample sample;
         sample.blockLength = blockLength;
         if (!multiProcess) {
@@ -324,8 +340,59 @@ void ConfigurationRun::timeAt(
             });
             sample.optimizerSeconds = std::max(0.0, closing - sample.blockSeconds / blockLength);
         }
-        samples.push_back(sample);
+        return sample;
+    };
+    // Validation: a whole optimizer step of every micro-step, timed as one.
+    const auto timeFullStep = [&] {
+        return timed([&] {
+            for (int a = 0; a < result.accumulation; ++a)
+                step.run(batch, /*closesStep=*/a + 1 == result.accumulation);
+            step.optimizerStep();
+        });
+    };
+
+    // The validation steps alternate with the timed samples: run after them, they met another
+    // phase of a shared machine (a neighbour's load, a clock change) and the comparison measured
+    // that drift, not the extrapolation. Both go on until they add up to the minimum time, so a
+    // step of milliseconds is not judged on three noisy samples. Every time is the slowest
+    // rank's, so all ranks take the same number of steps.
+    const std::string validating = options.validateSteps > 0 ? ", alternating with full steps of "
+            + std::to_string(result.accumulation) + " micro-steps to validate"
+                                                             : "";
+    emit(ProgressPhase::Measure, plan.measure(), "timed samples" + validating, result.microBatch,
+        configuration);
+    constexpr std::size_t kMostSteps = 1000;
+    const auto wanted = [&](std::size_t taken, int atLeast, double seconds) {
+        return taken < static_cast<std::size_t>(atLeast)
+            || (seconds < options.minMeasureSeconds && taken < kMostSteps);
+    };
+    std::vector<StepSample> samples;
+    std::vector<double> fullSteps;
+    double sampledSeconds = 0.0;
+    double validatedSeconds = 0.0;
+    bool validatePhaseShown = false;
+    const auto moreSamples
+        = [&] { return wanted(samples.size(), options.stepsMeasured, sampledSeconds); };
+    const auto moreValidation = [&] {
+        return options.validateSteps > 0
+            && wanted(fullSteps.size(), options.validateSteps, validatedSeconds);
+    };
+    while (moreSamples() || moreValidation()) {
+        if (moreSamples()) {
+            samples.push_back(timeSample());
+            sampledSeconds += samples.back().blockSeconds + samples.back().optimizerSeconds;
+        } else if (!validatePhaseShown) {
+            validatePhaseShown = true;
+            emit(ProgressPhase::Validate, plan.validate(), "the remaining full steps",
+                result.microBatch, configuration);
+        }
+        if (moreValidation()) {
+            fullSteps.push_back(timeFullStep());
+            validatedSeconds += fullSteps.back();
+        }
     }
+    result.timedSamples = static_cast<int>(samples.size());
+    result.validationSteps = static_cast<int>(fullSteps.size());
     const StepTiming timing = stepTimingOf(samples, result.accumulation);
     result.forwardBackward = timing.microStep;
     result.optimizerStep = timing.optimizer;
@@ -335,28 +402,15 @@ void ConfigurationRun::timeAt(
     if (const auto peak = report.device.peakFor(options.recipe.precision))
         result.utilization
             = report.flopsPerStep / (result.step.median * report.gpuCount * *peak * 1e12);
-    if (auto* sharded = dynamic_cast<distributed::ShardedStep*>(&step))
-        timeCommunication(*sharded, batch, result);
-
-    if (options.validateSteps > 0) {
-        emit(ProgressPhase::Validate, plan.validate(),
-            std::to_string(options.validateSteps) + " full steps of "
-                + std::to_string(result.accumulation) + " micro-steps",
-            result.microBatch, configuration);
-        std::vector<double> fullSteps;
-        for (int i = 0; i < options.validateSteps; ++i) {
-            fullSteps.push_back(timed([&] {
-                for (int a = 0; a < result.accumulation; ++a)
-                    step.run(batch, /*closesStep=*/a + 1 == result.accumulation);
-                step.optimizerStep();
-            }));
-        }
+    if (!fullSteps.empty()) {
         // The median, like the extrapolation, so one step disturbed by another process does
         // not count as an extrapolation error.
         const double measured = spreadOf(fullSteps).median;
         result.validatedStepSeconds = measured;
         result.validationError = std::abs(result.step.median - measured) / measured;
     }
+    if (auto* sharded = dynamic_cast<distributed::ShardedStep*>(&step))
+        timeCommunication(*sharded, batch, result);
     result.peakMemoryBytes = agree.largest(clock.peakMemoryBytes());
     const auto atThisBatch
         = [&](const MemorySample& s) { return s.microBatch == result.microBatch; };
@@ -365,6 +419,7 @@ void ConfigurationRun::timeAt(
         std::sort(result.memorySamples.begin(), result.memorySamples.end(),
             [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     }
+    recordMicroStepTimes(step, result);
     // Once more after the timed steps: a loss that diverged while they ran fails too.
     stepIsFinite(step, batch, result);
 }

@@ -27,6 +27,9 @@ struct RunOptions {
     std::vector<Configuration> configurations;
     std::optional<int> microBatch; // fixed micro-batch: no search
     int stepsMeasured = 3; // k timed samples of a step (statistics.h, StepSample)
+    // Timed samples, and validation steps, go on past their counts until each adds up to this
+    // many seconds (at most 1000 steps), so short steps are measured as precisely as long ones.
+    double minMeasureSeconds = 0.0;
     // Micro-steps a timed sample runs back to back: the accumulation, at most this many, so a
     // sample of a step with hundreds of micro-steps stays bounded.
     int maxBlockMicroSteps = 8;

@@ -1,5 +1,7 @@
 #include "benchmark/search_pruning.h"
 
+#include "core/micro_batch_model.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -26,31 +28,20 @@ std::string gib(double bytes)
 
 std::optional<MemoryModel> fitMemoryModel(const std::vector<MemorySample>& samples)
 {
-    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (const auto& s : samples) {
-        const double x = s.microBatch, y = static_cast<double>(s.peakMemoryBytes);
-        n += 1;
-        sx += x;
-        sy += y;
-        sxx += x * x;
-        sxy += x * y;
-    }
-    const double denominator = n * sxx - sx * sx;
-    if (n < 2 || std::abs(denominator) < 1e-9)
+    std::vector<Point> points;
+    for (const auto& s : samples)
+        points.push_back(
+            { static_cast<double>(s.microBatch), static_cast<double>(s.peakMemoryBytes) });
+    const auto line = leastSquaresLine(points);
+    if (!line)
         return std::nullopt;
-    MemoryModel m;
-    m.bytesPerSample = (n * sxy - sx * sy) / denominator;
-    m.fixedBytes = (sy - m.bytesPerSample * sx) / n;
-    return m;
+    return MemoryModel { line->intercept, line->slope };
 }
 
 int largestFittingMicroBatch(const MemoryModel& model, std::int64_t capacityBytes, int target)
 {
-    int best = 0;
-    for (int m = 1; m <= target; m *= 2)
-        if (model.fixedBytes + model.bytesPerSample * m <= static_cast<double>(capacityBytes))
-            best = m;
-    return best;
+    return largestFittingPowerOfTwo(
+        { model.fixedBytes, model.bytesPerSample }, static_cast<double>(capacityBytes), target);
 }
 
 SkipDecision decideSkip(const Configuration& candidate,

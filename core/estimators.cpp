@@ -1,6 +1,7 @@
 #include "core/estimators.h"
 
 #include "core/interconnect.h"
+#include "core/micro_batch_model.h"
 #include "core/uncertainty.h"
 
 #include <algorithm>
@@ -146,6 +147,66 @@ std::optional<TrainingEstimate> measuredEstimate(
     return e;
 }
 
+namespace {
+
+// What the extrapolation assumed about the micro-batch on N GPUs, in words.
+std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& choice, int gpus)
+{
+    const std::string measured = std::to_string(base.microBatch);
+    const std::string chosen = std::to_string(choice.microBatch);
+    const std::string fitted
+        = "peak memory fitted at " + std::to_string(base.memorySamples.size()) + " micro-batches";
+    std::string note;
+    if (choice.microBatch > base.microBatch && choice.strategy == "ddp")
+        note = "; micro-batch " + chosen + " (measured " + measured + ") fits by the " + fitted;
+    else if (choice.microBatch > base.microBatch)
+        note = "; micro-batch " + chosen + " (measured " + measured + ") fits once "
+            + (choice.strategy == "zero1" ? "ZeRO-1 shards the optimizer state"
+                                          : "ZeRO-2 shards the optimizer state and gradients")
+            + " over " + std::to_string(gpus) + " GPUs (" + fitted + ")";
+    else if (choice.microBatch < base.microBatch)
+        note = "; micro-batch " + chosen + " (measured " + measured
+            + "): each GPU's share of the batch";
+    else if (!choice.memoryFitted)
+        note = "; micro-batch " + chosen
+            + " as measured (the file has no peaks at two micro-batches to fit a larger one)";
+    else if (!choice.timed)
+        note = "; micro-batch " + chosen
+            + " as measured (the file has no micro-step times at two micro-batches to price a "
+              "larger one)";
+    else
+        note = "; micro-batch " + chosen + " as measured (no larger one fits and is faster)";
+    if (choice.timed) {
+        char ratio[96];
+        std::snprintf(ratio, sizeof ratio, "; micro-step time fitted at %zu micro-batches: x%.2f",
+            base.microStepSamples.size(), choice.computeRatio);
+        note += ratio;
+    } else if (choice.microBatch != base.microBatch) {
+        note += "; time per sample as at micro-batch " + measured
+            + " (no micro-step times at other micro-batches in the file)";
+    }
+    if (choice.allReduces > 1.0) {
+        char passes[96];
+        std::snprintf(passes, sizeof passes,
+            "; ZeRO-2 reduce-scatters every micro-step: %.1f all-reduces' bytes",
+            choice.allReduces);
+        note += passes;
+    }
+    return note;
+}
+
+// Days of one way to run the step: compute and communication, and the estimate's middle.
+struct ExtrapolatedDays {
+    double compute = 0.0;
+    double communication = 0.0;
+    // Full overlap of communication with the backward pass at best, none at worst.
+    double best() const { return std::max(compute, communication); }
+    double worst() const { return compute + communication; }
+    double middle() const { return 0.5 * (best() + worst()); }
+};
+
+} // namespace
+
 std::optional<TrainingEstimate> extrapolatedEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount)
 {
@@ -166,42 +227,60 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     const double busBytesPerSecond = measuredBus ? *base->busBandwidth : link->busGBps * 1e9;
 
     // Compute: the measured step without its collectives, its global batch split over more
-    // GPUs at the same micro-batch (sharded states only free memory, so it still fits).
+    // GPUs, at the micro-batch each strategy leaves room for (core/micro_batch_model.h).
     const double computeShare = base->computeSeconds && base->stepSeconds > 0.0
         ? std::min(1.0, *base->computeSeconds / base->stepSeconds)
         : 1.0;
-    const double computeDays
+    const double measuredComputeDays
         = base->trainingDays * computeShare * base->gpuCount / static_cast<double>(gpuCount);
-    // Communication: one all-reduce of the gradients per optimizer step (ddp; ZeRO 1-2 move
-    // the same bytes as reduce-scatter + all-gather).
+    // Communication: the gradients' all-reduce per optimizer step (ZeRO-1's reduce-scatter +
+    // all-gather moves the same bytes), times what each strategy adds.
     const bool fullGradients
         = base->gradientBytes && (base->parallelism == "none" || base->parallelism == "ddp");
     const double gradientBytes = fullGradients ? static_cast<double>(*base->gradientBytes)
                                                : static_cast<double>(w.parameters) * 4.0;
-    const double commDays = static_cast<double>(w.steps)
+    const double allReduceDays = static_cast<double>(w.steps)
         * allReduceSeconds(gradientBytes, gpuCount, busBytesPerSecond) / kSecondsPerDay;
 
+    // The fastest choice; the least sharding wins a tie (choices come in that order). Files
+    // without a micro-batch get ddp at whatever micro-batch was measured.
+    const auto choices = microBatchChoices(*base, w.globalBatch, gpuCount, gpu.memoryGb * 1e9);
+    const MicroBatchAtCount* chosen = nullptr;
+    ExtrapolatedDays days { measuredComputeDays, allReduceDays };
+    for (const auto& choice : choices) {
+        const ExtrapolatedDays these { measuredComputeDays * choice.computeRatio,
+            allReduceDays * choice.allReduces };
+        if (!chosen || these.middle() < days.middle()) {
+            chosen = &choice;
+            days = these;
+        }
+    }
+
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Extrapolated);
-    // Full overlap of communication with the backward pass at best, none at worst.
     const double lowRatio
         = base->trainingDaysLow > 0.0 ? base->trainingDaysLow / base->trainingDays : 1.0;
     const double highRatio
         = base->trainingDaysHigh > 0.0 ? base->trainingDaysHigh / base->trainingDays : 1.0;
-    e.daysLow = std::max(computeDays, commDays) * lowRatio;
-    e.daysHigh = (computeDays + commDays) * highRatio;
-    e.days = 0.5 * (std::max(computeDays, commDays) + computeDays + commDays);
+    e.daysLow = days.best() * lowRatio;
+    e.daysHigh = days.worst() * highRatio;
+    e.days = days.middle();
     char buffer[160];
-    std::snprintf(
-        buffer, sizeof buffer, "ddp over %d GPUs from %d measured", gpuCount, base->gpuCount);
+    if (chosen)
+        std::snprintf(buffer, sizeof buffer, "%s over %d GPUs at micro-batch %d, from %d measured",
+            chosen->strategy.c_str(), gpuCount, chosen->microBatch, base->gpuCount);
+    else
+        std::snprintf(
+            buffer, sizeof buffer, "ddp over %d GPUs from %d measured", gpuCount, base->gpuCount);
     e.configuration = buffer;
     std::snprintf(buffer, sizeof buffer,
         "; all-reduce of %.2f GB per step at %.0f GB/s (%s), %.2f of %.2f days at most",
         gradientBytes / 1e9, busBytesPerSecond / 1e9,
-        measuredBus ? "measured" : std::string(link->name).c_str(), commDays,
-        computeDays + commDays);
+        measuredBus ? "measured" : std::string(link->name).c_str(), days.communication,
+        days.worst());
     e.note = "extrapolated from gpuplan-bench on " + std::to_string(base->gpuCount) + "x "
         + base->deviceName + (base->source.date.empty() ? "" : " (" + base->source.date + ")")
-        + buffer + (measuredBus ? "" : "; bus bandwidth: " + std::string(link->source));
+        + buffer + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
+        + (measuredBus ? "" : "; bus bandwidth: " + std::string(link->source));
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
     addUtilizationFlags(e);
     return e;

@@ -22,8 +22,9 @@ std::optional<TrainingEstimate> analyticEstimate(
 std::optional<TrainingEstimate> measuredEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 // N GPUs from a gpuplan-bench measurement on fewer (the most below N): the measured compute
-// split over N at the same micro-batch, plus one all-reduce of the gradients per step at the bus
-// bandwidth the measured ranks reached or, for a one-GPU measurement, core/interconnect.h's.
+// split over N, plus the gradients' communication per step at the bus bandwidth the measured
+// ranks reached or, for a one-GPU measurement, core/interconnect.h's; of ddp, ZeRO-1 and ZeRO-2
+// each at the micro-batch it leaves room for (core/micro_batch_model.h), the fastest.
 // Range: full overlap of the two (low) to none (high); the estimate is their middle. nullopt
 // without such a measurement or without a known bus bandwidth.
 std::optional<TrainingEstimate> extrapolatedEstimate(

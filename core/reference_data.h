@@ -28,6 +28,13 @@ struct MeasuredMemorySample {
     std::int64_t peakBytes = 0;
 };
 
+// Time of one micro-step at one micro-batch, measured eager and warm (two or more per
+// configuration fit time = fixed + per-sample x micro-batch).
+struct MeasuredMicroStepSample {
+    int microBatch = 0;
+    double seconds = 0.0;
+};
+
 // One point of a results file's `interconnect` section: a collective at one message size,
 // nccl-tests' definitions (docs/results-format.md).
 struct MeasuredCollective {
@@ -60,6 +67,7 @@ struct MeasuredResult {
     int accumulation = 0;
     double stepSeconds = 0.0; // median, one optimizer step
     std::vector<MeasuredMemorySample> memorySamples; // ascending micro-batch
+    std::vector<MeasuredMicroStepSample> microStepSamples; // ascending micro-batch
     std::optional<std::int64_t> parameterBytes; // per rank, between steps
     std::optional<std::int64_t> gradientBytes;
     std::optional<std::int64_t> optimizerStateBytes;

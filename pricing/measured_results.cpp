@@ -52,6 +52,7 @@ struct Configuration {
     std::optional<int> gpuCount;
     double stepSeconds = 0.0;
     std::vector<MeasuredMemorySample> memorySamples;
+    std::vector<MeasuredMicroStepSample> microStepSamples;
     std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
     std::optional<double> computeSeconds, communicationSeconds, busBandwidth;
     std::optional<std::int64_t> communicationBytes;
@@ -117,6 +118,7 @@ public:
         result.accumulation = chosen->accumulation;
         result.stepSeconds = chosen->stepSeconds;
         result.memorySamples = chosen->memorySamples;
+        result.microStepSamples = chosen->microStepSamples;
         result.parameterBytes = chosen->parameterBytes;
         result.gradientBytes = chosen->gradientBytes;
         result.optimizerStateBytes = chosen->optimizerStateBytes;
@@ -241,6 +243,20 @@ private:
                     conf.memorySamples.push_back({ static_cast<int>(*mbs), *peak });
             }
             std::sort(conf.memorySamples.begin(), conf.memorySamples.end(),
+                [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
+        }
+        if (const YAML::Node samples = c["micro_step_samples"];
+            samples && m_reader.expectSequence(samples, "micro_step_samples of " + what)) {
+            for (const YAML::Node& s : samples) {
+                if (!m_reader.expectMap(s, "micro-step sample of " + what))
+                    continue;
+                const std::string sample = "micro_step_samples of " + what;
+                const auto mbs = m_reader.integer(s, "micro_batch_size", sample, kBatch);
+                const auto seconds = m_reader.number(s, "seconds", sample, kSeconds);
+                if (mbs && seconds)
+                    conf.microStepSamples.push_back({ static_cast<int>(*mbs), *seconds });
+            }
+            std::sort(conf.microStepSamples.begin(), conf.microStepSamples.end(),
                 [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
         }
         if (const YAML::Node state = c["state_bytes"];
@@ -410,9 +426,9 @@ private:
                     "micro_batch_size", "grad_accumulation_steps", "forward_backward_seconds",
                     "optimizer_step_seconds", "step_seconds", "training_days",
                     "implied_utilization", "peak_memory_bytes", "trial_steps", "validation_error",
-                    "notes", "parallelism", "gpu_count", "memory_samples", "state_bytes",
-                    "compute_seconds", "communication_seconds", "communication_bytes", "bus_bytes",
-                    "bus_bandwidth_bytes_per_second" },
+                    "notes", "parallelism", "gpu_count", "memory_samples", "micro_step_samples",
+                    "state_bytes", "compute_seconds", "communication_seconds",
+                    "communication_bytes", "bus_bytes", "bus_bandwidth_bytes_per_second" },
                 what);
             conf.microBatch = static_cast<int>(
                 m_reader.integer(c, "micro_batch_size", what, kBatch).value_or(0));

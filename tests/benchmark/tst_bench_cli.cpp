@@ -123,6 +123,10 @@ private slots:
             "--micro-batch", "0" } << "--micro-batch needs a whole number of at least 1";
         QTest::newRow("bad methods") << QStringList { "run", "--model", "pythia-1b", "--methods",
             "fast" } << "invalid value 'fast' for --methods";
+        QTest::newRow("negative minimum time") << QStringList { "run", "--model", "pythia-1b",
+            "--min-time", "-1" } << "invalid value '-1' for --min-time (seconds, 0 to 600)";
+        QTest::newRow("not-a-number minimum time") << QStringList { "run", "--model", "pythia-1b",
+            "--min-time", "nan" } << "invalid value 'nan' for --min-time";
         QTest::newRow("missing value")
             << QStringList { "run", "--model" } << "--model needs a value";
         QTest::newRow("missing config file") << QStringList { "describe", "--config",
@@ -150,7 +154,7 @@ private slots:
         const QString out = dir.filePath("results.yaml");
         const auto r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
             "8", "--seq-len", "17", "--steps", "100", "--methods", "all", "--steps-measured", "2",
-            "--progress", "jsonl", "--out", out });
+            "--min-time", "0", "--progress", "jsonl", "--out", out });
         QCOMPARE(r.exitCode, 0);
         const QStringList phases { "start", "build", "search", "warmup", "measure", "validate",
             "configuration_done", "done", "error" };
@@ -185,7 +189,7 @@ private slots:
     {
         const auto r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
             "4", "--seq-len", "17", "--methods", "free-lunch", "--micro-batch", "2",
-            "--steps-measured", "1", "--format", "json" });
+            "--steps-measured", "1", "--min-time", "0", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = parseObject(r.out);
         const QJsonArray configurations = o["configurations"].toArray();
@@ -194,10 +198,33 @@ private slots:
         QCOMPARE(c["micro_batch_size"].toInt(), 2);
         QCOMPARE(c["grad_accumulation_steps"].toInt(), 2);
         QCOMPARE(c["trial_steps"].toInt(), 0); // a fixed micro-batch needs no search
+        QCOMPARE(c["timed_samples"].toInt(), 1); // --steps-measured 1 with no minimum time
+        QCOMPARE(c["validation_steps"].toInt(), 0);
         const QJsonObject step = c["step_seconds"].toObject();
         QVERIFY(step["min"].toDouble() > 0 && step["min"].toDouble() <= step["median"].toDouble()
             && step["median"].toDouble() <= step["max"].toDouble());
         QCOMPARE(o["best"].toString(), QString("free-lunch mbs=2 ckpt=off offload=off"));
+    }
+
+    // Short steps are sampled, and validated, until each adds up to --min-time: the tiny
+    // model's steps take milliseconds, so half a second needs more than the one step asked for.
+    void minimumTimeTakesMoreSamples()
+    {
+        const auto r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
+            "4", "--seq-len", "17", "--methods", "naive", "--micro-batch", "2", "--steps-measured",
+            "1", "--validate", "1", "--min-time", "0.5", "--format", "json" });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = parseObject(r.out)["configurations"].toArray()[0].toObject();
+        const int samples = c["timed_samples"].toInt();
+        const int validation = c["validation_steps"].toInt();
+        const double step = c["step_seconds"].toObject()["median"].toDouble();
+        QVERIFY2(samples > 1 && validation > 1,
+            qPrintable(QString("%1 samples, %2 validation steps").arg(samples).arg(validation)));
+        // Enough of them to add up to the half second (the slowest sample bounds the shortfall).
+        const double slowest = c["step_seconds"].toObject()["max"].toDouble();
+        QVERIFY2(samples * slowest >= 0.5, qPrintable(QString::number(samples * slowest)));
+        QVERIFY(c["validated_step_seconds"].toDouble() > 0);
+        QVERIFY(step > 0);
     }
 
     void blasClassification_data()

@@ -102,6 +102,7 @@ private slots:
         ConfigurationResult& best = report.configurations[1];
         best.configuration.parallelism = Parallelism::Zero2;
         best.memorySamples = { { 8, 34359738368 }, { 16, 61203234816 } };
+        best.microStepSamples = { { 16, 0.52 }, { 8, 0.27 } }; // the reader sorts them
         best.stateBytes = { 4047126528, 1011781632, 2023563264 };
         CommunicationResult comm;
         comm.computeSeconds = { 25.9, 25.8, 26.1 };
@@ -134,6 +135,10 @@ private slots:
         QCOMPARE(int(m.memorySamples.size()), 2);
         QCOMPARE(m.memorySamples[1].microBatch, 16);
         QCOMPARE(m.memorySamples[1].peakBytes, std::int64_t(61203234816));
+        QCOMPARE(int(m.microStepSamples.size()), 2);
+        QCOMPARE(m.microStepSamples[0].microBatch, 8);
+        QVERIFY(std::abs(m.microStepSamples[0].seconds - 0.27) < 1e-9);
+        QVERIFY(std::abs(m.microStepSamples[1].seconds - 0.52) < 1e-9);
         QCOMPARE(*m.parameterBytes, std::int64_t(4047126528));
         QCOMPARE(*m.gradientBytes, std::int64_t(1011781632));
         QCOMPARE(*m.optimizerStateBytes, std::int64_t(2023563264));
@@ -169,6 +174,7 @@ private slots:
         QCOMPARE(m.parallelism, std::string("none"));
         QCOMPARE(m.gpuCount, 1);
         QVERIFY(m.memorySamples.empty() && !m.communicationSeconds && m.interconnect.empty());
+        QVERIFY(m.microStepSamples.empty());
         QVERIFY(m.microBatch > 0 && m.stepSeconds > 0);
     }
 
@@ -197,10 +203,16 @@ private slots:
         QCOMPARE(load.results.front().gpuId, std::string()); // a CPU cannot be priced
         QVERIFY(!load.results.front().impliedUtilization.has_value());
         QCOMPARE(load.workloads.front().id.rfind("custom:tiny-neox", 0), std::size_t(0));
-        // One process: strategy "none", peaks at two micro-batches, state bytes.
+        // One process: strategy "none", peaks at two micro-batches, state bytes, and micro-step
+        // times at half the micro-batch and at it (micro-batch 4 here).
         const auto& m = load.results.front();
         QCOMPARE(m.parallelism, std::string("none"));
         QVERIFY(m.memorySamples.size() >= 2);
+        QCOMPARE(m.microBatch, 4);
+        QCOMPARE(int(m.microStepSamples.size()), 2);
+        QCOMPARE(m.microStepSamples[0].microBatch, 2);
+        QCOMPARE(m.microStepSamples[1].microBatch, 4);
+        QVERIFY(m.microStepSamples[0].seconds > 0 && m.microStepSamples[1].seconds > 0);
         QVERIFY(m.parameterBytes && *m.parameterBytes > 0 && m.optimizerStateBytes);
         QVERIFY(!m.communicationSeconds);
     }

@@ -185,6 +185,70 @@ private slots:
         QVERIFY(e->note.find("at 100 GB/s (measured)") != std::string::npos);
     }
 
+    // A 1-GPU run at micro-batch 8 whose file holds peaks and micro-step times at two
+    // micro-batches: 50 GB fixed + 2.5 GB per sample, 40 GB of it states (4 GB parameters, 4 GB
+    // gradients, 32 GB AdamW); 0.1 s + 0.1 s per sample per micro-step.
+    static MeasuredResult measuredWithRoom()
+    {
+        MeasuredResult m = measuredOnA100(1, 40.0);
+        m.parallelism = "none";
+        m.microBatch = 8;
+        m.accumulation = 128;
+        m.memorySamples = { { 4, 60'000'000'000 }, { 8, 70'000'000'000 } };
+        m.parameterBytes = 4'000'000'000;
+        m.optimizerStateBytes = 32'000'000'000;
+        m.microStepSamples = { { 4, 0.5 }, { 8, 0.9 } };
+        return m;
+    }
+
+    // Four 80 GB GPUs: ZeRO-1 frees 24 GB of optimizer state, so micro-batch 16 fits
+    // (26 + 2.5 x 16 = 66 GB); 16 micro-steps of 1.7 s do each GPU's 256 samples where the
+    // measured rate (0.9 s per 8) took 28.8 s. ZeRO-2 fits 16 too but reduce-scatters every
+    // micro-step; ddp stays at 8 (x1.0). The fastest, ZeRO-1, is the estimate.
+    void extrapolationAtTheMicroBatchShardingFrees()
+    {
+        Catalog c = catalog;
+        Workload w = roundPythia();
+        w.globalBatch = 1024;
+        GpuSpec a100With80GB = a100;
+        a100With80GB.memoryGb = 80;
+        c.measured.push_back(measuredWithRoom());
+
+        const auto e = extrapolatedEstimate(c, w, a100With80GB, 4);
+        QVERIFY(e);
+        const double compute = 40.0 / 4 * (27.2 / 28.8);
+        const double comm = 2'500.0 / 86400; // as extrapolationFromOneGpu: 4 GB at 240 GB/s
+        QVERIFY2(qAbs(e->days - (compute + comm / 2)) < 1e-12, std::to_string(e->days).c_str());
+        QCOMPARE(
+            e->configuration, std::string("zero1 over 4 GPUs at micro-batch 16, from 1 measured"));
+        QVERIFY2(e->note.find("; micro-batch 16 (measured 8) fits once ZeRO-1 shards the "
+                              "optimizer state over 4 GPUs (peak memory fitted at 2 "
+                              "micro-batches); micro-step time fitted at 2 micro-batches: x0.94")
+                != std::string::npos,
+            e->note.c_str());
+
+        // Without micro-step times a larger micro-batch is not known to be faster: ddp at the
+        // measured one, and the note says why.
+        c.measured.back().microStepSamples.clear();
+        const auto untimed = extrapolatedEstimate(c, w, a100With80GB, 4);
+        QVERIFY(qAbs(untimed->days - (10.0 + comm / 2)) < 1e-12);
+        QCOMPARE(untimed->configuration,
+            std::string("ddp over 4 GPUs at micro-batch 8, from 1 measured"));
+        QVERIFY2(untimed->note.find("micro-batch 8 as measured (the file has no micro-step times")
+                != std::string::npos,
+            untimed->note.c_str());
+
+        // 16 samples over 4 GPUs: micro-batch 4, one micro-step of 0.5 s for 4 samples that
+        // took 0.45 s at the measured rate.
+        c.measured.back() = measuredWithRoom();
+        w.globalBatch = 16;
+        const auto small = extrapolatedEstimate(c, w, a100With80GB, 4);
+        QVERIFY(qAbs(small->days - (10.0 * 0.5 / 0.45 + comm / 2)) < 1e-12);
+        QVERIFY2(small->note.find("micro-batch 4 (measured 8): each GPU's share of the batch")
+                != std::string::npos,
+            small->note.c_str());
+    }
+
     void bestPrefersMeasuredThenExtrapolatedThenPaper()
     {
         Catalog c = catalog;

@@ -104,7 +104,8 @@ QStringList tinyRun(const QString& out)
 {
     return { "run", "--config", kTinyNeox, "--device", "cpu", "--nproc-per-node", "2",
         "--parallelism", "all", "--methods", "naive", "--batch-size", "8", "--seq-len", "17",
-        "--micro-batch", "2", "--steps-measured", "2", "--validate", "1", "--out", out };
+        "--micro-batch", "2", "--steps-measured", "2", "--min-time", "0", "--validate", "1",
+        "--out", out };
 }
 
 int freePort()
@@ -123,7 +124,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("results.yaml");
-        const Result r = runBench(tinyRun(out) + QStringList { "--format", "json" });
+        // A minimum time: the ranks must agree on how many samples to take, or one waits in a
+        // collective the other never joins.
+        const Result r
+            = runBench(tinyRun(out) + QStringList { "--format", "json", "--min-time", "0.2" });
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o["gpu_count"].toInt(), 2);
@@ -133,6 +137,7 @@ private slots:
             const QJsonObject c = value.toObject();
             QVERIFY(c["feasible"].toBool());
             QCOMPARE(c["gpu_count"].toInt(), 2);
+            QVERIFY(c["timed_samples"].toInt() >= 2);
             strategies << c["parallelism"].toString();
             QVERIFY(c["communication_bytes"].toDouble() > 0);
             QVERIFY(c["compute_seconds"].toObject()["median"].toDouble() > 0);

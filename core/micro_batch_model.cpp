@@ -1,0 +1,162 @@
+#include "core/micro_batch_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan {
+
+std::optional<Line> leastSquaresLine(const std::vector<Point>& points)
+{
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto& p : points) {
+        n += 1;
+        sx += p.x;
+        sy += p.y;
+        sxx += p.x * p.x;
+        sxy += p.x * p.y;
+    }
+    const double denominator = n * sxx - sx * sx;
+    if (n < 2 || std::abs(denominator) < 1e-9)
+        return std::nullopt;
+    Line line;
+    line.slope = (n * sxy - sx * sy) / denominator;
+    line.intercept = (sy - line.slope * sx) / n;
+    return line;
+}
+
+int largestFittingPowerOfTwo(const Line& peakBytes, double capacityBytes, int ceiling)
+{
+    int best = 0;
+    for (int m = 1; m <= ceiling; m *= 2)
+        if (peakBytes.at(m) <= capacityBytes)
+            best = m;
+    return best;
+}
+
+int largestPowerOfTwoAtMost(int n)
+{
+    int p = 1;
+    while (p <= n / 2)
+        p *= 2;
+    return p;
+}
+
+namespace {
+
+// Bytes each GPU holds of the states that sharding divides.
+struct States {
+    double parameters = 0.0;
+    double gradients = 0.0;
+    double optimizer = 0.0;
+    double total() const { return parameters + gradients + optimizer; }
+};
+
+int shardingLevel(const std::string& strategy)
+{
+    if (strategy == "zero1")
+        return 1;
+    if (strategy == "zero2")
+        return 2;
+    if (strategy == "zero3")
+        return 3;
+    return 0; // none | ddp
+}
+
+States statesUnder(const States& whole, int level, int gpus)
+{
+    return { level >= 3 ? whole.parameters / gpus : whole.parameters,
+        level >= 2 ? whole.gradients / gpus : whole.gradients,
+        level >= 1 ? whole.optimizer / gpus : whole.optimizer };
+}
+
+std::optional<Line> microStepTime(const MeasuredResult& m)
+{
+    std::vector<Point> points;
+    for (const auto& s : m.microStepSamples)
+        points.push_back({ static_cast<double>(s.microBatch), s.seconds });
+    auto line = leastSquaresLine(points);
+    // A time that does not grow with the micro-batch, or is not positive at one sample, is
+    // noise, not a model to price other micro-batches with.
+    if (!line || line->slope <= 0.0 || line->at(1.0) <= 0.0)
+        return std::nullopt;
+    return line;
+}
+
+// The peak-memory line and the per-GPU states of the measurement; nullopt if the file lacks
+// either.
+struct MemoryModel {
+    Line peak;
+    States measured;
+    States whole; // as one GPU would hold them unsharded
+};
+
+std::optional<MemoryModel> memoryModel(const MeasuredResult& base)
+{
+    std::vector<Point> peaks;
+    for (const auto& s : base.memorySamples)
+        peaks.push_back({ static_cast<double>(s.microBatch), static_cast<double>(s.peakBytes) });
+    const auto peak = leastSquaresLine(peaks);
+    if (!peak || !base.optimizerStateBytes || !base.gradientBytes)
+        return std::nullopt;
+    MemoryModel model;
+    model.peak = *peak;
+    model.measured = { static_cast<double>(base.parameterBytes.value_or(0)),
+        static_cast<double>(*base.gradientBytes), static_cast<double>(*base.optimizerStateBytes) };
+    const int level = shardingLevel(base.parallelism);
+    const double n = std::max(1, base.gpuCount);
+    model.whole = { level >= 3 ? model.measured.parameters * n : model.measured.parameters,
+        level >= 2 ? model.measured.gradients * n : model.measured.gradients,
+        level >= 1 ? model.measured.optimizer * n : model.measured.optimizer };
+    return model;
+}
+
+} // namespace
+
+std::vector<MicroBatchAtCount> microBatchChoices(
+    const MeasuredResult& base, int globalBatch, int gpuCount, double capacityBytes)
+{
+    if (base.microBatch <= 0 || base.accumulation <= 0 || globalBatch <= 0 || gpuCount <= 0)
+        return {};
+    const int perGpu = std::max(1, (globalBatch + gpuCount - 1) / gpuCount);
+    const int ceiling = largestPowerOfTwoAtMost(perGpu);
+    // The measured micro-batch ran, so it fits wherever each GPU holds no more state; fewer
+    // samples per GPU than it can only shrink it.
+    const int measuredFits = std::min(base.microBatch, ceiling);
+
+    const auto time = microStepTime(base);
+    // Per-sample time at the measured micro-batch, the rate that scaling days by k / N assumes.
+    const double measuredPerSample = time ? time->at(base.microBatch) / base.microBatch : 1.0;
+    const auto choose = [&](const char* strategy, int microBatch, bool fitted) {
+        MicroBatchAtCount at;
+        at.strategy = strategy;
+        at.microBatch = microBatch;
+        at.accumulation = (perGpu + microBatch - 1) / microBatch;
+        at.timed = time.has_value();
+        at.memoryFitted = fitted;
+        const double microStep = time ? time->at(microBatch) : static_cast<double>(microBatch);
+        at.computeRatio = at.accumulation * microStep / (perGpu * measuredPerSample);
+        at.allReduces = shardingLevel(strategy) >= 2 ? (at.accumulation + 1) / 2.0 : 1.0;
+        return at;
+    };
+
+    const auto model = capacityBytes > 0.0 ? memoryModel(base) : std::nullopt;
+    if (!model)
+        return { choose("ddp", measuredFits, false) };
+
+    std::vector<MicroBatchAtCount> choices;
+    for (const char* strategy : { "ddp", "zero1", "zero2" }) {
+        const States there = statesUnder(model->whole, shardingLevel(strategy), gpuCount);
+        Line shifted = model->peak;
+        shifted.intercept += there.total() - model->measured.total();
+        int fits = largestFittingPowerOfTwo(shifted, capacityBytes, ceiling);
+        if (there.total() <= model->measured.total())
+            fits = std::max(fits, measuredFits);
+        if (fits > 0)
+            choices.push_back(choose(strategy, fits, true));
+    }
+    if (choices.empty()) // the fit says nothing fits, yet the measurement ran: trust the run
+        choices.push_back(choose("ddp", measuredFits, true));
+    return choices;
+}
+
+} // namespace gpuplan

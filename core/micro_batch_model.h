@@ -1,0 +1,63 @@
+#pragma once
+
+// How a training step's peak memory and micro-step time grow with the micro-batch: straight
+// lines through what gpuplan-bench measured (a results file's memory_samples and
+// micro_step_samples). The benchmark's search pruning and the planner's extrapolation to other
+// GPU counts both fit them here, so the two never disagree on what fits.
+
+#include "core/reference_data.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan {
+
+struct Line {
+    double intercept = 0.0;
+    double slope = 0.0;
+    double at(double x) const { return intercept + slope * x; }
+};
+
+struct Point {
+    double x = 0.0;
+    double y = 0.0;
+};
+
+// Least squares; nullopt with fewer than two distinct x.
+std::optional<Line> leastSquaresLine(const std::vector<Point>& points);
+
+// The largest power of two <= ceiling whose predicted peak fits capacityBytes; 0 if none.
+int largestFittingPowerOfTwo(const Line& peakBytes, double capacityBytes, int ceiling);
+
+// The largest power of two <= n (1 for n < 1).
+int largestPowerOfTwoAtMost(int n);
+
+// One way to run the step on N GPUs, from a measurement on fewer: a strategy, the micro-batch
+// it leaves room for, and what that costs per step against the measurement.
+struct MicroBatchAtCount {
+    std::string strategy; // ddp | zero1 | zero2
+    int microBatch = 0; // per GPU, a power of two, at most the per-GPU share of the batch
+    int accumulation = 0; // micro-steps per optimizer step on each GPU
+    // Per-GPU compute per step against the measured micro-batch's, per sample: from the
+    // micro-step times measured at two or more micro-batches (timed), else 1 (every sample
+    // takes as long as at the measured micro-batch) apart from a padded last micro-step.
+    double computeRatio = 1.0;
+    // Communication per step in all-reduces of the gradients: ddp's one all-reduce and ZeRO-1's
+    // reduce-scatter + all-gather move the same bytes (1); ZeRO-2 reduce-scatters after every
+    // micro-step, as gpuplan-bench's sharded step does ((accumulation + 1) / 2).
+    double allReduces = 1.0;
+    bool timed = false;
+    bool memoryFitted = false; // peaks at two micro-batches and the state bytes were measured
+};
+
+// The choices N GPUs offer: ddp, ZeRO-1 and ZeRO-2 each at the largest power-of-two
+// micro-batch its memory model predicts to fit (one that leaves each GPU no more
+// state than the measured run keeps at least the measured micro-batch, which ran). Without peaks at
+// two micro-batches or the state bytes, only ddp at the measured micro-batch (fewer if the per-GPU
+// share is smaller). Empty when the measurement lacks its micro-batch or accumulation (older
+// files). ZeRO-3 is not offered: its per-block gathers are not modelled.
+std::vector<MicroBatchAtCount> microBatchChoices(
+    const MeasuredResult& base, int globalBatch, int gpuCount, double capacityBytes);
+
+} // namespace gpuplan

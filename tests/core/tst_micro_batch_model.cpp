@@ -1,0 +1,171 @@
+// The micro-batch model the benchmark's pruning and the planner's extrapolation share: the
+// least-squares line, the largest fitting power of two, and the choices N GPUs offer once the
+// states are sharded, all on round figures that can be checked by hand.
+
+#include "core/micro_batch_model.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+
+namespace {
+
+// 1 GPU, micro-batch 8 of a 1,024-sample batch (accumulation 128). Peak memory 60 GB at
+// micro-batch 4 and 70 GB at 8: 50 GB fixed, 2.5 GB per sample. States: 8 GB parameters,
+// 8 GB gradients, 24 GB optimizer. Micro-steps: 0.5 s at 4, 0.9 s at 8 (0.1 s + 0.1 s/sample).
+MeasuredResult oneGpu()
+{
+    MeasuredResult m;
+    m.gpuCount = 1;
+    m.parallelism = "none";
+    m.microBatch = 8;
+    m.accumulation = 128;
+    m.memorySamples = { { 4, 60'000'000'000 }, { 8, 70'000'000'000 } };
+    m.parameterBytes = 8'000'000'000;
+    m.gradientBytes = 8'000'000'000;
+    m.optimizerStateBytes = 24'000'000'000;
+    m.microStepSamples = { { 4, 0.5 }, { 8, 0.9 } };
+    return m;
+}
+
+constexpr double k80GB = 80e9;
+
+const MicroBatchAtCount* find(const std::vector<MicroBatchAtCount>& choices, const char* strategy)
+{
+    for (const auto& c : choices)
+        if (c.strategy == strategy)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+class TestMicroBatchModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void leastSquaresThroughTwoAndThreePoints()
+    {
+        const auto two = leastSquaresLine({ { 4, 60e9 }, { 8, 70e9 } });
+        QVERIFY(two);
+        QCOMPARE(two->slope, 2.5e9);
+        QCOMPARE(two->intercept, 50e9);
+        // Three points on y = 2 + x.
+        const auto three = leastSquaresLine({ { 0, 2 }, { 1, 3 }, { 2, 4 } });
+        QVERIFY(qAbs(three->slope - 1.0) < 1e-12);
+        QVERIFY(qAbs(three->intercept - 2.0) < 1e-12);
+        QVERIFY(!leastSquaresLine({ { 4, 1 } }));
+        QVERIFY(!leastSquaresLine({ { 4, 1 }, { 4, 2 } })); // one distinct x
+    }
+
+    void powersOfTwo()
+    {
+        const Line peak { 50e9, 2.5e9 };
+        QCOMPARE(largestFittingPowerOfTwo(peak, k80GB, 256), 8); // 12 samples would fit
+        QCOMPARE(largestFittingPowerOfTwo(peak, k80GB, 4), 4); // the ceiling
+        QCOMPARE(largestFittingPowerOfTwo(peak, 40e9, 256), 0); // not even one sample
+        QCOMPARE(largestPowerOfTwoAtMost(0), 1);
+        QCOMPARE(largestPowerOfTwoAtMost(1), 1);
+        QCOMPARE(largestPowerOfTwoAtMost(5), 4);
+        QCOMPARE(largestPowerOfTwoAtMost(8), 8);
+        QCOMPARE(largestPowerOfTwoAtMost(1023), 512);
+    }
+
+    // Four GPUs: ZeRO-1 leaves 8 + 8 + 6 = 22 GB of states (18 GB freed), so 32 + 2.5 m <= 80
+    // fits 16; ZeRO-2 leaves 16 GB, 26 + 2.5 m fits 21, also 16. ddp stays at 8.
+    void shardingFreesRoomOnFourGpus()
+    {
+        const auto choices = microBatchChoices(oneGpu(), 1024, 4, k80GB);
+        QCOMPARE(choices.size(), std::size_t(3));
+        const auto* ddp = find(choices, "ddp");
+        const auto* zero1 = find(choices, "zero1");
+        const auto* zero2 = find(choices, "zero2");
+        QVERIFY(ddp && zero1 && zero2);
+        QCOMPARE(ddp->microBatch, 8);
+        QCOMPARE(ddp->accumulation, 32); // 256 samples per GPU
+        QCOMPARE(zero1->microBatch, 16);
+        QCOMPARE(zero1->accumulation, 16);
+        QCOMPARE(zero2->microBatch, 16);
+        QVERIFY(zero1->memoryFitted && zero1->timed);
+        // Per-sample time 0.9 / 8 = 0.1125 s measured; 16 x t(16) = 16 x 1.7 = 27.2 s for the
+        // 256 samples that took 28.8 s: x0.9444.
+        QVERIFY(qAbs(ddp->computeRatio - 1.0) < 1e-12);
+        QVERIFY(qAbs(zero1->computeRatio - 27.2 / 28.8) < 1e-12);
+        QCOMPARE(ddp->allReduces, 1.0);
+        QCOMPARE(zero1->allReduces, 1.0);
+        QCOMPARE(zero2->allReduces, 8.5); // 16 reduce-scatters + 1 all-gather
+    }
+
+    // A ZeRO-2 run on 2 GPUs holds half the gradients and optimizer state: the model rebuilds
+    // the whole states (8 + 8 + 24 GB) before sharding them over 8 GPUs of 64 GB.
+    void shardedMeasurementIsUnsharded()
+    {
+        MeasuredResult m = oneGpu();
+        m.gpuCount = 2;
+        m.parallelism = "zero2";
+        m.gradientBytes = 4'000'000'000;
+        m.optimizerStateBytes = 12'000'000'000;
+        // The same activations as oneGpu(): 10 GB fixed + 24 GB of states, 2.5 GB per sample.
+        m.memorySamples = { { 4, 44'000'000'000 }, { 8, 54'000'000'000 } };
+        const auto choices = microBatchChoices(m, 1024, 8, 64e9);
+        // ddp holds all 40 GB: 50 + 2.5 m <= 64 fits 5.6 -> 4; the run's own micro-batch does
+        // not vouch for it, ddp holding more than the run did. (Taking the run's 24 GB as
+        // whole would have said 8.)
+        QCOMPARE(find(choices, "ddp")->microBatch, 4);
+        // ZeRO-1 on 8: 8 + 8 + 3 = 19 GB, 29 + 2.5 m fits 14 -> 8; ZeRO-2: 8 + 1 + 3 = 12 GB,
+        // 22 + 2.5 m fits 16.8 -> 16.
+        QCOMPARE(find(choices, "zero1")->microBatch, 8);
+        QCOMPARE(find(choices, "zero2")->microBatch, 16);
+    }
+
+    void fewerSamplesPerGpuThanTheMicroBatch()
+    {
+        // 16 samples over 4 GPUs: 4 each, so micro-batch 4, one micro-step: 0.5 s for 4
+        // samples against 0.45 s at the measured rate.
+        const auto choices = microBatchChoices(oneGpu(), 16, 4, k80GB);
+        for (const auto& c : choices) {
+            QCOMPARE(c.microBatch, 4);
+            QCOMPARE(c.accumulation, 1);
+            QVERIFY(qAbs(c.computeRatio - 0.5 / 0.45) < 1e-12);
+        }
+        QCOMPARE(find(choices, "zero2")->allReduces, 1.0); // one micro-step, one reduce-scatter
+    }
+
+    void withoutPeaksOrTimesOnlyTheMeasuredMicroBatch()
+    {
+        MeasuredResult m = oneGpu();
+        m.memorySamples.resize(1);
+        m.microStepSamples.clear();
+        auto choices = microBatchChoices(m, 1000, 8, k80GB);
+        QCOMPARE(choices.size(), std::size_t(1));
+        QCOMPARE(choices[0].strategy, std::string("ddp"));
+        QCOMPARE(choices[0].microBatch, 8);
+        QVERIFY(!choices[0].memoryFitted && !choices[0].timed);
+        // 125 samples per GPU in 16 micro-steps of 8: the last one padded, 128 / 125.
+        QCOMPARE(choices[0].accumulation, 16);
+        QVERIFY(qAbs(choices[0].computeRatio - 128.0 / 125) < 1e-12);
+
+        // A micro-step time that falls with the micro-batch is noise: not fitted.
+        m = oneGpu();
+        m.microStepSamples = { { 4, 0.9 }, { 8, 0.5 } };
+        choices = microBatchChoices(m, 1024, 4, k80GB);
+        QVERIFY(!choices.empty() && !choices[0].timed);
+
+        // No micro-batch in the file (older results): nothing to choose from.
+        m.microBatch = 0;
+        QVERIFY(microBatchChoices(m, 1024, 4, k80GB).empty());
+    }
+
+    void theRunVouchesForItsOwnMicroBatch()
+    {
+        // A capacity the fitted line says even one sample overflows: the measured micro-batch
+        // ran, so ddp (the same states) keeps it, and nothing larger is offered.
+        const auto choices = microBatchChoices(oneGpu(), 1024, 4, 45e9);
+        QVERIFY(!choices.empty());
+        for (const auto& c : choices)
+            QCOMPARE(c.microBatch, 8);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMicroBatchModel)
+#include "tst_micro_batch_model.moc"
