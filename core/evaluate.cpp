@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace gpuplan {
@@ -102,7 +103,36 @@ void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPos
     e.days = atPosition(e.daysLow, e.days, e.daysHigh, position);
 }
 
-void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
+// estimateTraining once per GPU and count in one evaluation: an imported catalog rents the same
+// GPUs in hundreds of offers, and asking for each offer's estimate again (the measurements
+// searched, the notes formatted) was most of a 500-offer replot.
+class Estimates {
+public:
+    Estimates(const Scenario& s, const Workload& w)
+        : s_(s)
+        , w_(w)
+    {
+    }
+    std::optional<TrainingEstimate> at(const GpuSpec& gpu, int count)
+    {
+        const auto key = std::make_pair(&gpu, count);
+        auto found = known_.find(key);
+        if (found == known_.end())
+            found = known_
+                        .emplace(key,
+                            estimateTraining(*s_.catalog, s_.source, w_, gpu, count,
+                                s_.assumptions.analyticUtilization))
+                        .first;
+        return found->second;
+    }
+
+private:
+    const Scenario& s_;
+    const Workload& w_;
+    std::map<std::pair<const GpuSpec*, int>, std::optional<TrainingEstimate>> known_;
+};
+
+void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
 {
     const auto& a = s.assumptions;
     for (const GpuSpec* gpu : purchasableGpus(s)) {
@@ -113,8 +143,7 @@ void addOwnedOptions(const Scenario& s, const Workload& w, Results& r)
                 r.unavailable.push_back(why);
                 continue;
             }
-            auto estimate
-                = estimateTraining(*s.catalog, s.source, w, *gpu, count, a.analyticUtilization);
+            auto estimate = estimates.at(*gpu, count);
             if (!estimate || !estimate->feasible) {
                 r.unavailable.push_back(unavailable(*gpu, count, estimate));
                 continue;
@@ -273,9 +302,11 @@ void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOptio
     }
 }
 
-void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
+void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
 {
     const auto& a = s.assumptions;
+    // At most one option per offer and count: growing the vector moved every option so far.
+    r.cloud.reserve(s.catalog->cloudOffers.size() * s.gpuCounts.size());
     for (const auto& offer : s.catalog->cloudOffers) {
         const GpuSpec* gpu = s.catalog->findGpu(offer.gpuId);
         if (!gpu) {
@@ -285,8 +316,7 @@ void addCloudOptions(const Scenario& s, const Workload& w, Results& r)
         for (int count : s.gpuCounts) {
             if (count < offer.gpusPerInstance)
                 continue; // an 8-GPU instance is not a way to rent 2 GPUs
-            auto estimate
-                = estimateTraining(*s.catalog, s.source, w, *gpu, count, a.analyticUtilization);
+            auto estimate = estimates.at(*gpu, count);
             if (!estimate || !estimate->feasible)
                 continue;
             moveDays(*estimate, *gpu, count, s.positions);
@@ -411,10 +441,11 @@ Results evaluateAt(const Scenario& in)
         r.warnings.push_back({ Warning::Kind::UnknownModel, s.modelId, {} });
         return r;
     }
-    addOwnedOptions(s, *r.workload, r);
+    Estimates estimates(s, *r.workload);
+    addOwnedOptions(s, estimates, r);
     markFrontiers(r);
     recommend(s, r);
-    addCloudOptions(s, *r.workload, r);
+    addCloudOptions(s, estimates, r);
     compareWithCloud(r);
     if (r.options.empty())
         r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
