@@ -1,6 +1,7 @@
 // gpuplan: the desktop planner. Opens the scenario given on the command line (the desktop entry
 // passes one), else the last one used.
 
+#include "app/gui/allocator_tuning.h"
 #include "app/gui/main_window.h"
 #include "app/gui/user_files.h"
 
@@ -11,6 +12,7 @@
 
 int main(int argc, char** argv)
 {
+    gpuplan::gui::keepFreedMemoryForReplots();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpuplan"));
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Budget Planner"));
