@@ -3,6 +3,7 @@
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/gui/cloud_table_model.h"
+#include "app/gui/keyed_sort_proxy.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/rental_filter_button.h"
@@ -46,7 +47,7 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name)
 
 QSortFilterProxyModel* sortingProxy(QAbstractItemModel* source, QObject* parent)
 {
-    auto* proxy = new QSortFilterProxyModel(parent);
+    auto* proxy = new KeyedSortProxy(parent);
     proxy->setSourceModel(source);
     proxy->setSortRole(Qt::UserRole);
     return proxy;
