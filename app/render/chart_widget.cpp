@@ -142,13 +142,35 @@ std::vector<double> tickValues(const Axis& axis)
 // is replotted while hidden (another tab), so deleting and re-adding axes left stale labels.
 void configureAxis(QCategoryAxis* axis, const Axis& spec)
 {
+    const double min = toAxis(spec, spec.min);
+    const double max = toAxis(spec, spec.max);
+    const QString title = spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title;
+    QStringList labels;
+    QList<double> values;
+    for (double v : tickValues(spec)) {
+        labels << tickLabel(spec, v);
+        values << toAxis(spec, v);
+    }
+    // An assumption change mostly leaves an axis as it was, and relabelling it lays out every
+    // tick label again.
+    const auto sameTicks = [&] {
+        if (axis->categoriesLabels() != labels)
+            return false;
+        for (qsizetype i = 0; i < labels.size(); ++i)
+            if (axis->endValue(labels[i]) != values[i])
+                return false;
+        return true;
+    };
+    if (axis->min() == min && axis->max() == max && axis->startValue() == min
+        && axis->titleText() == title && sameTicks())
+        return;
     for (const QString& label : axis->categoriesLabels())
         axis->remove(label);
-    axis->setRange(toAxis(spec, spec.min), toAxis(spec, spec.max));
-    axis->setStartValue(toAxis(spec, spec.min));
-    for (double v : tickValues(spec))
-        axis->append(tickLabel(spec, v), toAxis(spec, v));
-    axis->setTitleText(spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title);
+    axis->setRange(min, max);
+    axis->setStartValue(min);
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        axis->append(labels[i], values[i]);
+    axis->setTitleText(title);
 }
 
 QCategoryAxis* makeAxis()
@@ -234,6 +256,10 @@ struct ChartWidget::Impl {
         bool band;
     };
     std::vector<RangeMark> rangeMarks;
+    // The last drawing's labels and range paths, handed out again before new ones are made:
+    // with hundreds of offers, deleting and re-creating them was a tenth of a replot.
+    std::vector<QGraphicsSimpleTextItem*> spareLabels;
+    std::vector<QGraphicsPathItem*> sparePaths;
 
     // `value` is in axis space (log10 on log axes), as Qt Charts reports it.
     const ChartPoint* pointAt(QAbstractSeries* series, const QPointF& value) const
@@ -406,10 +432,17 @@ void ChartWidget::addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn
     for (const auto& p : spec.points) {
         if (p.label.isEmpty())
             continue;
-        auto* item = new HaloLabel(p.label, d->chart);
-        QFont f = item->font();
-        f.setPointSizeF(f.pointSizeF() * 0.85);
-        item->setFont(f);
+        QGraphicsSimpleTextItem* item = nullptr;
+        if (!d->spareLabels.empty()) {
+            item = d->spareLabels.back();
+            d->spareLabels.pop_back();
+            item->setText(p.label); // a no-op for the same text: no new layout
+        } else {
+            item = new HaloLabel(p.label, d->chart);
+            QFont f = item->font();
+            f.setPointSizeF(f.pointSizeF() * 0.85);
+            item->setFont(f);
+        }
         item->setBrush(spec.color.darker(130));
         item->setZValue(10);
         d->labels.push_back({ item, toAxis(d->data, p.x, p.y), drawn });
@@ -421,7 +454,14 @@ void ChartWidget::addRangeMarks(const ChartSeries& spec)
     for (const bool band : { true, false }) {
         if (band ? !hasBand(spec) : !hasWhiskers(spec))
             continue;
-        auto* item = new QGraphicsPathItem(d->chart);
+        QGraphicsPathItem* item = nullptr;
+        if (!d->sparePaths.empty()) {
+            item = d->sparePaths.back();
+            d->sparePaths.pop_back();
+            item->show();
+        } else {
+            item = new QGraphicsPathItem(d->chart);
+        }
         QColor color = spec.color;
         color.setAlpha(band ? kBandAlpha : kWhiskerAlpha);
         item->setPen(band ? QPen(Qt::NoPen) : QPen(color, 1.2));
@@ -514,11 +554,13 @@ void ChartWidget::setChartData(const ChartData& chartData)
 {
     const bool inPlace = !d->dataSeries.empty() && sameShape(d->data, chartData);
     d->data = chartData;
-    for (auto& l : d->labels)
-        delete l.item;
+    // Labels and paths are laid out anew for the new data, from the items already made; the
+    // last drawing's in reverse, so the same data hands each label its own text back.
+    for (auto l = d->labels.rbegin(); l != d->labels.rend(); ++l)
+        d->spareLabels.push_back(l->item);
     d->labels.clear();
-    for (auto& mark : d->rangeMarks)
-        delete mark.item;
+    for (auto m = d->rangeMarks.rbegin(); m != d->rangeMarks.rend(); ++m)
+        d->sparePaths.push_back(m->item);
     d->rangeMarks.clear();
     d->chart->setTitle(d->data.title);
     configureAxis(d->xAxis, d->data.x);
@@ -527,6 +569,12 @@ void ChartWidget::setChartData(const ChartData& chartData)
         movePoints();
     else
         rebuildSeries();
+    for (auto* item : d->spareLabels)
+        delete item;
+    d->spareLabels.clear();
+    for (auto* item : d->sparePaths)
+        delete item;
+    d->sparePaths.clear();
     d->footnote->setPlainText(d->data.footnote);
     placeLabels();
 }
@@ -589,6 +637,14 @@ void ChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     placeLabels();
+}
+
+QStringList ChartWidget::labelTexts() const
+{
+    QStringList texts;
+    for (const auto& l : d->labels)
+        texts << l.item->text();
+    return texts;
 }
 
 int ChartWidget::visibleLabelCount() const

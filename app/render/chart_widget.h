@@ -34,6 +34,8 @@ public:
 
     // Number of drawn point labels (after the ones that would overlap were moved); for tests.
     int visibleLabelCount() const;
+    // Every point label's text, placed or not, in the order of the data's points.
+    QStringList labelTexts() const;
 
     // Where the drawn labels are and what they had to keep clear of, in chart coordinates; for
     // tests.

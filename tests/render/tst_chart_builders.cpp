@@ -864,6 +864,43 @@ private slots:
         widget.setChartData(hardwareCostChart(evaluate(s), {})); // other series and lines
         QCOMPARE(widget.seriesRebuilds(), 2);
     }
+
+    // The same shape reuses the label items it made: each shows its point's new text, a point
+    // without a label shows none, and the items left over are gone.
+    void widgetRelabelsPointsOfDataOfTheSameShape()
+    {
+        const ChartData before = experimentCostChart(plan(m_catalog, SourcePolicy::Best), {});
+        const auto labelsOf = [](const ChartData& data) {
+            QStringList texts;
+            for (const auto& series : data.series)
+                for (const auto& p : series.points)
+                    if (!p.label.isEmpty())
+                        texts << p.label;
+            return texts;
+        };
+        ChartWidget widget;
+        widget.resize(900, 600);
+        widget.setChartData(before);
+        QVERIFY(labelsOf(before).size() >= 3);
+        QCOMPARE(widget.labelTexts(), labelsOf(before));
+
+        ChartData after = before;
+        std::vector<ChartPoint*> labelled;
+        for (auto& series : after.series)
+            for (auto& p : series.points)
+                if (!p.label.isEmpty())
+                    labelled.push_back(&p);
+        labelled[0]->label = QStringLiteral("renamed");
+        labelled[1]->label.clear();
+        widget.setChartData(after);
+        QCOMPARE(widget.seriesRebuilds(), 1);
+        QCOMPARE(widget.labelTexts(), labelsOf(after));
+        QCOMPARE(widget.labelTexts().size(), labelsOf(before).size() - 1);
+
+        widget.setChartData(before);
+        QCOMPARE(widget.labelTexts(), labelsOf(before));
+        QCOMPARE(widget.seriesRebuilds(), 1);
+    }
 };
 
 QTEST_MAIN(TestChartBuilders)
