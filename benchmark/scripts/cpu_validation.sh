@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The --validate benchmark of issue 13 on a CPU: runs the tiny GPT-NeoX config RUNS times (default
-# 10) with the issue's command and prints, per run, the machine's 1-minute load before it, the
-# extrapolated step and the validation error, then the median and the worst
-# error over the runs. Run from the repository root:
+# The --validate benchmark of issue 13 on a CPU: runs the tiny GPT-NeoX config (or CONFIG=path,
+# e.g. tests/benchmark/data/tiny-mamba/config.json) RUNS times (default 10) with the issue's
+# command and prints, per run, the machine's 1-minute load before it, the extrapolated step and
+# the validation error, then the median and the worst error over the runs. Run from the
+# repository root:
 #   benchmark/scripts/cpu_validation.sh [path/to/gpuplan-bench] [RUNS] [extra run arguments...]
 # docs/benchmark.md quotes its output. A timing benchmark, not a test: it asserts nothing.
 set -euo pipefail
@@ -10,7 +11,7 @@ set -euo pipefail
 bench=${1:-build/bench/benchmark/gpuplan-bench}
 runs=${2:-10}
 shift $(($# > 2 ? 2 : $#))
-config=tests/benchmark/data/tiny-neox/config.json
+config=${CONFIG:-tests/benchmark/data/tiny-neox/config.json}
 args=(run --config "$config" --device cpu --micro-batch 4 --batch-size 16 --seq-len 128
   --validate 3 --format json "$@")
 
