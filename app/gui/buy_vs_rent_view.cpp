@@ -1,6 +1,7 @@
 #include "app/gui/buy_vs_rent_view.h"
 
 #include <algorithm>
+#include <set>
 
 #include "app/common/format.h"
 #include "app/gui/planner_session.h"
@@ -20,6 +21,8 @@ namespace gpuplan::gui {
 
 namespace {
 constexpr int kCloudIndexRole = Qt::UserRole;
+constexpr int kOfferIdRole = Qt::UserRole + 1;
+constexpr int kGpuCountRole = Qt::UserRole + 2;
 } // namespace
 
 BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
@@ -201,13 +204,22 @@ std::optional<render::ChartData> BuyVsRentView::sensitivityData(QString* why) co
 void BuyVsRentView::resultsChanged()
 {
     const Results& r = m_session->results();
-    const QString previous = m_machine->currentText();
+    // The machine shown so far, found again by GPU and count: an assumption change can renumber
+    // the options, and an edited price changes the label.
+    std::optional<MachineKey> previous;
+    if (const auto shown = machine(); shown && *shown < m_machineKeys.size())
+        previous = m_machineKeys[*shown];
     m_syncing = true;
     m_machine->clear();
-    for (const auto& o : r.options)
+    m_machineKeys.clear();
+    int index = -1;
+    for (const auto& o : r.options) {
         m_machine->addItem(render::shortMachineLabel(o) + QStringLiteral(" — ")
             + views::formatUsd(o.machineCostUsd));
-    int index = m_machine->findText(previous);
+        m_machineKeys.emplace_back(o.gpu->id, o.gpuCount);
+        if (previous && m_machineKeys.back() == *previous)
+            index = static_cast<int>(m_machineKeys.size()) - 1;
+    }
     if (index < 0)
         index = r.recommended ? static_cast<int>(*r.recommended) : 0;
     m_machine->setCurrentIndex(r.options.empty() ? -1 : index);
@@ -218,10 +230,28 @@ void BuyVsRentView::resultsChanged()
 
 void BuyVsRentView::fillOffers()
 {
-    m_syncing = true;
-    m_offers->clear();
     const Results& r = m_session->results();
     const auto chosen = machine();
+    const std::optional<MachineKey> listing = chosen && *chosen < m_machineKeys.size()
+        ? std::optional<MachineKey>(m_machineKeys[*chosen])
+        : std::nullopt;
+    // The same machine's offers listed again (an assumption changed): the user's ticks stay,
+    // by offer and GPU count; an offer not listed before, or another machine, starts from the
+    // default (the offers of the machine's own GPU count).
+    const bool again = listing && listing == m_offersFor;
+    std::set<std::pair<QString, int>> listed;
+    std::set<std::pair<QString, int>> ticked;
+    for (int row = 0; again && row < m_offers->count(); ++row) {
+        const QListWidgetItem* item = m_offers->item(row);
+        const std::pair<QString, int> key { item->data(kOfferIdRole).toString(),
+            item->data(kGpuCountRole).toInt() };
+        listed.insert(key);
+        if (item->checkState() == Qt::Checked)
+            ticked.insert(key);
+    }
+    m_offersFor = listing;
+    m_syncing = true;
+    m_offers->clear();
     if (chosen && *chosen < r.options.size()) {
         const auto& o = r.options[*chosen];
         for (std::size_t i = 0; i < r.cloud.size(); ++i) {
@@ -234,9 +264,13 @@ void BuyVsRentView::fillOffers()
                                               QString::fromStdString(c.offer->instance))
                                           .arg(c.gpuCount)
                                           .arg(views::formatUsd(c.cheapestCostUsd.value_or(0.0))));
+            const std::pair<QString, int> key { QString::fromStdString(c.offer->id), c.gpuCount };
             item->setData(kCloudIndexRole, static_cast<int>(i));
+            item->setData(kOfferIdRole, key.first);
+            item->setData(kGpuCountRole, key.second);
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            item->setCheckState(c.gpuCount == o.gpuCount ? Qt::Checked : Qt::Unchecked);
+            const bool tick = listed.count(key) ? ticked.count(key) > 0 : c.gpuCount == o.gpuCount;
+            item->setCheckState(tick ? Qt::Checked : Qt::Unchecked);
             item->setToolTip(QStringLiteral("Rate as of %1, %2")
                                  .arg(QString::fromStdString(c.offer->source.date),
                                      QString::fromStdString(c.offer->source.source)));

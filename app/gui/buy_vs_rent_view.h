@@ -9,6 +9,8 @@
 #include <QWidget>
 
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 class QComboBox;
@@ -68,6 +70,11 @@ private:
     QLabel* m_tornadoNote = nullptr; // why there is no tornado
     bool m_syncing = false;
     bool m_stale = false; // results changed while hidden
+    // A machine by GPU id and count: what stays the same when a replot renumbers the options
+    // or an edited price relabels them.
+    using MachineKey = std::pair<std::string, int>;
+    std::vector<MachineKey> m_machineKeys; // one per item of m_machine
+    std::optional<MachineKey> m_offersFor; // whose offers m_offers lists
 };
 
 } // namespace gpuplan::gui

@@ -854,6 +854,60 @@ private slots:
         QVERIFY(!other->isWindowModified());
     }
 
+    // A replot keeps what the user chose in Buy vs rent: an assumption change keeps the ticked
+    // offers, an edited price (which relabels the machine) keeps the machine; both are found
+    // again by GPU, count and offer. Another machine starts from its own defaults.
+    void buyVsRentKeepsTheUsersChoicesAcrossReplots()
+    {
+        auto w = makeWindow();
+        BuyVsRentView* view = w->buyVsRentView();
+        const auto firstOffer = [&w](const std::string& gpu, int count) {
+            const Results& r = w->session()->results();
+            for (std::size_t i = 0; i < r.cloud.size(); ++i)
+                if (r.cloud[i].gpu->id == gpu && r.cloud[i].gpuCount == count)
+                    return std::optional<std::size_t>(i);
+            return std::optional<std::size_t>();
+        };
+        view->setMachine(*optionOf(w->session()->results(), "h100-80gb-sxm", 4));
+        const auto eight = firstOffer("h100-80gb-sxm", 8);
+        QVERIFY(eight);
+        const std::string offerId = w->session()->results().cloud[*eight].offer->id;
+        view->setChosenOffers({ *eight }); // not the default: the machine has 4 GPUs
+
+        Assumptions a = w->session()->scenario().assumptions;
+        a.amortizationYears = 3.0;
+        w->session()->setAssumptions(a);
+        const Results& after = w->session()->results();
+        QCOMPARE(view->machine(), optionOf(after, "h100-80gb-sxm", 4));
+        const auto chosen = view->chosenOffers();
+        QCOMPARE(chosen.size(), std::size_t(1));
+        QCOMPARE(after.cloud[chosen[0]].offer->id, offerId);
+        QCOMPARE(after.cloud[chosen[0]].gpuCount, 8);
+
+        // A new H100 price (card or system): the machine's label changes, the machine stays.
+        auto* machines = view->findChild<QComboBox*>(QStringLiteral("machine"));
+        const QString label = machines->currentText();
+        auto edited = std::make_shared<Catalog>(w->session()->catalog());
+        for (auto& gpu : edited->gpus)
+            if (gpu.id == "h100-80gb-sxm" && gpu.priceUsd)
+                *gpu.priceUsd *= 0.8;
+        for (auto& system : edited->systems)
+            if (system.gpuId == "h100-80gb-sxm")
+                system.priceUsd *= 0.8;
+        w->session()->setCatalog(edited);
+        QVERIFY(machines->currentText() != label);
+        QCOMPARE(view->machine(), optionOf(w->session()->results(), "h100-80gb-sxm", 4));
+
+        // Another machine: the offers of its own GPU count, ticked by default.
+        const Results& now = w->session()->results();
+        view->setMachine(*optionOf(now, "a100-80gb-sxm", 8));
+        QVERIFY(!view->chosenOffers().empty());
+        for (const std::size_t i : view->chosenOffers()) {
+            QCOMPARE(now.cloud[i].gpu->id, std::string("a100-80gb-sxm"));
+            QCOMPARE(now.cloud[i].gpuCount, 8);
+        }
+    }
+
     void quittingMidRunKeepsTheMeasurements()
     {
         const QString fake = m_files.filePath(QStringLiteral("gpuplan-bench"));
