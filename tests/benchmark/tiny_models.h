@@ -13,8 +13,10 @@ namespace gpuplan::bench::testing {
 
 inline ModelSpec tinyFromConfig(const char* folder)
 {
-    const auto load
-        = loadHfConfig(std::string(GPUPLAN_TEST_DATA) + "/data/" + folder + "/config.json");
+    // Built with QString: GCC 12 flags libstdc++'s own std::string operator+ here with a false
+    // -Warray-bounds once LibTorch comes precompiled (the system-header exemption is lost).
+    const auto load = loadHfConfig(
+        QString("%1/data/%2/config.json").arg(GPUPLAN_TEST_DATA, folder).toStdString());
     if (!load.spec)
         qFatal("%s", load.error.c_str());
     return *load.spec;
