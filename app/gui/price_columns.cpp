@@ -36,6 +36,8 @@ auto provenanceOf(C& c, PriceTable table, std::size_t row) -> decltype((c.gpus.a
         return c.gpus.at(row).priceSource;
     case PriceTable::Chassis:
         return c.chassis.at(row).priceSource;
+    case PriceTable::Systems:
+        return c.systems.at(row).priceSource;
     case PriceTable::Cloud:
         return c.cloudOffers.at(row).source;
     case PriceTable::Electricity:
@@ -92,6 +94,25 @@ const PriceColumn kChassisColumns[] = {
         } },
     dateColumn<PriceTable::Chassis>(),
     sourceColumn<PriceTable::Chassis>(),
+};
+
+// Machines sold whole (an HGX 8-GPU SXM board in its server): priced as a system, GPUs
+// included, since SXM GPUs are not sold as cards.
+const PriceColumn kSystemColumns[] = {
+    { "System", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.systems.at(r).name); }, nullptr },
+    { "GPU", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return text(c.systems.at(r).gpuId); }, nullptr },
+    { "GPUs", CellKind::ReadOnly,
+        [](const Catalog& c, std::size_t r) { return QVariant(c.systems.at(r).gpuCount); },
+        nullptr },
+    { "Price with GPUs (USD)", CellKind::Price,
+        [](const Catalog& c, std::size_t r) { return QVariant(c.systems.at(r).priceUsd); },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            c.systems.at(r).priceUsd = v.toDouble();
+        } },
+    dateColumn<PriceTable::Systems>(),
+    sourceColumn<PriceTable::Systems>(),
 };
 
 const PriceColumn kCloudColumns[] = {
@@ -151,6 +172,8 @@ std::span<const PriceColumn> priceColumns(PriceTable table)
         return kGpuColumns;
     case PriceTable::Chassis:
         return kChassisColumns;
+    case PriceTable::Systems:
+        return kSystemColumns;
     case PriceTable::Cloud:
         return kCloudColumns;
     case PriceTable::Electricity:
@@ -166,6 +189,8 @@ int priceRowCount(const Catalog& c, PriceTable table)
         return static_cast<int>(c.gpus.size());
     case PriceTable::Chassis:
         return static_cast<int>(c.chassis.size());
+    case PriceTable::Systems:
+        return static_cast<int>(c.systems.size());
     case PriceTable::Cloud:
         return static_cast<int>(c.cloudOffers.size());
     case PriceTable::Electricity:

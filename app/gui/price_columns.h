@@ -13,7 +13,8 @@
 
 namespace gpuplan::gui {
 
-enum class PriceTable { Gpus, Chassis, Cloud, Electricity };
+// In the order of the Price tables view's tabs.
+enum class PriceTable { Gpus, Chassis, Systems, Cloud, Electricity };
 
 enum class CellKind {
     ReadOnly, // identity columns: changing them would make another entry

@@ -22,6 +22,7 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     const std::pair<PriceTable, QString> tables[] = {
         { PriceTable::Gpus, tr("GPUs") },
         { PriceTable::Chassis, tr("Chassis") },
+        { PriceTable::Systems, tr("Systems") },
         { PriceTable::Cloud, tr("Cloud offers") },
         { PriceTable::Electricity, tr("Electricity") },
     };

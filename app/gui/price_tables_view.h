@@ -1,8 +1,9 @@
 #pragma once
 
-// The Price tables view: GPUs, chassis, cloud offers and electricity, editable with validation
-// and undo/redo; each entry shows its date and source. Saving, reverting and importing are the
-// main window's actions (they reload the catalog); this view shows the state.
+// The Price tables view: GPUs, chassis, systems (sold with their GPUs), cloud offers and
+// electricity, editable with validation and undo/redo; each entry shows its date and source.
+// Saving, reverting and importing are the main window's actions (they reload the catalog); this
+// view shows the state.
 
 #include "app/gui/price_book.h"
 

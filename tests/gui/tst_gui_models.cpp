@@ -48,6 +48,9 @@ class TestGuiModels : public QObject {
     Q_OBJECT
 
     std::shared_ptr<const Catalog> m_catalog;
+    std::shared_ptr<const Catalog> m_current; // the default price set, with HGX/DGX systems
+    static constexpr PriceTable kPriceTables[] = { PriceTable::Gpus, PriceTable::Chassis,
+        PriceTable::Systems, PriceTable::Cloud, PriceTable::Electricity };
 
 private slots:
     void initTestCase()
@@ -58,6 +61,9 @@ private slots:
             kPaperPriceSet);
         QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
         m_catalog = load.catalog;
+        const CatalogLoad current = loadCatalog(shippedDataFiles());
+        QVERIFY2(current.ok(), formatIssues(current.issues).c_str());
+        m_current = current.catalog;
     }
 
     void optionTableShowsEveryOptionAndComparison()
@@ -137,9 +143,9 @@ private slots:
 
     void priceTablesPassTheTester()
     {
-        PriceBook book(m_catalog);
-        for (PriceTable t :
-            { PriceTable::Gpus, PriceTable::Chassis, PriceTable::Cloud, PriceTable::Electricity }) {
+        // Systems: only the current prices have them (the paper priced every machine as cards).
+        for (PriceTable t : kPriceTables) {
+            PriceBook book(t == PriceTable::Systems ? m_current : m_catalog);
             PriceTableModel model(&book, t);
             QAbstractItemModelTester tester(
                 &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -278,13 +284,61 @@ private slots:
         QCOMPARE(*book.catalog().cloudOffers[row].onDemandUsdPerHour, 2.5);
     }
 
+    // A system is priced whole (GPUs included): its price is required, bounded like any
+    // purchase price, undoable, and saved into the user's price file.
+    void systemPriceIsEditedAndSaved()
+    {
+        PriceBook book(m_current);
+        PriceTableModel model(&book, PriceTable::Systems);
+        constexpr int kPriceColumn = 3;
+        constexpr int kSourceColumn = 5;
+        QCOMPARE(model.headerData(kPriceColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Price with GPUs (USD)"));
+        int row = -1;
+        for (std::size_t i = 0; i < book.catalog().systems.size(); ++i)
+            if (book.catalog().systems[i].id == "hgx-h100-8gpu")
+                row = static_cast<int>(i);
+        QVERIFY(row >= 0);
+        QCOMPARE(model.index(row, 0).data().toString(), QStringLiteral("HGX H100 8-GPU server"));
+        QCOMPARE(model.index(row, 2).data().toInt(), 8);
+        QCOMPARE(book.catalog().systems[row].priceUsd, 255237.04);
+
+        QVERIFY(book.edit(PriceTable::Systems, row, kPriceColumn, QString())
+                    .contains(QStringLiteral("must be a number")));
+        QVERIFY(book.edit(PriceTable::Systems, row, kPriceColumn, QStringLiteral("0"))
+                    .contains(QStringLiteral("cannot be 0")));
+        QVERIFY(
+            book.edit(PriceTable::Systems, row, kPriceColumn, QStringLiteral("289000")).isEmpty());
+        QVERIFY(book.edit(PriceTable::Systems, row, kSourceColumn, QStringLiteral("Vendor quote"))
+                    .isEmpty());
+        QCOMPARE(book.catalog().systems[row].priceUsd, 289000.0);
+        QCOMPARE(model.index(row, kPriceColumn).data().toString(), QStringLiteral("289000"));
+        book.undoStack()->undo();
+        book.undoStack()->undo();
+        QCOMPARE(book.catalog().systems[row].priceUsd, 255237.04);
+        book.undoStack()->redo();
+        book.undoStack()->redo();
+
+        QTemporaryDir data;
+        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+        QString error;
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        const CatalogLoad saved = loadCatalogWithUserFiles({ editedPricesPath().toStdString() });
+        qunsetenv("GPUPLAN_DATA_DIR");
+        QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
+        const SystemSpec* hgx = systemFor("h100-80gb-sxm", 8, saved.catalog->systems);
+        QVERIFY(hgx);
+        QCOMPARE(hgx->priceUsd, 289000.0);
+        QCOMPARE(hgx->priceSource.source, std::string("Vendor quote"));
+        QCOMPARE(saved.catalog->systems.size(), m_current->systems.size());
+    }
+
     // Every editable column of every table writes back what it reads (the one descriptor
     // table: a column whose set and get disagree would corrupt a saved price file).
     void everyEditableColumnRoundTrips()
     {
-        for (const PriceTable table :
-            { PriceTable::Gpus, PriceTable::Chassis, PriceTable::Cloud, PriceTable::Electricity }) {
-            PriceBook book(m_catalog);
+        for (const PriceTable table : kPriceTables) {
+            PriceBook book(table == PriceTable::Systems ? m_current : m_catalog);
             QVERIFY(book.rowCount(table) > 0);
             for (int column = 0; column < book.columnCount(table); ++column) {
                 QVERIFY(!book.header(table, column).isEmpty());

@@ -489,6 +489,37 @@ private slots:
         QCOMPARE(reloaded.catalog->cloudOffers.size(), book->catalog().cloudOffers.size());
     }
 
+    // 8 x H100 SXM is bought as a whole system, the cheapest sold with 8 of them: editing the
+    // HGX server's price moves the machine's cost, and past the DGX's price the DGX prices it.
+    void systemPriceEditReachesThePlan()
+    {
+        setCurrentPriceSet(QString::fromStdString(std::string(kDefaultPriceSet)));
+        auto w = makeWindow();
+        PriceBook* book = w->priceBook();
+        const auto& systems = book->catalog().systems;
+        int hgx = -1;
+        for (std::size_t i = 0; i < systems.size(); ++i)
+            if (systems[i].id == "hgx-h100-8gpu")
+                hgx = static_cast<int>(i);
+        QVERIFY(hgx >= 0);
+        const auto cost = [&] {
+            const auto option = optionOf(w->session()->results(), "h100-80gb-sxm", 8);
+            return option ? w->session()->results().options[*option].machineCostUsd : -1.0;
+        };
+        QCOMPARE(cost(), 255237.04);
+        constexpr int kPriceColumn = 3;
+        QVERIFY(book->edit(PriceTable::Systems, hgx, kPriceColumn, QStringLiteral("265237.04"))
+                    .isEmpty());
+        QCOMPARE(cost(), 265237.04);
+        QVERIFY(
+            book->edit(PriceTable::Systems, hgx, kPriceColumn, QStringLiteral("400000")).isEmpty());
+        QCOMPARE(cost(), 375000.0); // the DGX H100, now the cheaper of the two
+        book->undoStack()->undo();
+        book->undoStack()->undo();
+        QCOMPARE(cost(), 255237.04);
+        QVERIFY(w->priceTablesView()->table(PriceTable::Systems)->model()->rowCount() >= 4);
+    }
+
     void electricityEditReachesTheAssumptions()
     {
         auto w = makeWindow();
