@@ -54,12 +54,6 @@ std::optional<Range> rangeIf(const Results& r, const std::optional<Range>& range
     return r.hasRanges ? range : std::nullopt;
 }
 
-QString offerName(const CloudOption& c)
-{
-    return QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
-        + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name));
-}
-
 // One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
 // Y at $Z per run."
 QString breakEvenSentence(const QString& machine, const QString& against, double costPerRun,
@@ -142,7 +136,8 @@ std::vector<OfferBreakEven> offerBreakEvens(
 
 QString breakEvenOfferName(const Results& r, const OfferBreakEven& b)
 {
-    return offerName(r.cloud[b.cloudIndex]) + QStringLiteral(", ") + views::pricingLabel(b.pricing);
+    return rentalLabel(r.cloud[b.cloudIndex]) + QStringLiteral(", ")
+        + views::pricingLabel(b.pricing);
 }
 
 ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
@@ -172,7 +167,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             continue;
         const auto& c = r.cloud[index];
         const QColor color = kRentColors[colour++ % std::size(kRentColors)];
-        const QString name = offerName(c);
+        const QString name = rentalLabel(c);
         if (c.onDemandCostUsd)
             chart.series.push_back(curve(name
                     + (c.offer->kind == OfferKind::Campus ? QStringLiteral(", campus rate")
@@ -259,7 +254,7 @@ QString buyVsRentConclusion(
                 .arg(machine);
         const auto& c = r.cloud[*o.cheapestCloudIndex];
         return breakEvenSentence(machine,
-            offerName(c) + QStringLiteral(", ")
+            rentalLabel(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
             c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths,
             rangeIf(r, o.breakEvenRunsRange));

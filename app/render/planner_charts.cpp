@@ -261,6 +261,12 @@ QString shortMachineLabel(const OwnedOption& option)
     return views::formatMachine(option.gpuCount, withoutMemorySize(option.gpu->name));
 }
 
+QString rentalLabel(const CloudOption& option)
+{
+    return QString::fromStdString(option.offer->provider) + QLatin1Char(' ')
+        + views::formatMachine(option.gpuCount, QString::fromStdString(option.gpu->name));
+}
+
 ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
 {
     ChartData chart;

@@ -34,6 +34,8 @@ ChartData experimentCostChart(const Results& results, const PlannerChartOptions&
 // "8×A100 SXM": the GPU name without its memory size, for point labels.
 QString shortMachineLabel(const OwnedOption& option);
 QString withoutMemorySize(const std::string& gpuName); // "A100 SXM 80GB" -> "A100 SXM"
+// "RunPod 2×RTX 3090": who rents it and what, for titles, tooltips and the report.
+QString rentalLabel(const CloudOption& option);
 
 // Colour of the n-th GPU type (colour-blind-safe palette, stable across both charts).
 QColor gpuColor(std::size_t index);

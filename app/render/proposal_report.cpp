@@ -8,6 +8,7 @@
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
+#include "app/render/planner_charts.h"
 #include "app/render/sensitivity_chart.h"
 #include "core/price_age.h"
 
@@ -478,10 +479,8 @@ QString proposalReportHtml(const ReportInput& in)
     QStringList terms;
     for (std::size_t i : offers)
         for (const auto& m : r.cloud[i].commitments)
-            terms << esc(QString::fromStdString(r.cloud[i].offer->provider) + QLatin1Char(' ')
-                + views::formatMachine(
-                    r.cloud[i].gpuCount, QString::fromStdString(r.cloud[i].gpu->name))
-                + QStringLiteral(": ") + views::commitmentVerdict(m, r.assumptions.plannedRuns));
+            terms << esc(rentalLabel(r.cloud[i]) + QStringLiteral(": ")
+                + views::commitmentVerdict(m, r.assumptions.plannedRuns));
     if (!terms.isEmpty())
         html += QStringLiteral("<p>Reserved rates, paid for the whole term:</p><ul><li>")
             + terms.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");

@@ -92,9 +92,7 @@ const Way kWays[] = {
 QString tooltip(const CloudOption& c, const Way& way, double cost, double days)
 {
     QStringList lines;
-    lines << QString::fromStdString(c.offer->provider) + QLatin1Char(' ')
-            + views::formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name))
-            + QStringLiteral(", ") + way.pricing;
+    lines << rentalLabel(c) + QStringLiteral(", ") + way.pricing;
     lines << QStringLiteral("%1, %2 per run").arg(views::formatDays(days), views::formatUsd(cost));
     if (c.offer->applicationLeadDays > 0 || c.waitDaysPerRun > 0)
         lines << QStringLiteral("Apply %1 days ahead; %2 days in the queue per run")

@@ -123,7 +123,7 @@ std::optional<ChartData> machineSensitivityChart(const Scenario& scenario, const
     }
     tornado.machine = shortMachineLabel(o);
     if (against)
-        tornado.against = QString::fromStdString(r.cloud.at(*against).offer->id);
+        tornado.against = rentalLabel(r.cloud.at(*against));
     if (metric == SensitivityMetric::ExperimentCostUsd) {
         tornado.statedValue = o.experimentCostUsd;
     } else {
