@@ -258,12 +258,15 @@ void BuyVsRentView::fillOffers()
             const auto& c = r.cloud[i];
             if (c.gpu != o.gpu)
                 continue;
-            auto* item
-                = new QListWidgetItem(QStringLiteral("%1 %2 \u00D7%3: %4/run")
-                                          .arg(QString::fromStdString(c.offer->provider),
-                                              QString::fromStdString(c.offer->instance))
-                                          .arg(c.gpuCount)
-                                          .arg(views::formatUsd(c.cheapestCostUsd.value_or(0.0))));
+            // What tells offers apart first (the pane is narrow and instance names are long,
+            // often the GPU's name again); the whole name in the tooltip.
+            const QString provider = QString::fromStdString(c.offer->provider);
+            const QString instance = QString::fromStdString(c.offer->instance);
+            const QString perRun = views::formatUsd(c.cheapestCostUsd.value_or(0.0));
+            auto* item = new QListWidgetItem(QStringLiteral("%1 \u00D7%2: %3/run \u00B7 %4")
+                                                 .arg(provider)
+                                                 .arg(c.gpuCount)
+                                                 .arg(perRun, instance));
             const std::pair<QString, int> key { QString::fromStdString(c.offer->id), c.gpuCount };
             item->setData(kCloudIndexRole, static_cast<int>(i));
             item->setData(kOfferIdRole, key.first);
@@ -271,8 +274,10 @@ void BuyVsRentView::fillOffers()
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             const bool tick = listed.count(key) ? ticked.count(key) > 0 : c.gpuCount == o.gpuCount;
             item->setCheckState(tick ? Qt::Checked : Qt::Unchecked);
-            item->setToolTip(QStringLiteral("Rate as of %1, %2")
-                                 .arg(QString::fromStdString(c.offer->source.date),
+            item->setToolTip(QStringLiteral("%1 %2 \u00D7%3: %4 per run\nRate as of %5, %6")
+                                 .arg(provider, instance)
+                                 .arg(c.gpuCount)
+                                 .arg(perRun, QString::fromStdString(c.offer->source.date),
                                      QString::fromStdString(c.offer->source.source)));
             m_offers->addItem(item);
         }

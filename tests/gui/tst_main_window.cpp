@@ -33,8 +33,10 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -1004,6 +1006,25 @@ private slots:
         QVERIFY2(words.contains(QStringLiteral("Buying 2×RTX 3090 pays off from run")),
             qPrintable(words));
         QVERIFY(!w->buyVsRentView()->chartData().series.empty());
+        // The offers beside the chart: provider, GPU count and cost per run first, within the
+        // narrowest the pane gets (a check box and margins aside), the instance after them and
+        // whole in the tooltip.
+        auto* offers = w->buyVsRentView()->findChild<QListWidget*>(QStringLiteral("offers"));
+        QVERIFY(offers->count() >= 2);
+        const QFontMetrics metrics(offers->font());
+        const QRegularExpression head(QStringLiteral("^(.+?) \u00D7(\\d+): \\$[0-9,.]+/run"));
+        for (int i = 0; i < offers->count(); ++i) {
+            const QString text = offers->item(i)->text();
+            const QRegularExpressionMatch m = head.match(text);
+            QVERIFY2(m.hasMatch(), qPrintable(text));
+            QVERIFY2(metrics.horizontalAdvance(m.captured(0)) + 60 < offers->minimumWidth(),
+                qPrintable(text));
+            const QString instance = text.section(QStringLiteral(" \u00B7 "), 1);
+            QVERIFY(!instance.isEmpty());
+            QVERIFY2(offers->item(i)->toolTip().startsWith(m.captured(1) + QLatin1Char(' ')
+                         + instance + QStringLiteral(" \u00D7") + m.captured(2) + QLatin1Char(':')),
+                qPrintable(offers->item(i)->toolTip()));
+        }
         // How firm: the break-even as a range, and the tornado below the chart.
         QVERIFY2(words.contains(QStringLiteral("with every input at either end of its range")),
             qPrintable(words));
