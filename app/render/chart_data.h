@@ -58,6 +58,7 @@ struct Axis {
     double max = 1.0;
     bool log = false; // then min > 0 always (a log axis drops a series fed a value <= 0)
     QString prefix; // before each tick label: "$" for money
+    bool ticks = true; // false: an axis of rows (a tornado's inputs, each bar labelled itself)
 };
 
 // A budget, deadline or break-even marker across the whole plot.

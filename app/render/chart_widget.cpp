@@ -147,7 +147,7 @@ void configureAxis(QCategoryAxis* axis, const Axis& spec)
     const QString title = spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title;
     QStringList labels;
     QList<double> values;
-    for (double v : tickValues(spec)) {
+    for (double v : spec.ticks ? tickValues(spec) : std::vector<double> {}) {
         labels << tickLabel(spec, v);
         values << toAxis(spec, v);
     }
@@ -662,6 +662,11 @@ QStringList ChartWidget::legendNames() const
         if (m->isVisible())
             names << m->label();
     return names;
+}
+
+QStringList ChartWidget::tickLabels(Qt::Orientation axis) const
+{
+    return (axis == Qt::Horizontal ? d->xAxis : d->yAxis)->categoriesLabels();
 }
 
 const ChartWidget::LabelGeometry& ChartWidget::labelGeometry() const

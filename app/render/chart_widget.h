@@ -46,6 +46,8 @@ public:
     const LabelGeometry& labelGeometry() const;
     // The legend's visible entries, top to bottom; for tests.
     QStringList legendNames() const;
+    // The tick labels drawn along the x (horizontal) or y axis; for tests.
+    QStringList tickLabels(Qt::Orientation axis) const;
     // Series drawn with whiskers or a band (ranges); for tests.
     int rangeMarkCount() const;
     // How often setChartData built the series anew (rather than moving the points of data of

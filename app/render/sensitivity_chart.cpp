@@ -45,7 +45,10 @@ ChartData sensitivityChart(
     chart.x = { breakEven ? QStringLiteral("Runs to break even")
                           : QStringLiteral("Per-experiment cost (USD)"),
         0, 1, false, breakEven ? QString() : QStringLiteral("$") };
-    chart.y = { QStringLiteral("Inputs, the largest swing at the top"), 0, 1, false, QString() };
+    // Rows, not values: each bar carries its input's name, so the axis has neither numbers nor a
+    // title (Qt Charts draws the title of an axis without labels above the plot); the footnote
+    // says how the rows are ordered.
+    chart.y = { QString(), 0, 1, false, QString(), /*ticks=*/false };
 
     std::vector<const SensitivityRow*> shown;
     std::vector<double> xs;
@@ -100,8 +103,8 @@ ChartData sensitivityChart(
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *options.statedValue,
             QStringLiteral("stated values: ") + metricText(options.metric, *options.statedValue),
             kStatedColor });
-    chart.footnote = QStringLiteral(
-        "Each input moved across its range alone, the others at their stated values.");
+    chart.footnote = QStringLiteral("The input that moves it most at the top; each moved across "
+                                    "its range alone, the others at their stated values.");
     if (anyNever)
         chart.footnote += QStringLiteral(" Bars reaching the right edge: buying never pays off "
                                          "at that end.");

@@ -655,6 +655,16 @@ private slots:
         QCOMPARE(chart.lines[0].value, 11.0);
         QVERIFY(chart.footnote.contains(QStringLiteral("never pays off")));
         QVERIFY(chart.title.contains(QStringLiteral("aws-p4de")));
+        // Rows, not values: no numbers up the side; the value axis keeps its ticks.
+        QVERIFY(!chart.y.ticks);
+        QVERIFY(chart.y.title.isEmpty()); // Qt Charts would draw it above the plot
+        QVERIFY(chart.x.ticks);
+        QVERIFY(
+            chart.footnote.startsWith(QStringLiteral("The input that moves it most at the top")));
+        ChartWidget widget;
+        widget.setChartData(chart);
+        QVERIFY(widget.tickLabels(Qt::Vertical).isEmpty());
+        QVERIFY(widget.tickLabels(Qt::Horizontal).size() >= 3);
         options.metric = SensitivityMetric::ExperimentCostUsd;
         QCOMPARE(sensitivityChart(rows, options).series.size(), std::size_t(1));
     }
