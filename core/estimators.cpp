@@ -47,6 +47,23 @@ std::string formatUtilization(double u)
     return buffer;
 }
 
+// Days of one way to run the step: compute and communication, and the estimate's middle.
+struct OverlappedDays {
+    double compute = 0.0;
+    double communication = 0.0;
+    // Full overlap of communication with the backward pass at best, none at worst.
+    double best() const { return std::max(compute, communication); }
+    double worst() const { return compute + communication; }
+    double middle() const { return 0.5 * (best() + worst()); }
+};
+
+// Days spent on one all-reduce of `bytes` per optimizer step over a whole run.
+double allReduceDays(std::int64_t steps, double bytes, int ranks, double busBytesPerSecond)
+{
+    return static_cast<double>(steps) * allReduceSeconds(bytes, ranks, busBytesPerSecond)
+        / kSecondsPerDay;
+}
+
 } // namespace
 
 std::optional<double> impliedUtilization(
@@ -96,18 +113,39 @@ std::optional<TrainingEstimate> analyticEstimate(
         return std::nullopt;
 
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Analytic);
-    auto daysAt = [&](double utilization) {
+    auto computeDaysAt = [&](double utilization) {
         return w.trainingFlops / (gpuCount * *peak * kTera * utilization) / kSecondsPerDay;
     };
-    e.days = daysAt(assumedUtilization);
     // The utilisation's range (assumption_table.h): faster at its high end, slower at its low.
     const Interval utilization
         = assumptionRange(AssumptionId::AnalyticUtilization, assumedUtilization);
-    e.daysLow = daysAt(utilization.high);
-    e.daysHigh = daysAt(utilization.low);
+    // Several GPUs also exchange the fp32 gradients once per optimizer step (data parallel, as
+    // the paper trains): over the GPU's interconnect where one is known. Without one the GPUs
+    // are assumed to scale perfectly, and the estimate says so.
+    const Interconnect* link = gpuCount > 1 ? interconnectFor(gpu.id) : nullptr;
+    const double communication = link
+        ? allReduceDays(
+            w.steps, static_cast<double>(w.parameters) * 4.0, gpuCount, link->busGBps * 1e9)
+        : 0.0;
+    const OverlappedDays assumed { computeDaysAt(assumedUtilization), communication };
+    e.days = assumed.middle();
+    e.daysLow = OverlappedDays { computeDaysAt(utilization.high), communication }.best();
+    e.daysHigh = OverlappedDays { computeDaysAt(utilization.low), communication }.worst();
     e.configuration = formatUtilization(assumedUtilization);
     e.note = "training FLOPs / (GPUs x dense peak x assumed utilisation); ignores memory limits";
-    e.impliedUtilization = assumedUtilization;
+    if (link) {
+        char buffer[160];
+        std::snprintf(buffer, sizeof buffer,
+            "; plus an all-reduce of %.2f GB of gradients per step at %.0f GB/s (%s), %.2f of "
+            "%.2f days at most",
+            static_cast<double>(w.parameters) * 4.0 / 1e9, link->busGBps,
+            std::string(link->name).c_str(), communication, assumed.worst());
+        e.note += buffer + ("; bus bandwidth: " + std::string(link->source));
+    } else if (gpuCount > 1) {
+        e.flags.push_back(EstimateFlag::PerfectScaling);
+    }
+    e.impliedUtilization
+        = communication > 0.0 ? impliedUtilization(w, gpu, gpuCount, e.days) : assumedUtilization;
     addUtilizationFlags(e);
     return e;
 }
@@ -195,16 +233,6 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
     return note;
 }
 
-// Days of one way to run the step: compute and communication, and the estimate's middle.
-struct ExtrapolatedDays {
-    double compute = 0.0;
-    double communication = 0.0;
-    // Full overlap of communication with the backward pass at best, none at worst.
-    double best() const { return std::max(compute, communication); }
-    double worst() const { return compute + communication; }
-    double middle() const { return 0.5 * (best() + worst()); }
-};
-
 } // namespace
 
 std::optional<TrainingEstimate> extrapolatedEstimate(
@@ -239,17 +267,17 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
         = base->gradientBytes && (base->parallelism == "none" || base->parallelism == "ddp");
     const double gradientBytes = fullGradients ? static_cast<double>(*base->gradientBytes)
                                                : static_cast<double>(w.parameters) * 4.0;
-    const double allReduceDays = static_cast<double>(w.steps)
-        * allReduceSeconds(gradientBytes, gpuCount, busBytesPerSecond) / kSecondsPerDay;
+    const double gradientAllReduceDays
+        = allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond);
 
     // The fastest choice; the least sharding wins a tie (choices come in that order). Files
     // without a micro-batch get ddp at whatever micro-batch was measured.
     const auto choices = microBatchChoices(*base, w.globalBatch, gpuCount, gpu.memoryGb * 1e9);
     const MicroBatchAtCount* chosen = nullptr;
-    ExtrapolatedDays days { measuredComputeDays, allReduceDays };
+    OverlappedDays days { measuredComputeDays, gradientAllReduceDays };
     for (const auto& choice : choices) {
-        const ExtrapolatedDays these { measuredComputeDays * choice.computeRatio,
-            allReduceDays * choice.allReduces };
+        const OverlappedDays these { measuredComputeDays * choice.computeRatio,
+            gradientAllReduceDays * choice.allReduces };
         if (!chosen || these.middle() < days.middle()) {
             chosen = &choice;
             days = these;

@@ -20,11 +20,21 @@ constexpr std::string_view kNvlink3Source
       "600 GB/s GPU-to-GPU through NVSwitch) less NCCL's ~20% protocol overhead (NVIDIA/"
       "nccl-tests issue #212)";
 
+// B200's NVLink 5: 1.8 TB/s between any two GPUs of an HGX B200 in both directions, 900 GB/s
+// each way, less the same ~20% protocol overhead.
+constexpr std::string_view kNvlink5Source
+    = "derived: 900 GB/s per direction (Vultr docs, 'NVIDIA HGX B200 Hardware Overview', "
+      "updated 2026-03-11: NVSwitch 5.0 gives 1.8 TB/s bidirectional between any two of the 8 "
+      "GPUs, nvidia-smi topo NV18 on every pair) less NCCL's ~20% protocol overhead "
+      "(NVIDIA/nccl-tests issue #212)";
+
 constexpr std::array kInterconnects {
     Interconnect {
         "h100-80gb-sxm", "NVLink 4 through NVSwitch", 370.0, "2024-05-06", kNvlink4Source },
     Interconnect {
         "h200-141gb-sxm", "NVLink 4 through NVSwitch", 370.0, "2024-05-06", kNvlink4Source },
+    Interconnect {
+        "b200-180gb-sxm", "NVLink 5 through NVSwitch", 720.0, "2026-03-11", kNvlink5Source },
     Interconnect { "a100-80gb-sxm", "NVLink 3 through NVSwitch", 240.0, "2020-05", kNvlink3Source },
     Interconnect { "a100-40gb-sxm", "NVLink 3 through NVSwitch", 240.0, "2020-05", kNvlink3Source },
 };

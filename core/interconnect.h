@@ -3,7 +3,8 @@
 // How fast the GPUs of one machine exchange gradients: the bus bandwidth NCCL reaches for an
 // all-reduce between them (nccl-tests' "busbw", which is the same for any GPU count), per GPU
 // type, dated and sourced. The planner's `extrapolated` source uses it where gpuplan-bench has
-// not measured the machine's own interconnect (comm-probe). GPUs absent here are "unknown":
+// not measured the machine's own interconnect (comm-probe), and the `analytic` source for the
+// gradients' exchange between several GPUs. GPUs absent here are "unknown":
 // PCIe cards depend on the board, the CPU's lanes and whether peer-to-peer is enabled (it is
 // not on GeForce cards), so no estimate is extrapolated for them rather than a guess.
 

@@ -61,6 +61,8 @@ std::string_view toString(EstimateFlag f)
         return "unsynchronised_timing";
     case EstimateFlag::NoPeakKnown:
         return "no_peak_known";
+    case EstimateFlag::PerfectScaling:
+        return "perfect_scaling";
     case EstimateFlag::MultiInstance:
         return "multi_instance";
     }
@@ -81,6 +83,10 @@ std::string_view describe(EstimateFlag f)
     case EstimateFlag::NoPeakKnown:
         return "No peak throughput is known for this GPU and precision, so utilisation "
                "cannot be checked.";
+    case EstimateFlag::PerfectScaling:
+        return "No bus bandwidth is known between these GPUs, so the analytic estimate leaves "
+               "out their exchange of gradients and assumes they train as many times faster "
+               "as there are GPUs; treat this time as optimistic.";
     case EstimateFlag::MultiInstance:
         return "Needs several cloud instances; the estimate assumes they train as fast as "
                "one machine with the same GPUs.";

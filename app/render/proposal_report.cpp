@@ -136,7 +136,7 @@ public:
 private:
     static QString explain(const QString& flag, const Results& r)
     {
-        for (int f = 0; f <= static_cast<int>(EstimateFlag::MultiInstance); ++f) {
+        for (int f = 0; f <= static_cast<int>(kLastEstimateFlag); ++f) {
             const auto e = static_cast<EstimateFlag>(f);
             if (views::toQString(toString(e)) == flag) {
                 QString text = views::toQString(describe(e));

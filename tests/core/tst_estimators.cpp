@@ -123,6 +123,48 @@ private slots:
         QCOMPARE(e->hasFlag(EstimateFlag::Suspect), utilization >= kSuspectUtilization);
     }
 
+    // Several GPUs with a known interconnect also all-reduce the fp32 gradients once a step:
+    // 8 x A100 on NVLink 3 (240 GB/s, core/interconnect.h): 2 x 7/8 x 4 GB / 240 GB/s = 29.2 ms
+    // x 143,000 steps = 0.0483 days beside 22.03 days of compute at 40%, overlapped fully with
+    // compute (the range's low end, at 55%) or not at all (its high end, at 25%).
+    void analyticOnSeveralGpusExchangesGradients()
+    {
+        Workload w = pythia1b;
+        w.steps = 143'000;
+        w.parameters = 1'000'000'000;
+        const double communication = 143'000 * (2.0 * 7 / 8 * 4e9 / 240e9) / 86400;
+        QVERIFY(qAbs(communication - 0.048274) < 1e-6);
+        auto computeDays = [](int gpus, double peak, double utilization) {
+            return 1.9e21 / (gpus * peak * 1e12 * utilization) / 86400;
+        };
+        QVERIFY(qAbs(computeDays(8, 312, 0.4) - 22.0260) < 1e-4);
+
+        const auto e = analyticEstimate(w, a100, 8, 0.4);
+        QVERIFY(e);
+        QVERIFY(qAbs(e->days - (computeDays(8, 312, 0.4) + communication / 2)) < 1e-9);
+        QVERIFY(qAbs(e->daysLow - computeDays(8, 312, 0.55)) < 1e-9);
+        QVERIFY(qAbs(e->daysHigh - (computeDays(8, 312, 0.25) + communication)) < 1e-9);
+        QVERIFY(qAbs(*e->impliedUtilization - 0.4 * computeDays(8, 312, 0.4) / e->days) < 1e-12);
+        QVERIFY2(e->note.find("all-reduce of 4.00 GB of gradients per step at 240 GB/s (NVLink 3 "
+                              "through NVSwitch), 0.05 of 22.07 days at most")
+                != std::string::npos,
+            e->note.c_str());
+        QVERIFY(!e->hasFlag(EstimateFlag::PerfectScaling));
+
+        // One GPU exchanges nothing.
+        const auto one = analyticEstimate(w, a100, 1, 0.4);
+        QVERIFY(qAbs(one->days - computeDays(1, 312, 0.4)) < 1e-9);
+        QCOMPARE(one->note.find("all-reduce"), std::string::npos);
+
+        // RTX 3090s on PCIe: no bus bandwidth known, so nothing is added, and the flag says the
+        // GPUs are assumed to scale perfectly.
+        const auto pcie = analyticEstimate(w, rtx3090, 2, 0.4);
+        QVERIFY(pcie->hasFlag(EstimateFlag::PerfectScaling));
+        QVERIFY(qAbs(pcie->days - computeDays(2, 71, 0.4)) < 1e-9);
+        QCOMPARE(toString(EstimateFlag::PerfectScaling), std::string_view("perfect_scaling"));
+        QVERIFY(!analyticEstimate(w, rtx3090, 1, 0.4)->hasFlag(EstimateFlag::PerfectScaling));
+    }
+
     void fp32TrainsInTf32WhereAvailable()
     {
         Workload vit = pythia1b;
