@@ -5,7 +5,8 @@
 #   asan-bench: GPUPLAN_BUILD_APP=OFF       (core, pricing, gpuplan-bench: a GPU server)
 #   asan-app:   GPUPLAN_BUILD_BENCHMARK=OFF (core, pricing, the Qt app: no LibTorch)
 # so each option is proven to configure, build and test, at no more cost than one full
-# sanitizer build. README.md's test command and .ci/run call this after
+# sanitizer build. The tests of core and pricing, which both halves build, run once, in
+# asan-app (GPUPLAN_TEST_SHARED_LAYERS=OFF in asan-bench). README.md's test command and .ci/run call this after
 # packaging/debian-deps.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
