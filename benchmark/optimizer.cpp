@@ -1,5 +1,6 @@
 #include "benchmark/optimizer.h"
 
+#include "benchmark/tensor_bytes.h"
 #include "benchmark/torch_compat.h"
 
 #include <cmath>
@@ -42,7 +43,7 @@ std::int64_t Optimizer::stateBytes() const
     std::int64_t bytes = 0;
     for (const auto* list : { &expAvg_, &expAvgSq_, &stepCounts_, &hostParams_, &hostGrads_ })
         for (const auto& t : *list)
-            bytes += t.numel() * static_cast<std::int64_t>(t.element_size());
+            bytes += tensorBytes(t);
     return bytes;
 }
 

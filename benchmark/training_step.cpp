@@ -1,5 +1,6 @@
 #include "benchmark/training_step.h"
 
+#include "benchmark/tensor_bytes.h"
 #include "benchmark/torch_compat.h"
 
 namespace gpuplan::bench {
@@ -71,10 +72,8 @@ StateBytes TrainingStep::stateBytes() const
 {
     StateBytes bytes;
     for (const auto& p : model_.parameters()) {
-        bytes.parameters += p.numel() * static_cast<std::int64_t>(p.element_size());
-        if (p.grad().defined())
-            bytes.gradients
-                += p.grad().numel() * static_cast<std::int64_t>(p.grad().element_size());
+        bytes.parameters += tensorBytes(p);
+        bytes.gradients += tensorBytes(p.grad());
     }
     bytes.optimizerState = optimizer_->stateBytes();
     return bytes;

@@ -1,5 +1,6 @@
 #include "benchmark/distributed/communicator.h"
 
+#include "benchmark/tensor_bytes.h"
 #include <torch/torch.h>
 
 namespace gpuplan::bench::distributed {
@@ -10,11 +11,6 @@ class Done : public PendingCollective {
 public:
     void wait() override { }
 };
-
-std::int64_t bytesOf(const at::Tensor& t)
-{
-    return t.numel() * static_cast<std::int64_t>(t.element_size());
-}
 
 void checkFlat(const at::Tensor& t, const char* what)
 {
@@ -34,7 +30,7 @@ void Communicator::counted(Collective collective, std::int64_t bytes)
 std::unique_ptr<PendingCollective> Communicator::allReduceSum(at::Tensor& buffer)
 {
     checkFlat(buffer, "all-reduce buffer");
-    counted(Collective::AllReduce, bytesOf(buffer));
+    counted(Collective::AllReduce, tensorBytes(buffer));
     if (localOnly_ || worldSize_ == 1)
         return std::make_unique<Done>();
     return startAllReduceSum(buffer);
@@ -47,7 +43,7 @@ std::unique_ptr<PendingCollective> Communicator::reduceScatterSum(
     checkFlat(output, "reduce-scatter output");
     TORCH_CHECK(input.numel() == output.numel() * worldSize_,
         "reduce-scatter input must hold world size x output elements");
-    counted(Collective::ReduceScatter, bytesOf(input));
+    counted(Collective::ReduceScatter, tensorBytes(input));
     if (localOnly_ || worldSize_ == 1) {
         torch::NoGradGuard noGrad;
         output.copy_(input.narrow(0, rank_ * output.numel(), output.numel()));
@@ -62,7 +58,7 @@ std::unique_ptr<PendingCollective> Communicator::allGather(at::Tensor& input, at
     checkFlat(output, "all-gather output");
     TORCH_CHECK(output.numel() == input.numel() * worldSize_,
         "all-gather output must hold world size x input elements");
-    counted(Collective::AllGather, bytesOf(output));
+    counted(Collective::AllGather, tensorBytes(output));
     if (localOnly_ || worldSize_ == 1) {
         torch::NoGradGuard noGrad;
         // Alone, a rank fills every slot with its own shard: values stay finite and realistic.

@@ -1,5 +1,6 @@
 #include "benchmark/distributed/sharded_step.h"
 
+#include "benchmark/tensor_bytes.h"
 #include <torch/csrc/autograd/function_hook.h>
 
 #include <stdexcept>
@@ -12,11 +13,6 @@ namespace {
 // goes on: enough to overlap one block's reduce-scatter with the next block's backward, few
 // enough that the full gradient never exists at once.
 constexpr std::size_t kMaxInFlight = 2;
-
-std::int64_t bytesOf(const torch::Tensor& t)
-{
-    return t.defined() ? t.numel() * static_cast<std::int64_t>(t.element_size()) : 0;
-}
 
 std::string describe(Parallelism p, std::size_t groups, int ranks)
 {
@@ -470,16 +466,16 @@ StateBytes ShardedStep::stateBytes() const
     StateBytes bytes;
     if (parallelism_ == Parallelism::Zero3)
         for (const auto& s : parameterShards_)
-            bytes.parameters += bytesOf(s);
+            bytes.parameters += tensorBytes(s);
     else
         for (const auto& group : groups_)
-            bytes.parameters += bytesOf(group.flat);
+            bytes.parameters += tensorBytes(group.flat);
     if (shardsGradientsPerMicroStep())
         for (const auto& s : gradientShards_)
-            bytes.gradients += bytesOf(s);
+            bytes.gradients += tensorBytes(s);
     else
         for (const auto& g : fullGradients_) // ZeRO-1's shards are views into these
-            bytes.gradients += bytesOf(g);
+            bytes.gradients += tensorBytes(g);
     bytes.optimizerState = optimizer_->stateBytes();
     return bytes;
 }
