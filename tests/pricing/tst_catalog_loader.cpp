@@ -62,7 +62,7 @@ private slots:
 
         const CatalogLoad current = loadCatalog(shippedDataFiles());
         QCOMPARE(current.catalog->priceSet, std::string(kDefaultPriceSet));
-        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 27 + 2 });
+        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 28 + 2 });
         // SXM boards are sold inside HGX/DGX systems, priced whole.
         QVERIFY(!current.catalog->findGpu("h100-80gb-sxm")->priceUsd);
         const SystemSpec* hgx = systemFor("h100-80gb-sxm", 8, current.catalog->systems);
