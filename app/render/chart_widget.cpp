@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
@@ -548,7 +549,44 @@ bool sameShape(const ChartData& drawn, const ChartData& next)
     return true;
 }
 
+// The title as drawn: on one line where it fits `width`, else broken at spaces into lines that
+// do. Qt Charts would elide it ("What moves the break-even of … against RunPod 2×RTX PRO 60…"),
+// and a tornado's title names both machines it compares. Broken titles are rich text (<br>), so
+// their words are escaped.
+QString titleFitting(const QString& title, const QFont& font, qreal width)
+{
+    const QFontMetricsF metrics(font);
+    if (width <= 0 || metrics.horizontalAdvance(title) <= width)
+        return title;
+    QStringList lines;
+    QString line;
+    for (const QString& word : title.split(QLatin1Char(' '))) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line.toHtmlEscaped();
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 } // namespace
+
+void ChartWidget::fitTitle()
+{
+    // The chart fills the widget, also when exported (renderTo): the widget's width less the
+    // chart's margins and the title's own padding. Not the chart's rect: the view resizes the
+    // chart after this widget's resizeEvent.
+    constexpr qreal kTitlePadding = 16;
+    const QMarginsF margins = d->chart->margins();
+    const qreal available = width() - margins.left() - margins.right() - kTitlePadding;
+    const QString drawn = titleFitting(d->data.title, d->chart->titleFont(), available);
+    if (d->chart->title() != drawn)
+        d->chart->setTitle(drawn);
+}
 
 void ChartWidget::setChartData(const ChartData& chartData)
 {
@@ -562,7 +600,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
     for (auto m = d->rangeMarks.rbegin(); m != d->rangeMarks.rend(); ++m)
         d->sparePaths.push_back(m->item);
     d->rangeMarks.clear();
-    d->chart->setTitle(d->data.title);
+    fitTitle();
     configureAxis(d->xAxis, d->data.x);
     configureAxis(d->yAxis, d->data.y);
     if (inPlace)
@@ -636,7 +674,13 @@ void ChartWidget::rebuildSeries()
 void ChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    fitTitle();
     placeLabels();
+}
+
+QString ChartWidget::drawnTitle() const
+{
+    return d->chart->title();
 }
 
 QStringList ChartWidget::labelTexts() const
@@ -736,6 +780,7 @@ void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
 {
     const QSizeF logical = size();
     d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
+    fitTitle();
     if (QGraphicsLayout* layout = d->chart->layout())
         layout->activate();
     placeLabels();

@@ -46,6 +46,9 @@ public:
     const LabelGeometry& labelGeometry() const;
     // The legend's visible entries, top to bottom; for tests.
     QStringList legendNames() const;
+    // The title as Qt Charts draws it: the data's, broken into lines (rich text) where it is
+    // wider than the chart; for tests.
+    QString drawnTitle() const;
     // The tick labels drawn along the x (horizontal) or y axis; for tests.
     QStringList tickLabels(Qt::Orientation axis) const;
     // Series drawn with whiskers or a band (ranges); for tests.
@@ -77,6 +80,7 @@ private:
     void rebuildSeries();
     void movePoints();
     void placeLabels();
+    void fitTitle();
 };
 
 } // namespace gpuplan::render

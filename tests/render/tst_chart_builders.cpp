@@ -669,6 +669,29 @@ private slots:
         QCOMPARE(sensitivityChart(rows, options).series.size(), std::size_t(1));
     }
 
+    // A title wider than the chart is broken into lines at spaces, every word kept, rather than
+    // elided by Qt Charts; one that fits stays one plain line. The data keep the plain title.
+    void longTitlesWrapInsteadOfEliding()
+    {
+        ChartData chart;
+        chart.title = QStringLiteral("What moves the break-even of 8×RTX PRO 6000 Blackwell 96GB "
+                                     "against RunPod 2×RTX PRO 6000 Blackwell Workstation Edition");
+        chart.x = { QStringLiteral("Runs to break even"), 0, 10, false, QString() };
+        chart.y = { QString(), 0, 1, false, QString(), /*ticks=*/false };
+        ChartWidget widget;
+        widget.resize(520, 400);
+        widget.setChartData(chart);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        const QString drawn = widget.drawnTitle();
+        QVERIFY2(drawn.contains(QStringLiteral("<br>")), qPrintable(drawn));
+        QCOMPARE(QString(drawn).replace(QStringLiteral("<br>"), QStringLiteral(" ")), chart.title);
+        QCOMPARE(widget.chartData().title, chart.title);
+
+        widget.resize(1800, 400);
+        QTRY_COMPARE(widget.drawnTitle(), chart.title);
+    }
+
     void widgetPlacesLabelsWithoutOverlap()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
