@@ -96,6 +96,8 @@ struct ConfigurationRun {
         const Configuration& configuration, StepEngine& step, ConfigurationResult& result) const;
     void timeCommunication(
         distributed::ShardedStep& step, const Batch& batch, ConfigurationResult& result) const;
+    StepSample timeSample(StepEngine& step, const Batch& batch, int accumulation, int blockLength,
+        bool closingSeparately) const;
     bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
     void recordMicroStepTimes(StepEngine& step, ConfigurationResult& result) const;
     bool stepIsFinite(StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
@@ -316,32 +318,8 @@ void ConfigurationRun::timeAt(
     // Each sample runs a block of micro-steps back to back, as training does, synchronised only
     // at its end, then closes the step; the step's spread is taken over these samples.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
-    const auto timeSample = [&] {
-        StepSample sample;
-        sample.blockLength = blockLength;
-        if (!multiProcess) {
-            sample.blockSeconds = timed([&] {
-                for (int a = 0; a < blockLength; ++a)
-                    step.run(batch, /*closesStep=*/a + 1 == result.accumulation);
-            });
-            sample.optimizerSeconds = timed([&] { step.optimizerStep(); });
-        } else {
-            // The block's micro-steps are plain; closing the step is one more micro-step with
-            // the overlapped gradient synchronisation, the update and the parameter gather,
-            // less a plain micro-step of this block, so that
-            // block / length x accumulation + this is the real step.
-            sample.blockSeconds = timed([&] {
-                for (int a = 0; a < blockLength; ++a)
-                    step.run(batch);
-            });
-            const double closing = timed([&] {
-                step.run(batch, /*closesStep=*/true);
-                step.optimizerStep();
-            });
-            sample.optimizerSeconds = std::max(0.0, closing - sample.blockSeconds / blockLength);
-        }
-        return sample;
-    };
+    const auto timeSampleHere
+        = [&] { return timeSample(step, batch, result.accumulation, blockLength, multiProcess); };
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {
         return timed([&] {
@@ -379,7 +357,7 @@ void ConfigurationRun::timeAt(
     };
     while (moreSamples() || moreValidation()) {
         if (moreSamples()) {
-            samples.push_back(timeSample());
+            samples.push_back(timeSampleHere());
             sampledSeconds += samples.back().blockSeconds + samples.back().optimizerSeconds;
         } else if (!validatePhaseShown) {
             validatePhaseShown = true;
@@ -424,6 +402,36 @@ void ConfigurationRun::timeAt(
     stepIsFinite(step, batch, result);
 }
 
+// One timed sample: a block of micro-steps back to back, as training runs them, synchronised only
+// at its end, then the step's close. Multi-process steps close separately: the block's
+// micro-steps are plain, and closing is one more micro-step with the overlapped gradient
+// synchronisation, the update and the parameter gather, less a plain micro-step of the block, so
+// that block / length x accumulation + close is the real step.
+StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, int accumulation,
+    int blockLength, bool closingSeparately) const
+{
+    StepSample sample;
+    sample.blockLength = blockLength;
+    if (!closingSeparately) {
+        sample.blockSeconds = timed([&] {
+            for (int a = 0; a < blockLength; ++a)
+                step.run(batch, /*closesStep=*/a + 1 == accumulation);
+        });
+        sample.optimizerSeconds = timed([&] { step.optimizerStep(); });
+        return sample;
+    }
+    sample.blockSeconds = timed([&] {
+        for (int a = 0; a < blockLength; ++a)
+            step.run(batch);
+    });
+    const double closing = timed([&] {
+        step.run(batch, /*closesStep=*/true);
+        step.optimizerStep();
+    });
+    sample.optimizerSeconds = std::max(0.0, closing - sample.blockSeconds / blockLength);
+    return sample;
+}
+
 // The compute a step would take alone (collectives replaced by local copies), the step's
 // collectives alone, and what they move: what a planner needs to estimate other GPU counts.
 void ConfigurationRun::timeCommunication(
@@ -431,26 +439,22 @@ void ConfigurationRun::timeCommunication(
 {
     auto& communicator = *options.communicator;
     CommunicationResult comm;
-    std::vector<double> plain, closing;
+    // Sampled as the step itself was (timeSample), so that compute alone and the whole step
+    // compare like with like: micro-steps timed one by one from an idle device run slower than
+    // back to back.
+    const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    std::vector<StepSample> local;
     communicator.setLocalOnly(true);
     try {
         for (int i = 0; i < options.stepsMeasured; ++i)
-            plain.push_back(timed([&] { step.run(batch); }));
-        for (int i = 0; i < options.stepsMeasured; ++i)
-            closing.push_back(timed([&] {
-                step.run(batch, /*closesStep=*/true);
-                step.optimizerStep();
-            }));
+            local.push_back(timeSample(
+                step, batch, result.accumulation, blockLength, /*closingSeparately=*/true));
     } catch (...) {
         communicator.setLocalOnly(false);
         throw;
     }
     communicator.setLocalOnly(false);
-    const Spread micro = spreadOf(plain);
-    Spread close = spreadOf(closing);
-    close = { std::max(0.0, close.median - micro.median), std::max(0.0, close.min - micro.median),
-        std::max(0.0, close.max - micro.median) };
-    comm.computeSeconds = combine(micro, result.accumulation, close);
+    comm.computeSeconds = stepTimingOf(local, result.accumulation).step;
 
     std::vector<double> alone;
     communicator.resetCount();
