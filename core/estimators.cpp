@@ -57,6 +57,13 @@ struct OverlappedDays {
     double middle() const { return 0.5 * (best() + worst()); }
 };
 
+// Bytes of a model's gradients where nothing measured says otherwise: fp32, as mixed-precision
+// training keeps them (the paper's recipes included).
+double fp32GradientBytes(const Workload& w)
+{
+    return static_cast<double>(w.parameters) * 4.0;
+}
+
 // Days spent on one all-reduce of `bytes` per optimizer step over a whole run.
 double allReduceDays(std::int64_t steps, double bytes, int ranks, double busBytesPerSecond)
 {
@@ -123,10 +130,9 @@ std::optional<TrainingEstimate> analyticEstimate(
     // the paper trains): over the GPU's interconnect where one is known. Without one the GPUs
     // are assumed to scale perfectly, and the estimate says so.
     const Interconnect* link = gpuCount > 1 ? interconnectFor(gpu.id) : nullptr;
-    const double communication = link
-        ? allReduceDays(
-            w.steps, static_cast<double>(w.parameters) * 4.0, gpuCount, link->busGBps * 1e9)
-        : 0.0;
+    const double gradientBytes = fp32GradientBytes(w);
+    const double communication
+        = link ? allReduceDays(w.steps, gradientBytes, gpuCount, link->busGBps * 1e9) : 0.0;
     const OverlappedDays assumed { computeDaysAt(assumedUtilization), communication };
     e.days = assumed.middle();
     e.daysLow = OverlappedDays { computeDaysAt(utilization.high), communication }.best();
@@ -138,8 +144,8 @@ std::optional<TrainingEstimate> analyticEstimate(
         std::snprintf(buffer, sizeof buffer,
             "; plus an all-reduce of %.2f GB of gradients per step at %.0f GB/s (%s), %.2f of "
             "%.2f days at most",
-            static_cast<double>(w.parameters) * 4.0 / 1e9, link->busGBps,
-            std::string(link->name).c_str(), communication, assumed.worst());
+            gradientBytes / 1e9, link->busGBps, std::string(link->name).c_str(), communication,
+            assumed.worst());
         e.note += buffer + ("; bus bandwidth: " + std::string(link->source));
     } else if (gpuCount > 1) {
         e.flags.push_back(EstimateFlag::PerfectScaling);
@@ -265,8 +271,8 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     // all-gather moves the same bytes), times what each strategy adds.
     const bool fullGradients
         = base->gradientBytes && (base->parallelism == "none" || base->parallelism == "ddp");
-    const double gradientBytes = fullGradients ? static_cast<double>(*base->gradientBytes)
-                                               : static_cast<double>(w.parameters) * 4.0;
+    const double gradientBytes
+        = fullGradients ? static_cast<double>(*base->gradientBytes) : fp32GradientBytes(w);
     const double gradientAllReduceDays
         = allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond);
 
