@@ -318,8 +318,6 @@ void ConfigurationRun::timeAt(
     // Each sample runs a block of micro-steps back to back, as training does, synchronised only
     // at its end, then closes the step; the step's spread is taken over these samples.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
-    const auto timeSampleHere
-        = [&] { return timeSample(step, batch, result.accumulation, blockLength, multiProcess); };
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {
         return timed([&] {
@@ -357,7 +355,8 @@ void ConfigurationRun::timeAt(
     };
     while (moreSamples() || moreValidation()) {
         if (moreSamples()) {
-            samples.push_back(timeSampleHere());
+            samples.push_back(
+                timeSample(step, batch, result.accumulation, blockLength, multiProcess));
             sampledSeconds += samples.back().blockSeconds + samples.back().optimizerSeconds;
         } else if (!validatePhaseShown) {
             validatePhaseShown = true;

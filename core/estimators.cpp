@@ -150,6 +150,8 @@ std::optional<TrainingEstimate> analyticEstimate(
     } else if (gpuCount > 1) {
         e.flags.push_back(EstimateFlag::PerfectScaling);
     }
+    // Exactly the assumption where nothing is added: recomputed from the days it could land a
+    // hair above 1.0 or below 0.75 and change a flag.
     e.impliedUtilization
         = communication > 0.0 ? impliedUtilization(w, gpu, gpuCount, e.days) : assumedUtilization;
     addUtilizationFlags(e);
