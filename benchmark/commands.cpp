@@ -1,6 +1,7 @@
 #include "benchmark/commands.h"
 
 #include "benchmark/blas_check.h"
+#include "benchmark/cuda_allocator.h"
 #include "benchmark/cuda_backend.h"
 #include "benchmark/device_clock.h"
 #include "benchmark/device_info.h"
@@ -274,7 +275,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
 
     RunReport report;
     report.tool = { GPUPLAN_BENCH_VERSION, compat::libtorchVersion(),
-        device->isCuda() ? cuda::runtimeVersion() : "" };
+        device->isCuda() ? cuda::runtimeVersion() : "",
+        device->isCuda() ? cudaAllocatorSettings() : "" };
     report.measuredAt = utcNow();
     report.host = hostName();
     report.device = *device;

@@ -2,6 +2,7 @@
 
 #include "benchmark/cli_options.h"
 #include "benchmark/commands.h"
+#include "benchmark/cuda_allocator.h"
 
 #include <exception>
 #include <iostream>
@@ -9,6 +10,7 @@
 int main(int argc, char** argv)
 {
     using namespace gpuplan::bench;
+    configureCudaAllocator(); // before anything touches CUDA
     const CliParse parse = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
     if (!parse.error.empty()) {
         std::cerr << "gpuplan-bench: " << parse.error << "\n" << usageText();

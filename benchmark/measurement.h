@@ -16,9 +16,11 @@
 
 namespace gpuplan::bench {
 
-// naive: fp32, explicit attention, per-tensor optimizer, eager. free-lunch: TF32 on Ampere+,
-// fused attention, autocast to the recipe's precision, fused Adam(W) where LibTorch has it,
-// the micro-step captured as a CUDA graph where that works.
+// naive: the paper's baseline, the recipe's precision (autocast) with explicit attention, a
+// per-tensor optimizer, eager. free-lunch: that plus TF32 on Ampere+, fused attention, one
+// weight cast per optimizer step, cuDNN's autotuner, channels-last convolutions on CUDA, fused
+// Adam(W) where LibTorch has it, the micro-step captured as a CUDA graph where that works
+// (training_setup.h, docs/benchmark.md "Method").
 enum class Method { Naive, FreeLunch };
 std::string_view toString(Method m);
 
@@ -109,6 +111,7 @@ struct ToolInfo {
     std::string version;
     std::string libtorch;
     std::string cuda; // "" on CPU builds
+    std::string cudaAllocator; // PYTORCH_CUDA_ALLOC_CONF of a CUDA run ("" = the defaults)
 };
 
 // Algorithm and bus bandwidth of one collective at one message size, as nccl-tests defines

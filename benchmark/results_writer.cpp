@@ -174,6 +174,8 @@ std::string resultsYaml(const RunReport& r)
     out << YAML::Key << "version" << YAML::Value << YAML::DoubleQuoted << r.tool.version;
     out << YAML::Key << "libtorch" << YAML::Value << YAML::DoubleQuoted << r.tool.libtorch;
     out << YAML::Key << "cuda" << YAML::Value << YAML::DoubleQuoted << r.tool.cuda;
+    out << YAML::Key << "cuda_allocator" << YAML::Value << YAML::DoubleQuoted
+        << r.tool.cudaAllocator;
     out << YAML::EndMap;
     out << YAML::Key << "measured_at" << YAML::Value << r.measuredAt;
     out << YAML::Key << "host" << YAML::Value << YAML::DoubleQuoted << r.host;

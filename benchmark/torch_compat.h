@@ -5,14 +5,11 @@
 // between them is gated here on TORCH_VERSION_MAJOR/MINOR, so the rest of benchmark/ reads the
 // same for both.
 
+#include "benchmark/torch_version.h"
+
 #include <torch/torch.h>
-#include <torch/version.h>
 
 #include <ATen/autocast_mode.h>
-
-#define GPUPLAN_TORCH_AT_LEAST(major, minor)                                                       \
-    (TORCH_VERSION_MAJOR > (major)                                                                 \
-        || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
 
 namespace gpuplan::bench::compat {
 
@@ -64,20 +61,45 @@ inline void setAutocastState(c10::DeviceType device, AutocastState state)
 #endif
 }
 
-// Sets an autocast state for a scope and restores the previous one (clearing the cast cache,
-// as Python's torch.autocast does on exit).
+// What becomes of autocast's cache when a scope ends. Autocast keeps the low-precision copy
+// of every fp32 weight it casts (a leaf that requires grad) until the cache is cleared.
+// ClearOnExit is Python's torch.autocast: a new copy per forward. KeepForStep lets the
+// micro-steps of one optimizer step share one copy per weight; whoever keeps it must clear the
+// cache (clearCastCache) when the weights change.
+enum class CastCache { ClearOnExit, KeepForStep };
+
+inline void clearCastCache()
+{
+    at::autocast::clear_cache();
+}
+
+// `weight` in `dtype` for an explicit low-precision product (the chunked LM head): through
+// autocast's cache where autocast is on for its device, so that it is the same copy as every
+// other use of the weight until the cache is cleared, else a plain cast.
+inline torch::Tensor castWeight(const torch::Tensor& weight, at::ScalarType dtype)
+{
+    const auto device = weight.device().type();
+    if (weight.scalar_type() != dtype && autocastState(device).enabled)
+        return at::autocast::cached_cast(dtype, weight, device);
+    return weight.to(dtype);
+}
+
+// Sets an autocast state for a scope and restores the previous one.
 class AutocastScope {
 public:
-    AutocastScope(c10::DeviceType device, AutocastState state)
+    AutocastScope(
+        c10::DeviceType device, AutocastState state, CastCache cache = CastCache::ClearOnExit)
         : device_(device)
         , previous_(autocastState(device))
+        , cache_(cache)
     {
         setAutocastState(device_, state);
     }
     ~AutocastScope()
     {
         setAutocastState(device_, previous_);
-        at::autocast::clear_cache();
+        if (cache_ == CastCache::ClearOnExit)
+            clearCastCache();
     }
     AutocastScope(const AutocastScope&) = delete;
     AutocastScope& operator=(const AutocastScope&) = delete;
@@ -85,6 +107,7 @@ public:
 private:
     c10::DeviceType device_;
     AutocastState previous_;
+    CastCache cache_;
 };
 
 // Fused (single-kernel, multi-tensor) Adam/AdamW: CUDA since 2.0 (stable signature from 2.1),

@@ -54,17 +54,30 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
     execution.fusedScan = freeLunch;
     execution.chunkedLmHead = freeLunch;
     execution.checkpointing = configuration.checkpointing;
+    // Convolutions in NHWC, where cuDNN has its fast (tensor-core, depthwise) kernels. CUDA
+    // only: the CPU runs validate the method, they do not tune it.
+    execution.channelsLast = freeLunch && device.is_cuda();
     model.setExecution(execution);
     // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline
     // (cuDNN enables it by default, so switch both explicitly).
     at::globalContext().setAllowTF32CuBLAS(freeLunch);
     at::globalContext().setAllowTF32CuDNN(freeLunch);
+    // cuDNN's autotuner times the algorithms for each convolution shape once (in the warm-up
+    // step) and keeps the fastest; the naive baseline keeps the default heuristics.
+    at::globalContext().setBenchmarkCuDNN(freeLunch);
     LossSetup setup;
     setup.device = device;
-    if (freeLunch)
-        setup.autocastDtype = autocastFor(recipe.precision, device, notes);
+    // Both methods train in the recipe's precision: the paper's naive baseline is the model
+    // "off the shelf" with its original mixed-precision setting (Appendix D), not fp32.
+    setup.autocastDtype = autocastFor(recipe.precision, device, notes);
     if (setup.autocastDtype == at::kHalf)
         setup.lossScale = kFp16LossScale;
+    // One low-precision copy of each weight per optimizer step, as a training stack that keeps
+    // bf16/fp16 weights beside its fp32 master copy does; the naive baseline re-casts in every
+    // forward, as torch.autocast does. Single process only: ZeRO-3 frees the gathered weights
+    // after each block, which a kept copy would defeat.
+    setup.keepCastsForStep = freeLunch && setup.autocastDtype.has_value()
+        && configuration.parallelism == Parallelism::None;
     return setup;
 }
 
@@ -72,12 +85,20 @@ torch::Tensor computeLoss(TrainableModel& model, const Batch& batch, const LossS
 {
     torch::Tensor loss;
     if (setup.autocastDtype) {
-        compat::AutocastScope autocast(setup.device.type(), { true, *setup.autocastDtype });
+        compat::AutocastScope autocast(setup.device.type(), { true, *setup.autocastDtype },
+            setup.keepCastsForStep ? compat::CastCache::KeepForStep
+                                   : compat::CastCache::ClearOnExit);
         loss = model.loss(batch);
     } else {
         loss = model.loss(batch);
     }
     return setup.lossScale ? loss * *setup.lossScale : loss;
+}
+
+void releaseStepCasts(const LossSetup& setup)
+{
+    if (setup.keepCastsForStep)
+        compat::clearCastCache();
 }
 
 std::optional<std::string> nonFiniteIn(const torch::Tensor& loss,

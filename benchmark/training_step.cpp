@@ -14,6 +14,11 @@ TrainingStep::TrainingStep(TrainableModel& model, const Configuration& configura
         model_.parameters(), optimizerSettingsFor(configuration, recipe, setup_, notes));
 }
 
+TrainingStep::~TrainingStep()
+{
+    releaseStepCasts(setup_); // not into the next configuration's memory
+}
+
 void TrainingStep::microStep(const Batch& batch, bool /*closesStep*/)
 {
     computeLoss(model_, batch, setup_).backward();
@@ -23,6 +28,7 @@ void TrainingStep::optimizerStep()
 {
     optimizer_->step();
     optimizer_->zeroGrad();
+    releaseStepCasts(setup_); // the weights changed
 }
 
 std::optional<std::string> TrainingStep::checkedStep(const Batch& batch)
@@ -47,6 +53,7 @@ std::optional<std::string> TrainingStep::captureGraph(const Batch& batch)
     auto failure = graph_.capture(setup_.device.index(), [&] { microStep(batch); });
     at::autocast::set_autocast_cache_enabled(cacheWas);
     optimizer_->zeroGrad(); // the warm-up before capture accumulated gradients
+    releaseStepCasts(setup_); // the graph casts in every replay: the warm-up's copies are dead
     return failure;
 }
 
@@ -66,6 +73,7 @@ void TrainingStep::dropGraph()
 void TrainingStep::discardGradients()
 {
     optimizer_->zeroGrad();
+    releaseStepCasts(setup_);
 }
 
 StateBytes TrainingStep::stateBytes() const

@@ -21,6 +21,9 @@ public:
     // Allocates gradients and optimizer state. Notes what the configuration could not do here.
     TrainingStep(TrainableModel& model, const Configuration& configuration, const Recipe& recipe,
         const torch::Device& device, std::vector<std::string>& notes);
+    ~TrainingStep() override;
+    TrainingStep(const TrainingStep&) = delete;
+    TrainingStep& operator=(const TrainingStep&) = delete;
 
     void microStep(const Batch& batch, bool closesStep = false) override; // eager
     void optimizerStep() override;

@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/linear.h"
 
 namespace gpuplan::bench {
 
@@ -12,7 +13,7 @@ namespace F = torch::nn::functional;
 // ConvNeXt's initial layer-scale value (Liu et al., 2022, Section 2.6).
 constexpr double kLayerScaleInit = 1e-6;
 
-// LayerNorm over the channels of an NCHW tensor.
+// LayerNorm over the channels of an NCHW tensor (a free view when it is stored channels-last).
 torch::Tensor channelsNorm(torch::nn::LayerNorm norm, const torch::Tensor& x)
 {
     return norm->forward(x.permute({ 0, 2, 3, 1 })).permute({ 0, 3, 1, 2 });
@@ -27,8 +28,8 @@ public:
                 torch::nn::Conv2dOptions(dim, dim, /*kernel_size=*/7).padding(3).groups(dim)));
         norm_ = register_module(
             "norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({ dim }).eps(eps)));
-        fc1_ = register_module("mlp_fc1", torch::nn::Linear(dim, 4 * dim));
-        fc2_ = register_module("mlp_fc2", torch::nn::Linear(4 * dim, dim));
+        fc1_ = register_module("mlp_fc1", Linear(dim, 4 * dim));
+        fc2_ = register_module("mlp_fc2", Linear(4 * dim, dim));
         gamma_ = register_parameter("gamma", torch::full({ dim }, kLayerScaleInit));
     }
 
@@ -42,7 +43,7 @@ public:
 private:
     torch::nn::Conv2d depthwise_ { nullptr };
     torch::nn::LayerNorm norm_ { nullptr };
-    torch::nn::Linear fc1_ { nullptr }, fc2_ { nullptr };
+    Linear fc1_ { nullptr }, fc2_ { nullptr };
     torch::Tensor gamma_;
 };
 
@@ -78,12 +79,33 @@ public:
             stages_.push_back(std::move(blocks));
         }
         headNorm_ = register_module("head_norm", norm(spec.stageDims.back()));
-        head_ = register_module("head_fc", torch::nn::Linear(spec.stageDims.back(), spec.classes));
+        head_ = register_module("head_fc", Linear(spec.stageDims.back(), spec.classes));
+    }
+
+    // Channels-last converts the convolution weights in place (set_data keeps each parameter's
+    // identity, so an optimizer built on them stays valid); only when the option changes, so
+    // that a step which flattened the parameters can set its hooks without undoing that.
+    void setExecution(ExecutionOptions options) override
+    {
+        if (options.channelsLast != execution_.channelsLast) {
+            const auto format = options.channelsLast ? at::MemoryFormat::ChannelsLast
+                                                     : at::MemoryFormat::Contiguous;
+            torch::NoGradGuard noGrad;
+            for (auto& p : parameters())
+                if (p.dim() == 4)
+                    p.set_data(p.contiguous(format));
+        }
+        TrainableModel::setExecution(options);
     }
 
     torch::Tensor loss(const Batch& batch) override
     {
-        auto x = channelsNorm(stemNorm_, stem_->forward(batch.inputs));
+        // In NHWC the blocks' permutes to channels-last (LayerNorm, MLP) are free views instead
+        // of copies, and the images arrive in it as a data loader would deliver them.
+        const auto images = execution_.channelsLast
+            ? batch.inputs.contiguous(at::MemoryFormat::ChannelsLast)
+            : batch.inputs;
+        auto x = channelsNorm(stemNorm_, stem_->forward(images));
         for (std::size_t s = 0; s < stages_.size(); ++s) {
             if (s > 0)
                 x = downConvs_[s - 1]->forward(channelsNorm(downNorms_[s - 1], x));
@@ -111,7 +133,7 @@ private:
     std::vector<torch::nn::LayerNorm> downNorms_;
     std::vector<torch::nn::Conv2d> downConvs_;
     std::vector<std::vector<std::shared_ptr<ConvNextBlock>>> stages_;
-    torch::nn::Linear head_ { nullptr };
+    Linear head_ { nullptr };
 };
 
 } // namespace

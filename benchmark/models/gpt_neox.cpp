@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/linear.h"
 #include "benchmark/models/lm_loss.h"
 
 namespace gpuplan::bench {
@@ -24,8 +25,8 @@ private:
     const ModelSpec& spec_;
     const GptNeoxModel& model_;
     torch::nn::LayerNorm inputNorm_ { nullptr }, postAttentionNorm_ { nullptr };
-    torch::nn::Linear queryKeyValue_ { nullptr }, dense_ { nullptr };
-    torch::nn::Linear up_ { nullptr }, down_ { nullptr };
+    Linear queryKeyValue_ { nullptr }, dense_ { nullptr };
+    Linear up_ { nullptr }, down_ { nullptr };
 };
 
 class GptNeoxModel : public TrainableModel {
@@ -44,8 +45,7 @@ public:
                 torch::nn::LayerNormOptions({ spec.hiddenSize }).eps(spec.normEps)));
         if (!spec.tieEmbeddings)
             embedOut_ = register_module("embed_out",
-                torch::nn::Linear(
-                    torch::nn::LinearOptions(spec.hiddenSize, spec.vocabSize).bias(false)));
+                Linear(torch::nn::LinearOptions(spec.hiddenSize, spec.vocabSize).bias(false)));
     }
 
     torch::Tensor loss(const Batch& batch) override
@@ -84,7 +84,7 @@ private:
     torch::nn::Embedding embedIn_ { nullptr };
     std::vector<std::shared_ptr<GptNeoxLayer>> layers_;
     torch::nn::LayerNorm finalNorm_ { nullptr };
-    torch::nn::Linear embedOut_ { nullptr };
+    Linear embedOut_ { nullptr };
 };
 
 GptNeoxLayer::GptNeoxLayer(const ModelSpec& spec, const GptNeoxModel& model)
@@ -95,10 +95,10 @@ GptNeoxLayer::GptNeoxLayer(const ModelSpec& spec, const GptNeoxModel& model)
     const auto norm = torch::nn::LayerNormOptions({ h }).eps(spec.normEps);
     inputNorm_ = register_module("input_layernorm", torch::nn::LayerNorm(norm));
     postAttentionNorm_ = register_module("post_attention_layernorm", torch::nn::LayerNorm(norm));
-    queryKeyValue_ = register_module("attention_query_key_value", torch::nn::Linear(h, 3 * h));
-    dense_ = register_module("attention_dense", torch::nn::Linear(h, h));
-    up_ = register_module("mlp_dense_h_to_4h", torch::nn::Linear(h, spec.intermediateSize));
-    down_ = register_module("mlp_dense_4h_to_h", torch::nn::Linear(spec.intermediateSize, h));
+    queryKeyValue_ = register_module("attention_query_key_value", Linear(h, 3 * h));
+    dense_ = register_module("attention_dense", Linear(h, h));
+    up_ = register_module("mlp_dense_h_to_4h", Linear(h, spec.intermediateSize));
+    down_ = register_module("mlp_dense_4h_to_h", Linear(spec.intermediateSize, h));
 }
 
 torch::Tensor GptNeoxLayer::attention(const torch::Tensor& x)

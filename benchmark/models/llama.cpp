@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/linear.h"
 #include "benchmark/models/lm_loss.h"
 #include "benchmark/models/rms_norm.h"
 
@@ -11,9 +12,9 @@ namespace {
 
 namespace F = torch::nn::functional;
 
-torch::nn::Linear noBias(std::int64_t in, std::int64_t out)
+Linear noBias(std::int64_t in, std::int64_t out)
 {
-    return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false));
+    return Linear(torch::nn::LinearOptions(in, out).bias(false));
 }
 
 class LlamaModel;
@@ -29,8 +30,8 @@ private:
     const ModelSpec& spec_;
     const LlamaModel& model_;
     RmsNorm inputNorm_ { nullptr }, postAttentionNorm_ { nullptr };
-    torch::nn::Linear q_ { nullptr }, k_ { nullptr }, v_ { nullptr }, o_ { nullptr };
-    torch::nn::Linear gate_ { nullptr }, up_ { nullptr }, down_ { nullptr };
+    Linear q_ { nullptr }, k_ { nullptr }, v_ { nullptr }, o_ { nullptr };
+    Linear gate_ { nullptr }, up_ { nullptr }, down_ { nullptr };
 };
 
 class LlamaModel : public TrainableModel {
@@ -83,7 +84,7 @@ private:
     torch::nn::Embedding embed_ { nullptr };
     std::vector<std::shared_ptr<LlamaLayer>> layers_;
     RmsNorm norm_ { nullptr };
-    torch::nn::Linear lmHead_ { nullptr };
+    Linear lmHead_ { nullptr };
 };
 
 LlamaLayer::LlamaLayer(const ModelSpec& spec, const LlamaModel& model)

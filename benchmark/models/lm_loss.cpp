@@ -81,14 +81,14 @@ torch::Tensor chunkedLmLoss(const torch::Tensor& hidden, const torch::Tensor& we
         : std::max<std::int64_t>(1, kLogitChunkElements / std::max<std::int64_t>(vocabulary, 1));
     const auto flat = hidden.reshape({ -1, hidden.size(-1) });
     return ChunkedLmLossFunction::apply(
-        flat, weight.to(flat.scalar_type()), targets.reshape({ -1 }), chunk);
+        flat, compat::castWeight(weight, flat.scalar_type()), targets.reshape({ -1 }), chunk);
 }
 
 torch::Tensor lmHeadLoss(const torch::Tensor& hidden, const torch::Tensor& weight,
     const torch::Tensor& targets, bool chunked)
 {
     if (!chunked)
-        return crossEntropy(torch::nn::functional::linear(hidden, weight), targets);
+        return crossEntropy(torch::linear(hidden, weight), targets);
     return chunkedLmLoss(
         hidden.to(computeDtype(hidden.device(), hidden.scalar_type())), weight, targets);
 }

@@ -2,6 +2,7 @@
 
 #include "benchmark/kernels/selective_scan_op.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/linear.h"
 #include "benchmark/models/lm_loss.h"
 
 #include <cmath>
@@ -18,20 +19,20 @@ public:
         , rank_(spec.timeStepRank)
     {
         const std::int64_t h = spec.hiddenSize;
-        inProj_ = register_module("in_proj",
-            torch::nn::Linear(torch::nn::LinearOptions(h, 2 * inner_).bias(spec.projectionBias)));
+        inProj_ = register_module(
+            "in_proj", Linear(torch::nn::LinearOptions(h, 2 * inner_).bias(spec.projectionBias)));
         conv_ = register_module("conv1d",
             torch::nn::Conv1d(torch::nn::Conv1dOptions(inner_, inner_, spec.convKernel)
                                   .groups(inner_)
                                   .padding(spec.convKernel - 1)
                                   .bias(spec.convBias)));
-        xProj_ = register_module("x_proj",
-            torch::nn::Linear(torch::nn::LinearOptions(inner_, rank_ + 2 * states_).bias(false)));
-        dtProj_ = register_module("dt_proj", torch::nn::Linear(rank_, inner_));
+        xProj_ = register_module(
+            "x_proj", Linear(torch::nn::LinearOptions(inner_, rank_ + 2 * states_).bias(false)));
+        dtProj_ = register_module("dt_proj", Linear(rank_, inner_));
         aLog_ = register_parameter("A_log", torch::empty({ inner_, states_ }));
         d_ = register_parameter("D", torch::ones({ inner_ }));
-        outProj_ = register_module("out_proj",
-            torch::nn::Linear(torch::nn::LinearOptions(inner_, h).bias(spec.projectionBias)));
+        outProj_ = register_module(
+            "out_proj", Linear(torch::nn::LinearOptions(inner_, h).bias(spec.projectionBias)));
         initialiseStateSpace();
     }
 
@@ -50,7 +51,7 @@ public:
         ScanInputs in;
         in.u = u;
         // dt_proj's bias goes into the scan, which adds it before the softplus in fp32.
-        in.delta = F::linear(projections.narrow(-1, 0, rank_), dtProj_->weight);
+        in.delta = torch::linear(projections.narrow(-1, 0, rank_), dtProj_->weight);
         in.deltaBias = dtProj_->bias.to(torch::kFloat);
         in.A = -torch::exp(aLog_.to(torch::kFloat));
         in.B = projections.narrow(-1, rank_, states_);
@@ -78,8 +79,7 @@ private:
     }
 
     std::int64_t inner_, states_, rank_;
-    torch::nn::Linear inProj_ { nullptr }, xProj_ { nullptr }, dtProj_ { nullptr },
-        outProj_ { nullptr };
+    Linear inProj_ { nullptr }, xProj_ { nullptr }, dtProj_ { nullptr }, outProj_ { nullptr };
     torch::nn::Conv1d conv_ { nullptr };
     torch::Tensor aLog_, d_;
 };
@@ -112,8 +112,7 @@ public:
         normF_ = register_module("norm_f", RmsNorm(spec.hiddenSize, spec.normEps));
         if (!spec.tieEmbeddings)
             lmHead_ = register_module("lm_head",
-                torch::nn::Linear(
-                    torch::nn::LinearOptions(spec.hiddenSize, spec.vocabSize).bias(false)));
+                Linear(torch::nn::LinearOptions(spec.hiddenSize, spec.vocabSize).bias(false)));
     }
 
     torch::Tensor loss(const Batch& batch) override
@@ -146,7 +145,7 @@ private:
     torch::nn::Embedding embeddings_ { nullptr };
     std::vector<std::shared_ptr<MambaBlock>> layers_;
     RmsNorm normF_ { nullptr };
-    torch::nn::Linear lmHead_ { nullptr };
+    Linear lmHead_ { nullptr };
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/linear.h"
 
 namespace gpuplan::bench {
 
@@ -24,9 +25,9 @@ public:
 private:
     const ModelSpec& spec_;
     const RobertaModel& model_;
-    torch::nn::Linear query_ { nullptr }, key_ { nullptr }, value_ { nullptr }, output_ { nullptr };
+    Linear query_ { nullptr }, key_ { nullptr }, value_ { nullptr }, output_ { nullptr };
     torch::nn::LayerNorm attentionNorm_ { nullptr }, outputNorm_ { nullptr };
-    torch::nn::Linear intermediate_ { nullptr }, down_ { nullptr };
+    Linear intermediate_ { nullptr }, down_ { nullptr };
 };
 
 class RobertaModel : public TrainableModel {
@@ -46,7 +47,7 @@ public:
         for (int i = 0; i < spec.layers; ++i)
             layers_.push_back(register_module("encoder_layer_" + std::to_string(i),
                 std::make_shared<RobertaLayer>(spec_, *this)));
-        headDense_ = register_module("lm_head_dense", torch::nn::Linear(h, h));
+        headDense_ = register_module("lm_head_dense", Linear(h, h));
         headNorm_ = register_module("lm_head_layer_norm", layerNorm());
         decoderBias_ = register_parameter("lm_head_bias", torch::zeros({ spec.vocabSize }));
     }
@@ -68,7 +69,7 @@ public:
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_);
         auto x = headNorm_->forward(F::gelu(headDense_->forward(hidden)));
-        auto logits = F::linear(x, words_->weight, decoderBias_);
+        auto logits = torch::linear(x, words_->weight, decoderBias_);
         return crossEntropy(logits, batch.targets);
     }
 
@@ -91,7 +92,7 @@ private:
     torch::nn::Embedding words_ { nullptr }, positions_ { nullptr }, tokenTypes_ { nullptr };
     torch::nn::LayerNorm embeddingNorm_ { nullptr };
     std::vector<std::shared_ptr<RobertaLayer>> layers_;
-    torch::nn::Linear headDense_ { nullptr };
+    Linear headDense_ { nullptr };
     torch::nn::LayerNorm headNorm_ { nullptr };
     torch::Tensor decoderBias_;
 };
@@ -101,14 +102,13 @@ RobertaLayer::RobertaLayer(const ModelSpec& spec, const RobertaModel& model)
     , model_(model)
 {
     const auto h = spec.hiddenSize;
-    query_ = register_module("attention_self_query", torch::nn::Linear(h, h));
-    key_ = register_module("attention_self_key", torch::nn::Linear(h, h));
-    value_ = register_module("attention_self_value", torch::nn::Linear(h, h));
-    output_ = register_module("attention_output_dense", torch::nn::Linear(h, h));
+    query_ = register_module("attention_self_query", Linear(h, h));
+    key_ = register_module("attention_self_key", Linear(h, h));
+    value_ = register_module("attention_self_value", Linear(h, h));
+    output_ = register_module("attention_output_dense", Linear(h, h));
     attentionNorm_ = register_module("attention_output_LayerNorm", model.layerNorm());
-    intermediate_
-        = register_module("intermediate_dense", torch::nn::Linear(h, spec.intermediateSize));
-    down_ = register_module("output_dense", torch::nn::Linear(spec.intermediateSize, h));
+    intermediate_ = register_module("intermediate_dense", Linear(h, spec.intermediateSize));
+    down_ = register_module("output_dense", Linear(spec.intermediateSize, h));
     outputNorm_ = register_module("output_LayerNorm", model.layerNorm());
 }
 

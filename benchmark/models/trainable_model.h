@@ -20,6 +20,7 @@ struct ExecutionOptions {
     BlockHooks* blockHooks = nullptr; // ZeRO-3's parameter gathering; not owned
     bool fusedScan = false; // Mamba: the fused selective-scan kernel instead of the reference
     bool chunkedLmHead = false; // LM head + cross-entropy in chunks (lm_loss.h)
+    bool channelsLast = false; // convolutional models: weights and activations in NHWC
 };
 
 // How every model runs its blocks: checkpointed or not, between the hooks.
@@ -34,7 +35,9 @@ public:
     virtual torch::Tensor loss(const Batch& batch) = 0;
     // Random inputs and targets for `microBatch` samples on `device`.
     virtual Batch makeBatch(int microBatch, const torch::Device& device) const = 0;
-    void setExecution(ExecutionOptions options) { execution_ = options; }
+    // Virtual: a model whose parameters depend on an option (their memory format) converts
+    // them here, before the step flattens or shards them.
+    virtual void setExecution(ExecutionOptions options) { execution_ = options; }
     const ExecutionOptions& execution() const { return execution_; }
 
 protected:

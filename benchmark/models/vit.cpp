@@ -2,6 +2,7 @@
 
 #include "benchmark/checkpoint.h"
 #include "benchmark/models/attention.h"
+#include "benchmark/models/linear.h"
 
 namespace gpuplan::bench {
 
@@ -18,11 +19,11 @@ public:
         const auto h = spec.hiddenSize;
         const auto norm = torch::nn::LayerNormOptions({ h }).eps(spec.normEps);
         norm1_ = register_module("norm1", torch::nn::LayerNorm(norm));
-        qkv_ = register_module("attn_qkv", torch::nn::Linear(h, 3 * h));
-        proj_ = register_module("attn_proj", torch::nn::Linear(h, h));
+        qkv_ = register_module("attn_qkv", Linear(h, 3 * h));
+        proj_ = register_module("attn_proj", Linear(h, h));
         norm2_ = register_module("norm2", torch::nn::LayerNorm(norm));
-        fc1_ = register_module("mlp_fc1", torch::nn::Linear(h, spec.intermediateSize));
-        fc2_ = register_module("mlp_fc2", torch::nn::Linear(spec.intermediateSize, h));
+        fc1_ = register_module("mlp_fc1", Linear(h, spec.intermediateSize));
+        fc2_ = register_module("mlp_fc2", Linear(spec.intermediateSize, h));
     }
 
     torch::Tensor forwardBlock(const torch::Tensor& hidden) override
@@ -43,7 +44,7 @@ private:
     const ModelSpec& spec_;
     const TrainableModel& model_;
     torch::nn::LayerNorm norm1_ { nullptr }, norm2_ { nullptr };
-    torch::nn::Linear qkv_ { nullptr }, proj_ { nullptr }, fc1_ { nullptr }, fc2_ { nullptr };
+    Linear qkv_ { nullptr }, proj_ { nullptr }, fc1_ { nullptr }, fc2_ { nullptr };
 };
 
 class VitModel : public TrainableModel {
@@ -65,7 +66,7 @@ public:
                 "blocks_" + std::to_string(i), std::make_shared<VitBlock>(spec_, *this)));
         norm_ = register_module(
             "norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({ h }).eps(spec.normEps)));
-        head_ = register_module("head", torch::nn::Linear(h, spec.classes));
+        head_ = register_module("head", Linear(h, spec.classes));
     }
 
     torch::Tensor loss(const Batch& batch) override
@@ -99,7 +100,7 @@ private:
     torch::Tensor classToken_, positions_;
     std::vector<std::shared_ptr<VitBlock>> blocks_;
     torch::nn::LayerNorm norm_ { nullptr };
-    torch::nn::Linear head_ { nullptr };
+    Linear head_ { nullptr };
 };
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include "benchmark/hf_config.h"
 #include "benchmark/model_spec.h"
+#include "benchmark/recipe.h"
 
 #include <QString>
 
@@ -72,6 +73,17 @@ inline std::vector<ModelSpec> tinyModels()
 inline int tinyInputSize(const ModelSpec& s)
 {
     return s.isLanguageModel() ? 17 : s.imageSize;
+}
+
+// A recipe of two samples of the tiny input size, one step, fp32.
+inline Recipe tinyRecipe(const ModelSpec& s)
+{
+    Recipe r;
+    r.globalBatch = 2;
+    r.steps = 1;
+    r.sequenceLength = s.isLanguageModel() ? tinyInputSize(s) : 0;
+    r.imageSize = s.isLanguageModel() ? 0 : tinyInputSize(s);
+    return r;
 }
 
 } // namespace gpuplan::bench::testing

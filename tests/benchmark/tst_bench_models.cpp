@@ -22,15 +22,6 @@ std::int64_t numel(TrainableModel& model)
     return n;
 }
 
-Recipe tinyRecipe(const ModelSpec& s)
-{
-    Recipe r;
-    r.globalBatch = 2;
-    r.steps = 1;
-    r.sequenceLength = s.isLanguageModel() ? tinyInputSize(s) : 0;
-    r.imageSize = s.isLanguageModel() ? 0 : tinyInputSize(s);
-    return r;
-}
 } // namespace
 
 class TestBenchModels : public QObject {
