@@ -29,11 +29,14 @@ compat::AutocastState savedAutocast(AutogradContext* ctx)
 
 struct CheckpointFunction : public torch::autograd::Function<CheckpointFunction> {
     // Runs in no-grad mode (custom functions' forward always does): nothing inside is kept.
+    // Without autocast's cache: a weight cast made here has no gradient path, and the recompute
+    // would pick it up from a cache kept for the step and give the block no weight gradients.
     static torch::Tensor forward(AutogradContext* ctx, torch::Tensor hidden, std::int64_t block)
     {
         ctx->save_for_backward({ hidden });
         ctx->saved_data["block"] = block;
         saveAutocast(ctx, hidden.device().type());
+        const compat::CastCacheOff uncached;
         return reinterpret_cast<CheckpointedBlock*>(block)->forwardBlock(hidden);
     }
 
@@ -45,7 +48,11 @@ struct CheckpointFunction : public torch::autograd::Function<CheckpointFunction>
         torch::Tensor recomputed;
         {
             torch::AutoGradMode enableGrad(true);
-            compat::AutocastScope autocast(device, savedAutocast(ctx));
+            // The block's casts are made afresh, as in its forward; and the casts the step
+            // keeps for the other weights stay (the cache may be shared across threads).
+            const compat::CastCacheOff uncached;
+            compat::AutocastScope autocast(
+                device, savedAutocast(ctx), compat::CastCache::KeepForStep);
             recomputed = block->forwardBlock(hidden);
         }
         // Re-entrant backward through the recomputed block: accumulates the block's parameter

@@ -84,6 +84,24 @@ inline torch::Tensor castWeight(const torch::Tensor& weight, at::ScalarType dtyp
     return weight.to(dtype);
 }
 
+// Turns autocast's cast cache off for a scope (nothing looked up, nothing added) and restores
+// it: for casts that must not be shared — made under no-grad, they would carry no gradient —
+// or that a CUDA graph must replay.
+class CastCacheOff {
+public:
+    CastCacheOff()
+        : was_(at::autocast::is_autocast_cache_enabled())
+    {
+        at::autocast::set_autocast_cache_enabled(false);
+    }
+    ~CastCacheOff() { at::autocast::set_autocast_cache_enabled(was_); }
+    CastCacheOff(const CastCacheOff&) = delete;
+    CastCacheOff& operator=(const CastCacheOff&) = delete;
+
+private:
+    bool was_;
+};
+
 // Sets an autocast state for a scope and restores the previous one.
 class AutocastScope {
 public:

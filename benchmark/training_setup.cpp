@@ -55,8 +55,10 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
     execution.chunkedLmHead = freeLunch;
     execution.checkpointing = configuration.checkpointing;
     // Convolutions in NHWC, where cuDNN has its fast (tensor-core, depthwise) kernels. CUDA
-    // only: the CPU runs validate the method, they do not tune it.
-    execution.channelsLast = freeLunch && device.is_cuda();
+    // only: the CPU runs validate the method, they do not tune it. Single process only: a
+    // multi-process step flattens the parameters into plain (NCHW-strided) views.
+    execution.channelsLast
+        = freeLunch && device.is_cuda() && configuration.parallelism == Parallelism::None;
     model.setExecution(execution);
     // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline
     // (cuDNN enables it by default, so switch both explicitly).

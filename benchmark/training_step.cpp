@@ -47,11 +47,12 @@ std::optional<std::string> TrainingStep::captureGraph(const Batch& batch)
 {
     if (!setup_.device.is_cuda())
         return std::string("CUDA graphs need a CUDA device");
-    // Casts cached by autocast would be captured once and replayed stale.
-    const bool cacheWas = at::autocast::is_autocast_cache_enabled();
-    at::autocast::set_autocast_cache_enabled(false);
-    auto failure = graph_.capture(setup_.device.index(), [&] { microStep(batch); });
-    at::autocast::set_autocast_cache_enabled(cacheWas);
+    std::optional<std::string> failure;
+    {
+        // Casts cached by autocast would be captured once and replayed stale.
+        const compat::CastCacheOff uncached;
+        failure = graph_.capture(setup_.device.index(), [&] { microStep(batch); });
+    }
     optimizer_->zeroGrad(); // the warm-up before capture accumulated gradients
     releaseStepCasts(setup_); // the graph casts in every replay: the warm-up's copies are dead
     return failure;

@@ -101,7 +101,8 @@ public:
     torch::Tensor loss(const Batch& batch) override
     {
         // In NHWC the blocks' permutes to channels-last (LayerNorm, MLP) are free views instead
-        // of copies, and the images arrive in it as a data loader would deliver them.
+        // of copies. makeBatch delivers the images in it; this converts only a batch made
+        // before the option changed.
         const auto images = execution_.channelsLast
             ? batch.inputs.contiguous(at::MemoryFormat::ChannelsLast)
             : batch.inputs;
@@ -120,6 +121,8 @@ public:
     {
         auto images = torch::randn({ microBatch, spec_.channels, imageSize_, imageSize_ },
             torch::TensorOptions().device(device));
+        if (execution_.channelsLast) // delivered in NHWC, outside the timed step
+            images = images.contiguous(at::MemoryFormat::ChannelsLast);
         auto labels = torch::randint(spec_.classes, { microBatch },
             torch::TensorOptions().dtype(torch::kLong).device(device));
         return { images, labels };

@@ -76,8 +76,8 @@ std::vector<torch::Tensor> accumulatedGradients(TinyNeox& m, const LossSetup& se
         computeLoss(*m.model, m.batch, setup).backward();
     releaseStepCasts(setup);
     std::vector<torch::Tensor> gradients;
-    for (const auto& p : m.model->parameters())
-        gradients.push_back(p.grad().clone());
+    for (const auto& p : m.model->parameters()) // none: a weight the loss did not reach
+        gradients.push_back(p.grad().defined() ? p.grad().clone() : torch::zeros_like(p));
     return gradients;
 }
 
@@ -149,7 +149,6 @@ private slots:
         const LossSetup keep = bf16Setup(true);
         const LossSetup fresh = bf16Setup(false);
         const double before = lossOf(m, keep);
-        QCOMPARE(lossOf(m, keep), before);
 
         scaleWeights(*m.model, 1.5);
         // The kept casts are the old weights' (the norms and embeddings, which autocast does
@@ -182,16 +181,31 @@ private slots:
         QCOMPARE(afterKept, afterFresh);
     }
 
+    void keptCastsGiveTheSameGradients_data()
+    {
+        QTest::addColumn<bool>("checkpointing");
+        QTest::addRow("plain") << false;
+        // A checkpointed block's forward runs under no-grad: a cast kept from there would
+        // reach the recompute without a gradient path (the last block's weights got none).
+        QTest::addRow("checkpointed") << true;
+    }
+
     void keptCastsGiveTheSameGradients()
     {
+        QFETCH(bool, checkpointing);
         TinyNeox m(Precision::BF16);
+        ExecutionOptions execution = m.model->execution();
+        execution.checkpointing = checkpointing;
+        m.model->setExecution(execution);
         const auto everyForward = accumulatedGradients(m, bf16Setup(false));
         const auto keptForStep = accumulatedGradients(m, bf16Setup(true));
         QCOMPARE(everyForward.size(), keptForStep.size());
         for (std::size_t i = 0; i < everyForward.size(); ++i)
             QVERIFY2(torch::equal(everyForward[i], keptForStep[i]),
                 qPrintable(QString("gradient %1 differs").arg(i)));
-        QVERIFY(everyForward.front().abs().sum().item<double>() > 0.0);
+        for (std::size_t i = 0; i < everyForward.size(); ++i)
+            QVERIFY2(everyForward[i].abs().sum().item<double>() > 0.0,
+                qPrintable(QString("gradient %1 is zero").arg(i)));
     }
 
     void convNextChannelsLastEqualsNchw()
@@ -199,6 +213,13 @@ private slots:
         const ModelSpec spec = tinyConvNext();
         torch::manual_seed(5);
         auto model = makeModel(spec, tinyRecipe(spec));
+        {
+            // Layer scale 1 instead of 1e-6: the blocks' gradients large enough to compare.
+            torch::NoGradGuard noGrad;
+            for (auto& item : model->named_parameters())
+                if (item.key().find("gamma") != std::string::npos)
+                    item.value().fill_(1.0);
+        }
         const Batch batch = model->makeBatch(2, torch::kCPU);
         const auto lossAndGradients = [&](bool channelsLast) {
             ExecutionOptions execution = model->execution();
@@ -223,9 +244,13 @@ private slots:
             }
         QCOMPARE(convolutionWeights, 1 + 3 + 5); // stem, 3 downsamplings, 5 blocks' depthwise
         QVERIFY(std::abs(nchw.first - nhwc.first) <= 1e-6 * std::abs(nchw.first));
-        for (std::size_t i = 0; i < nchw.second.size(); ++i)
-            QVERIFY2(torch::allclose(nchw.second[i], nhwc.second[i], 1e-4, 1e-6),
+        for (std::size_t i = 0; i < nchw.second.size(); ++i) {
+            const auto& a = nchw.second[i];
+            const double scale = a.abs().max().item<double>();
+            QVERIFY2(scale > 0.0, qPrintable(QString("gradient %1 is zero").arg(i)));
+            QVERIFY2(torch::allclose(a, nhwc.second[i], 1e-4, 1e-5 * scale),
                 qPrintable(QString("gradient %1 differs").arg(i)));
+        }
 
         lossAndGradients(false);
         for (const auto& p : model->parameters())
