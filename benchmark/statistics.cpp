@@ -12,11 +12,6 @@ Spread spreadOf(std::vector<double> samples)
     return { median, samples.front(), samples.back() };
 }
 
-Spread combine(const Spread& a, double factor, const Spread& b)
-{
-    return { a.median * factor + b.median, a.min * factor + b.min, a.max * factor + b.max };
-}
-
 Spread scaled(const Spread& a, double factor)
 {
     return { a.median * factor, a.min * factor, a.max * factor };

@@ -13,8 +13,6 @@ struct Spread {
 
 Spread spreadOf(std::vector<double> samples); // samples must not be empty
 
-// a * factor + b, element by element (median with median, min with min, max with max).
-Spread combine(const Spread& a, double factor, const Spread& b);
 Spread scaled(const Spread& a, double factor);
 
 // One timed sample of a training step: `blockLength` micro-steps run back to back and

@@ -25,7 +25,12 @@ ConfigurationResult sampleConfiguration(Method method, int microBatch, double mi
     c.accumulation = 1024 / microBatch;
     c.forwardBackward = { microSeconds, microSeconds * 0.99, microSeconds * 1.02 };
     c.optimizerStep = { 0.021, 0.020, 0.022 };
-    c.step = combine(c.forwardBackward, c.accumulation, c.optimizerStep);
+    const auto stepOf = [&c](double micro, double optimizer) { // micro × accumulation + update
+        return micro * c.accumulation + optimizer;
+    };
+    c.step = { stepOf(c.forwardBackward.median, c.optimizerStep.median),
+        stepOf(c.forwardBackward.min, c.optimizerStep.min),
+        stepOf(c.forwardBackward.max, c.optimizerStep.max) };
     c.trainingDays = scaled(c.step, 143000.0 / 86400.0);
     c.utilization = 0.48;
     c.peakMemoryBytes = 61203234816;
