@@ -259,6 +259,7 @@ private slots:
 
     void allocatorGetsExpandableSegmentsUnlessTheUserChose()
     {
+        ::unsetenv("PYTORCH_ALLOC_CONF");
         ::unsetenv("PYTORCH_CUDA_ALLOC_CONF");
         configureCudaAllocator();
 #if GPUPLAN_TORCH_AT_LEAST(2, 1)
@@ -267,11 +268,19 @@ private slots:
 #else
         QCOMPARE(QString::fromStdString(cudaAllocatorSettings()), QString());
 #endif
+        ::unsetenv("PYTORCH_ALLOC_CONF");
         ::setenv("PYTORCH_CUDA_ALLOC_CONF", "garbage_collection_threshold:0.6", 1);
         configureCudaAllocator();
         QCOMPARE(QString::fromStdString(cudaAllocatorSettings()),
             QString("garbage_collection_threshold:0.6"));
         ::unsetenv("PYTORCH_CUDA_ALLOC_CONF");
+
+        // The newer, device-neutral name counts as the user's choice too, and is read first.
+        ::setenv("PYTORCH_ALLOC_CONF", "max_split_size_mb:256", 1);
+        configureCudaAllocator();
+        QCOMPARE(QString::fromStdString(cudaAllocatorSettings()), QString("max_split_size_mb:256"));
+        QVERIFY(!std::getenv("PYTORCH_CUDA_ALLOC_CONF"));
+        ::unsetenv("PYTORCH_ALLOC_CONF");
     }
 };
 
