@@ -578,6 +578,9 @@ void addRanges(const Scenario& s, Results& r)
             const double cheapest = l.cheapestCostUsd.value_or(0.0);
             c.cheapestCostRange = { cheapest, cheapest };
             c.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
+            for (std::size_t j = 0; j < c.commitments.size(); ++j)
+                if (const auto runs = l.commitments[j].breakEvenRuns)
+                    c.commitments[j].breakEvenRunsRange = Interval { *runs, *runs };
         }
     }) && atCorner(s, r, costCorner(1.0), [&r](const Results& high) {
         for (std::size_t i = 0; i < r.options.size(); ++i) {
@@ -599,6 +602,11 @@ void addRanges(const Scenario& s, Results& r)
                 c.spotCostRange = ordered(c.spotCostRange->low, *h.spotCostUsd);
             c.cheapestCostRange = ordered(c.cheapestCostRange.low, h.cheapestCostUsd.value_or(0.0));
             c.planTotalRange = ordered(c.planTotalRange.low, h.planTotalUsd);
+            for (std::size_t j = 0; j < c.commitments.size(); ++j) {
+                auto& range = c.commitments[j].breakEvenRunsRange;
+                if (range && h.commitments[j].breakEvenRuns)
+                    range = ordered(range->low, *h.commitments[j].breakEvenRuns);
+            }
         }
     });
     if (!costs)

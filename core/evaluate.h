@@ -121,6 +121,10 @@ struct Commitment {
     // Runs from which the commitment costs less than paying on demand for them (nullopt when
     // there is no on-demand rate to compare with).
     std::optional<double> breakEvenRuns;
+    // Its range (Results::hasRanges): the term over a run's on-demand cost at each end of the
+    // training days. An offer's reserved and on-demand rates move together (one list), so the
+    // days move it, and the two cost corners give its ends.
+    std::optional<Interval> breakEvenRunsRange;
     // The plan's runs fit into the term and cost less this way than on demand.
     bool beatsOnDemandForPlan = false;
 };

@@ -167,14 +167,18 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
             { QStringLiteral("experiment_cost_usd"), c.reservedCostUsd[i] },
         });
     QJsonArray commitments;
-    for (const Commitment& m : c.commitments)
-        commitments.append(QJsonObject {
+    for (const Commitment& m : c.commitments) {
+        QJsonObject commitment {
             { QStringLiteral("years"), m.years },
             { QStringLiteral("term_cost_usd"), m.termCostUsd },
             { QStringLiteral("runs_in_term"), m.runsInTerm },
             { QStringLiteral("break_even_runs"), optionalNumber(m.breakEvenRuns) },
             { QStringLiteral("beats_on_demand_for_plan"), m.beatsOnDemandForPlan },
-        });
+        };
+        if (ranges && m.breakEvenRunsRange)
+            addRange(commitment, QStringLiteral("break_even_runs"), *m.breakEvenRunsRange);
+        commitments.append(commitment);
+    }
     QJsonObject json {
         { QStringLiteral("provider"), QString::fromStdString(c.offer->provider) },
         { QStringLiteral("kind"), toQString(toString(c.offer->kind)) },

@@ -127,9 +127,13 @@ QString commitmentVerdict(const Commitment& m, int plannedRuns)
         return text + QStringLiteral(" (no on-demand rate to compare with)");
     const QString plan
         = plannedRuns == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(plannedRuns);
+    const auto runs = [](double v) { return QString::number(v, 'f', 1); };
+    QString range; // over the training days' range
+    if (const auto& r = m.breakEvenRunsRange; r && runs(r->low) != runs(r->high))
+        range = QStringLiteral(" (%1\u2013%2)").arg(runs(r->low), runs(r->high));
     return text
-        + QStringLiteral("; it beats on-demand from %1 runs, and for this plan of %2 it %3")
-              .arg(QString::number(*m.breakEvenRuns, 'f', 1), plan,
+        + QStringLiteral("; it beats on-demand from %1 runs%2, and for this plan of %3 it %4")
+              .arg(runs(*m.breakEvenRuns), range, plan,
                   m.beatsOnDemandForPlan ? QStringLiteral("does") : QStringLiteral("does not"));
 }
 

@@ -179,6 +179,13 @@ private slots:
             const Commitment& k = rent->commitments.front();
             QVERIFY(qFuzzyCompare(k.termCostUsd, term));
             QVERIFY(qFuzzyCompare(*k.breakEvenRuns, term / onDemandRun)); // 6.3 runs
+            // Its range: the term over a run's on-demand cost at the long and the short end of
+            // the analytic days (25 % and 55 % utilisation); both rates move together, +-10 %.
+            const double longRun = 3.0 * 1e21 / (1e15 * 0.25) / 86400 * 24;
+            const double shortRun = 3.0 * 1e21 / (1e15 * 0.55) / 86400 * 24;
+            QVERIFY(r.hasRanges && k.breakEvenRunsRange);
+            QVERIFY(qFuzzyCompare(k.breakEvenRunsRange->low, term / longRun)); // 4.0 runs
+            QVERIFY(qFuzzyCompare(k.breakEvenRunsRange->high, term / shortRun)); // 8.7 runs
             QVERIFY(qFuzzyCompare(k.runsInTerm, 365.0 / days)); // 12.6 runs fit
             QCOMPARE(k.beatsOnDemandForPlan, runs == 10);
             QCOMPARE(rent->cheapestPricing, Pricing::OnDemand); // still the pay-as-you-go price

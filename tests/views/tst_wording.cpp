@@ -122,6 +122,11 @@ private slots:
         QCOMPARE(views::commitmentVerdict(m, 1),
             QStringLiteral("a 1-yr commitment costs $210,328 for 47.2 runs back to back; it beats "
                            "on-demand from 20.7 runs, and for this plan of 1 run it does not"));
+        m.breakEvenRunsRange = Interval { 14.24, 31.0 };
+        QVERIFY(views::commitmentVerdict(m, 1).contains(
+            QStringLiteral("it beats on-demand from 20.7 runs (14.2\u201331.0), and")));
+        m.breakEvenRunsRange = Interval { 20.66, 20.74 }; // the same to one decimal: no range
+        QVERIFY(views::commitmentVerdict(m, 1).contains(QStringLiteral("from 20.7 runs, and")));
         m.beatsOnDemandForPlan = true;
         QVERIFY(views::commitmentVerdict(m, 30).endsWith(
             QStringLiteral("for this plan of 30 runs it does")));
