@@ -20,6 +20,15 @@ using namespace gpuplan::render;
 
 namespace {
 
+// Shows `chart` in `widget` at `size`; true once it is on screen (drawn and laid out).
+bool shown(ChartWidget& widget, const ChartData& chart, QSize size)
+{
+    widget.resize(size);
+    widget.setChartData(chart);
+    widget.show();
+    return QTest::qWaitForWindowExposed(&widget);
+}
+
 Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
     const std::string& model = "pythia-1b")
 {
@@ -211,10 +220,7 @@ private slots:
         s.points.push_back({ 6, 6, {}, {}, PeakWarning::ExceedsPeak, 2, -1, {}, {} });
         chart.series.push_back(s);
         ChartWidget widget;
-        widget.resize(800, 500);
-        widget.setChartData(chart);
-        widget.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(shown(widget, chart, QSize(800, 500)));
         const QStringList names = widget.legendNames();
         QCOMPARE(names.count(QStringLiteral("\u2265 75% of peak: suspect")), 1);
         QCOMPARE(names.count(QStringLiteral("> 100% of peak: impossible")), 1);
@@ -320,10 +326,7 @@ private slots:
             = experiment ? experimentCostChart(r, options) : hardwareCostChart(r, options);
         for (const QSize& size : { QSize(1000, 640), QSize(630, 396) }) { // window, report figure
             ChartWidget widget;
-            widget.resize(size);
-            widget.setChartData(chart);
-            widget.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&widget));
+            QVERIFY(shown(widget, chart, size));
             const auto& geometry = widget.labelGeometry();
             // Frontier (several segments) and the budget and/or deadline lines are there to avoid.
             QVERIFY(geometry.obstacles.segments.size() >= 2);
@@ -579,10 +582,7 @@ private slots:
         const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even"));
         QVERIFY(marks && marks->points.size() >= 2);
         ChartWidget widget;
-        widget.resize(1000, 640);
-        widget.setChartData(chart);
-        widget.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(shown(widget, chart, QSize(1000, 640)));
         QCOMPARE(widget.visibleLabelCount(), static_cast<int>(marks->points.size()));
     }
 
@@ -679,10 +679,7 @@ private slots:
         chart.x = { QStringLiteral("Runs to break even"), 0, 10, false, QString() };
         chart.y = { QString(), 0, 1, false, QString(), /*ticks=*/false };
         ChartWidget widget;
-        widget.resize(520, 400);
-        widget.setChartData(chart);
-        widget.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(shown(widget, chart, QSize(520, 400)));
         const QString drawn = widget.drawnTitle();
         QVERIFY2(drawn.contains(QStringLiteral("<br>")), qPrintable(drawn));
         QCOMPARE(QString(drawn).replace(QStringLiteral("<br>"), QStringLiteral(" ")), chart.title);
@@ -696,10 +693,7 @@ private slots:
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
         ChartWidget widget;
-        widget.resize(1000, 640);
-        widget.setChartData(hardwareCostChart(r, {}));
-        widget.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(shown(widget, hardwareCostChart(r, {}), QSize(1000, 640)));
         QVERIFY(widget.visibleLabelCount() > static_cast<int>(r.options.size()) / 2);
         QVERIFY(widget.visibleLabelCount() <= static_cast<int>(r.options.size()));
     }
