@@ -28,14 +28,6 @@ QJsonValue optionalNumber(const std::optional<double>& v)
     return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
 }
 
-// An input's value: prices and rates in dollars, the rest as numbers.
-QString valueText(const SensitivityRow& row, double v)
-{
-    if (row.input == kPurchasePriceInput || row.input == kCloudRateInput)
-        return views::formatUsd(v);
-    return QString::number(v, 'g', 4);
-}
-
 QString metricText(const SensitivityRow& row, const std::optional<double>& v)
 {
     if (!v)
@@ -167,15 +159,16 @@ int runSensitivity(const QStringList& arguments)
         { false, true, true, false, true, true, true });
     for (const auto& row : rows) {
         const double swing = row.swing();
-        table.addRow({ QString::fromStdString(row.label), valueText(row, row.lowValue),
-            valueText(row, row.highValue),
-            row.metric == SensitivityMetric::BreakEvenRuns ? QStringLiteral("break-even runs")
-                                                           : QStringLiteral("per experiment"),
-            metricText(row, row.metricLow), metricText(row, row.metricHigh),
-            std::isfinite(swing) ? (row.metric == SensitivityMetric::ExperimentCostUsd
-                    ? views::formatUsd(swing)
-                    : QString::number(swing, 'f', 1))
-                                 : QStringLiteral("never at one end") });
+        table.addRow(
+            { QString::fromStdString(row.label), views::sensitivityInputText(row, row.lowValue),
+                views::sensitivityInputText(row, row.highValue),
+                row.metric == SensitivityMetric::BreakEvenRuns ? QStringLiteral("break-even runs")
+                                                               : QStringLiteral("per experiment"),
+                metricText(row, row.metricLow), metricText(row, row.metricHigh),
+                std::isfinite(swing) ? (row.metric == SensitivityMetric::ExperimentCostUsd
+                        ? views::formatUsd(swing)
+                        : QString::number(swing, 'f', 1))
+                                     : QStringLiteral("never at one end") });
     }
     table.print(out);
     return kExitOk;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/limits.h"
+
 #include <QString>
 #include <string_view>
 
@@ -16,6 +18,9 @@ QString formatMachine(int gpuCount, const QString& gpuName);
 // "$1,234 ($1,100-$1,400)": a cost and its range (the range left out where it is empty, i.e.
 // the results carry none, or both ends print the same).
 QString formatUsdWithRange(double usd, double low, double high);
+// A value with its unit, as a proposal writes it: "$0.0845/kWh", "$2.10/h", "50%", "3 years",
+// "1.58" (a ratio), "109 days".
+QString formatQuantity(double value, Unit unit);
 QString toQString(std::string_view text);
 
 } // namespace gpuplan::views

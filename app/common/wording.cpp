@@ -167,4 +167,17 @@ QString priceSetLabel(const std::string& priceSet)
     return QString::fromStdString(priceSet);
 }
 
+QString sensitivityInputText(const SensitivityRow& row, double value)
+{
+    if (row.input == kPurchasePriceInput)
+        return formatQuantity(value, Unit::Usd);
+    if (row.input == kCloudRateInput)
+        return formatQuantity(value, Unit::UsdPerHour);
+    if (row.input == kTrainingDaysInput)
+        return formatQuantity(value, Unit::Days);
+    if (const auto id = assumptionFromKey(row.input))
+        return formatQuantity(value, assumptionSpec(*id).unit);
+    return formatQuantity(value, Unit::Ratio);
+}
+
 } // namespace gpuplan::views

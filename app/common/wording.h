@@ -5,6 +5,7 @@
 // GUI, the report and JSON.
 
 #include "core/evaluate.h"
+#include "core/sensitivity.h"
 
 #include <QString>
 
@@ -44,5 +45,8 @@ QString stalePriceNote(const Results& results);
 // "current prices (2025-2026)", "the paper's prices (2024-09-21)"; the name itself for a set this
 // version does not know.
 QString priceSetLabel(const std::string& priceSet);
+
+// "$4,423", "$0.20/h", "$0.0845/kWh", "50%", "109 days": a sensitivity input's value in its unit.
+QString sensitivityInputText(const SensitivityRow& row, double value);
 
 } // namespace gpuplan::views

@@ -25,6 +25,10 @@ struct ValueRange {
     double high = 0.0;
 };
 
+// Where a point's label may go: any side, or only beyond the point to its left or right (a
+// tornado bar's end, whose label must not sit over the bar on the other side).
+enum class LabelSide { Any, Left, Right };
+
 struct ChartPoint {
     double x = 0.0;
     double y = 0.0;
@@ -37,10 +41,13 @@ struct ChartPoint {
     // the band's edges on a line. Unset: a point value only.
     std::optional<ValueRange> xRange;
     std::optional<ValueRange> yRange;
+    LabelSide labelSide = LabelSide::Any;
 };
 
 struct ChartSeries {
-    enum class Kind { Scatter, Line, DashedLine };
+    // Bar: a thick line from its first point to its last (a tornado's swing); labels never
+    // cross it.
+    enum class Kind { Scatter, Line, DashedLine, Bar };
     QString name; // legend entry
     Kind kind = Kind::Scatter;
     Marker marker = Marker::Circle;
@@ -50,6 +57,13 @@ struct ChartSeries {
     // A line that labels may cross (on their halo) when there is no other room; other lines
     // (frontier) are never crossed.
     bool labelsMayCross = false;
+    bool inLegend = true; // false: another series of the same look gives the legend entry
+};
+
+// A named row on an axis of rows: a tornado's input, labelled at its bar.
+struct AxisRow {
+    double value = 0.0;
+    QString label;
 };
 
 struct Axis {
@@ -58,7 +72,8 @@ struct Axis {
     double max = 1.0;
     bool log = false; // then min > 0 always (a log axis drops a series fed a value <= 0)
     QString prefix; // before each tick label: "$" for money
-    bool ticks = true; // false: an axis of rows (a tornado's inputs, each bar labelled itself)
+    // Non-empty: an axis of rows, labelled with these (ascending values) instead of numbers.
+    std::vector<AxisRow> rows {};
 };
 
 // A budget, deadline or break-even marker across the whole plot.

@@ -34,6 +34,9 @@ constexpr qreal kFlagRingSize = 19.0;
 constexpr qreal kImpossibleRingSize = 23.0; // a diamond: its corners reach past the circle
 constexpr qreal kHighlightSize = 25.0;
 constexpr qreal kLabelGap = 6.0;
+// A tornado's bar: thick enough to read as a bar, well inside its row; its end labels in grey.
+constexpr qreal kBarWidth = 12.0;
+const QColor kBarLabelColor(0x33, 0x33, 0x33);
 constexpr int kFootnoteHeight = 50; // three lines: a break-even sentence with its range
 const QColor kFlagColor(0xC0, 0x00, 0x00);
 const QColor kImpossibleColor(0x80, 0x00, 0x80);
@@ -148,7 +151,11 @@ void configureAxis(QCategoryAxis* axis, const Axis& spec)
     const QString title = spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title;
     QStringList labels;
     QList<double> values;
-    for (double v : spec.ticks ? tickValues(spec) : std::vector<double> {}) {
+    for (const AxisRow& row : spec.rows) {
+        labels << row.label;
+        values << toAxis(spec, row.value);
+    }
+    for (double v : spec.rows.empty() ? tickValues(spec) : std::vector<double> {}) {
         labels << tickLabel(spec, v);
         values << toAxis(spec, v);
     }
@@ -225,6 +232,7 @@ struct PlacedLabel {
     QGraphicsSimpleTextItem* item = nullptr;
     QPointF value;
     QAbstractSeries* series = nullptr;
+    LabelSide side = LabelSide::Any;
 };
 
 } // namespace
@@ -349,6 +357,10 @@ QXYSeries* makeLineSeries(const ChartSeries& spec)
     QPen pen(spec.color, 2.2);
     if (spec.kind == ChartSeries::Kind::DashedLine)
         pen.setStyle(Qt::DashLine);
+    if (spec.kind == ChartSeries::Kind::Bar) {
+        pen.setWidthF(kBarWidth);
+        pen.setCapStyle(Qt::FlatCap); // ends exactly at their values
+    }
     line->setPen(pen);
     return line;
 }
@@ -407,6 +419,9 @@ void ChartWidget::addDataSeries(const ChartSeries& spec)
     s->setName(spec.name);
     s->append(axisPoints(d->data, spec.points));
     attachSeries(s);
+    if (!spec.inLegend)
+        for (QLegendMarker* m : d->chart->legend()->markers(s))
+            m->setVisible(false);
     d->seriesMap.emplace_back(s, &spec);
     d->dataSeries.push_back(s);
     addPointLabels(spec, s);
@@ -444,9 +459,11 @@ void ChartWidget::addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn
             f.setPointSizeF(f.pointSizeF() * 0.85);
             item->setFont(f);
         }
-        item->setBrush(spec.color.darker(130));
+        // A bar's end is told by its place, and a light bar's colour would make faint text.
+        item->setBrush(
+            spec.kind == ChartSeries::Kind::Bar ? kBarLabelColor : spec.color.darker(130));
         item->setZValue(10);
-        d->labels.push_back({ item, toAxis(d->data, p.x, p.y), drawn });
+        d->labels.push_back({ item, toAxis(d->data, p.x, p.y), drawn, p.labelSide });
     }
 }
 
@@ -528,7 +545,7 @@ bool sameShape(const ChartData& drawn, const ChartData& next)
         const ChartSeries& a = drawn.series[i];
         const ChartSeries& b = next.series[i];
         if (a.name != b.name || a.kind != b.kind || a.marker != b.marker || a.hollow != b.hollow
-            || a.color != b.color)
+            || a.color != b.color || a.inLegend != b.inLegend)
             return false;
     }
     for (std::size_t i = 0; i < drawn.lines.size(); ++i) {
@@ -754,8 +771,8 @@ void ChartWidget::placeLabels()
     }
     std::vector<LabelRequest> requests;
     for (const auto& label : d->labels)
-        requests.push_back(
-            { chart->mapToPosition(label.value, label.series), label.item->boundingRect().size() });
+        requests.push_back({ chart->mapToPosition(label.value, label.series),
+            label.item->boundingRect().size(), label.side });
     const auto placed
         = render::placeLabels(plot, requests, obstacles, kImpossibleRingSize / 2 + kLabelGap / 2);
     d->geometry = { {}, obstacles };

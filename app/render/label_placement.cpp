@@ -8,19 +8,28 @@ namespace {
 // line still sits near enough to read as its point's.
 constexpr qreal kDistances[] = { 1.0, 1.6 };
 
-std::vector<QPointF> candidates(const QPointF& at, const QSizeF& size, qreal r)
+// The spots around a point, each with the side of the point it lies on (Any: centred above or
+// below).
+std::vector<std::pair<QPointF, LabelSide>> candidates(
+    const QPointF& at, const QSizeF& size, qreal r)
 {
     const qreal w = size.width();
     const qreal h = size.height();
     return {
-        { at.x() + r, at.y() - h / 2 }, // right
-        { at.x() - r - w, at.y() - h / 2 }, // left
-        { at.x() - w / 2, at.y() - r - h }, // above
-        { at.x() - w / 2, at.y() + r }, // below
-        { at.x() + r, at.y() - r - h }, // diagonals
-        { at.x() + r, at.y() + r },
-        { at.x() - r - w, at.y() - r - h },
-        { at.x() - r - w, at.y() + r },
+        { { at.x() + r, at.y() - h / 2 }, LabelSide::Right },
+        { { at.x() - r - w, at.y() - h / 2 }, LabelSide::Left },
+        { { at.x() - w / 2, at.y() - r - h }, LabelSide::Any }, // above
+        { { at.x() - w / 2, at.y() + r }, LabelSide::Any }, // below
+        { { at.x() + r, at.y() - r - h }, LabelSide::Right }, // diagonals
+        { { at.x() + r, at.y() + r }, LabelSide::Right },
+        { { at.x() - r - w, at.y() - r - h }, LabelSide::Left },
+        { { at.x() - r - w, at.y() + r }, LabelSide::Left },
+        // Above or below, flush with the point on one side: where a one-sided label has no
+        // room beside its point (a bar ending near the plot's edge).
+        { { at.x(), at.y() - r - h }, LabelSide::Right },
+        { { at.x() - w, at.y() - r - h }, LabelSide::Left },
+        { { at.x(), at.y() + r }, LabelSide::Right },
+        { { at.x() - w, at.y() + r }, LabelSide::Left },
     };
 }
 
@@ -67,8 +76,11 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
         std::optional<QRectF> where;
         for (bool clearSoft : { true, false }) {
             for (qreal distance : kDistances) {
-                for (const QPointF& c : candidates(label.anchor, label.size, clearance * distance))
-                    if (const QRectF box(c, label.size); isFree(box, clearSoft)) {
+                for (const auto& [c, side] :
+                    candidates(label.anchor, label.size, clearance * distance))
+                    if (const QRectF box(c, label.size);
+                        (label.side == LabelSide::Any || side == label.side)
+                        && isFree(box, clearSoft)) {
                         where = box;
                         break;
                     }

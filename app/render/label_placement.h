@@ -3,6 +3,8 @@
 // Where point labels go on a chart, as a pure function of screen geometry (no Qt Charts), so
 // tests can check that no label covers a marker, another label or a drawn line.
 
+#include "app/render/chart_data.h"
+
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
@@ -16,6 +18,7 @@ namespace gpuplan::render {
 struct LabelRequest {
     QPointF anchor; // the point's position on screen
     QSizeF size; // the label's text size
+    LabelSide side = LabelSide::Any; // Left/Right: only the candidates on that side
 };
 
 struct LabelObstacles {
@@ -30,11 +33,12 @@ struct LabelObstacles {
 bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
 
 // Puts each label beside its point, in request order (earlier requests win), trying right,
-// left, above, below, the four diagonals, then the same a step further out; a candidate must lie
-// inside `plot` and clear every marker, every segment and every label placed before it (and every
-// soft segment, unless no candidate clears those too). A label that fits nowhere gets nullopt: its
-// point still has a tooltip and a table row. `clearance` is the distance from the point's centre to
-// the nearest label edge.
+// left, above, below, the four diagonals, then above and below flush with the point on either
+// side (of a one-sided request only the spots on its side), then the same a step further out; a
+// candidate must lie inside `plot` and clear every marker, every segment and every label placed
+// before it (and every soft segment, unless no candidate clears those too). A label that fits
+// nowhere gets nullopt: its point still has a tooltip and a table row. `clearance` is the distance
+// from the point's centre to the nearest label edge.
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
     const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance);
 

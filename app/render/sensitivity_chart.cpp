@@ -1,20 +1,29 @@
 #include "app/render/sensitivity_chart.h"
 
 #include "app/common/format.h"
+#include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/planner_charts.h"
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace gpuplan::render {
 
 namespace {
 
-// Colour-blind-safe (Okabe-Ito), as the other charts.
-const QColor kBarColor(0x00, 0x72, 0xB2);
+// Colour-blind-safe (Okabe-Ito), as the other charts: the two ends of each input's range in two
+// blues, "never pays off" in vermillion.
+const QColor kLowEndColor(0x56, 0xB4, 0xE9);
+const QColor kHighEndColor(0x00, 0x72, 0xB2);
+const QColor kAcrossColor(0x00, 0x72, 0xB2);
 const QColor kNeverColor(0xD5, 0x5E, 0x00);
 const QColor kStatedColor(0x44, 0x44, 0x44);
+
+// Room beside the outermost bars for the input values written at their ends, as a fraction of
+// the plotted span on either side (besides the axis's usual padding).
+constexpr double kEndLabelRoom = 0.25;
 
 QString metricText(SensitivityMetric metric, double v)
 {
@@ -22,13 +31,29 @@ QString metricText(SensitivityMetric metric, double v)
                                                           : QString::number(v, 'f', 1);
 }
 
-QString inputText(const SensitivityRow& row, double v)
+// One end of an input's range, as drawn: where the bar ends (the right edge for "never pays
+// off"), labelled with the input's value there.
+ChartPoint endPoint(const SensitivityRow& row, std::optional<double> metric, double input, double y,
+    double rightEdge, SensitivityMetric shown)
 {
-    if (row.input == kPurchasePriceInput || row.input == kCloudRateInput)
-        return views::formatUsd(v);
-    if (row.input == kTrainingDaysInput)
-        return views::formatDays(v);
-    return QString::number(v, 'g', 3);
+    ChartPoint p;
+    p.y = y;
+    p.x = metric ? *metric : rightEdge;
+    p.label = views::sensitivityInputText(row, input);
+    p.tooltip = QStringLiteral("%1 at %2: %3")
+                    .arg(QString::fromStdString(row.label), p.label,
+                        metric ? metricText(shown, *metric) : QStringLiteral("never pays off"));
+    return p;
+}
+
+// A bar's legend entry: the first bar of each colour gives it, the others share it.
+void addBar(ChartData& chart, ChartSeries bar, std::vector<QColor>& inLegend)
+{
+    bar.kind = ChartSeries::Kind::Bar;
+    bar.inLegend = std::find(inLegend.begin(), inLegend.end(), bar.color) == inLegend.end();
+    if (bar.inLegend)
+        inLegend.push_back(bar.color);
+    chart.series.push_back(std::move(bar));
 }
 
 } // namespace
@@ -45,10 +70,9 @@ ChartData sensitivityChart(
     chart.x = { breakEven ? QStringLiteral("Runs to break even")
                           : QStringLiteral("Per-experiment cost (USD)"),
         0, 1, false, breakEven ? QString() : QStringLiteral("$") };
-    // Rows, not values: each bar carries its input's name, so the axis has neither numbers nor a
-    // title (Qt Charts draws the title of an axis without labels above the plot); the footnote
-    // says how the rows are ordered.
-    chart.y = { QString(), 0, 1, false, QString(), /*ticks=*/false };
+    // An axis of rows, each named beside its bar; no title (Qt Charts draws the title of such an
+    // axis above the plot): the footnote says how the rows are ordered.
+    chart.y = { QString(), 0, 1, false, QString() };
 
     std::vector<const SensitivityRow*> shown;
     std::vector<double> xs;
@@ -63,48 +87,68 @@ ChartData sensitivityChart(
     if (options.statedValue)
         xs.push_back(*options.statedValue);
     const Range x = paddedRange(xs, /*log=*/false);
-    chart.x.min = x.min;
-    chart.x.max = x.max;
+    const double room = kEndLabelRoom * (x.max - x.min);
+    chart.x.min = x.min - room;
+    chart.x.max = x.max + room;
     chart.y.min = 0.0;
     chart.y.max = static_cast<double>(shown.size()) + 1.0;
 
+    // Bottom row first: an axis's rows ascend.
+    std::vector<QColor> inLegend;
     bool anyNever = false;
-    for (std::size_t rank = 0; rank < shown.size(); ++rank) {
+    for (std::size_t rank = shown.size(); rank-- > 0;) {
         const SensitivityRow& row = *shown[rank];
         const double y = static_cast<double>(shown.size() - rank);
-        ChartSeries bar;
-        bar.name = QString::fromStdString(row.label);
-        bar.kind = ChartSeries::Kind::Line;
-        bar.color = kBarColor;
-        bool never = false;
-        const std::pair<std::optional<double>, double> ends[]
-            = { { row.metricLow, row.lowValue }, { row.metricHigh, row.highValue } };
-        for (const auto& [metric, input] : ends) {
-            ChartPoint p;
-            p.y = y;
-            p.x = metric ? *metric : chart.x.max;
-            never = never || !metric;
-            const QString at = QStringLiteral("%1 at %2").arg(bar.name, inputText(row, input));
-            p.tooltip = at + QStringLiteral(": ")
-                + (metric ? metricText(options.metric, *metric) : QStringLiteral("never pays off"));
-            p.label = inputText(row, input);
-            bar.points.push_back(p);
+        chart.y.rows.push_back({ y, QString::fromStdString(row.label) });
+        const ChartPoint low
+            = endPoint(row, row.metricLow, row.lowValue, y, chart.x.max, options.metric);
+        const ChartPoint high
+            = endPoint(row, row.metricHigh, row.highValue, y, chart.x.max, options.metric);
+        anyNever = anyNever || !row.metricLow || !row.metricHigh;
+        if (!options.statedValue) {
+            // Nothing to swing from: one bar across the input's range, labelled at both ends.
+            ChartSeries across;
+            across.name = QStringLiteral("Input across its range");
+            across.color = row.metricLow && row.metricHigh ? kAcrossColor : kNeverColor;
+            across.points = { low, high };
+            std::sort(across.points.begin(), across.points.end(),
+                [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+            across.points.front().labelSide = LabelSide::Left;
+            across.points.back().labelSide
+                = row.metricLow && row.metricHigh ? LabelSide::Right : LabelSide::Left;
+            addBar(chart, std::move(across), inLegend);
+            continue;
         }
-        // The bar's name beside its left end.
-        std::sort(bar.points.begin(), bar.points.end(),
-            [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
-        bar.points.front().label = bar.name + QStringLiteral(" ") + bar.points.front().label;
-        if (never)
-            bar.color = kNeverColor;
-        anyNever = anyNever || never;
-        chart.series.push_back(std::move(bar));
+        // From the stated value to each end, the end's input value written beyond it.
+        ChartPoint stated;
+        stated.x = *options.statedValue;
+        stated.y = y;
+        const std::tuple<const ChartPoint&, bool, QString, QColor> ends[] = {
+            { low, row.metricLow.has_value(), QStringLiteral("Input at the low end of its range"),
+                kLowEndColor },
+            { high, row.metricHigh.has_value(),
+                QStringLiteral("Input at the high end of its range"), kHighEndColor },
+        };
+        for (const auto& [end, paysOff, name, color] : ends) {
+            ChartSeries bar;
+            bar.name = paysOff ? name : QStringLiteral("Buying never pays off");
+            bar.color = paysOff ? color : kNeverColor;
+            stated.tooltip = end.tooltip;
+            bar.points = { stated, end };
+            // Beyond the end, away from the other bar; a bar to the right edge has no room
+            // beyond it, so its label goes over its own end.
+            bar.points.back().labelSide
+                = end.x < stated.x || !paysOff ? LabelSide::Left : LabelSide::Right;
+            addBar(chart, std::move(bar), inLegend);
+        }
     }
     if (options.statedValue)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *options.statedValue,
             QStringLiteral("stated values: ") + metricText(options.metric, *options.statedValue),
             kStatedColor });
     chart.footnote = QStringLiteral("The input that moves it most at the top; each moved across "
-                                    "its range alone, the others at their stated values.");
+                                    "its range alone, the others at their stated values; each "
+                                    "bar's end labelled with the input's value there.");
     if (anyNever)
         chart.footnote += QStringLiteral(" Bars reaching the right edge: buying never pays off "
                                          "at that end.");

@@ -1,8 +1,9 @@
 #pragma once
 
-// The tornado chart of core/sensitivity.h's rows, as chart data: one horizontal bar per input,
-// from the metric with the input at its low end to the metric at its high end, largest swing at
-// the top, and a line at the stated value. Nothing is computed here but the layout.
+// The tornado chart of core/sensitivity.h's rows, as chart data: one row per input, named on the
+// axis, largest swing at the top; from the line at the stated value a bar to the metric with the
+// input at its low end and one to the metric at its high end, each labelled with the input's
+// value there. Nothing is computed here but the layout.
 
 #include "app/render/chart_data.h"
 #include "core/sensitivity.h"

@@ -304,6 +304,34 @@ private slots:
         QCOMPARE(crossing[0]->topLeft(), QPointF(110, 143)); // first choice: right
     }
 
+    // A one-sided label (a tornado bar's end) takes only spots on its side of the point: beside
+    // it, its diagonals, then flush above or below; nowhere else, even where the other side is
+    // free.
+    void oneSidedLabelsStayOnTheirSide()
+    {
+        const QRectF plot(0, 0, 400, 300);
+        const QSizeF size(60, 14);
+        const LabelObstacles none;
+        const auto left
+            = placeLabels(plot, { { { 200, 150 }, size, LabelSide::Left } }, none, 10.0);
+        QCOMPARE(*left[0], QRectF(QPointF(130, 143), size));
+        // The bar itself runs left of its right end: the right side is still free.
+        LabelObstacles bar;
+        bar.segments.push_back({ 100, 150, 200, 150 });
+        const auto right
+            = placeLabels(plot, { { { 200, 150 }, size, LabelSide::Right } }, bar, 10.0);
+        QCOMPARE(*right[0], QRectF(QPointF(210, 143), size));
+        // 65 px from the plot's left, no room beside it or diagonally: flush above, its right
+        // edge at the point, rather than the free spot on the right.
+        const auto flush = placeLabels(plot, { { { 65, 150 }, size, LabelSide::Left } }, bar, 10.0);
+        QCOMPARE(*flush[0], QRectF(QPointF(5, 126), size));
+        // No room on its side at all: left out, not moved across.
+        const auto nowhere
+            = placeLabels(plot, { { { 30, 150 }, size, LabelSide::Left } }, none, 10.0);
+        QVERIFY(!nowhere[0]);
+        QVERIFY(placeLabels(plot, { { { 30, 150 }, size } }, none, 10.0)[0]);
+    }
+
     void shippedChartLabelsCrossNoLine_data()
     {
         QTest::addColumn<QString>("model");
@@ -628,8 +656,9 @@ private slots:
         QVERIFY(buyVsRentChart(r, { r.options.size(), {}, 0, false }).series.empty());
     }
 
-    // The tornado: one bar per row of the metric, largest swing at the top, a line at the
-    // stated value, a bar to the right edge where buying never pays off.
+    // The tornado: one row per input of the metric, named on the axis, largest swing at the top;
+    // from the stated value a bar to each end of the input's range, labelled with the input's
+    // value there; to the right edge where buying never pays off. One legend entry per colour.
     void sensitivityChartIsATornado()
     {
         const std::vector<SensitivityRow> rows {
@@ -644,29 +673,75 @@ private slots:
         options.against = QStringLiteral("aws-p4de");
         options.statedValue = 11.0;
         const ChartData chart = sensitivityChart(rows, options);
-        QCOMPARE(chart.series.size(), std::size_t(2));
-        QCOMPARE(chart.series[0].name, QStringLiteral("Electricity price"));
-        QVERIFY(chart.series[0].points[0].y > chart.series[1].points[0].y); // first row on top
-        QCOMPARE(chart.series[0].points[0].x, 8.0);
-        QCOMPARE(chart.series[0].points[1].x, 14.0);
-        QCOMPARE(chart.series[1].points[1].x, chart.x.max); // never: to the right edge
-        QVERIFY(chart.series[1].color != chart.series[0].color);
+        // Bottom row first (an axis's rows ascend): PUE's two bars, then electricity's.
+        QCOMPARE(chart.series.size(), std::size_t(4));
+        for (const auto& bar : chart.series) {
+            QVERIFY(bar.kind == ChartSeries::Kind::Bar);
+            QCOMPARE(bar.points.size(), std::size_t(2));
+            QCOMPARE(bar.points[0].x, 11.0); // from the stated value...
+            QVERIFY(bar.points[0].label.isEmpty());
+        }
+        QCOMPARE(chart.y.rows.size(), std::size_t(2));
+        QCOMPARE(chart.y.rows[0].label, QStringLiteral("PUE"));
+        QCOMPARE(chart.y.rows[1].label, QStringLiteral("Electricity price")); // on top
+        QVERIFY(chart.y.rows[1].value > chart.y.rows[0].value);
+        const ChartSeries& pueNever = chart.series[1];
+        const ChartSeries& electricityLow = chart.series[2];
+        const ChartSeries& electricityHigh = chart.series[3];
+        QCOMPARE(electricityLow.points[1].x, 8.0); // ... to the metric at each end
+        QCOMPARE(electricityLow.points[1].label, QStringLiteral("$0.1/kWh"));
+        QCOMPARE(electricityHigh.points[1].x, 14.0);
+        QCOMPARE(electricityHigh.points[1].label, QStringLiteral("$0.2/kWh"));
+        QCOMPARE(electricityHigh.points[1].tooltip,
+            QStringLiteral("Electricity price at $0.2/kWh: 14.0"));
+        QCOMPARE(electricityLow.points[1].y, chart.y.rows[1].value);
+        QCOMPARE(pueNever.points[1].x, chart.x.max); // never: to the right edge
+        QCOMPARE(pueNever.name, QStringLiteral("Buying never pays off"));
+        QVERIFY(pueNever.color != electricityHigh.color);
+        QVERIFY(electricityLow.color != electricityHigh.color);
+        QCOMPARE(chart.series[0].name, electricityLow.name);
+        QVERIFY(chart.series[0].inLegend && !electricityLow.inLegend && electricityHigh.inLegend);
+        // Each end's label beyond it, away from the other bar; over its own end at the edge.
+        QCOMPARE(electricityLow.points[1].labelSide, LabelSide::Left);
+        QCOMPARE(electricityHigh.points[1].labelSide, LabelSide::Right);
+        QCOMPARE(pueNever.points[1].labelSide, LabelSide::Left);
+        // Room beyond the outermost ends for their labels.
+        QVERIFY(chart.x.min < 8.0 - 0.15 * (14.0 - 8.0));
         QCOMPARE(chart.lines.size(), std::size_t(1));
         QCOMPARE(chart.lines[0].value, 11.0);
         QVERIFY(chart.footnote.contains(QStringLiteral("never pays off")));
         QVERIFY(chart.title.contains(QStringLiteral("aws-p4de")));
-        // Rows, not values: no numbers up the side; the value axis keeps its ticks.
-        QVERIFY(!chart.y.ticks);
         QVERIFY(chart.y.title.isEmpty()); // Qt Charts would draw it above the plot
-        QVERIFY(chart.x.ticks);
         QVERIFY(
             chart.footnote.startsWith(QStringLiteral("The input that moves it most at the top")));
+
+        // Drawn: names up the side, numbers along the bottom, every end's label placed, and one
+        // legend entry per colour.
         ChartWidget widget;
-        widget.setChartData(chart);
-        QVERIFY(widget.tickLabels(Qt::Vertical).isEmpty());
+        QVERIFY(shown(widget, chart, QSize(900, 420)));
+        QCOMPARE(widget.tickLabels(Qt::Vertical),
+            QStringList({ QStringLiteral("PUE"), QStringLiteral("Electricity price") }));
         QVERIFY(widget.tickLabels(Qt::Horizontal).size() >= 3);
+        QCOMPARE(widget.labelTexts().size(), 4);
+        QCOMPARE(widget.visibleLabelCount(), 4);
+        QCOMPARE(widget.legendNames(),
+            QStringList({ QStringLiteral("Input at the low end of its range"),
+                QStringLiteral("Buying never pays off"),
+                QStringLiteral("Input at the high end of its range"),
+                QStringLiteral("stated values: 11.0") }));
+
+        // Per-experiment cost: its one row.
         options.metric = SensitivityMetric::ExperimentCostUsd;
-        QCOMPARE(sensitivityChart(rows, options).series.size(), std::size_t(1));
+        QCOMPARE(sensitivityChart(rows, options).series.size(), std::size_t(2));
+        // No stated value to swing from: one bar per row across the range, both ends labelled.
+        options.metric = SensitivityMetric::BreakEvenRuns;
+        options.statedValue.reset();
+        const ChartData across = sensitivityChart(rows, options);
+        QCOMPARE(across.series.size(), std::size_t(2));
+        QCOMPARE(across.series[1].points[0].x, 8.0);
+        QCOMPARE(across.series[1].points[1].x, 14.0);
+        QCOMPARE(across.series[1].points[0].label, QStringLiteral("$0.1/kWh"));
+        QVERIFY(across.lines.empty());
     }
 
     // A title wider than the chart is broken into lines at spaces, every word kept, rather than
@@ -677,7 +752,7 @@ private slots:
         chart.title = QStringLiteral("What moves the break-even of 8×RTX PRO 6000 Blackwell 96GB "
                                      "against RunPod 2×RTX PRO 6000 Blackwell Workstation Edition");
         chart.x = { QStringLiteral("Runs to break even"), 0, 10, false, QString() };
-        chart.y = { QString(), 0, 1, false, QString(), /*ticks=*/false };
+        chart.y = { QString(), 0, 1, false, QString() };
         ChartWidget widget;
         QVERIFY(shown(widget, chart, QSize(520, 400)));
         const QString drawn = widget.drawnTitle();

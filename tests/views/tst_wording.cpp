@@ -141,6 +141,35 @@ private slots:
         QCOMPARE(views::pricingLabel(Pricing::Spot), QStringLiteral("spot"));
         QCOMPARE(views::pricingLabel(Pricing::Reserved, 3.0), QStringLiteral("reserved 3-yr"));
     }
+
+    // Each sensitivity input in its own unit: the tornado's bar ends and the CLI's table.
+    void sensitivityInputs_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("machine price") << "purchase_price" << 4423.4 << "$4,423";
+        QTest::newRow("cloud rate") << "cloud_rate" << 0.2 << "$0.20/h";
+        QTest::newRow("training days") << "training_days" << 109.5 << "110 days";
+        QTest::newRow("electricity") << "electricity_usd_per_kwh" << 0.0845 << "$0.0845/kWh";
+        QTest::newRow("pue") << "pue" << 1.817 << "1.82";
+        QTest::newRow("in use") << "machine_utilization" << 0.5 << "50%";
+        QTest::newRow("years") << "amortization_years" << 3.0 << "3 years";
+        QTest::newRow("one year") << "amortization_years" << 1.0 << "1 year";
+        QTest::newRow("hosting") << "hosting_usd_per_kw_month" << 128.84 << "$128.84/kW-month";
+        QTest::newRow("staff") << "staff_usd_per_year" << 12671.8 << "$12,672/year";
+        QTest::newRow("support") << "support_rate" << 0.13 << "13%/year";
+    }
+
+    void sensitivityInputs()
+    {
+        QFETCH(QString, input);
+        QFETCH(double, value);
+        QFETCH(QString, text);
+        SensitivityRow row;
+        row.input = input.toStdString();
+        QCOMPARE(views::sensitivityInputText(row, value), text);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWording)
