@@ -8,10 +8,14 @@ namespace {
 // line still sits near enough to read as its point's.
 constexpr qreal kDistances[] = { 1.0, 1.6 };
 
-// The spots around a point, each with the side of the point it lies on (Any: centred above or
-// below).
-std::vector<std::pair<QPointF, LabelSide>> candidates(
-    const QPointF& at, const QSizeF& size, qreal r)
+// A spot beside a point, with the side of the point it lies on (Any: centred above or below).
+struct Candidate {
+    QPointF topLeft;
+    LabelSide side;
+    bool oneSidedOnly = false; // flush above or below: only for a one-sided label
+};
+
+std::vector<Candidate> candidates(const QPointF& at, const QSizeF& size, qreal r)
 {
     const qreal w = size.width();
     const qreal h = size.height();
@@ -24,13 +28,20 @@ std::vector<std::pair<QPointF, LabelSide>> candidates(
         { { at.x() + r, at.y() + r }, LabelSide::Right },
         { { at.x() - r - w, at.y() - r - h }, LabelSide::Left },
         { { at.x() - r - w, at.y() + r }, LabelSide::Left },
-        // Above or below, flush with the point on one side: where a one-sided label has no
-        // room beside its point (a bar ending near the plot's edge).
-        { { at.x(), at.y() - r - h }, LabelSide::Right },
-        { { at.x() - w, at.y() - r - h }, LabelSide::Left },
-        { { at.x(), at.y() + r }, LabelSide::Right },
-        { { at.x() - w, at.y() + r }, LabelSide::Left },
+        // Above or below, flush with the point on its side: where a one-sided label has no room
+        // beside its point (a bar ending near the plot's edge). A label free to go anywhere has
+        // the centred spots instead.
+        { { at.x(), at.y() - r - h }, LabelSide::Right, true },
+        { { at.x() - w, at.y() - r - h }, LabelSide::Left, true },
+        { { at.x(), at.y() + r }, LabelSide::Right, true },
+        { { at.x() - w, at.y() + r }, LabelSide::Left, true },
     };
+}
+
+// Whether a label that may go on `wanted` side may take candidate `c`.
+bool allowed(const Candidate& c, LabelSide wanted)
+{
+    return wanted == LabelSide::Any ? !c.oneSidedOnly : c.side == wanted;
 }
 
 } // namespace
@@ -76,11 +87,10 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
         std::optional<QRectF> where;
         for (bool clearSoft : { true, false }) {
             for (qreal distance : kDistances) {
-                for (const auto& [c, side] :
+                for (const Candidate& c :
                     candidates(label.anchor, label.size, clearance * distance))
-                    if (const QRectF box(c, label.size);
-                        (label.side == LabelSide::Any || side == label.side)
-                        && isFree(box, clearSoft)) {
+                    if (const QRectF box(c.topLeft, label.size);
+                        allowed(c, label.side) && isFree(box, clearSoft)) {
                         where = box;
                         break;
                     }
