@@ -3,6 +3,9 @@
 #include "app/common/format.h"
 #include "pricing/catalog_loader.h"
 
+#include <QStringList>
+
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::views {
@@ -82,6 +85,72 @@ QString unavailableReason(const Unavailable& u, SourcePolicy source)
         return QStringLiteral("no %1 estimate").arg(toQString(toString(source)));
     }
     return {};
+}
+
+namespace {
+
+// "A", "A and B", "A, B and C" (or "or").
+QString listed(const QStringList& items, const QString& last)
+{
+    if (items.size() <= 1)
+        return items.join(QString());
+    return items.mid(0, items.size() - 1).join(QStringLiteral(", ")) + QLatin1Char(' ') + last
+        + QLatin1Char(' ') + items.back();
+}
+
+// A GPU's name where the results hold one of its machines or offers; its id otherwise.
+QString gpuName(const Results& r, const std::string& id)
+{
+    for (const auto& o : r.options)
+        if (o.gpu && o.gpu->id == id)
+            return QString::fromStdString(o.gpu->name);
+    for (const auto& c : r.cloud)
+        if (c.gpu && c.gpu->id == id)
+            return QString::fromStdString(c.gpu->name);
+    return QString::fromStdString(id);
+}
+
+template <typename T>
+std::vector<T>& entryOf(std::vector<std::pair<QString, std::vector<T>>>& groups, const QString& key)
+{
+    for (auto& [k, values] : groups)
+        if (k == key)
+            return values;
+    groups.push_back({ key, {} });
+    return groups.back().second;
+}
+
+} // namespace
+
+QString unavailableSummary(const Results& r)
+{
+    // Why -> GPU -> the counts it misses, each in the order first met.
+    std::vector<std::pair<QString, std::vector<std::pair<QString, QStringList>>>> byReason;
+    for (const auto& u : r.unavailable) {
+        auto& gpus = entryOf(byReason, unavailableReason(u, r.source));
+        const QString name = gpuName(r, u.gpuId);
+        auto gpu = std::find_if(
+            gpus.begin(), gpus.end(), [&](const auto& g) { return g.first == name; });
+        if (gpu == gpus.end())
+            gpu = gpus.insert(gpus.end(), { name, {} });
+        gpu->second << QString::number(u.gpuCount);
+    }
+    QStringList parts;
+    for (const auto& [reason, gpus] : byReason) {
+        // GPUs that miss the same counts share one phrase.
+        std::vector<std::pair<QString, std::vector<QString>>> byCounts;
+        for (const auto& [name, counts] : gpus)
+            entryOf(byCounts, listed(counts, QStringLiteral("or"))).push_back(name);
+        QStringList phrases;
+        for (const auto& [counts, names] : byCounts)
+            phrases << QStringLiteral("%1 as %2 GPU%3")
+                           .arg(listed(
+                                    QStringList(names.begin(), names.end()), QStringLiteral("and")),
+                               counts,
+                               counts == QStringLiteral("1") ? QString() : QStringLiteral("s"));
+        parts << QStringLiteral("%1 (%2)").arg(phrases.join(QStringLiteral(", ")), reason);
+    }
+    return parts.join(QStringLiteral("; "));
 }
 
 QString warningText(const Warning& w, SourcePolicy source)

@@ -26,6 +26,11 @@ QString breakEvenRangeText(const BreakEvenRange& range);
 // "no chassis with 16 GPU slots", "infeasible: <where>", "no paper estimate".
 QString unavailableReason(const Unavailable& unavailable, SourcePolicy source);
 
+// "H100 SXM 80GB and H200 SXM 141GB as 1, 2 or 4 GPUs (sold only in systems of 8 GPUs); RTX 3090
+// as 16 GPUs (no chassis with 16 GPU slots)": every machine not evaluated, grouped by why and by
+// the GPU counts, for a chart's note or a report; empty when every machine was.
+QString unavailableSummary(const Results& results);
+
 // "cloud offer X names unknown GPU Y", "unknown model: X", ...
 QString warningText(const Warning& warning, SourcePolicy source);
 

@@ -37,7 +37,9 @@ constexpr qreal kLabelGap = 6.0;
 // A tornado's bar: thick enough to read as a bar, well inside its row; its end labels in grey.
 constexpr qreal kBarWidth = 12.0;
 const QColor kBarLabelColor(0x33, 0x33, 0x33);
-constexpr int kFootnoteHeight = 50; // three lines: a break-even sentence with its range
+// The least room under the plot for its footnote: three lines (a break-even sentence with its
+// range), so that charts side by side keep their plots level while their notes are short.
+constexpr int kFootnoteHeight = 50;
 const QColor kFlagColor(0xC0, 0x00, 0x00);
 const QColor kImpossibleColor(0x80, 0x00, 0x80);
 // Behind each label: a line that still runs under one (in a crowded chart) stays readable.
@@ -605,6 +607,23 @@ void ChartWidget::fitTitle()
         d->chart->setTitle(drawn);
 }
 
+// The room under the plot: as many lines as the footnote takes at this width, at least
+// kFootnoteHeight, at most a third of the chart so that a long note never squeezes the plot away.
+// Qt Charts would draw a longer note over the axis title, or cut it off at the widget's edge.
+void ChartWidget::fitFootnote()
+{
+    constexpr qreal kSidePadding = 16;
+    d->footnote->setTextWidth(width() - kSidePadding);
+    const qreal needed = std::ceil(d->footnote->boundingRect().height()) + 4;
+    const int bottom = static_cast<int>(
+        std::max<qreal>(kFootnoteHeight, std::min<qreal>(needed, height() / 3.0)));
+    QMargins margins = d->chart->margins();
+    if (margins.bottom() != bottom) {
+        margins.setBottom(bottom);
+        d->chart->setMargins(margins);
+    }
+}
+
 void ChartWidget::setChartData(const ChartData& chartData)
 {
     const bool inPlace = !d->dataSeries.empty() && sameShape(d->data, chartData);
@@ -631,6 +650,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
         delete item;
     d->sparePaths.clear();
     d->footnote->setPlainText(d->data.footnote);
+    fitFootnote();
     placeLabels();
 }
 
@@ -692,6 +712,7 @@ void ChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitTitle();
+    fitFootnote();
     placeLabels();
 }
 
@@ -728,6 +749,16 @@ QStringList ChartWidget::legendNames() const
 QStringList ChartWidget::tickLabels(Qt::Orientation axis) const
 {
     return (axis == Qt::Horizontal ? d->xAxis : d->yAxis)->categoriesLabels();
+}
+
+QRectF ChartWidget::footnoteRect() const
+{
+    return d->footnote->mapRectToParent(d->footnote->boundingRect());
+}
+
+QRectF ChartWidget::plotArea() const
+{
+    return d->chart->plotArea();
 }
 
 const ChartWidget::LabelGeometry& ChartWidget::labelGeometry() const
@@ -788,9 +819,7 @@ void ChartWidget::placeLabels()
     for (const auto& mark : d->rangeMarks)
         mark.item->setPath(mark.band ? bandPath(d->data, *mark.series, toScreen)
                                      : whiskerPath(d->data, *mark.series, toScreen));
-    const QRectF frame = chart->rect();
-    d->footnote->setTextWidth(frame.width() - 16);
-    d->footnote->setPos(8, frame.height() - kFootnoteHeight + 2);
+    d->footnote->setPos(8, chart->rect().height() - chart->margins().bottom() + 2);
 }
 
 void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
@@ -798,6 +827,7 @@ void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
     const QSizeF logical = size();
     d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
     fitTitle();
+    fitFootnote();
     if (QGraphicsLayout* layout = d->chart->layout())
         layout->activate();
     placeLabels();

@@ -51,6 +51,9 @@ public:
     QString drawnTitle() const;
     // The tick labels drawn along the x (horizontal) or y axis; for tests.
     QStringList tickLabels(Qt::Orientation axis) const;
+    // Where the footnote is drawn and where the plot is, in chart coordinates; for tests.
+    QRectF footnoteRect() const;
+    QRectF plotArea() const;
     // Series drawn with whiskers or a band (ranges); for tests.
     int rangeMarkCount() const;
     // How often setChartData built the series anew (rather than moving the points of data of
@@ -81,6 +84,7 @@ private:
     void movePoints();
     void placeLabels();
     void fitTitle();
+    void fitFootnote();
 };
 
 } // namespace gpuplan::render

@@ -2,6 +2,7 @@
 
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/wording.h"
 #include "app/render/axis_range.h"
 
 #include <QRegularExpression>
@@ -215,14 +216,9 @@ void fitAxes(ChartData& chart)
 
 QString unavailableNote(const Results& r)
 {
-    if (r.unavailable.empty())
-        return {};
-    QStringList items;
-    for (const auto& u : r.unavailable)
-        items << QString::number(u.gpuCount) + QChar(0x00D7) + QString::fromStdString(u.gpuId);
-    return QStringLiteral(
-               "Not available (infeasible, no estimate, or sold only in larger systems): ")
-        + items.join(QStringLiteral(", ")) + QLatin1Char('.');
+    const QString summary = views::unavailableSummary(r);
+    return summary.isEmpty() ? summary
+                             : QStringLiteral("Not available: ") + summary + QLatin1Char('.');
 }
 
 QString sourceNote(const Results& r)

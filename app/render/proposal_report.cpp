@@ -457,15 +457,8 @@ QString proposalReportHtml(const ReportInput& in)
                                              .arg(r.options.size())
                                              .arg(esc(in.optionsCsvName)))
         + optionsTable(r, reportOptions(in), legend);
-    if (!r.unavailable.empty()) {
-        QStringList items;
-        for (const auto& u : r.unavailable)
-            items << QStringLiteral("%1&times;%2 (%3)")
-                         .arg(u.gpuCount)
-                         .arg(esc(u.gpuId), esc(views::unavailableReason(u, r.source)));
-        html += QStringLiteral("<p>Not available: ") + items.join(QStringLiteral("; "))
-            + QStringLiteral("</p>");
-    }
+    if (const QString missing = views::unavailableSummary(r); !missing.isEmpty())
+        html += QStringLiteral("<p>Not available: %1.</p>").arg(esc(missing));
     const std::vector<std::size_t> offers = reportOffers(in);
     html += QStringLiteral("<h2>Appendix: renting the same work</h2><p>The cheapest offer per GPU "
                            "type and kind of offer, and those compared above")

@@ -764,6 +764,37 @@ private slots:
         QTRY_COMPARE(widget.drawnTitle(), chart.title);
     }
 
+    // A footnote longer than three lines gets the room it needs under the plot: the plot
+    // shrinks, the note ends inside the widget. A short one keeps the usual room.
+    void longFootnotesMakeRoomForThemselves()
+    {
+        ChartData chart;
+        chart.title = QStringLiteral("Notes");
+        chart.x = { QStringLiteral("x"), 0, 10, false, QString() };
+        chart.y = { QStringLiteral("y"), 0, 10, false, QString() };
+        chart.footnote = QStringLiteral("Short.");
+        ChartWidget widget;
+        QVERIFY(shown(widget, chart, QSize(600, 500)));
+        const QRectF usualPlot = widget.plotArea();
+        QVERIFY(widget.footnoteRect().bottom() <= widget.height());
+
+        QStringList words;
+        for (int i = 0; i < 120; ++i)
+            words << QStringLiteral("word%1").arg(i);
+        chart.footnote = words.join(QLatin1Char(' '));
+        widget.setChartData(chart);
+        QTRY_VERIFY(widget.plotArea().height() < usualPlot.height());
+        const QRectF note = widget.footnoteRect();
+        QVERIFY2(note.height() > 60, qPrintable(QString::number(note.height())));
+        QVERIFY(note.top() > widget.plotArea().bottom());
+        QVERIFY2(note.bottom() <= widget.height(),
+            qPrintable(QStringLiteral("%1 > %2").arg(note.bottom()).arg(widget.height())));
+
+        chart.footnote = QStringLiteral("Short again.");
+        widget.setChartData(chart);
+        QTRY_COMPARE(widget.plotArea(), usualPlot);
+    }
+
     void widgetPlacesLabelsWithoutOverlap()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);

@@ -75,6 +75,35 @@ private slots:
             QStringLiteral("sold only in systems of 4 or 8 GPUs"));
     }
 
+    // The machines left out, grouped by why and by the counts they miss; a GPU named where the
+    // results hold one of its machines, by its id where they do not.
+    void unavailableMachinesAreSummarised()
+    {
+        GpuSpec h100;
+        h100.id = "h100-80gb-sxm";
+        h100.name = "H100 SXM 80GB";
+        GpuSpec h200;
+        h200.id = "h200-sxm";
+        h200.name = "H200 SXM 141GB";
+        Results r;
+        r.source = SourcePolicy::Best;
+        r.options.resize(2);
+        r.options[0].gpu = &h100;
+        r.options[1].gpu = &h200;
+        QCOMPARE(views::unavailableSummary(r), QString());
+        for (const char* gpu : { "h100-80gb-sxm", "h200-sxm" })
+            for (int count : { 1, 2, 4 })
+                r.unavailable.push_back({ gpu, count, UnavailableReason::SoldOnlyAsSystem, "8" });
+        r.unavailable.push_back({ "rtx-3090", 16, UnavailableReason::NoChassis, "" });
+        r.unavailable.push_back(
+            { "h100-80gb-sxm", 1, UnavailableReason::SoldOnlyAsSystem, "4 or 8" });
+        QCOMPARE(views::unavailableSummary(r),
+            QStringLiteral(
+                "H100 SXM 80GB and H200 SXM 141GB as 1, 2 or 4 GPUs (sold only in systems "
+                "of 8 GPUs); rtx-3090 as 16 GPUs (no chassis with 16 GPU slots); H100 "
+                "SXM 80GB as 1 GPU (sold only in systems of 4 or 8 GPUs)"));
+    }
+
     void warnings()
     {
         QCOMPARE(views::warningText(
