@@ -7,32 +7,6 @@ std::string_view toString(Method m)
     return m == Method::Naive ? "naive" : "free-lunch";
 }
 
-std::string_view toString(Parallelism p)
-{
-    switch (p) {
-    case Parallelism::None:
-        return "none";
-    case Parallelism::Ddp:
-        return "ddp";
-    case Parallelism::Zero1:
-        return "zero1";
-    case Parallelism::Zero2:
-        return "zero2";
-    case Parallelism::Zero3:
-        return "zero3";
-    }
-    return "none";
-}
-
-std::optional<Parallelism> parallelismFromString(std::string_view text)
-{
-    for (const auto p : { Parallelism::None, Parallelism::Ddp, Parallelism::Zero1,
-             Parallelism::Zero2, Parallelism::Zero3 })
-        if (text == toString(p))
-            return p;
-    return std::nullopt;
-}
-
 namespace {
 std::string methodAndStrategy(const Configuration& c)
 {

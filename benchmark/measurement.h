@@ -7,6 +7,7 @@
 #include "benchmark/model_spec.h"
 #include "benchmark/recipe.h"
 #include "benchmark/statistics.h"
+#include "core/parallelism.h"
 
 #include <cstdint>
 #include <optional>
@@ -24,13 +25,10 @@ namespace gpuplan::bench {
 enum class Method { Naive, FreeLunch };
 std::string_view toString(Method m);
 
-// How the ranks of a multi-process run share the work (docs/benchmark.md, "Parallel
-// strategies"). none: one process, no communicator (the single-GPU path). ddp: replicated
-// parameters, gradients all-reduced once per optimizer step. zero1: optimizer state sharded.
-// zero2: gradients sharded too. zero3: parameters sharded as well, gathered per block.
-enum class Parallelism { None, Ddp, Zero1, Zero2, Zero3 };
-std::string_view toString(Parallelism p); // "none", "ddp", "zero1", "zero2", "zero3"
-std::optional<Parallelism> parallelismFromString(std::string_view text);
+// How the ranks of a multi-process run share the work: core's definition, which the results
+// files and the planner read too.
+using gpuplan::Parallelism;
+using gpuplan::parallelismFromString;
 
 struct Configuration {
     Method method = Method::FreeLunch;

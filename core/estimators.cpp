@@ -203,12 +203,13 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
     const std::string fitted
         = "peak memory fitted at " + std::to_string(base.memorySamples.size()) + " micro-batches";
     std::string note;
-    if (choice.microBatch > base.microBatch && choice.strategy == "ddp")
+    if (choice.microBatch > base.microBatch && choice.strategy == Parallelism::Ddp)
         note = "; micro-batch " + chosen + " (measured " + measured + ") fits by the " + fitted;
     else if (choice.microBatch > base.microBatch)
         note = "; micro-batch " + chosen + " (measured " + measured + ") fits once "
-            + (choice.strategy == "zero1" ? "ZeRO-1 shards the optimizer state"
-                                          : "ZeRO-2 shards the optimizer state and gradients")
+            + (choice.strategy == Parallelism::Zero1
+                    ? "ZeRO-1 shards the optimizer state"
+                    : "ZeRO-2 shards the optimizer state and gradients")
             + " over " + std::to_string(gpus) + " GPUs (" + fitted + ")";
     else if (choice.microBatch < base.microBatch)
         note = "; micro-batch " + chosen + " (measured " + measured
@@ -271,8 +272,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
         = base->trainingDays * computeShare * base->gpuCount / static_cast<double>(gpuCount);
     // Communication: the gradients' all-reduce per optimizer step (ZeRO-1's reduce-scatter +
     // all-gather moves the same bytes), times what each strategy adds.
-    const bool fullGradients
-        = base->gradientBytes && (base->parallelism == "none" || base->parallelism == "ddp");
+    const bool fullGradients = base->gradientBytes && shardingLevel(base->parallelism) < 2;
     const double gradientBytes
         = fullGradients ? static_cast<double>(*base->gradientBytes) : fp32GradientBytes(w);
     const double gradientAllReduceDays
@@ -303,7 +303,8 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     char buffer[160];
     if (chosen)
         std::snprintf(buffer, sizeof buffer, "%s over %d GPUs at micro-batch %d, from %d measured",
-            chosen->strategy.c_str(), gpuCount, chosen->microBatch, base->gpuCount);
+            std::string(toString(chosen->strategy)).c_str(), gpuCount, chosen->microBatch,
+            base->gpuCount);
     else
         std::snprintf(
             buffer, sizeof buffer, "ddp over %d GPUs from %d measured", gpuCount, base->gpuCount);

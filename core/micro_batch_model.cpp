@@ -51,17 +51,6 @@ struct States {
     double total() const { return parameters + gradients + optimizer; }
 };
 
-int shardingLevel(const std::string& strategy)
-{
-    if (strategy == "zero1")
-        return 1;
-    if (strategy == "zero2")
-        return 2;
-    if (strategy == "zero3")
-        return 3;
-    return 0; // none | ddp
-}
-
 States statesUnder(const States& whole, int level, int gpus)
 {
     return { level >= 3 ? whole.parameters / gpus : whole.parameters,
@@ -126,7 +115,7 @@ std::vector<MicroBatchAtCount> microBatchChoices(
     const auto time = microStepTime(base);
     // Per-sample time at the measured micro-batch, the rate that scaling days by k / N assumes.
     const double measuredPerSample = time ? time->at(base.microBatch) / base.microBatch : 1.0;
-    const auto choose = [&](const char* strategy, int microBatch, bool fitted) {
+    const auto choose = [&](Parallelism strategy, int microBatch, bool fitted) {
         MicroBatchAtCount at;
         at.strategy = strategy;
         at.microBatch = microBatch;
@@ -141,10 +130,11 @@ std::vector<MicroBatchAtCount> microBatchChoices(
 
     const auto model = capacityBytes > 0.0 ? memoryModel(base) : std::nullopt;
     if (!model)
-        return { choose("ddp", measuredFits, false) };
+        return { choose(Parallelism::Ddp, measuredFits, false) };
 
     std::vector<MicroBatchAtCount> choices;
-    for (const char* strategy : { "ddp", "zero1", "zero2" }) {
+    for (const Parallelism strategy :
+        { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2 }) {
         const States there = statesUnder(model->whole, shardingLevel(strategy), gpuCount);
         Line shifted = model->peak;
         shifted.intercept += there.total() - model->measured.total();
@@ -155,7 +145,7 @@ std::vector<MicroBatchAtCount> microBatchChoices(
             choices.push_back(choose(strategy, fits, true));
     }
     if (choices.empty()) // the fit says nothing fits, yet the measurement ran: trust the run
-        choices.push_back(choose("ddp", measuredFits, true));
+        choices.push_back(choose(Parallelism::Ddp, measuredFits, true));
     return choices;
 }
 

@@ -36,7 +36,7 @@ int largestPowerOfTwoAtMost(int n);
 // One way to run the step on N GPUs, from a measurement on fewer: a strategy, the micro-batch
 // it leaves room for, and what that costs per step against the measurement.
 struct MicroBatchAtCount {
-    std::string strategy; // ddp | zero1 | zero2
+    Parallelism strategy = Parallelism::Ddp; // ddp, zero1 or zero2
     int microBatch = 0; // per GPU, a power of two, at most the per-GPU share of the batch
     int accumulation = 0; // micro-steps per optimizer step on each GPU
     // Per-GPU compute per step against the measured micro-batch's, per sample: from the

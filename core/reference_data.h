@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/parallelism.h"
 #include "core/provenance.h"
 
 #include <cstdint>
@@ -61,7 +62,7 @@ struct MeasuredResult {
 
     // What a planner needs to extrapolate to other GPU counts (issue 11). Files written before
     // these fields existed leave them empty.
-    std::string parallelism = "none"; // none (one process) | ddp | zero1 | zero2 | zero3
+    Parallelism parallelism = Parallelism::None;
     int nodeCount = 1;
     int microBatch = 0;
     int accumulation = 0;

@@ -48,7 +48,7 @@ struct Configuration {
     std::optional<double> utilization;
     std::optional<double> validationError;
     // Issue 11's fields; absent in older files.
-    std::string parallelism = "none";
+    Parallelism parallelism = Parallelism::None;
     std::optional<int> gpuCount;
     double stepSeconds = 0.0;
     std::vector<MeasuredMemorySample> memorySamples;
@@ -57,9 +57,6 @@ struct Configuration {
     std::optional<double> computeSeconds, communicationSeconds, busBandwidth;
     std::optional<std::int64_t> communicationBytes;
 };
-
-constexpr std::array<std::string_view, 5> kParallelisms
-    = { "none", "ddp", "zero1", "zero2", "zero3" };
 
 // Reads one results file into a MeasuredLoad; every problem lands in `out.issues`.
 class ResultsFileReader {
@@ -224,11 +221,11 @@ private:
     void readScaling(const YAML::Node& c, const std::string& what, Configuration& conf)
     {
         if (const auto p = m_reader.string(c, "parallelism", what, /*required=*/false)) {
-            if (std::find(kParallelisms.begin(), kParallelisms.end(), *p) == kParallelisms.end())
+            if (const auto parsed = parallelismFromString(*p))
+                conf.parallelism = *parsed;
+            else
                 m_reader.error(c["parallelism"],
                     "parallelism must be none, ddp, zero1, zero2 or zero3, not '" + *p + "'");
-            else
-                conf.parallelism = *p;
         }
         if (const auto n = m_reader.integer(c, "gpu_count", what, kGpuCount, false))
             conf.gpuCount = static_cast<int>(*n);

@@ -214,7 +214,7 @@ private slots:
         Catalog c = catalog;
         const Workload w = roundPythia();
         MeasuredResult m = measuredOnA100(2, 21.0);
-        m.parallelism = "ddp";
+        m.parallelism = Parallelism::Ddp;
         m.stepSeconds = 10.0;
         m.computeSeconds = 9.0;
         m.busBandwidth = 100e9;
@@ -227,13 +227,44 @@ private slots:
         QVERIFY(e->note.find("at 100 GB/s (measured)") != std::string::npos);
     }
 
+    // The all-reduce moves the gradients a rank measured where it held them whole (one process,
+    // ddp, and ZeRO-1, which shards only the optimizer state); a ZeRO-2 rank held a shard, so the
+    // model's fp32 gradients (4 GB here) stand in.
+    void measuredGradientsOnlyWhereHeldWhole_data()
+    {
+        QTest::addColumn<int>("parallelism");
+        QTest::addColumn<double>("gradientBytes");
+        QTest::newRow("ddp") << static_cast<int>(Parallelism::Ddp) << 2e9;
+        QTest::newRow("zero1") << static_cast<int>(Parallelism::Zero1) << 2e9;
+        QTest::newRow("zero2") << static_cast<int>(Parallelism::Zero2) << 4e9;
+    }
+    void measuredGradientsOnlyWhereHeldWhole()
+    {
+        QFETCH(int, parallelism);
+        QFETCH(double, gradientBytes);
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult m = measuredOnA100(2, 21.0);
+        m.parallelism = static_cast<Parallelism>(parallelism);
+        m.gradientBytes = 2'000'000'000; // bf16 gradients, say: half the fp32 bytes
+        m.stepSeconds = 10.0;
+        m.computeSeconds = 9.0;
+        m.busBandwidth = 100e9;
+        c.measured.push_back(m);
+        const auto e = extrapolatedEstimate(c, w, a100, 8);
+        QVERIFY(e);
+        const double compute = 21.0 * 0.9 * 2 / 8;
+        const double comm = 100'000 * (2.0 * 7 / 8 * gradientBytes / 100e9) / 86400;
+        QVERIFY2(qAbs(e->days - (compute + comm / 2)) < 1e-12, e->note.c_str());
+    }
+
     // A 1-GPU run at micro-batch 8 whose file holds peaks and micro-step times at two
     // micro-batches: 50 GB fixed + 2.5 GB per sample, 40 GB of it states (4 GB parameters, 4 GB
     // gradients, 32 GB AdamW); 0.1 s + 0.1 s per sample per micro-step.
     static MeasuredResult measuredWithRoom()
     {
         MeasuredResult m = measuredOnA100(1, 40.0);
-        m.parallelism = "none";
+        m.parallelism = Parallelism::None;
         m.microBatch = 8;
         m.accumulation = 128;
         m.memorySamples = { { 4, 60'000'000'000 }, { 8, 70'000'000'000 } };

@@ -17,7 +17,7 @@ MeasuredResult oneGpu()
 {
     MeasuredResult m;
     m.gpuCount = 1;
-    m.parallelism = "none";
+    m.parallelism = Parallelism::None;
     m.microBatch = 8;
     m.accumulation = 128;
     m.memorySamples = { { 4, 60'000'000'000 }, { 8, 70'000'000'000 } };
@@ -30,7 +30,7 @@ MeasuredResult oneGpu()
 
 constexpr double k80GB = 80e9;
 
-const MicroBatchAtCount* find(const std::vector<MicroBatchAtCount>& choices, const char* strategy)
+const MicroBatchAtCount* find(const std::vector<MicroBatchAtCount>& choices, Parallelism strategy)
 {
     for (const auto& c : choices)
         if (c.strategy == strategy)
@@ -44,6 +44,21 @@ class TestMicroBatchModel : public QObject {
     Q_OBJECT
 
 private slots:
+    // One definition of the strategies for the benchmark, the results files and this model.
+    void parallelismNamesAndSharding()
+    {
+        const std::pair<Parallelism, int> levels[]
+            = { { Parallelism::None, 0 }, { Parallelism::Ddp, 0 }, { Parallelism::Zero1, 1 },
+                  { Parallelism::Zero2, 2 }, { Parallelism::Zero3, 3 } };
+        for (const auto& [p, level] : levels) {
+            QCOMPARE(shardingLevel(p), level);
+            QVERIFY(parallelismFromString(toString(p)) == p);
+        }
+        QCOMPARE(std::string(toString(Parallelism::Zero1)), std::string("zero1"));
+        QVERIFY(!parallelismFromString("zero4"));
+        QVERIFY(!parallelismFromString("DDP"));
+    }
+
     void leastSquaresThroughTwoAndThreePoints()
     {
         const auto two = leastSquaresLine({ { 4, 60e9 }, { 8, 70e9 } });
@@ -77,9 +92,9 @@ private slots:
     {
         const auto choices = microBatchChoices(oneGpu(), 1024, 4, k80GB);
         QCOMPARE(choices.size(), std::size_t(3));
-        const auto* ddp = find(choices, "ddp");
-        const auto* zero1 = find(choices, "zero1");
-        const auto* zero2 = find(choices, "zero2");
+        const auto* ddp = find(choices, Parallelism::Ddp);
+        const auto* zero1 = find(choices, Parallelism::Zero1);
+        const auto* zero2 = find(choices, Parallelism::Zero2);
         QVERIFY(ddp && zero1 && zero2);
         QCOMPARE(ddp->microBatch, 8);
         QCOMPARE(ddp->accumulation, 32); // 256 samples per GPU
@@ -102,7 +117,7 @@ private slots:
     {
         MeasuredResult m = oneGpu();
         m.gpuCount = 2;
-        m.parallelism = "zero2";
+        m.parallelism = Parallelism::Zero2;
         m.gradientBytes = 4'000'000'000;
         m.optimizerStateBytes = 12'000'000'000;
         // The same activations as oneGpu(): 10 GB fixed + 24 GB of states, 2.5 GB per sample.
@@ -111,11 +126,11 @@ private slots:
         // ddp holds all 40 GB: 50 + 2.5 m <= 64 fits 5.6 -> 4; the run's own micro-batch does
         // not vouch for it, ddp holding more than the run did. (Taking the run's 24 GB as
         // whole would have said 8.)
-        QCOMPARE(find(choices, "ddp")->microBatch, 4);
+        QCOMPARE(find(choices, Parallelism::Ddp)->microBatch, 4);
         // ZeRO-1 on 8: 8 + 8 + 3 = 19 GB, 29 + 2.5 m fits 14 -> 8; ZeRO-2: 8 + 1 + 3 = 12 GB,
         // 22 + 2.5 m fits 16.8 -> 16.
-        QCOMPARE(find(choices, "zero1")->microBatch, 8);
-        QCOMPARE(find(choices, "zero2")->microBatch, 16);
+        QCOMPARE(find(choices, Parallelism::Zero1)->microBatch, 8);
+        QCOMPARE(find(choices, Parallelism::Zero2)->microBatch, 16);
     }
 
     void fewerSamplesPerGpuThanTheMicroBatch()
@@ -128,7 +143,8 @@ private slots:
             QCOMPARE(c.accumulation, 1);
             QVERIFY(qAbs(c.computeRatio - 0.5 / 0.45) < 1e-12);
         }
-        QCOMPARE(find(choices, "zero2")->allReduces, 1.0); // one micro-step, one reduce-scatter
+        QCOMPARE(find(choices, Parallelism::Zero2)->allReduces,
+            1.0); // one micro-step, one reduce-scatter
     }
 
     void withoutPeaksOrTimesOnlyTheMeasuredMicroBatch()
@@ -138,7 +154,7 @@ private slots:
         m.microStepSamples.clear();
         auto choices = microBatchChoices(m, 1000, 8, k80GB);
         QCOMPARE(choices.size(), std::size_t(1));
-        QCOMPARE(choices[0].strategy, std::string("ddp"));
+        QVERIFY(choices[0].strategy == Parallelism::Ddp);
         QCOMPARE(choices[0].microBatch, 8);
         QVERIFY(!choices[0].memoryFitted && !choices[0].timed);
         // 125 samples per GPU in 16 micro-steps of 8: the last one padded, 128 / 125.

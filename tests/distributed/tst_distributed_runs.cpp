@@ -159,7 +159,7 @@ private slots:
         QCOMPARE(int(load.results.size()), 1);
         const auto& m = load.results.front();
         QCOMPARE(m.gpuCount, 2);
-        QVERIFY(m.parallelism != "none");
+        QVERIFY(m.parallelism != gpuplan::Parallelism::None);
         QVERIFY(m.memorySamples.size() >= 2);
         QVERIFY(m.computeSeconds && m.communicationSeconds && m.communicationBytes);
         QVERIFY(!m.interconnect.empty());

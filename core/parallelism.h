@@ -1,0 +1,25 @@
+#pragma once
+
+// How the ranks of a multi-process training run share the work: one definition for the
+// benchmark that runs each strategy, the results files that name it, and the planner that
+// extrapolates from it (docs/benchmark.md, "Parallel strategies").
+
+#include <optional>
+#include <string_view>
+
+namespace gpuplan {
+
+// none: one process, no communicator (the single-GPU path). ddp: replicated parameters,
+// gradients all-reduced once per optimizer step. zero1: optimizer state sharded. zero2:
+// gradients sharded too. zero3: parameters sharded as well, gathered per block.
+enum class Parallelism { None, Ddp, Zero1, Zero2, Zero3 };
+
+// "none", "ddp", "zero1", "zero2", "zero3": the names in results files and on command lines.
+std::string_view toString(Parallelism p);
+std::optional<Parallelism> parallelismFromString(std::string_view text);
+
+// Which of a GPU's training states the strategy divides among the ranks: 0 none, 1 the
+// optimizer state, 2 the gradients too, 3 the parameters as well.
+int shardingLevel(Parallelism p);
+
+} // namespace gpuplan
