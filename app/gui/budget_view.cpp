@@ -282,7 +282,28 @@ std::optional<GrantPlan> BudgetView::plan() const
     return plan;
 }
 
+void BudgetView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+// Hidden behind another tab: the budget is filled when shown, so that an assumption change
+// re-plots the planner without also budgeting a grant nobody sees (as Buy vs rent does). The
+// copy, save and report paths compute their budget themselves, never from the shown table.
 void BudgetView::refresh()
+{
+    if (!isVisible() && m_filled) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    m_filled = true;
+    fillBudget();
+}
+
+void BudgetView::fillBudget()
 {
     const Results& r = m_session->results();
     m_table->clear();

@@ -59,10 +59,14 @@ public slots:
     void saveJustificationDialog();
     void saveCsvDialog();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void resultsChanged();
     void fillTargets();
     void refresh();
+    void fillBudget();
     GrantPlan shownPlan() const;
 
     PlannerSession* m_session;
@@ -77,6 +81,8 @@ private:
     QTextBrowser* m_justification = nullptr;
     std::vector<BudgetTarget> m_targets; // by m_target's index
     bool m_syncing = false;
+    bool m_filled = false; // the table and justification were filled once
+    bool m_stale = false; // results or settings changed while hidden
 };
 
 } // namespace gpuplan::gui

@@ -177,6 +177,9 @@ private slots:
         auto w = makeWindow();
         BudgetView* view = w->budgetView();
         QVERIFY(view);
+        w->tabs()->setCurrentWidget(view);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         QVERIFY(view->target());
         QCOMPARE(view->target()->kind, BudgetTarget::Kind::Owned);
         view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))
@@ -198,6 +201,22 @@ private slots:
         QVERIFY(copied.startsWith(QStringLiteral("Budget justification: computing to train")));
         QCOMPARE(copied, view->justificationText());
         QVERIFY(copied.contains(QStringLiteral("We request ") + views::formatUsd(budget.totalUsd)));
+
+        // Behind another tab an assumption change leaves the table as it was until the tab is
+        // shown again: the planner re-plots without budgeting a grant nobody sees.
+        const QString total = table->item(last, table->columnCount() - 1)->text();
+        w->tabs()->setCurrentIndex(0);
+        QVERIFY(!view->isVisible());
+        Assumptions dearer = w->session()->scenario().assumptions;
+        dearer.electricityUsdPerKwh *= 2.0;
+        w->session()->setAssumptions(dearer);
+        const GrantBudget dearerBudget = grantBudget(
+            w->session()->results(), *view->target(), *view->plan(), *view->sponsor());
+        QVERIFY(views::formatUsd(dearerBudget.totalUsd) != total);
+        QCOMPARE(table->item(table->rowCount() - 1, table->columnCount() - 1)->text(), total);
+        w->tabs()->setCurrentWidget(view);
+        QCOMPARE(table->item(table->rowCount() - 1, table->columnCount() - 1)->text(),
+            views::formatUsd(dearerBudget.totalUsd));
 
         view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))->setText(QStringLiteral("3,4"));
         QVERIFY(!view->plan());
