@@ -1,6 +1,7 @@
 #include "app/common/format.h"
 
 #include <QLocale>
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::views {
@@ -12,6 +13,33 @@ const QLocale& numbers()
     static const QLocale locale(QLocale::English, QLocale::UnitedStates);
     return locale;
 }
+// Three significant digits below 1,000 (an electricity tariff keeps its tenths of a cent),
+// whole grouped numbers from there; never an exponent ('g' writes 999.6 as "1E+03").
+QString significant(double value)
+{
+    const double magnitude = std::abs(value);
+    if (magnitude >= 999.5)
+        return numbers().toString(value, 'f', 0);
+    if (magnitude == 0.0)
+        return QStringLiteral("0");
+    const int decimals = std::max(0, 2 - static_cast<int>(std::floor(std::log10(magnitude))));
+    QString text = numbers().toString(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+// A percentage that keeps a tenth below 10%: a support rate of 1.3% is not "1%".
+QString finePercent(double fraction)
+{
+    return std::abs(fraction) < 0.1 ? significant(100.0 * fraction) + QLatin1Char('%')
+                                    : formatPercent(fraction);
+}
+
 } // namespace
 
 QString formatUsd(double usd)
@@ -42,12 +70,9 @@ QString formatPercent(double fraction)
 
 QString formatQuantity(double value, Unit unit)
 {
-    // Three significant digits below 1,000 (an electricity tariff keeps its tenths of a cent),
-    // whole grouped numbers above.
-    const QString number = std::abs(value) >= 1000.0 ? numbers().toString(value, 'f', 0)
-                                                     : numbers().toString(value, 'g', 3);
+    const QString number = significant(value);
     const auto counted = [&](const QString& one, const QString& many) {
-        return number + QLatin1Char(' ') + (value == 1.0 ? one : many);
+        return number + QLatin1Char(' ') + (number == QLatin1String("1") ? one : many);
     };
     switch (unit) {
     case Unit::Usd:
@@ -69,9 +94,9 @@ QString formatQuantity(double value, Unit unit)
     case Unit::Days:
         return formatDays(value);
     case Unit::Fraction:
-        return formatPercent(value);
+        return finePercent(value);
     case Unit::FractionPerYear:
-        return formatPercent(value) + QStringLiteral("/year");
+        return finePercent(value) + QStringLiteral("/year");
     case Unit::Runs:
         return counted(QStringLiteral("run"), QStringLiteral("runs"));
     case Unit::RunsPerMonth:

@@ -148,7 +148,7 @@ QString unavailableSummary(const Results& r)
                                     QStringList(names.begin(), names.end()), QStringLiteral("and")),
                                counts,
                                counts == QStringLiteral("1") ? QString() : QStringLiteral("s"));
-        parts << QStringLiteral("%1 (%2)").arg(phrases.join(QStringLiteral(", ")), reason);
+        parts << QStringLiteral("%1 (%2)").arg(phrases.join(QStringLiteral(" and ")), reason);
     }
     return parts.join(QStringLiteral("; "));
 }

@@ -72,7 +72,8 @@ struct Axis {
     double max = 1.0;
     bool log = false; // then min > 0 always (a log axis drops a series fed a value <= 0)
     QString prefix; // before each tick label: "$" for money
-    // Non-empty: an axis of rows, labelled with these (ascending values) instead of numbers.
+    bool ticks = true; // false: no numbers along it (an axis of rows)
+    // An axis of rows: these labels (ascending values) instead of numbers.
     std::vector<AxisRow> rows {};
 };
 

@@ -37,8 +37,8 @@ constexpr qreal kLabelGap = 6.0;
 // A tornado's bar: thick enough to read as a bar, well inside its row; its end labels in grey.
 constexpr qreal kBarWidth = 12.0;
 const QColor kBarLabelColor(0x33, 0x33, 0x33);
-// The least room under the plot for its footnote: three lines (a break-even sentence with its
-// range), so that charts side by side keep their plots level while their notes are short.
+// The least room under the plot for its footnote (fitFootnote gives a longer note more): the
+// same for short notes, so that charts side by side keep their plots level.
 constexpr int kFootnoteHeight = 50;
 const QColor kFlagColor(0xC0, 0x00, 0x00);
 const QColor kImpossibleColor(0x80, 0x00, 0x80);
@@ -157,7 +157,7 @@ void configureAxis(QCategoryAxis* axis, const Axis& spec)
         labels << row.label;
         values << toAxis(spec, row.value);
     }
-    for (double v : spec.rows.empty() ? tickValues(spec) : std::vector<double> {}) {
+    for (double v : spec.ticks&& spec.rows.empty() ? tickValues(spec) : std::vector<double> {}) {
         labels << tickLabel(spec, v);
         values << toAxis(spec, v);
     }
@@ -608,8 +608,9 @@ void ChartWidget::fitTitle()
 }
 
 // The room under the plot: as many lines as the footnote takes at this width, at least
-// kFootnoteHeight, at most a third of the chart so that a long note never squeezes the plot away.
-// Qt Charts would draw a longer note over the axis title, or cut it off at the widget's edge.
+// kFootnoteHeight, at most a third of the chart so that a long note never squeezes the plot away
+// (one longer still is cut off at the widget's edge). With a fixed room, a note of four lines
+// lost its last one.
 void ChartWidget::fitFootnote()
 {
     constexpr qreal kSidePadding = 16;

@@ -72,7 +72,7 @@ ChartData sensitivityChart(
         0, 1, false, breakEven ? QString() : QStringLiteral("$") };
     // An axis of rows, each named beside its bar; no title (Qt Charts draws the title of such an
     // axis above the plot): the footnote says how the rows are ordered.
-    chart.y = { QString(), 0, 1, false, QString() };
+    chart.y = { QString(), 0, 1, false, QString(), /*ticks=*/false };
 
     std::vector<const SensitivityRow*> shown;
     std::vector<double> xs;
@@ -93,10 +93,11 @@ ChartData sensitivityChart(
     chart.y.min = 0.0;
     chart.y.max = static_cast<double>(shown.size()) + 1.0;
 
-    // Bottom row first: an axis's rows ascend.
+    // Top row first, so that in a crowded chart the inputs that matter most place their labels
+    // first; the axis's rows are put in ascending order at the end.
     std::vector<QColor> inLegend;
     bool anyNever = false;
-    for (std::size_t rank = shown.size(); rank-- > 0;) {
+    for (std::size_t rank = 0; rank < shown.size(); ++rank) {
         const SensitivityRow& row = *shown[rank];
         const double y = static_cast<double>(shown.size() - rank);
         chart.y.rows.push_back({ y, QString::fromStdString(row.label) });
@@ -108,14 +109,15 @@ ChartData sensitivityChart(
         if (!options.statedValue) {
             // Nothing to swing from: one bar across the input's range, labelled at both ends.
             ChartSeries across;
-            across.name = QStringLiteral("Input across its range");
-            across.color = row.metricLow && row.metricHigh ? kAcrossColor : kNeverColor;
+            const bool paysOff = row.metricLow && row.metricHigh;
+            across.name = paysOff ? QStringLiteral("Input across its range")
+                                  : QStringLiteral("Buying never pays off at one end");
+            across.color = paysOff ? kAcrossColor : kNeverColor;
             across.points = { low, high };
             std::sort(across.points.begin(), across.points.end(),
                 [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
             across.points.front().labelSide = LabelSide::Left;
-            across.points.back().labelSide
-                = row.metricLow && row.metricHigh ? LabelSide::Right : LabelSide::Left;
+            across.points.back().labelSide = paysOff ? LabelSide::Right : LabelSide::Left;
             addBar(chart, std::move(across), inLegend);
             continue;
         }
@@ -129,19 +131,27 @@ ChartData sensitivityChart(
             { high, row.metricHigh.has_value(),
                 QStringLiteral("Input at the high end of its range"), kHighEndColor },
         };
+        // Beyond each end, away from the other bar. A bar to the right edge has no room beyond
+        // it, so its label goes over its own end; an end at the stated value (an input whose
+        // range ends at its value, as "Machine in use" at 100%) goes opposite the other bar.
+        const auto sideOf = [&](const ChartPoint& end, bool paysOff, const ChartPoint& other) {
+            if (!paysOff || end.x < stated.x)
+                return LabelSide::Left;
+            if (end.x > stated.x)
+                return LabelSide::Right;
+            return other.x > stated.x ? LabelSide::Left : LabelSide::Right;
+        };
         for (const auto& [end, paysOff, name, color] : ends) {
             ChartSeries bar;
             bar.name = paysOff ? name : QStringLiteral("Buying never pays off");
             bar.color = paysOff ? color : kNeverColor;
             stated.tooltip = end.tooltip;
             bar.points = { stated, end };
-            // Beyond the end, away from the other bar; a bar to the right edge has no room
-            // beyond it, so its label goes over its own end.
-            bar.points.back().labelSide
-                = end.x < stated.x || !paysOff ? LabelSide::Left : LabelSide::Right;
+            bar.points.back().labelSide = sideOf(end, paysOff, &end == &low ? high : low);
             addBar(chart, std::move(bar), inLegend);
         }
     }
+    std::reverse(chart.y.rows.begin(), chart.y.rows.end());
     if (options.statedValue)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *options.statedValue,
             QStringLiteral("stated values: ") + metricText(options.metric, *options.statedValue),
@@ -152,6 +162,8 @@ ChartData sensitivityChart(
     if (anyNever)
         chart.footnote += QStringLiteral(" Bars reaching the right edge: buying never pays off "
                                          "at that end.");
+    if (shown.empty())
+        chart.footnote = QStringLiteral("No uncertain input moves it.");
     return chart;
 }
 

@@ -1,6 +1,7 @@
 // Chart builders: what each chart holds, built from Results only (series, labels, flags, lines,
 // padded ranges, log axes never fed a value <= 0), and the buy-vs-rent conclusion.
 
+#include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_widget.h"
@@ -110,6 +111,19 @@ private slots:
         const Range none = paddedRange({ 0.0, -1.0 }, true);
         QCOMPARE(none.min, 1.0);
         QCOMPARE(none.max, 10.0);
+    }
+
+    // The machines not drawn are named in the note in the one shared wording: the shipped SXM
+    // GPUs, sold only in 8-GPU systems, grouped rather than listed one id at a time.
+    void hardwareNoteSummarisesWhatIsNotDrawn()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        const QString summary = views::unavailableSummary(r);
+        QVERIFY(summary.contains(QStringLiteral("B200 SXM 180GB as 1, 2 or 4 GPUs")));
+        QVERIFY(summary.endsWith(QStringLiteral("(sold only in systems of 8 GPUs)")));
+        QVERIFY(!summary.contains(QStringLiteral("-sxm")));
+        QVERIFY(hardwareCostChart(r, {}).footnote.endsWith(
+            QStringLiteral(" Not available: ") + summary + QLatin1Char('.')));
     }
 
     void hardwareChartHasOneLabelledSeriesPerGpu()
@@ -665,6 +679,9 @@ private slots:
             { "electricity_usd_per_kwh", "Electricity price", 0.1, 0.2,
                 SensitivityMetric::BreakEvenRuns, 8.0, 14.0 },
             { "pue", "PUE", 1.1, 1.8, SensitivityMetric::BreakEvenRuns, 10.0, std::nullopt },
+            // Its range ends at its stated value: the high end's bar has no length.
+            { "machine_utilization", "Machine in use", 0.5, 1.0, SensitivityMetric::BreakEvenRuns,
+                14.5, 11.0 },
             { "training_days", "Training time", 9.5, 10.5, SensitivityMetric::ExperimentCostUsd,
                 6.0, 7.0 },
         };
@@ -673,40 +690,51 @@ private slots:
         options.against = QStringLiteral("aws-p4de");
         options.statedValue = 11.0;
         const ChartData chart = sensitivityChart(rows, options);
-        // Bottom row first (an axis's rows ascend): PUE's two bars, then electricity's.
-        QCOMPARE(chart.series.size(), std::size_t(4));
+        // Top row first (its labels are placed first): each row's low-end bar, then its high.
+        QCOMPARE(chart.series.size(), std::size_t(6));
         for (const auto& bar : chart.series) {
             QVERIFY(bar.kind == ChartSeries::Kind::Bar);
             QCOMPARE(bar.points.size(), std::size_t(2));
             QCOMPARE(bar.points[0].x, 11.0); // from the stated value...
             QVERIFY(bar.points[0].label.isEmpty());
         }
-        QCOMPARE(chart.y.rows.size(), std::size_t(2));
-        QCOMPARE(chart.y.rows[0].label, QStringLiteral("PUE"));
-        QCOMPARE(chart.y.rows[1].label, QStringLiteral("Electricity price")); // on top
-        QVERIFY(chart.y.rows[1].value > chart.y.rows[0].value);
-        const ChartSeries& pueNever = chart.series[1];
-        const ChartSeries& electricityLow = chart.series[2];
-        const ChartSeries& electricityHigh = chart.series[3];
+        // The axis's rows ascend: the first row at the top.
+        QCOMPARE(chart.y.rows.size(), std::size_t(3));
+        QCOMPARE(chart.y.rows[0].label, QStringLiteral("Machine in use"));
+        QCOMPARE(chart.y.rows[1].label, QStringLiteral("PUE"));
+        QCOMPARE(chart.y.rows[2].label, QStringLiteral("Electricity price"));
+        QVERIFY(chart.y.rows[0].value < chart.y.rows[1].value);
+        QVERIFY(chart.y.rows[1].value < chart.y.rows[2].value);
+        QVERIFY(!chart.y.ticks);
+        const ChartSeries& electricityLow = chart.series[0];
+        const ChartSeries& electricityHigh = chart.series[1];
+        const ChartSeries& pueNever = chart.series[3];
+        const ChartSeries& inUseHigh = chart.series[5];
         QCOMPARE(electricityLow.points[1].x, 8.0); // ... to the metric at each end
         QCOMPARE(electricityLow.points[1].label, QStringLiteral("$0.1/kWh"));
         QCOMPARE(electricityHigh.points[1].x, 14.0);
         QCOMPARE(electricityHigh.points[1].label, QStringLiteral("$0.2/kWh"));
         QCOMPARE(electricityHigh.points[1].tooltip,
             QStringLiteral("Electricity price at $0.2/kWh: 14.0"));
-        QCOMPARE(electricityLow.points[1].y, chart.y.rows[1].value);
+        QCOMPARE(electricityLow.points[1].y, chart.y.rows[2].value);
         QCOMPARE(pueNever.points[1].x, chart.x.max); // never: to the right edge
         QCOMPARE(pueNever.name, QStringLiteral("Buying never pays off"));
         QVERIFY(pueNever.color != electricityHigh.color);
         QVERIFY(electricityLow.color != electricityHigh.color);
-        QCOMPARE(chart.series[0].name, electricityLow.name);
-        QVERIFY(chart.series[0].inLegend && !electricityLow.inLegend && electricityHigh.inLegend);
-        // Each end's label beyond it, away from the other bar; over its own end at the edge.
+        QCOMPARE(chart.series[2].name, electricityLow.name);
+        QVERIFY(electricityLow.inLegend && electricityHigh.inLegend && pueNever.inLegend);
+        QVERIFY(!chart.series[2].inLegend && !chart.series[4].inLegend && !inUseHigh.inLegend);
+        // Each end's label beyond it, away from the other bar; over its own end at the edge; at
+        // the stated value, opposite the other bar (which runs right, to 14.5).
         QCOMPARE(electricityLow.points[1].labelSide, LabelSide::Left);
         QCOMPARE(electricityHigh.points[1].labelSide, LabelSide::Right);
         QCOMPARE(pueNever.points[1].labelSide, LabelSide::Left);
+        QCOMPARE(inUseHigh.points[1].x, 11.0);
+        QCOMPARE(inUseHigh.points[1].label, QStringLiteral("100%"));
+        QCOMPARE(inUseHigh.points[1].labelSide, LabelSide::Left);
+        QCOMPARE(chart.series[4].points[1].labelSide, LabelSide::Right);
         // Room beyond the outermost ends for their labels.
-        QVERIFY(chart.x.min < 8.0 - 0.15 * (14.0 - 8.0));
+        QVERIFY(chart.x.min < 8.0 - 0.15 * (14.5 - 8.0));
         QCOMPARE(chart.lines.size(), std::size_t(1));
         QCOMPARE(chart.lines[0].value, 11.0);
         QVERIFY(chart.footnote.contains(QStringLiteral("never pays off")));
@@ -720,28 +748,39 @@ private slots:
         ChartWidget widget;
         QVERIFY(shown(widget, chart, QSize(900, 420)));
         QCOMPARE(widget.tickLabels(Qt::Vertical),
-            QStringList({ QStringLiteral("PUE"), QStringLiteral("Electricity price") }));
+            QStringList({ QStringLiteral("Machine in use"), QStringLiteral("PUE"),
+                QStringLiteral("Electricity price") }));
         QVERIFY(widget.tickLabels(Qt::Horizontal).size() >= 3);
-        QCOMPARE(widget.labelTexts().size(), 4);
-        QCOMPARE(widget.visibleLabelCount(), 4);
+        QCOMPARE(widget.labelTexts().size(), 6);
+        QCOMPARE(widget.visibleLabelCount(), 6);
         QCOMPARE(widget.legendNames(),
             QStringList({ QStringLiteral("Input at the low end of its range"),
-                QStringLiteral("Buying never pays off"),
                 QStringLiteral("Input at the high end of its range"),
-                QStringLiteral("stated values: 11.0") }));
+                QStringLiteral("Buying never pays off"), QStringLiteral("stated values: 11.0") }));
 
         // Per-experiment cost: its one row.
         options.metric = SensitivityMetric::ExperimentCostUsd;
         QCOMPARE(sensitivityChart(rows, options).series.size(), std::size_t(2));
-        // No stated value to swing from: one bar per row across the range, both ends labelled.
+        // No stated value to swing from: one bar per row across the range, both ends labelled;
+        // a row that never pays off at one end says so in the legend.
         options.metric = SensitivityMetric::BreakEvenRuns;
         options.statedValue.reset();
         const ChartData across = sensitivityChart(rows, options);
-        QCOMPARE(across.series.size(), std::size_t(2));
-        QCOMPARE(across.series[1].points[0].x, 8.0);
-        QCOMPARE(across.series[1].points[1].x, 14.0);
-        QCOMPARE(across.series[1].points[0].label, QStringLiteral("$0.1/kWh"));
+        QCOMPARE(across.series.size(), std::size_t(3));
+        QCOMPARE(across.series[0].points[0].x, 8.0);
+        QCOMPARE(across.series[0].points[1].x, 14.0);
+        QCOMPARE(across.series[0].points[0].label, QStringLiteral("$0.1/kWh"));
+        QCOMPARE(across.series[0].name, QStringLiteral("Input across its range"));
+        QCOMPARE(across.series[1].name, QStringLiteral("Buying never pays off at one end"));
+        QVERIFY(across.series[1].inLegend);
         QVERIFY(across.lines.empty());
+        // Nothing moves it: no rows, no numbers up the side, and a note that says why.
+        const ChartData none = sensitivityChart({}, options);
+        QVERIFY(none.series.empty() && none.y.rows.empty() && !none.y.ticks);
+        QCOMPARE(none.footnote, QStringLiteral("No uncertain input moves it."));
+        ChartWidget empty;
+        QVERIFY(shown(empty, none, QSize(600, 400)));
+        QVERIFY(empty.tickLabels(Qt::Vertical).isEmpty());
     }
 
     // A title wider than the chart is broken into lines at spaces, every word kept, rather than

@@ -188,6 +188,12 @@ private slots:
         QTest::newRow("hosting") << "hosting_usd_per_kw_month" << 128.84 << "$128.84/kW-month";
         QTest::newRow("staff") << "staff_usd_per_year" << 12671.8 << "$12,672/year";
         QTest::newRow("support") << "support_rate" << 0.13 << "13%/year";
+        QTest::newRow("small support") << "support_rate" << 0.013 << "1.3%/year";
+        QTest::newRow("whole small share") << "support_rate" << 0.01 << "1%/year";
+        QTest::newRow("near a thousand") << "staff_usd_per_year" << 999.6 << "$999.60/year";
+        QTest::newRow("tiny tariff") << "electricity_usd_per_kwh" << 0.00005 << "$0.00005/kWh";
+        QTest::newRow("rounds to one year") << "amortization_years" << 0.9996 << "1 year";
+        QTest::newRow("runs a month") << "runs_per_month" << 999.6 << "1,000 runs/month";
     }
 
     void sensitivityInputs()
