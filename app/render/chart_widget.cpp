@@ -260,6 +260,10 @@ struct ChartWidget::Impl {
     std::vector<QLineSeries*> referenceLines; // by index into data.lines
     QScatterSeries* highlight = nullptr;
     int rebuilds = 0;
+    // Between setChartData's new data and its series: seriesMap and the range marks still point
+    // into the old data, whose vectors the assignment may have reallocated. An axis change in
+    // between emits plotAreaChanged, and placing labels then read freed memory (ASan).
+    bool settingData = false;
     // Whiskers and bands, one path per series that has ranges, re-laid with the labels.
     struct RangeMark {
         QGraphicsPathItem* item;
@@ -628,6 +632,7 @@ void ChartWidget::fitFootnote()
 void ChartWidget::setChartData(const ChartData& chartData)
 {
     const bool inPlace = !d->dataSeries.empty() && sameShape(d->data, chartData);
+    d->settingData = true;
     d->data = chartData;
     // Labels and paths are laid out anew for the new data, from the items already made; the
     // last drawing's in reverse, so the same data hands each label its own text back.
@@ -652,6 +657,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
     d->sparePaths.clear();
     d->footnote->setPlainText(d->data.footnote);
     fitFootnote();
+    d->settingData = false;
     placeLabels();
 }
 
@@ -773,7 +779,7 @@ void ChartWidget::placeLabels()
 {
     QChart* chart = d->chart;
     const QRectF plot = chart->plotArea();
-    if (plot.width() <= 0 || plot.height() <= 0)
+    if (plot.width() <= 0 || plot.height() <= 0 || d->settingData)
         return;
     LabelObstacles obstacles;
     for (const auto& [series, spec] : d->seriesMap) {
