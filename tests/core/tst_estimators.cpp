@@ -208,17 +208,23 @@ private slots:
         QVERIFY(!extrapolatedEstimate(c, w, rtx3090, 2));
     }
 
+    // 21 days on two A100s, 9 of each 10 s step computing, gradients at 100 GB/s.
+    static MeasuredResult measuredOnTwoRanks(Parallelism parallelism)
+    {
+        MeasuredResult m = measuredOnA100(2, 21.0);
+        m.parallelism = parallelism;
+        m.stepSeconds = 10.0;
+        m.computeSeconds = 9.0;
+        m.busBandwidth = 100e9;
+        return m;
+    }
+
     // A multi-process measurement brings its own bus bandwidth and compute share.
     void extrapolationFromMeasuredRanks()
     {
         Catalog c = catalog;
         const Workload w = roundPythia();
-        MeasuredResult m = measuredOnA100(2, 21.0);
-        m.parallelism = Parallelism::Ddp;
-        m.stepSeconds = 10.0;
-        m.computeSeconds = 9.0;
-        m.busBandwidth = 100e9;
-        c.measured.push_back(m);
+        c.measured.push_back(measuredOnTwoRanks(Parallelism::Ddp));
         const auto e = extrapolatedEstimate(c, w, a100, 8);
         QVERIFY(e);
         const double compute = 21.0 * 0.9 * 2 / 8;
@@ -244,12 +250,8 @@ private slots:
         QFETCH(double, gradientBytes);
         Catalog c = catalog;
         const Workload w = roundPythia();
-        MeasuredResult m = measuredOnA100(2, 21.0);
-        m.parallelism = static_cast<Parallelism>(parallelism);
+        MeasuredResult m = measuredOnTwoRanks(static_cast<Parallelism>(parallelism));
         m.gradientBytes = 2'000'000'000; // bf16 gradients, say: half the fp32 bytes
-        m.stepSeconds = 10.0;
-        m.computeSeconds = 9.0;
-        m.busBandwidth = 100e9;
         c.measured.push_back(m);
         const auto e = extrapolatedEstimate(c, w, a100, 8);
         QVERIFY(e);
