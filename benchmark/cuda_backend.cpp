@@ -35,7 +35,8 @@ int deviceCount()
 
 DeviceInfo describeDevice(int index)
 {
-    const cudaDeviceProp* props = at::cuda::getDeviceProperties(index);
+    const cudaDeviceProp* props
+        = at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(index));
     DeviceInfo d;
     d.index = index;
     d.kind = "cuda";

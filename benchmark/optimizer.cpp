@@ -106,6 +106,7 @@ void Optimizer::unscale(std::vector<torch::Tensor>& grads)
     if (!settings_.lossScale)
         return;
     if (grads.front().is_cuda()) {
+        foundInf_.zero_(); // the check only ever sets it
         at::_amp_foreach_non_finite_check_and_unscale_(grads, foundInf_, invScale_);
         return;
     }
@@ -136,19 +137,25 @@ void Optimizer::stepFused(std::vector<torch::Tensor>& params, std::vector<torch:
 {
 #if GPUPLAN_TORCH_AT_LEAST(2, 1)
     const auto& s = settings_;
-    std::optional<torch::Tensor> gradScale, foundInf;
-    if (s.lossScale) {
-        gradScale = scale_; // the fused kernels unscale and skip on inf/NaN themselves
+    // The fused kernels read the step count for the bias correction and never advance it
+    // (Python's Adam adds 1 before the call): left at 0, the first step would divide by zero.
+    at::_foreach_add_(stepCounts_, 1.0);
+    // Unscaled and checked in one pass, as GradScaler does for fused optimizers; the kernels
+    // then skip the update where found_inf is set, and that step does not count.
+    unscale(grads);
+    std::optional<torch::Tensor> foundInf;
+    if (s.lossScale && grads.front().is_cuda())
         foundInf = foundInf_;
-    }
     if (s.decoupledWeightDecay)
         at::_fused_adamw_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/ {}, stepCounts_,
             s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
-            /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
+            /*amsgrad=*/false, /*maximize=*/false, /*grad_scale=*/ {}, foundInf);
     else
         at::_fused_adam_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/ {}, stepCounts_,
             s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
-            /*amsgrad=*/false, /*maximize=*/false, gradScale, foundInf);
+            /*amsgrad=*/false, /*maximize=*/false, /*grad_scale=*/ {}, foundInf);
+    if (foundInf)
+        at::_foreach_sub_(stepCounts_, std::vector<torch::Tensor>(stepCounts_.size(), foundInf_));
 #else
     // Callers only choose Fused where compat::hasFusedAdam says it exists.
     unscale(grads);

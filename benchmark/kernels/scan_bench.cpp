@@ -37,6 +37,7 @@ namespace {
 
 using namespace gpuplan;
 using namespace gpuplan::bench;
+using gpuplan::bench::Spread; // not gpuplan::Spread (core/limits.h)
 
 struct Options {
     int batch = 1; // Mamba-2.8B's micro-batch on one 80 GB GPU at 4096 tokens
