@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
-#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
-#       [mamba]
+#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [speed] [compare] [mamba]
+#       [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
 # phase cut off by its time limit (PHASE_TIMEOUT seconds, default 540) still leaves what it
-# measured; the binary is copied to $OUT so that a later call can reuse it
+# measured. DEADLINE=SECONDS (from the script's start) fits the whole script into a lease: each
+# run's limit is cut to what is left, and a run with under 30 s left is skipped and says so.
+# The binary is copied to $OUT so that a later call can reuse it
 # (GPUPLAN_BENCH=path/to/gpuplan-bench skips the build). A short table is printed last.
 set -euo pipefail
 
@@ -18,6 +20,8 @@ results=$work/measurements
 mkdir -p "$results"
 build=build/gpu
 phase_timeout=${PHASE_TIMEOUT:-540}
+script_start=$(date +%s)
+deadline=${DEADLINE:-0}
 phases=("$@")
 [ ${#phases[@]} -gt 0 ] || phases=(verify smoke 160m)
 
@@ -26,12 +30,13 @@ if compgen -G ".device-debs/*.deb" > /dev/null; then
   for deb in .device-debs/*.deb; do dpkg -x "$deb" "$prefix"; done
   export LD_LIBRARY_PATH="$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
-torch_prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
+# CMake looks for nvcc on the PATH; CUDA images keep it in /usr/local/cuda/bin.
+[ -x /usr/local/cuda/bin/nvcc ] && export PATH=/usr/local/cuda/bin:$PATH
 
 {
   echo "== $(date -u +%FT%TZ) $(hostname)"
   nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,power.limit --format=csv || true
-  python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'
+  python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)' || true
 } 2>&1 | tee "$results/machine.txt"
 
 pack() { tar -C "$work" -czf "$OUT/measurements.tar.gz" measurements; }
@@ -42,30 +47,48 @@ if [ -n "${GPUPLAN_BENCH:-}" ]; then
 else
 echo "== build" >&2
 start=$(date +%s)
+torch_prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
 if ! cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DGPUPLAN_BUILD_APP=OFF -DGPUPLAN_BUILD_TESTS=OFF \
+      -DGPUPLAN_BUILD_APP=OFF -DGPUPLAN_BUILD_TESTS=OFF -DGPUPLAN_UNITY_BENCH=OFF \
       -DCMAKE_PREFIX_PATH="$torch_prefix;$prefix/usr" -DCMAKE_CUDA_ARCHITECTURES=90 \
       > "$results/build.log" 2>&1 \
-   || ! cmake --build "$build" -j "$(nproc)" --target gpuplan-bench >> "$results/build.log" 2>&1; then
+   || ! cmake --build "$build" -j "$(nproc)" --target gpuplan-bench \
+        $(command -v nvcc > /dev/null && echo gpuplan-scan-bench) >> "$results/build.log" 2>&1; then
   tail -n 60 "$results/build.log"
   pack
   exit 1
 fi
 echo "built in $(( $(date +%s) - start )) s" | tee -a "$results/build.log"
 bench=$build/benchmark/gpuplan-bench
-cp "$bench" "$OUT/gpuplan-bench"
 fi
 
 $bench devices | tee "$results/devices.txt"
 $bench devices --format json > "$results/devices.json"
 
-# run NAME ARGS...: one measurement with its results file, progress stream and log.
+# limit_for SECONDS: SECONDS, or less where DEADLINE leaves less (0: no time left).
+limit_for() {
+  local want=$1
+  if [ "$deadline" -gt 0 ]; then
+    local left=$(( deadline - ($(date +%s) - script_start) - 10 ))
+    if [ "$left" -lt 30 ]; then want=0; elif [ "$left" -lt "$want" ]; then want=$left; fi
+  fi
+  echo "$want"
+}
+
+# run NAME ARGS...: one measurement with its results file, progress stream and log, limited to
+# RUN_LIMIT seconds (default PHASE_TIMEOUT) and to what DEADLINE leaves.
 run() {
   local name=$1; shift
-  echo "== $name: gpuplan-bench run $*" >&2
+  local limit
+  limit=$(limit_for "${RUN_LIMIT:-$phase_timeout}")
+  if [ "$limit" -eq 0 ]; then
+    echo "== $name: skipped, the deadline leaves no time" | tee -a "$results/skipped.txt" >&2
+    return 0
+  fi
+  echo "== $name (limit $limit s): gpuplan-bench run $*" >&2
   local t0=$(date +%s)
   set +e
-  timeout --signal=TERM --kill-after=10 "$phase_timeout" $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
+  timeout --signal=TERM --kill-after=10 "$limit" $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
     > "$results/$name.jsonl" 2> "$results/$name.log"
   local rc=$?
   set -e
@@ -74,16 +97,71 @@ run() {
   pack
 }
 
+# step NAME LIMIT COMMAND...: a non-gpuplan-bench step (a script, a check), output to NAME.txt.
+step() {
+  local name=$1 limit
+  limit=$(limit_for "$2"); shift 2
+  if [ "$limit" -eq 0 ]; then
+    echo "== $name: skipped, the deadline leaves no time" | tee -a "$results/skipped.txt" >&2
+    return 0
+  fi
+  echo "== $name (limit $limit s): $*" >&2
+  local t0=$(date +%s)
+  set +e
+  timeout --signal=TERM --kill-after=10 "$limit" "$@" > "$results/$name.txt" 2>&1
+  local rc=$?
+  set -e
+  echo "   exit $rc after $(( $(date +%s) - t0 )) s" | tee -a "$results/$name.txt" >&2
+  tail -n 25 "$results/$name.txt" >&2
+  pack
+}
+
+# The free-lunch default alone (no checkpointing, no offload): the configuration the speed
+# targets of issue 13 are for.
+fastest=(--methods free-lunch --activation-checkpointing off --offload off)
+
 for phase in "${phases[@]}"; do
   case $phase in
-    verify) python3 benchmark/scripts/reference_parameters.py "$bench" 2>&1 | tee "$results/verify.txt" || true ;;
+    verify) step verify 120 python3 benchmark/scripts/reference_parameters.py "$bench" ;;
     smoke)
       run smoke-tiny-neox --config tests/benchmark/data/tiny-neox/config.json --batch-size 64 \
         --seq-len 129 --steps 1000 --methods all --validate 3 ;;
+    nccl)  # the NCCL path at world size 1 (NCCL refuses two ranks on one GPU): the probe, and
+           # every parallelism of the tiny model through it
+      step comm-probe 60 "$bench" comm-probe --nproc-per-node 1 --device cuda
+      RUN_LIMIT=90 run nccl-tiny-neox --config tests/benchmark/data/tiny-neox/config.json \
+        --batch-size 64 --seq-len 129 --steps 1000 "${fastest[@]}" --nproc-per-node 1 \
+        --parallelism all --validate 3 ;;
+    scan)  # the selective-scan kernel against the fp64 reference (fresh random inputs at each
+           # shape and precision), then one Mamba-2.8B block timed against mamba_ssm or the roofline
+      cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench >> "$results/build.log" 2>&1
+      scan_bench=$build/benchmark/gpuplan-scan-bench
+      step scan-check 90 bash -c "for p in bf16 fp16 fp32; do $scan_bench --check --precision \$p || exit 1; done;
+        $scan_bench --check --batch 3 --seq-len 1000 && $scan_bench --check --batch 2 --seq-len 129 --precision fp16"
+      step mamba-block 90 python3 benchmark/scripts/compare_mamba_ssm.py "$scan_bench" ;;
+    speed)  # issue 13's speed targets: each model's fastest free-lunch configuration
+      RUN_LIMIT=70 run pythia-160m-free-lunch --model pythia-160m "${fastest[@]}" --validate 2
+      RUN_LIMIT=100 run pythia-410m-free-lunch --model pythia-410m "${fastest[@]}" --validate 1
+      RUN_LIMIT=110 run pythia-1b-free-lunch --model pythia-1b "${fastest[@]}" --validate 1
+      RUN_LIMIT=60 run vit-large-22k --model vit-large-22k "${fastest[@]}" --validate 1
+      RUN_LIMIT=80 run convnext-xlarge-22k --model convnext-xlarge-22k "${fastest[@]}" --validate 1 ;;
+    compare)  # forward+backward against transformers, and the fused-attention backends
+      step compare-transformers-h100 90 python3 benchmark/scripts/compare_transformers_gpu.py "$bench"
+      step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;
+    mamba)
+      RUN_LIMIT=30 run smoke-tiny-mamba --config tests/benchmark/data/tiny-mamba/config.json \
+        --batch-size 64 --seq-len 129 --steps 1000 --methods free-lunch --validate 3
+      # checkpointing on: without it one sample's activations (about 25 GB) and the 50 GB of
+      # weights, gradients and Adam state leave no room on an 80 GB card; the micro-batch is
+      # fixed at 8 (about 2 s a micro-step) so that the run fits a short lease.
+      RUN_LIMIT=150 run mamba-2.8b --model mamba-2.8b --methods free-lunch \
+        --activation-checkpointing on --offload off --micro-batch 8 --steps-measured 2 \
+        --validate 1 ;;
+    naive)  # the paper's naive baseline (the recipe's precision, explicit attention, eager)
+      RUN_LIMIT=120 run pythia-160m-naive --model pythia-160m --methods naive --validate 1
+      RUN_LIMIT=180 run pythia-410m-naive --model pythia-410m --methods naive --validate 1 ;;
     160m) run pythia-160m --model pythia-160m --methods all --validate 2 ;;
-    160m-graph)  # the free-lunch default alone, to see the CUDA graph's effect
-      run pythia-160m-free-lunch --model pythia-160m --methods free-lunch \
-        --activation-checkpointing off --offload off --validate 2 ;;
+    160m-graph) run pythia-160m-free-lunch --model pythia-160m "${fastest[@]}" --validate 2 ;;
     410m) run pythia-410m --model pythia-410m --methods all --validate 1 ;;
     1b) run pythia-1b --model pythia-1b --methods free-lunch --activation-checkpointing both \
           --offload off --validate 1 ;;
@@ -92,19 +170,11 @@ for phase in "${phases[@]}"; do
     vision)
       run vit-large-22k --model vit-large-22k --methods free-lunch --validate 1
       run convnext-xlarge-22k --model convnext-xlarge-22k --methods free-lunch --validate 1 ;;
-    mamba)  # the selective-scan kernel checked against the reference and timed against
-            # mamba_ssm (or the roofline), then the model with it (free lunch: the kernel)
-      cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench >> "$results/build.log" 2>&1
-      python3 benchmark/scripts/compare_mamba_ssm.py "$build/benchmark/gpuplan-scan-bench" 2>&1 \
-        | tee "$results/mamba-block.txt" || true
-      pack
-      run smoke-tiny-mamba --config tests/benchmark/data/tiny-mamba/config.json --batch-size 64 \
-        --seq-len 129 --steps 1000 --methods free-lunch --validate 3
-      run mamba-2.8b --model mamba-2.8b --methods free-lunch --activation-checkpointing both \
-        --offload off --validate 1 ;;
     *) echo "unknown phase $phase" >&2; exit 2 ;;
   esac
 done
 
 pack
-python3 benchmark/scripts/summarize_results.py "$results"/*.yaml
+shopt -s nullglob
+summaries=("$results"/*.yaml)
+[ ${#summaries[@]} -eq 0 ] || python3 benchmark/scripts/summarize_results.py "${summaries[@]}"
