@@ -14,59 +14,67 @@ using torch::autograd::variable_list;
 
 constexpr std::int64_t kIgnoreIndex = -100;
 
+// The loss is the last operation of a step, so its incoming gradient is one scalar: each chunk's
+// gradient is computed in the forward pass, while its logits exist, and the backward pass only
+// scales the two results. Until 2026-11-26 the backward pass recomputed the logits: a third
+// more of the head's products and about twice the bytes over the logits (189 against 95 GB a
+// micro-step of Pythia-160M at micro-batch 32). On the H100 that forward+backward took 0.302 s
+// against 0.264 s with the unchunked head of 2026-11-23; the bytes and the product account for
+// about 0.04 s (benchmark/measurements/README.md).
 struct ChunkedLmLossFunction : public torch::autograd::Function<ChunkedLmLossFunction> {
     // hidden [n, h], weight [v, h], targets [n]; returns the mean loss over scored positions.
+    // With `withGradients` false (no backward will follow) only the loss is computed.
     static torch::Tensor forward(AutogradContext* ctx, torch::Tensor hidden, torch::Tensor weight,
-        torch::Tensor targets, std::int64_t chunk)
+        torch::Tensor targets, std::int64_t chunk, bool withGradients)
     {
         const std::int64_t n = hidden.size(0);
-        const auto f32 = hidden.options().dtype(torch::kFloat);
-        auto logSumExp = torch::empty({ n }, f32);
-        auto sum = torch::zeros({}, f32);
+        const auto valid = targets.ne(kIgnoreIndex);
+        const auto count = valid.sum().to(torch::kFloat);
+        auto sum = torch::zeros({}, hidden.options().dtype(torch::kFloat));
+        torch::Tensor gradHidden, gradWeight;
+        if (withGradients) {
+            gradHidden = torch::empty_like(hidden);
+            gradWeight = torch::zeros(weight.sizes(), weight.options().dtype(torch::kFloat));
+        }
         for (std::int64_t start = 0; start < n; start += chunk) {
             const std::int64_t length = std::min(chunk, n - start);
-            const auto t = targets.narrow(0, start, length);
-            const auto logits
-                = torch::matmul(hidden.narrow(0, start, length), weight.t()).to(torch::kFloat);
-            const auto lse = torch::logsumexp(logits, -1);
-            logSumExp.narrow(0, start, length).copy_(lse);
-            const auto valid = t.ne(kIgnoreIndex);
-            const auto picked = logits.gather(1, t.clamp_min(0).unsqueeze(1)).squeeze(1);
-            sum += torch::where(valid, lse - picked, torch::zeros_like(lse)).sum();
+            const auto h = hidden.narrow(0, start, length);
+            const auto index = targets.narrow(0, start, length).clamp_min(0).unsqueeze(1);
+            const auto scored = valid.narrow(0, start, length);
+            auto logits = torch::matmul(h, weight.t());
+            // fp32 log-probabilities straight from the low-precision logits (one kernel on CUDA).
+            const auto logProbs = torch::log_softmax(logits, 1, torch::kFloat);
+            const auto picked = logProbs.gather(1, index).squeeze(1);
+            sum -= torch::where(scored, picked, torch::zeros_like(picked)).sum();
+            if (!withGradients)
+                continue;
+            // d loss / d logits = softmax - one-hot on scored positions (the 1/count and the
+            // incoming gradient come in the backward pass), written over the spent logits in
+            // their precision; the target's entry from expm1 in fp32, exact also near 1.
+            at::exp_out(logits, logProbs);
+            logits.scatter_(1, index, torch::expm1(picked).unsqueeze(1).to(logits.scalar_type()));
+            const auto scoredRows = scored.unsqueeze(1).to(h.scalar_type());
+            gradHidden.narrow(0, start, length)
+                .copy_(torch::matmul(logits, weight))
+                .mul_(scoredRows);
+            gradWeight.add_(torch::matmul(logits.t(), h * scoredRows));
         }
-        const auto count = targets.ne(kIgnoreIndex).sum().to(torch::kFloat);
-        ctx->save_for_backward({ hidden, weight, targets, logSumExp, count });
-        ctx->saved_data["chunk"] = chunk;
+        ctx->save_for_backward({ gradHidden, gradWeight, count });
+        ctx->saved_data["weight_dtype"] = weight.scalar_type();
         return sum / count;
     }
 
     static variable_list backward(AutogradContext* ctx, variable_list gradOutputs)
     {
         const auto saved = ctx->get_saved_variables();
-        const auto &hidden = saved[0], &weight = saved[1], &targets = saved[2],
-                   &logSumExp = saved[3], &count = saved[4];
-        const std::int64_t chunk = ctx->saved_data["chunk"].toInt();
-        const std::int64_t n = hidden.size(0);
+        const auto &gradHidden = saved[0], &gradWeight = saved[1], &count = saved[2];
+        TORCH_CHECK(gradHidden.defined(),
+            "chunkedLmLoss: backward of a loss computed without gradients (no grad mode)");
         const auto scale = gradOutputs[0].to(torch::kFloat) / count;
-        auto gradHidden = torch::empty_like(hidden);
-        auto gradWeight = torch::zeros(weight.sizes(), weight.options().dtype(torch::kFloat));
-        for (std::int64_t start = 0; start < n; start += chunk) {
-            const std::int64_t length = std::min(chunk, n - start);
-            const auto h = hidden.narrow(0, start, length);
-            const auto t = targets.narrow(0, start, length);
-            // d loss / d logits = (softmax - one-hot) x scale, on scored positions only.
-            auto g = (torch::matmul(h, weight.t()).to(torch::kFloat)
-                - logSumExp.narrow(0, start, length).unsqueeze(1))
-                         .exp_();
-            g.scatter_add_(
-                1, t.clamp_min(0).unsqueeze(1), -torch::ones({ length, 1 }, g.options()));
-            g.mul_(t.ne(kIgnoreIndex).unsqueeze(1).to(torch::kFloat) * scale);
-            const auto gc = g.to(hidden.scalar_type());
-            gradHidden.narrow(0, start, length).copy_(torch::matmul(gc, weight));
-            gradWeight += torch::matmul(gc.t(), h).to(torch::kFloat);
-        }
-        return { gradHidden, gradWeight.to(weight.scalar_type()), torch::Tensor(),
-            torch::Tensor() };
+        // Scaled in fp32: loss scale over count can exceed fp16's range.
+        return { (gradHidden.to(torch::kFloat) * scale).to(gradHidden.scalar_type()),
+            (gradWeight * scale).to(ctx->saved_data["weight_dtype"].toScalarType()),
+            torch::Tensor(), torch::Tensor(), torch::Tensor() };
     }
 };
 
@@ -80,8 +88,11 @@ torch::Tensor chunkedLmLoss(const torch::Tensor& hidden, const torch::Tensor& we
         ? chunkPositions
         : std::max<std::int64_t>(1, kLogitChunkElements / std::max<std::int64_t>(vocabulary, 1));
     const auto flat = hidden.reshape({ -1, hidden.size(-1) });
+    const auto castWeight = compat::castWeight(weight, flat.scalar_type());
+    const bool withGradients
+        = torch::GradMode::is_enabled() && (flat.requires_grad() || castWeight.requires_grad());
     return ChunkedLmLossFunction::apply(
-        flat, compat::castWeight(weight, flat.scalar_type()), targets.reshape({ -1 }), chunk);
+        flat, castWeight, targets.reshape({ -1 }), chunk, withGradients);
 }
 
 torch::Tensor lmHeadLoss(const torch::Tensor& hidden, const torch::Tensor& weight,

@@ -2,7 +2,8 @@
 // unchunked reference, crossEntropy(linear(hidden, weight), targets): the same loss and the same
 // gradients for hidden and weight, at chunk sizes that divide the positions, leave a remainder,
 // take one position or all of them, with positions ignored (-100); in bf16 within bf16's
-// precision; and through a whole tiny GPT-NeoX whose free-lunch head is chunked. Rotary
+// precision; scaled by the gradient that reaches the loss; without gradients under no-grad;
+// and through a whole tiny GPT-NeoX whose free-lunch head is chunked. Rotary
 // embeddings run in the precision of their input.
 
 #include "benchmark/model_selection.h"
@@ -80,6 +81,38 @@ private slots:
         QVERIFY(close(chunked.hidden, expected.hidden, 2e-2));
         QVERIFY(close(chunked.weight, expected.weight, 2e-2));
         QCOMPARE(chunked.weight.scalar_type(), torch::kFloat); // the fp32 parameter's gradient
+    }
+
+    // The gradients are computed in the forward pass: the backward pass must still apply the
+    // gradient that reaches the loss (a loss scale, a mean over micro-steps).
+    void incomingGradientScalesTheGradients()
+    {
+        torch::manual_seed(7);
+        const auto hidden = torch::randn({ 10, 16 }).requires_grad_(true);
+        const auto weight = (0.3 * torch::randn({ 37, 16 })).requires_grad_(true);
+        const auto targets = torch::randint(37, { 10 }, torch::kLong);
+        (chunkedLmLoss(hidden, weight, targets, 4) * 1024.0).backward();
+        const auto scaledHidden = hidden.grad().clone();
+        const auto scaledWeight = weight.grad().clone();
+        hidden.mutable_grad().zero_();
+        weight.mutable_grad().zero_();
+        crossEntropy(torch::nn::functional::linear(hidden, weight), targets).backward();
+        QVERIFY(close(scaledHidden, 1024.0 * hidden.grad(), 1e-4));
+        QVERIFY(close(scaledWeight, 1024.0 * weight.grad(), 1e-4));
+    }
+
+    void lossWithoutGradientsIsTheSame()
+    {
+        const auto expected = lossAndGradients(0, /*reference=*/true, torch::kFloat);
+        torch::manual_seed(7);
+        const auto hidden = torch::randn({ 2, 9, 16 });
+        const auto weight = 0.3 * torch::randn({ 37, 16 });
+        auto targets = torch::randint(37, { 2, 9 }, torch::kLong);
+        targets.view({ -1 }).slice(0, 0, 18, 3).fill_(-100);
+        const torch::NoGradGuard noGrad;
+        const auto loss = chunkedLmLoss(hidden, weight, targets, 5);
+        QVERIFY(!loss.requires_grad());
+        QVERIFY(close(loss, expected.loss, 1e-5));
     }
 
     void tinyGptNeoxHeadChunkedOrNot()
