@@ -88,9 +88,12 @@ run() {
   echo "== $name (limit $limit s): gpuplan-bench run $*" >&2
   local t0=$(date +%s)
   set +e
+  # The progress stream as the app reads it, and each event with the second it arrived
+  # (NAME.times): where a run is cut off, that says which phase took the time.
   timeout --signal=TERM --kill-after=10 "$limit" $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
-    > "$results/$name.jsonl" 2> "$results/$name.log"
-  local rc=$?
+    2> "$results/$name.log" | tee "$results/$name.jsonl" \
+    | while IFS= read -r event; do echo "$(( $(date +%s) - t0 )) $event"; done > "$results/$name.times"
+  local rc=${PIPESTATUS[0]}
   set -e
   echo "   exit $rc after $(( $(date +%s) - t0 )) s" | tee -a "$results/$name.log" >&2
   tail -n 20 "$results/$name.log" >&2
