@@ -68,7 +68,6 @@ void Optimizer::allocateState()
     }
     if (settings_.lossScale && !params_.empty()) {
         const auto opts = params_.front().options().dtype(torch::kFloat);
-        scale_ = torch::full({}, *settings_.lossScale, opts);
         invScale_ = torch::full({}, 1.0 / *settings_.lossScale, opts);
         foundInf_ = torch::zeros({}, opts);
     }
@@ -140,22 +139,18 @@ void Optimizer::stepFused(std::vector<torch::Tensor>& params, std::vector<torch:
     // The fused kernels read the step count for the bias correction and never advance it
     // (Python's Adam adds 1 before the call): left at 0, the first step would divide by zero.
     at::_foreach_add_(stepCounts_, 1.0);
-    // Unscaled and checked in one pass, as GradScaler does for fused optimizers; the kernels
-    // then skip the update where found_inf is set, and that step does not count.
+    // Unscaled first, as in the other modes. A step that overflows is applied, not skipped, in
+    // every mode: the benchmark's non-finite check fails such a configuration instead, and a
+    // skip decided per rank could let ZeRO's shards disagree.
     unscale(grads);
-    std::optional<torch::Tensor> foundInf;
-    if (s.lossScale && grads.front().is_cuda())
-        foundInf = foundInf_;
     if (s.decoupledWeightDecay)
         at::_fused_adamw_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/ {}, stepCounts_,
             s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
-            /*amsgrad=*/false, /*maximize=*/false, /*grad_scale=*/ {}, foundInf);
+            /*amsgrad=*/false, /*maximize=*/false, /*grad_scale=*/ {}, /*found_inf=*/ {});
     else
         at::_fused_adam_(params, grads, expAvg_, expAvgSq_, /*max_exp_avg_sqs=*/ {}, stepCounts_,
             s.learningRate, s.beta1, s.beta2, s.weightDecay, s.epsilon,
-            /*amsgrad=*/false, /*maximize=*/false, /*grad_scale=*/ {}, foundInf);
-    if (foundInf)
-        at::_foreach_sub_(stepCounts_, std::vector<torch::Tensor>(stepCounts_.size(), foundInf_));
+            /*amsgrad=*/false, /*maximize=*/false, /*grad_scale=*/ {}, /*found_inf=*/ {});
 #else
     // Callers only choose Fused where compat::hasFusedAdam says it exists.
     unscale(grads);

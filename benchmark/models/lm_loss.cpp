@@ -16,11 +16,10 @@ constexpr std::int64_t kIgnoreIndex = -100;
 
 // The loss is the last operation of a step, so its incoming gradient is one scalar: each chunk's
 // gradient is computed in the forward pass, while its logits exist, and the backward pass only
-// scales the two results. Until 2026-11-26 the backward pass recomputed the logits: a third
-// more of the head's products and about twice the bytes over the logits (189 against 95 GB a
-// micro-step of Pythia-160M at micro-batch 32). On the H100 that forward+backward took 0.302 s
-// against 0.264 s with the unchunked head of 2026-11-23; the bytes and the product account for
-// about 0.04 s (benchmark/measurements/README.md).
+// scales the two results. Until 2026-11-26 the backward pass recomputed the logits: a third more
+// of the head's products and several more fp32 passes over every logit. On the H100 Pythia-160M's
+// forward+backward then took 0.302 s against 0.264 s with the unchunked head of 2026-11-23; other
+// changes came in between, so how much of that was the recompute is not yet measured.
 struct ChunkedLmLossFunction : public torch::autograd::Function<ChunkedLmLossFunction> {
     // hidden [n, h], weight [v, h], targets [n]; returns the mean loss over scored positions.
     // With `withGradients` false (no backward will follow) only the loss is computed.
@@ -42,7 +41,8 @@ struct ChunkedLmLossFunction : public torch::autograd::Function<ChunkedLmLossFun
             const auto index = targets.narrow(0, start, length).clamp_min(0).unsqueeze(1);
             const auto scored = valid.narrow(0, start, length);
             auto logits = torch::matmul(h, weight.t());
-            // fp32 log-probabilities straight from the low-precision logits (one kernel on CUDA).
+            // fp32 log-probabilities from the low-precision logits (one kernel for fp16 on CUDA;
+            // bf16 and the CPU go through an fp32 copy of the chunk).
             const auto logProbs = torch::log_softmax(logits, 1, torch::kFloat);
             const auto picked = logProbs.gather(1, index).squeeze(1);
             sum -= torch::where(scored, picked, torch::zeros_like(picked)).sum();
