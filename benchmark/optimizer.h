@@ -57,7 +57,7 @@ private:
     OptimizerSettings settings_;
     std::vector<torch::Tensor> expAvg_, expAvgSq_, stepCounts_;
     std::vector<torch::Tensor> hostParams_, hostGrads_; // offload: fp32 masters, pinned buffers
-    torch::Tensor foundInf_, invScale_; // fp16 on CUDA: the unscale kernel's inputs
+    torch::Tensor foundInf_, invScale_; // fp16 on CUDA: the unscale kernel's arguments
     std::int64_t step_ = 0;
 };
 

@@ -24,24 +24,9 @@ def ours(args):
     return json.loads(subprocess.check_output(command))
 
 
-def median_ms(torch, work, warmup, repeats):
-    for _ in range(warmup):
-        work()
-    times = []
-    for _ in range(repeats):
-        start = torch.cuda.Event(enable_timing=True)
-        stop = torch.cuda.Event(enable_timing=True)
-        start.record()
-        work()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    times.sort()
-    return times[len(times) // 2]
-
-
 def theirs(args):
     import torch
+    from cuda_timing import median_ms
     from mamba_ssm.modules.mamba_simple import Mamba
     from mamba_ssm.ops.selective_scan_interface import selective_scan_fn
     try:
@@ -85,8 +70,8 @@ def theirs(args):
     import mamba_ssm
     return {"version": getattr(mamba_ssm, "__version__", "?"), "fast_path": fast_path,
             "device": torch.cuda.get_device_name(),
-            "block_ms": median_ms(torch, block, args.warmup, args.repeats),
-            "scan_ms": median_ms(torch, scan, args.warmup, args.repeats)}
+            "block_ms": median_ms(block, args.warmup, args.repeats),
+            "scan_ms": median_ms(scan, args.warmup, args.repeats)}
 
 
 def main():

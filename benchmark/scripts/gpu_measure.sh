@@ -75,48 +75,49 @@ limit_for() {
   echo "$want"
 }
 
-# run NAME ARGS...: one measurement with its results file, progress stream and log, limited to
-# RUN_LIMIT seconds (default PHASE_TIMEOUT) and to what DEADLINE leaves.
-run() {
-  local name=$1; shift
-  local limit
-  limit=$(limit_for "${RUN_LIMIT:-$phase_timeout}")
-  if [ "$limit" -eq 0 ]; then
-    echo "== $name: skipped, the deadline leaves no time" | tee -a "$results/skipped.txt" >&2
-    return 0
-  fi
-  echo "== $name (limit $limit s): gpuplan-bench run $*" >&2
-  local t0=$(date +%s)
-  set +e
-  # The progress stream as the app reads it, and each event with the second it arrived
-  # (NAME.times): where a run is cut off, that says which phase took the time.
-  timeout --signal=TERM --kill-after=10 "$limit" $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
-    2> "$results/$name.log" | tee "$results/$name.jsonl" \
-    | while IFS= read -r event; do echo "$(( $(date +%s) - t0 )) $event"; done > "$results/$name.times"
-  local rc=${PIPESTATUS[0]}
-  set -e
-  echo "   exit $rc after $(( $(date +%s) - t0 )) s" | tee -a "$results/$name.log" >&2
-  tail -n 20 "$results/$name.log" >&2
-  pack
-}
-
-# step NAME LIMIT COMMAND...: a non-gpuplan-bench step (a script, a check), output to NAME.txt.
-step() {
-  local name=$1 limit
-  limit=$(limit_for "$2"); shift 2
+# limited NAME LIMIT LOG COMMAND...: COMMAND with LIMIT seconds, cut to what DEADLINE leaves (and
+# skipped, saying so, under 30 s), its output in LOG with its exit status and time appended; the
+# log's end is shown and everything so far packed. COMMAND may be one of the functions below,
+# which read $limit and $t0.
+limited() {
+  local name=$1 log=$3 limit
+  limit=$(limit_for "$2"); shift 3
   if [ "$limit" -eq 0 ]; then
     echo "== $name: skipped, the deadline leaves no time" | tee -a "$results/skipped.txt" >&2
     return 0
   fi
   echo "== $name (limit $limit s): $*" >&2
-  local t0=$(date +%s)
-  set +e
-  timeout --signal=TERM --kill-after=10 "$limit" "$@" > "$results/$name.txt" 2>&1
-  local rc=$?
-  set -e
-  echo "   exit $rc after $(( $(date +%s) - t0 )) s" | tee -a "$results/$name.txt" >&2
-  tail -n 25 "$results/$name.txt" >&2
+  local t0 rc=0
+  t0=$(date +%s)
+  "$@" > "$log" 2>&1 || rc=$?
+  echo "   exit $rc after $(( $(date +%s) - t0 )) s" | tee -a "$log" >&2
+  tail -n 25 "$log" >&2
   pack
+}
+
+with_limit() { timeout --signal=TERM --kill-after=10 "$limit" "$@"; }
+
+# bench_run NAME ARGS...: gpuplan-bench run with its results file, its progress stream as the app
+# reads it, and each event with the second it arrived (NAME.times): where a run is cut off, that
+# says which phase took the time. Its own output (stderr) is the log.
+bench_run() {
+  local name=$1; shift
+  with_limit $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
+    | tee "$results/$name.jsonl" \
+    | while IFS= read -r event; do echo "$(( $(date +%s) - t0 )) $event"; done > "$results/$name.times"
+  return "${PIPESTATUS[0]}"
+}
+
+# run NAME ARGS...: one measurement, limited to RUN_LIMIT seconds (default PHASE_TIMEOUT).
+run() {
+  local name=$1; shift
+  limited "$name" "${RUN_LIMIT:-$phase_timeout}" "$results/$name.log" bench_run "$name" "$@"
+}
+
+# step NAME LIMIT COMMAND...: a script or check, its output in NAME.txt.
+step() {
+  local name=$1 limit=$2; shift 2
+  limited "$name" "$limit" "$results/$name.txt" with_limit "$@"
 }
 
 # The free-lunch default alone (no checkpointing, no offload): the configuration the speed
@@ -137,8 +138,7 @@ for phase in "${phases[@]}"; do
         --parallelism all --validate 3 ;;
     scan)  # the selective-scan kernel against the fp64 reference (fresh random inputs at each
            # shape and precision), then one Mamba-2.8B block timed against mamba_ssm or the roofline
-      cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench >> "$results/build.log" 2>&1
-      scan_bench=$build/benchmark/gpuplan-scan-bench
+      scan_bench=$build/benchmark/gpuplan-scan-bench # built with gpuplan-bench where nvcc is
       step scan-check 90 bash -c "for p in bf16 fp16 fp32; do $scan_bench --check --precision \$p || exit 1; done;
         $scan_bench --check --batch 3 --seq-len 1000 && $scan_bench --check --batch 2 --seq-len 129 --precision fp16"
       step mamba-block 90 python3 benchmark/scripts/compare_mamba_ssm.py "$scan_bench" ;;

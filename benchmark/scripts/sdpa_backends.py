@@ -13,6 +13,8 @@ import torch
 from torch.nn.attention import SDPBackend, sdpa_kernel
 from torch.nn.functional import scaled_dot_product_attention
 
+from cuda_timing import median_ms
+
 # model: (micro-batch, heads, positions, head size, causal, dtype), the recipe's precision and
 # the micro-batches of benchmark/measurements/h100 (2026-11-23).
 SHAPES = {
@@ -27,22 +29,6 @@ BACKENDS = {
     "cudnn": SDPBackend.CUDNN_ATTENTION,
     "math": SDPBackend.MATH,
 }
-
-
-def median_ms(work, warmup, repeats):
-    for _ in range(warmup):
-        work()
-    times = []
-    for _ in range(repeats):
-        start = torch.cuda.Event(enable_timing=True)
-        stop = torch.cuda.Event(enable_timing=True)
-        start.record()
-        work()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    times.sort()
-    return times[len(times) // 2]
 
 
 def timed(shape, backend, args):
