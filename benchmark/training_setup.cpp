@@ -53,6 +53,7 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
     execution.fusedAttention = freeLunch;
     execution.fusedScan = freeLunch;
     execution.chunkedLmHead = freeLunch;
+    execution.fusedRotary = freeLunch;
     execution.checkpointing = configuration.checkpointing;
     // Convolutions in NHWC, where cuDNN has its fast (tensor-core, depthwise) kernels. CUDA
     // only: the CPU runs validate the method, they do not tune it. Single process only: a

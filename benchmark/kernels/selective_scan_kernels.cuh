@@ -22,13 +22,12 @@
 // blocks with fp32 atomics. dA, dD and the bias's gradient are written per sequence.
 
 // Device code only, included by selective_scan.cu (which launches it) and by the test that
-// runs it on CPU threads (tests/benchmark/scan_kernel_emulation.h), hence the unnamed
+// runs it on CPU threads (tests/benchmark/kernel_emulation.h), hence the unnamed
 // namespace: each includer gets its own copy.
 
+#include "benchmark/kernels/element_types.cuh"
 #include "benchmark/kernels/selective_scan.h"
 
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
 #include <vector_functions.h>
 
 #include <cmath>
@@ -55,33 +54,6 @@ constexpr unsigned kAllLanes = 0xffffffffu;
 constexpr float kLog2e = 1.4426950408889634f;
 // softplus(x) = x above this, as in PyTorch's default (threshold 20).
 constexpr float kSoftplusThreshold = 20.0f;
-
-__device__ __forceinline__ float toFloat(float x)
-{
-    return x;
-}
-__device__ __forceinline__ float toFloat(__half x)
-{
-    return __half2float(x);
-}
-__device__ __forceinline__ float toFloat(__nv_bfloat16 x)
-{
-    return __bfloat162float(x);
-}
-
-template <typename T> __device__ T fromFloat(float x);
-template <> __device__ __forceinline__ float fromFloat<float>(float x)
-{
-    return x;
-}
-template <> __device__ __forceinline__ __half fromFloat<__half>(float x)
-{
-    return __float2half_rn(x);
-}
-template <> __device__ __forceinline__ __nv_bfloat16 fromFloat<__nv_bfloat16>(float x)
-{
-    return __float2bfloat16_rn(x);
-}
 
 template <typename T>
 __device__ __forceinline__ float load(const ScanOperand& o, int b, int t, int column)

@@ -1,6 +1,7 @@
 #include "benchmark/models/gpt_neox.h"
 
 #include "benchmark/checkpoint.h"
+#include "benchmark/kernels/rotary_qkv_op.h"
 #include "benchmark/models/attention.h"
 #include "benchmark/models/linear.h"
 #include "benchmark/models/lm_loss.h"
@@ -104,15 +105,12 @@ GptNeoxLayer::GptNeoxLayer(const ModelSpec& spec, const GptNeoxModel& model)
 torch::Tensor GptNeoxLayer::attention(const torch::Tensor& x)
 {
     const auto batch = x.size(0), positions = x.size(1);
-    const auto heads = spec_.heads, headDim = spec_.headDim();
-    // Hugging Face's layout: per head, query, key and value side by side.
-    auto qkv = queryKeyValue_->forward(x)
-                   .view({ batch, positions, heads, 3 * headDim })
-                   .permute({ 0, 2, 1, 3 });
-    auto q = applyRotary(qkv.narrow(-1, 0, headDim), model_.rotary());
-    auto k = applyRotary(qkv.narrow(-1, headDim, headDim), model_.rotary());
-    auto v = qkv.narrow(-1, 2 * headDim, headDim);
-    auto out = attend(q, k, v, /*causal=*/true, model_.execution().fusedAttention);
+    const auto qkv = queryKeyValue_->forward(x);
+    const auto split = model_.execution().fusedRotary
+        ? rotaryQkv(qkv, spec_.heads, model_.rotary())
+        : rotaryQkvReference(qkv, spec_.heads, model_.rotary());
+    auto out = attend(
+        split.query, split.key, split.value, /*causal=*/true, model_.execution().fusedAttention);
     return dense_->forward(
         out.permute({ 0, 2, 1, 3 }).reshape({ batch, positions, spec_.hiddenSize }));
 }

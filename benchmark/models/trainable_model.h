@@ -20,6 +20,7 @@ struct ExecutionOptions {
     BlockHooks* blockHooks = nullptr; // ZeRO-3's parameter gathering; not owned
     bool fusedScan = false; // Mamba: the fused selective-scan kernel instead of the reference
     bool chunkedLmHead = false; // LM head + cross-entropy in chunks (lm_loss.h)
+    bool fusedRotary = false; // GPT-NeoX: query, key, value split and rotated in one node
     bool channelsLast = false; // convolutional models: weights and activations in NHWC
 };
 

@@ -168,6 +168,45 @@ private slots:
         const double fused = model->loss(batch).item<double>();
         QVERIFY(std::abs(naive - fused) < 1e-5 * std::abs(naive));
     }
+
+    // The free lunch's one-node query-key-value split in a whole GPT-NeoX model, checkpointed
+    // (recomputed in the backward) and not: the loss and every parameter's gradient as the
+    // reference composition gives them.
+    void fusedRotaryGivesTheSameLossAndGradients_data()
+    {
+        QTest::addColumn<bool>("checkpointing");
+        QTest::newRow("plain") << false;
+        QTest::newRow("checkpointed") << true;
+    }
+    void fusedRotaryGivesTheSameLossAndGradients()
+    {
+        QFETCH(bool, checkpointing);
+        const ModelSpec spec = tinyFromConfig("tiny-neox");
+        QVERIFY(spec.rotaryPct > 0.0 && spec.rotaryPct < 1.0); // a partial rotation, as Pythia's
+        torch::manual_seed(13);
+        auto model = makeModel(spec, tinyRecipe(spec));
+        const Batch batch = model->makeBatch(2, torch::kCPU);
+        auto lossAndGrads = [&](bool fusedRotary) {
+            model->zero_grad();
+            ExecutionOptions execution;
+            execution.checkpointing = checkpointing;
+            execution.fusedRotary = fusedRotary;
+            model->setExecution(execution);
+            auto loss = model->loss(batch);
+            loss.backward();
+            std::vector<torch::Tensor> grads;
+            for (const auto& p : model->parameters())
+                grads.push_back(p.grad().clone());
+            return std::make_pair(loss.item<double>(), grads);
+        };
+        const auto reference = lossAndGrads(false);
+        const auto fused = lossAndGrads(true);
+        QCOMPARE(fused.first, reference.first); // the same forward arithmetic
+        for (std::size_t i = 0; i < fused.second.size(); ++i)
+            QVERIFY2(torch::allclose(fused.second[i], reference.second[i], /*rtol=*/1e-5,
+                         /*atol=*/1e-7),
+                qPrintable(QString("gradient %1 differs").arg(i)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBenchModels)

@@ -3,12 +3,16 @@
 // tolerance scaled by the largest reference value and the type's precision. z, B and C are
 // views into wider tensors, as in a Mamba block.
 //
-// The kernels run twice: on CPU threads (scan_kernel_emulation.h), everywhere the CUDA headers
+// The kernels run twice: on CPU threads (kernel_emulation.h), everywhere the CUDA headers
 // are, so CI executes their indexing, masking, chunking and shuffles; and on the GPU, skipped
 // with the reason when there is none. Where this build also has the LibTorch autograd wrapper,
 // selectiveScan() is checked through autograd on the GPU.
 
-#include "scan_kernel_emulation.h" // first: it defines what the CUDA headers then keep
+#include "kernel_emulation.h" // first: it defines what the CUDA headers then keep
+
+#include "benchmark/kernels/selective_scan_kernels.cuh"
+
+#include "cuda_test_support.h"
 
 #include "benchmark/kernels/cuda_check.h"
 #include "benchmark/kernels/selective_scan.h"
@@ -23,6 +27,7 @@
 
 using namespace gpuplan::bench;
 using namespace gpuplan::bench::kernels;
+using namespace gpuplan::bench::testing;
 
 Q_DECLARE_METATYPE(c10::ScalarType)
 
@@ -199,31 +204,6 @@ Result runEmulated(const Case& c)
     return runEmulatedAs<float>(c);
 }
 
-// Device memory holding a copy of a host tensor's storage (or room for one), freed on exit.
-class DeviceCopy {
-public:
-    explicit DeviceCopy(const torch::Tensor& host)
-        : host_(host)
-    {
-        GPUPLAN_CUDA_CALL(cudaMalloc(&data_, bytes()));
-        GPUPLAN_CUDA_CALL(cudaMemcpy(data_, host_.data_ptr(), bytes(), cudaMemcpyHostToDevice));
-    }
-    ~DeviceCopy() { cudaFree(data_); }
-    DeviceCopy(const DeviceCopy&) = delete;
-    DeviceCopy& operator=(const DeviceCopy&) = delete;
-
-    void* data() const { return data_; }
-    void copyBack()
-    {
-        GPUPLAN_CUDA_CALL(cudaMemcpy(host_.data_ptr(), data_, bytes(), cudaMemcpyDeviceToHost));
-    }
-
-private:
-    std::size_t bytes() const { return host_.numel() * host_.element_size(); }
-    torch::Tensor host_;
-    void* data_ = nullptr;
-};
-
 Result runOnDevice(const Case& c)
 {
     std::vector<std::unique_ptr<DeviceCopy>> inputs;
@@ -295,18 +275,6 @@ void addCases(bool large)
     }
     // Ten chunks: the states stored between them and the adjoint carried back across them.
     QTest::addRow("fp32 1x600x20, 16 states") << 1 << 600 << 20 << 16 << torch::kFloat;
-}
-
-bool haveGpu(QString* why)
-{
-    int count = 0;
-    const cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess || count == 0) {
-        *why = QString("no CUDA device (cudaGetDeviceCount: %1)")
-                   .arg(status == cudaSuccess ? "0 devices" : cudaGetErrorString(status));
-        return false;
-    }
-    return true;
 }
 
 } // namespace

@@ -1,14 +1,14 @@
 #pragma once
 
-// Runs the selective scan's CUDA kernels (benchmark/kernels/selective_scan_kernels.cuh) on CPU
-// threads, so that CI without a GPU executes the kernels' own indexing, masking, chunking and
-// shuffles against the reference: one std::thread per CUDA thread of a block and blocks one after
-// another; __syncthreads is a barrier over the block, a warp shuffle an exchange through memory
-// between two barriers over the warp, an atomic add a locked add. __shared__ variables become
-// function statics, shared by the block's threads (and reused by the next block).
+// Runs our CUDA kernels (benchmark/kernels/*_kernels.cuh) on CPU threads, so that CI without a
+// GPU executes the kernels' own indexing, masking, chunking and shuffles against the reference: one
+// std::thread per CUDA thread of a block and blocks one after another; __syncthreads is a barrier
+// over the block, a warp shuffle an exchange through memory between two barriers over the warp, an
+// atomic add a locked add. __shared__ variables become function statics, shared by the block's
+// threads (and reused by the next block).
 //
 // Slow (hundreds of threads meeting at barriers): for small problems only. Include it in one
-// translation unit, before any CUDA header.
+// translation unit, before any CUDA header, and the kernels' .cuh after it.
 
 // Before the CUDA headers, which keep a definition that already exists.
 #define __shared__ static
@@ -40,6 +40,8 @@ inline Block* currentBlock = nullptr; // the block being run (one at a time)
 inline std::mutex atomics;
 inline thread_local uint3 threadIndex;
 inline thread_local uint3 blockIndex;
+inline dim3 blockSize; // of the launch being run
+inline dim3 gridSize;
 
 inline int warpOf()
 {
@@ -62,6 +64,8 @@ inline float exchange(float v, int source)
 // Runs body() as the kernel <<<grid, threads>>> would; threads a multiple of the warp size.
 inline void launch(dim3 grid, int threads, const std::function<void()>& body)
 {
+    blockSize = dim3(static_cast<unsigned>(threads));
+    gridSize = grid;
     for (unsigned by = 0; by < grid.y; ++by)
         for (unsigned bx = 0; bx < grid.x; ++bx) {
             Block block;
@@ -83,10 +87,28 @@ inline void launch(dim3 grid, int threads, const std::function<void()>& body)
         }
 }
 
+// Runs body() as the kernel <<<grid, threads>>> would, one CUDA thread after another on this
+// thread: for kernels whose threads never wait for each other (no barrier, shuffle or shared
+// memory), where it is a hundred times faster than launch().
+inline void launchIndependent(dim3 grid, int threads, const std::function<void()>& body)
+{
+    blockSize = dim3(static_cast<unsigned>(threads));
+    gridSize = grid;
+    for (unsigned by = 0; by < grid.y; ++by)
+        for (unsigned bx = 0; bx < grid.x; ++bx)
+            for (int t = 0; t < threads; ++t) {
+                threadIndex = { static_cast<unsigned>(t), 0, 0 };
+                blockIndex = { bx, by, 0 };
+                body();
+            }
+}
+
 } // namespace gpuplan::bench::emulation
 
 #define threadIdx ::gpuplan::bench::emulation::threadIndex
 #define blockIdx ::gpuplan::bench::emulation::blockIndex
+#define blockDim ::gpuplan::bench::emulation::blockSize
+#define gridDim ::gpuplan::bench::emulation::gridSize
 
 inline void __syncthreads()
 {
@@ -112,5 +134,3 @@ inline float atomicAdd(float* address, float v)
     *address = old + v;
     return old;
 }
-
-#include "benchmark/kernels/selective_scan_kernels.cuh"

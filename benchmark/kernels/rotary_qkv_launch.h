@@ -1,0 +1,21 @@
+#pragma once
+
+// The rotary query-key-value operation's way into the CUDA kernels (rotary_qkv.h): defined by
+// rotary_qkv_op_cuda.cpp where this build has them, by rotary_qkv_op_cpu_only.cpp elsewhere.
+// Used by rotary_qkv_op.cpp only.
+
+#include "benchmark/kernels/rotary_qkv_op.h"
+
+namespace gpuplan::bench::detail {
+
+// Whether the kernels take this projection output (on a GPU, fp32, fp16 or bf16).
+bool rotaryKernelTakes(const torch::Tensor& qkv);
+
+// qkv5: contiguous [batch, positions, heads, 3, headDim]; out: contiguous, allocated.
+void rotaryKernelForward(const torch::Tensor& qkv5, const RotaryTables& tables, QueryKeyValue& out);
+
+// grads: [batch, heads, positions, headDim] of qkv5's type, any strides; dqkv5 as qkv5.
+void rotaryKernelBackward(
+    const QueryKeyValue& grads, const RotaryTables& tables, torch::Tensor& dqkv5);
+
+} // namespace gpuplan::bench::detail
