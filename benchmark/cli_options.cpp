@@ -53,6 +53,7 @@ std::string usageText()
            "      [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]\n"
            "      [--progress jsonl] [--format table|json]\n"
            "      [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]\n"
+           "      [--free-lunch-without PART[,PART...]]\n"
            "  gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda]\n"
            "      [--max-bytes N] [--format table|json]\n"
            "models: pythia-160m pythia-410m pythia-1b pythia-2.8b pythia-6.9b roberta-large\n"
@@ -212,6 +213,14 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                       positive(f, v, n, std::int64_t { 4 });
                       o.maxBytes = n;
                   } },
+              { "--free-lunch-without",
+                  [&](auto& f, auto& v) {
+                      auto parts = parseFreeLunchParts(v);
+                      if (parts.error.empty())
+                          o.freeLunchWithout = std::move(parts.parts);
+                      else
+                          error = parts.error + " in " + f;
+                  } },
               { "--progress",
                   [&](auto& f, auto& v) {
                       if (v == "jsonl")
@@ -241,6 +250,10 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         error = "--parallelism applies to run";
     if (error.empty() && o.command != "run" && o.command != "comm-probe" && o.nprocPerNode)
         error = "--nproc-per-node applies to run and comm-probe";
+    if (error.empty() && !o.freeLunchWithout.empty()
+        && (o.command != "run" || o.methods == "naive"))
+        error = "--free-lunch-without applies to run's free-lunch method (--methods free-lunch "
+                "or all)";
     if (error.empty() && o.command != "comm-probe" && o.maxBytes)
         error = "--max-bytes applies to comm-probe";
     if (error.empty() && o.nprocPerNode && *o.nprocPerNode > 1 && o.device

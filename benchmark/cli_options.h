@@ -10,9 +10,11 @@
 //       [--min-time SECONDS] [--warmup N] [--memory-limit BYTES] [--validate N] [--seed N]
 //       [--out results.yaml] [--progress jsonl] [--format table|json]
 //       [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]
+//       [--free-lunch-without PART[,PART...]]
 //   gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda] [--max-bytes N]
 //       [--format table|json]
 
+#include "benchmark/free_lunch_parts.h"
 #include "benchmark/recipe.h"
 
 #include <cstdint>
@@ -49,6 +51,8 @@ struct CliOptions {
     std::optional<int> nprocPerNode;
     std::optional<std::string> parallelism;
     std::optional<std::int64_t> maxBytes; // comm-probe's largest message
+    // Free-lunch parts to withhold (an ablation; free_lunch_parts.h).
+    std::vector<FreeLunchPart> freeLunchWithout;
 };
 
 struct CliParse {

@@ -260,7 +260,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     run.configurations = configurationsFor(options.methods,
         choices(options.checkpointing.value_or(all ? "both" : "off")),
         choices(options.offload.value_or(all ? "both" : "off")), device->isCuda(),
-        strategiesFor(options, role));
+        strategiesFor(options, role), options.freeLunchWithout);
     if (run.configurations.empty()) {
         err << "gpuplan-bench: no configuration to run (--offload on needs a GPU)\n";
         return 2;

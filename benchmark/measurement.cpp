@@ -1,5 +1,7 @@
 #include "benchmark/measurement.h"
 
+#include <algorithm>
+
 namespace gpuplan::bench {
 
 std::string_view toString(Method m)
@@ -20,18 +22,30 @@ const char* onOff(bool b)
 {
     return b ? "on" : "off";
 }
+
+std::string withoutText(const Configuration& c)
+{
+    return c.withheld.empty() ? std::string() : " without=" + joinedNames(c.withheld);
+}
 } // namespace
+
+bool Configuration::uses(FreeLunchPart part) const
+{
+    return method == Method::FreeLunch
+        && std::find(withheld.begin(), withheld.end(), part) == withheld.end();
+}
 
 std::string Configuration::label() const
 {
-    return methodAndStrategy(*this) + " ckpt=" + onOff(checkpointing)
-        + " offload=" + onOff(offload);
+    return methodAndStrategy(*this) + " ckpt=" + onOff(checkpointing) + " offload=" + onOff(offload)
+        + withoutText(*this);
 }
 
 std::string ConfigurationResult::name() const
 {
-    return methodAndStrategy(configuration) + " mbs=" + std::to_string(microBatch) + " ckpt="
-        + onOff(configuration.checkpointing) + " offload=" + onOff(configuration.offload);
+    return methodAndStrategy(configuration) + " mbs=" + std::to_string(microBatch)
+        + " ckpt=" + onOff(configuration.checkpointing) + " offload=" + onOff(configuration.offload)
+        + withoutText(configuration);
 }
 
 const ConfigurationResult* RunReport::best() const

@@ -4,6 +4,7 @@
 // the report the results file and the tables are written from.
 
 #include "benchmark/device_info.h"
+#include "benchmark/free_lunch_parts.h"
 #include "benchmark/model_spec.h"
 #include "benchmark/recipe.h"
 #include "benchmark/statistics.h"
@@ -35,8 +36,13 @@ struct Configuration {
     bool checkpointing = false;
     bool offload = false;
     Parallelism parallelism = Parallelism::None;
+    // Free-lunch parts this configuration runs without (an ablation: --free-lunch-without).
+    std::vector<FreeLunchPart> withheld {};
+    // Whether this configuration's method uses `part`: the free lunch, less what it withholds.
+    bool uses(FreeLunchPart part) const;
     // "free-lunch ckpt=off offload=off" (single process) or "free-lunch zero1 ckpt=off
-    // offload=off": names it before the micro-batch is known.
+    // offload=off", with " without=fused-rotary" for an ablation: names it before the
+    // micro-batch is known.
     std::string label() const;
 };
 

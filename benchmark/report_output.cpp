@@ -3,6 +3,7 @@
 #include "benchmark/distributed/comm_probe.h"
 #include "benchmark/json_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gpuplan::bench {
@@ -170,8 +171,13 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
         out << runSummaryJson(r) << "\n";
         return;
     }
-    char line[256];
-    std::snprintf(line, sizeof line, "%-46s %5s %5s %10s %9s %10s %9s %6s %8s %6s %7s\n",
+    // The first column as wide as the longest name (an ablation's names carry its parts).
+    int nameWidth = 46;
+    for (const auto& c : r.configurations)
+        if (c.feasible())
+            nameWidth = std::max(nameWidth, static_cast<int>(c.name().size()));
+    char line[512];
+    std::snprintf(line, sizeof line, "%-*s %5s %5s %10s %9s %10s %9s %6s %8s %6s %7s\n", nameWidth,
         "configuration", "mbs", "accum", "micro s", "optim s", "step s", "days", "util", "peak GiB",
         "trials", "val err");
     out << r.model.name << " on " << (r.gpuCount > 1 ? std::to_string(r.gpuCount) + " x " : "")
@@ -187,9 +193,9 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
             continue;
         }
         std::snprintf(line, sizeof line,
-            "%-46s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n", c.name().c_str(),
-            c.microBatch, c.accumulation, c.forwardBackward.median, c.optimizerStep.median,
-            c.step.median, c.trainingDays.median,
+            "%-*s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n", nameWidth,
+            c.name().c_str(), c.microBatch, c.accumulation, c.forwardBackward.median,
+            c.optimizerStep.median, c.step.median, c.trainingDays.median,
             c.utilization ? formatted("%.3f", *c.utilization).c_str() : "-",
             static_cast<double>(c.peakMemoryBytes) / (1024.0 * 1024.0 * 1024.0), c.trialSteps,
             c.validationError ? formatted("%.4f", *c.validationError).c_str() : "-");

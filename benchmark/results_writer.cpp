@@ -135,6 +135,12 @@ void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c, int gpu
     out << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << c.name();
     out << YAML::Key << "methods" << YAML::Value << std::string(toString(c.configuration.method));
+    if (!c.configuration.withheld.empty()) { // an ablation: the planner warns
+        out << YAML::Key << "withheld" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const auto part : c.configuration.withheld)
+            out << std::string(toString(part));
+        out << YAML::EndSeq;
+    }
     out << YAML::Key << "activation_checkpointing" << YAML::Value << c.configuration.checkpointing;
     out << YAML::Key << "optimizer_offload" << YAML::Value << c.configuration.offload;
     out << YAML::Key << "parallelism" << YAML::Value

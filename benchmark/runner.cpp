@@ -314,7 +314,7 @@ void ConfigurationRun::timeAt(
     if (!stepIsFinite(step, batch, result))
         return;
     clock.synchronize();
-    if (configuration.method == Method::FreeLunch && device.is_cuda()) {
+    if (configuration.uses(FreeLunchPart::CudaGraph) && device.is_cuda()) {
         if (auto why = step.captureGraph(batch))
             result.notes.push_back("CUDA graph capture fell back to eager: " + *why);
         else
@@ -480,7 +480,7 @@ void ConfigurationRun::timeCommunication(
 
 std::vector<Configuration> configurationsFor(const std::string& methods,
     const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda,
-    const std::vector<Parallelism>& strategies)
+    const std::vector<Parallelism>& strategies, const std::vector<FreeLunchPart>& withheld)
 {
     std::vector<Configuration> configurations;
     for (const Parallelism p : strategies) {
@@ -490,7 +490,7 @@ std::vector<Configuration> configurationsFor(const std::string& methods,
             for (const bool ckpt : checkpointing)
                 for (const bool off : offload)
                     if (!off || cuda)
-                        configurations.push_back({ Method::FreeLunch, ckpt, off, p });
+                        configurations.push_back({ Method::FreeLunch, ckpt, off, p, withheld });
         }
     }
     return configurations;

@@ -58,9 +58,11 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
 // The configurations --methods, the checkpointing / offload choices and the parallel
 // strategies stand for, in the order the search measures them (a configuration before those
 // that add checkpointing or offload to it). Offload needs a GPU (on the CPU the state already
-// lives in host memory). `strategies` is {Parallelism::None} for a single process.
+// lives in host memory). `strategies` is {Parallelism::None} for a single process. The
+// free-lunch configurations withhold `withheld`.
 std::vector<Configuration> configurationsFor(const std::string& methods,
     const std::vector<bool>& checkpointing, const std::vector<bool>& offload, bool cuda,
-    const std::vector<Parallelism>& strategies = { Parallelism::None });
+    const std::vector<Parallelism>& strategies = { Parallelism::None },
+    const std::vector<FreeLunchPart>& withheld = {});
 
 } // namespace gpuplan::bench

@@ -33,7 +33,7 @@ OptimizerMode optimizerModeFor(
 {
     if (c.offload)
         return OptimizerMode::Offloaded;
-    if (c.method == Method::Naive)
+    if (!c.uses(FreeLunchPart::FusedAdam))
         return OptimizerMode::PerTensor;
     if (compat::hasFusedAdam(device.type()))
         return OptimizerMode::Fused;
@@ -47,27 +47,27 @@ OptimizerMode optimizerModeFor(
 LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
     const Recipe& recipe, const torch::Device& device, std::vector<std::string>& notes)
 {
-    const bool freeLunch = configuration.method == Method::FreeLunch;
+    const auto uses = [&](FreeLunchPart part) { return configuration.uses(part); };
     ExecutionOptions execution = model.execution();
     // The free lunch's fused and memory-saving paths, each a switch of its own.
-    execution.fusedAttention = freeLunch;
-    execution.fusedScan = freeLunch;
-    execution.chunkedLmHead = freeLunch;
-    execution.fusedRotary = freeLunch;
+    execution.fusedAttention = uses(FreeLunchPart::FusedAttention);
+    execution.fusedScan = uses(FreeLunchPart::FusedScan);
+    execution.chunkedLmHead = uses(FreeLunchPart::ChunkedLmHead);
+    execution.fusedRotary = uses(FreeLunchPart::FusedRotary);
     execution.checkpointing = configuration.checkpointing;
     // Convolutions in NHWC, where cuDNN has its fast (tensor-core, depthwise) kernels. CUDA
     // only: the CPU runs validate the method, they do not tune it. Single process only: a
     // multi-process step flattens the parameters into plain (NCHW-strided) views.
-    execution.channelsLast
-        = freeLunch && device.is_cuda() && configuration.parallelism == Parallelism::None;
+    execution.channelsLast = uses(FreeLunchPart::ChannelsLast) && device.is_cuda()
+        && configuration.parallelism == Parallelism::None;
     model.setExecution(execution);
     // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline
     // (cuDNN enables it by default, so switch both explicitly).
-    at::globalContext().setAllowTF32CuBLAS(freeLunch);
-    at::globalContext().setAllowTF32CuDNN(freeLunch);
+    at::globalContext().setAllowTF32CuBLAS(uses(FreeLunchPart::Tf32));
+    at::globalContext().setAllowTF32CuDNN(uses(FreeLunchPart::Tf32));
     // cuDNN's autotuner times the algorithms for each convolution shape once (in the warm-up
     // step) and keeps the fastest; the naive baseline keeps the default heuristics.
-    at::globalContext().setBenchmarkCuDNN(freeLunch);
+    at::globalContext().setBenchmarkCuDNN(uses(FreeLunchPart::CudnnBenchmark));
     LossSetup setup;
     setup.device = device;
     // Both methods train in the recipe's precision: the paper's naive baseline is the model
@@ -79,7 +79,7 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
     // bf16/fp16 weights beside its fp32 master copy does; the naive baseline re-casts in every
     // forward, as torch.autocast does. Single process only: ZeRO-3 frees the gathered weights
     // after each block, which a kept copy would defeat.
-    setup.keepCastsForStep = freeLunch && setup.autocastDtype.has_value()
+    setup.keepCastsForStep = uses(FreeLunchPart::KeptCasts) && setup.autocastDtype.has_value()
         && configuration.parallelism == Parallelism::None;
     return setup;
 }

@@ -56,6 +56,7 @@ struct Configuration {
     std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
     std::optional<double> computeSeconds, communicationSeconds, busBandwidth;
     std::optional<std::int64_t> communicationBytes;
+    std::string withheld; // free-lunch parts an ablation run went without, comma-separated
 };
 
 // Reads one results file into a MeasuredLoad; every problem lands in `out.issues`.
@@ -96,6 +97,11 @@ public:
 
         if (m_reader.errorCount() != errorsBefore || !workload || !chosen)
             return;
+        if (!chosen->withheld.empty())
+            m_reader.warning(root["configurations"],
+                "configuration '" + chosen->name + "' ran the free lunch without "
+                    + chosen->withheld
+                    + " (an ablation): its days overstate what the whole free lunch takes");
         result.modelId = workload->id;
         result.trainingDays = chosen->days.median;
         result.trainingDaysLow = chosen->days.min;
@@ -425,8 +431,14 @@ private:
                     "implied_utilization", "peak_memory_bytes", "trial_steps", "validation_error",
                     "notes", "parallelism", "gpu_count", "memory_samples", "micro_step_samples",
                     "state_bytes", "compute_seconds", "communication_seconds",
-                    "communication_bytes", "bus_bytes", "bus_bandwidth_bytes_per_second" },
+                    "communication_bytes", "bus_bytes", "bus_bandwidth_bytes_per_second",
+                    "withheld" },
                 what);
+            if (const YAML::Node w = c["withheld"];
+                w && m_reader.expectSequence(w, "withheld of " + what))
+                for (const YAML::Node& part : w)
+                    conf.withheld.append(conf.withheld.empty() ? "" : ", ")
+                        .append(part.IsScalar() ? part.Scalar() : "?");
             conf.microBatch = static_cast<int>(
                 m_reader.integer(c, "micro_batch_size", what, kBatch).value_or(0));
             conf.accumulation = static_cast<int>(

@@ -134,6 +134,15 @@ private slots:
         QTest::newRow("bad config file") << QStringList {
             "describe", "--config", GPUPLAN_TEST_DATA "/data/bad-heads/config.json"
         } << "bad-heads/config.json:4:26: hidden_size 64 is not divisible by num_attention_heads 5";
+        QTest::newRow("unknown free-lunch part")
+            << QStringList { "run", "--model", "pythia-1b", "--free-lunch-without",
+                   "fused-rotary,graphs" }
+            << "unknown free-lunch part 'graphs' (known: fused-attention, fused-rotary, "
+               "chunked-lm-head, fused-scan, channels-last, kept-casts, fused-adam, tf32, "
+               "cudnn-benchmark, cuda-graph) in --free-lunch-without";
+        QTest::newRow("free-lunch parts withheld from the naive method") << QStringList {
+            "run", "--model", "pythia-1b", "--methods", "naive", "--free-lunch-without", "tf32"
+        } << "--free-lunch-without applies to run's free-lunch method";
         QTest::newRow("memory limit on gpu") << QStringList { "run", "--model", "pythia-160m",
             "--device", "cuda:0", "--memory-limit", "100" }
                                              << "gpuplan-bench: ";
@@ -183,6 +192,32 @@ private slots:
             = gpuplan::loadMeasuredResultsFiles({ out.toStdString() }, *shippedCatalog());
         QVERIFY2(load.ok(), gpuplan::formatIssues(load.issues).c_str());
         QCOMPARE(int(load.results.size()), 1);
+    }
+
+    // An ablation: the free lunch without two of its parts, named in the configuration, the
+    // results file and the planner's warning.
+    void freeLunchWithoutPartsIsAnAblation()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("ablation.yaml");
+        const auto r = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
+            "8", "--seq-len", "17", "--steps", "100", "--methods", "free-lunch", "--min-time", "0",
+            "--free-lunch-without", "fused-rotary,chunked-lm-head", "--out", out });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("free-lunch mbs=8 ckpt=off offload=off "
+                                "without=fused-rotary,chunked-lm-head"),
+            r.out.constData());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("withheld: [fused-rotary, chunked-lm-head]"));
+        const auto load
+            = gpuplan::loadMeasuredResultsFiles({ out.toStdString() }, *shippedCatalog());
+        QVERIFY(load.ok()); // a warning, not an error
+        QCOMPARE(int(load.results.size()), 1);
+        QVERIFY2(QString::fromStdString(gpuplan::formatIssues(load.issues))
+                     .contains("ran the free lunch without fused-rotary, chunked-lm-head (an "
+                               "ablation): its days overstate what the whole free lunch takes"),
+            gpuplan::formatIssues(load.issues).c_str());
     }
 
     void runJsonSummary()

@@ -127,9 +127,31 @@ private slots:
 
         QCOMPARE(m.model->execution().fusedAttention, freeLunch);
         QCOMPARE(m.model->execution().chunkedLmHead, freeLunch);
+        QCOMPARE(m.model->execution().fusedRotary, freeLunch);
         QVERIFY(!m.model->execution().channelsLast); // NHWC is for cuDNN only
         QCOMPARE(at::globalContext().allowTF32CuBLAS(), freeLunch);
         QCOMPARE(at::globalContext().benchmarkCuDNN(), freeLunch);
+    }
+
+    // --free-lunch-without: each withheld part off, the rest of the free lunch on.
+    void withheldPartsAreOffTheRestOn()
+    {
+        TinyNeox m(Precision::BF16);
+        Configuration c = configurationOf(Method::FreeLunch);
+        c.withheld = { FreeLunchPart::FusedRotary, FreeLunchPart::KeptCasts, FreeLunchPart::Tf32 };
+        std::vector<std::string> notes;
+        const LossSetup setup = setUpMethod(*m.model, c, m.recipe, torch::kCPU, notes);
+        QVERIFY(!m.model->execution().fusedRotary);
+        QVERIFY(!setup.keepCastsForStep);
+        QVERIFY(!at::globalContext().allowTF32CuBLAS());
+        QVERIFY(m.model->execution().fusedAttention);
+        QVERIFY(m.model->execution().chunkedLmHead);
+        QVERIFY(at::globalContext().benchmarkCuDNN());
+        QVERIFY(c.uses(FreeLunchPart::FusedAttention));
+        QVERIFY(!configurationOf(Method::Naive).uses(FreeLunchPart::FusedAttention));
+        QCOMPARE(c.label(),
+            std::string("free-lunch ckpt=off offload=off "
+                        "without=fused-rotary,kept-casts,tf32"));
     }
 
     void multiProcessStepsCastInEveryForward()
