@@ -15,6 +15,7 @@
 #include "benchmark/device_info.h"
 #include "benchmark/json_text.h"
 #include "benchmark/kernels/cuda_check.h"
+#include "benchmark/kernels/kernel_bench_support.h"
 #include "benchmark/kernels/selective_scan.h"
 #include "benchmark/kernels/selective_scan_op.h"
 #include "benchmark/model_selection.h"
@@ -93,34 +94,6 @@ bool parse(int argc, char** argv, Options& o)
     return o.batch > 0 && o.length > 1 && o.repeats > 0 && o.warmup >= 0 && o.device >= 0;
 }
 
-at::ScalarType scalarType(const std::string& precision)
-{
-    return precision == "bf16" ? torch::kBFloat16
-        : precision == "fp16"  ? torch::kHalf
-                               : torch::kFloat;
-}
-
-// Seconds per call of `work` on the device: `warmup` discarded calls, then one CUDA-event
-// interval per call.
-Spread timeOn(int device, const Options& o, const std::function<void()>& work)
-{
-    for (int i = 0; i < o.warmup; ++i)
-        work();
-    std::vector<double> seconds;
-    for (int i = 0; i < o.repeats; ++i)
-        seconds.push_back(cuda::timeWithEvents(device, work));
-    return spreadOf(seconds);
-}
-
-// Peak memory bandwidth from the device's memory clock and bus width (double data rate).
-double memoryBandwidth(int device)
-{
-    int clockKhz = 0, busBits = 0;
-    GPUPLAN_CUDA_CALL(cudaDeviceGetAttribute(&clockKhz, cudaDevAttrMemoryClockRate, device));
-    GPUPLAN_CUDA_CALL(cudaDeviceGetAttribute(&busBits, cudaDevAttrGlobalMemoryBusWidth, device));
-    return 2.0 * clockKhz * 1e3 * busBits / 8.0;
-}
-
 // The least the scan's forward and backward must move through memory: every input and output
 // once per pass, the stored states written once and read once, dB and dC added once in fp32.
 double scanBytes(const ModelSpec& s, const Options& o, double elementBytes)
@@ -139,7 +112,8 @@ double scanBytes(const ModelSpec& s, const Options& o, double elementBytes)
 
 ScanInputs scanInputs(const ModelSpec& s, const Options& o, const torch::Device& device)
 {
-    const auto typed = torch::TensorOptions().device(device).dtype(scalarType(o.precision));
+    const auto typed
+        = torch::TensorOptions().device(device).dtype(kernels::scalarTypeOf(o.precision));
     const auto fp32 = torch::TensorOptions().device(device).dtype(torch::kFloat);
     const std::int64_t b = o.batch, l = o.length, d = s.intermediateSize, n = s.stateSize;
     ScanInputs in;
@@ -178,16 +152,10 @@ int check(const ModelSpec& spec, const Options& o, const torch::Device& device)
     const auto reference = selectiveScanReference(exact);
     reference.backward(gradOut.to(torch::kDouble));
 
-    const double limit = tolerance(scalarType(o.precision));
+    const double limit = tolerance(kernels::scalarTypeOf(o.precision));
     bool ok = true;
     const auto report = [&](const char* name, const torch::Tensor& got, const torch::Tensor& want) {
-        const double scale = want.abs().max().item<double>();
-        const double error = (got.to(torch::kDouble) - want).abs().max().item<double>();
-        const bool within = std::isfinite(error) && error <= limit * scale;
-        ok = ok && within;
-        std::printf(
-            "  %-10s largest error %.3g of largest value %.3g (%.2g relative, limit %.2g) %s\n",
-            name, error, scale, error / scale, limit, within ? "ok" : "FAILED");
+        ok = kernels::reportError(name, got, want, limit) && ok;
     };
     std::printf("selective scan kernel against the fp64 reference: batch %d x %d positions x %lld "
                 "channels x %d states, %s\n",
@@ -200,14 +168,6 @@ int check(const ModelSpec& spec, const Options& o, const torch::Device& device)
     for (auto* t : inputs)
         report(names[i++], t->grad(), (*exactIt++)->grad());
     return ok ? 0 : 1;
-}
-
-std::string ms(const Spread& s)
-{
-    char text[96];
-    std::snprintf(text, sizeof text, "%.3f ms (min %.3f, max %.3f)", s.median * 1e3, s.min * 1e3,
-        s.max * 1e3);
-    return text;
 }
 
 std::string spreadMs(const Spread& s)
@@ -234,7 +194,8 @@ int run(const Options& o)
     attachGpuTableEntry(info, *shippedCatalog());
     const auto precision = *precisionFromString(o.precision);
     const double elementBytes = o.precision == "fp32" ? 4.0 : 2.0;
-    const compat::AutocastState autocast { o.precision != "fp32", scalarType(o.precision) };
+    const compat::AutocastState autocast { o.precision != "fp32",
+        kernels::scalarTypeOf(o.precision) };
 
     // The block as the model trains it: fp32 weights, autocast to the recipe's precision.
     torch::manual_seed(0);
@@ -247,15 +208,15 @@ int run(const Options& o)
     ScanInputs scan = scanInputs(spec, o, device);
     const auto scanGrad = torch::randn_like(scan.u);
     block->setFusedScan(o.kernel);
-    const Spread blockTime = timeOn(o.device, o, [&] {
+    const Spread blockTime = kernels::timeOnDevice(o.device, o.warmup, o.repeats, [&] {
         const compat::AutocastScope scope(c10::DeviceType::CUDA, autocast);
         block->forwardBlock(hidden).backward(gradOut);
     });
-    const Spread scanTime = timeOn(o.device, o, [&] {
+    const Spread scanTime = kernels::timeOnDevice(o.device, o.warmup, o.repeats, [&] {
         (o.kernel ? selectiveScan(scan) : selectiveScanReference(scan)).backward(scanGrad);
     });
 
-    const double bandwidth = memoryBandwidth(o.device);
+    const double bandwidth = kernels::memoryBandwidth(o.device);
     const double bytes = scanBytes(spec, o, elementBytes);
     const double positions = static_cast<double>(o.batch) * o.length;
     // The block's products (6 FLOPs per weight and position), the head excluded.
@@ -285,8 +246,8 @@ int run(const Options& o)
     std::printf("Mamba-2.8B block on %s: batch %d x %d positions, %s, scan: %s\n",
         info.name.c_str(), o.batch, o.length, o.precision.c_str(),
         o.kernel ? "our kernel" : "LibTorch reference");
-    std::printf("  block forward+backward  %s\n", ms(blockTime).c_str());
-    std::printf("  scan forward+backward   %s\n", ms(scanTime).c_str());
+    std::printf("  block forward+backward  %s\n", kernels::millisecondsText(blockTime).c_str());
+    std::printf("  scan forward+backward   %s\n", kernels::millisecondsText(scanTime).c_str());
     std::printf("  scan roofline           %.3f ms (%.1f MB over %.0f GB/s): %.0f%% of it\n",
         scanRoofline * 1e3, bytes / 1e6, bandwidth / 1e9, 100.0 * scanRoofline / scanTime.median);
     if (peak)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
-#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [speed] [compare] [mamba]
-#       [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
+#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [speed] [ablation]
+#       [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
@@ -53,7 +53,8 @@ if ! cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_PREFIX_PATH="$torch_prefix;$prefix/usr" -DCMAKE_CUDA_ARCHITECTURES=90 \
       > "$results/build.log" 2>&1 \
    || ! cmake --build "$build" -j "$(nproc)" --target gpuplan-bench \
-        $(command -v nvcc > /dev/null && echo gpuplan-scan-bench) >> "$results/build.log" 2>&1; then
+        $(command -v nvcc > /dev/null && echo gpuplan-scan-bench gpuplan-rotary-bench) \
+        >> "$results/build.log" 2>&1; then
   tail -n 60 "$results/build.log"
   pack
   exit 1
@@ -142,12 +143,26 @@ for phase in "${phases[@]}"; do
       step scan-check 90 bash -c "for p in bf16 fp16 fp32; do $scan_bench --check --precision \$p || exit 1; done;
         $scan_bench --check --batch 3 --seq-len 1000 && $scan_bench --check --batch 2 --seq-len 129 --precision fp16"
       step mamba-block 90 python3 benchmark/scripts/compare_mamba_ssm.py "$scan_bench" ;;
+    rotary)  # the rotary query-key-value kernels against the fp64 reference, then timed against
+             # LibTorch ops at each Pythia's free-lunch micro-batch of 2026-11-26
+      rotary_bench=$build/benchmark/gpuplan-rotary-bench
+      step rotary-check 60 bash -c "for p in bf16 fp16 fp32; do $rotary_bench --check --micro-batch 4 --precision \$p || exit 1; done"
+      step rotary-speed 60 bash -c "$rotary_bench --model pythia-160m --micro-batch 64 &&
+        $rotary_bench --model pythia-410m --micro-batch 32 && $rotary_bench --model pythia-1b --micro-batch 16" ;;
+    ablation)  # what the newest free-lunch parts are worth, on the same build: Pythia-160M
+               # whole and without each part, all at micro-batch 32, where the unchunked head's
+               # full-vocabulary logits (13 GB in fp32) still fit
+      for without in "" fused-rotary chunked-lm-head kept-casts; do
+        RUN_LIMIT=60 run "ablation-160m${without:+-without-$without}" --model pythia-160m \
+          "${fastest[@]}" --micro-batch 32 ${without:+--free-lunch-without $without}
+      done ;;
     speed)  # issue 13's speed targets: each model's fastest free-lunch configuration
       RUN_LIMIT=70 run pythia-160m-free-lunch --model pythia-160m "${fastest[@]}" --validate 2
       RUN_LIMIT=100 run pythia-410m-free-lunch --model pythia-410m "${fastest[@]}" --validate 1
       RUN_LIMIT=110 run pythia-1b-free-lunch --model pythia-1b "${fastest[@]}" --validate 1
       RUN_LIMIT=60 run vit-large-22k --model vit-large-22k "${fastest[@]}" --validate 1
-      RUN_LIMIT=80 run convnext-xlarge-22k --model convnext-xlarge-22k "${fastest[@]}" --validate 1 ;;
+      # ConvNeXt: cut off at 80 s on 2026-11-26, still in its timed samples (22 s steps)
+      RUN_LIMIT=200 run convnext-xlarge-22k --model convnext-xlarge-22k "${fastest[@]}" --validate 1 ;;
     compare)  # forward+backward against transformers, and the fused-attention backends
       step compare-transformers-h100 90 python3 benchmark/scripts/compare_transformers_gpu.py "$bench"
       step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;

@@ -6,18 +6,22 @@ import yaml
 
 
 def main(paths):
-    print(f"{'model':<22} {'configuration':<40} {'mbs':>4} {'accum':>5} {'step s':>9} "
-          f"{'days':>8} {'util':>6} {'peak GiB':>8} {'trials':>6} {'val err':>7}")
+    docs = []
     for path in paths:
         with open(path) as f:
-            doc = yaml.safe_load(f)
+            docs.append(yaml.safe_load(f))
+    # As wide as the longest name: an ablation's names carry the parts it withheld.
+    width = max([40] + [len(c["name"]) for d in docs for c in d["configurations"]])
+    print(f"{'model':<22} {'configuration':<{width}} {'mbs':>4} {'accum':>5} {'step s':>9} "
+          f"{'days':>8} {'util':>6} {'peak GiB':>8} {'trials':>6} {'val err':>7}")
+    for doc in docs:
         model = doc["model"]["id"]
         if not doc.get("complete"):
             model += " (partial)"
         for c in doc["configurations"]:
             util = c.get("implied_utilization")
             err = c.get("validation_error")
-            print(f"{model:<22} {c['name']:<40} {c['micro_batch_size']:>4} "
+            print(f"{model:<22} {c['name']:<{width}} {c['micro_batch_size']:>4} "
                   f"{c['grad_accumulation_steps']:>5} {c['step_seconds']['median']:>9.3f} "
                   f"{c['training_days']['median']:>8.2f} "
                   f"{'-' if util is None else f'{util:.3f}':>6} "

@@ -1,0 +1,58 @@
+#include "benchmark/kernels/kernel_bench_support.h"
+
+#include "benchmark/cuda_backend.h"
+#include "benchmark/kernels/cuda_check.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace gpuplan::bench::kernels {
+
+Spread timeOnDevice(int device, int warmup, int repeats, const std::function<void()>& work)
+{
+    for (int i = 0; i < warmup; ++i)
+        work();
+    std::vector<double> seconds;
+    for (int i = 0; i < repeats; ++i)
+        seconds.push_back(cuda::timeWithEvents(device, work));
+    return spreadOf(seconds);
+}
+
+double memoryBandwidth(int device)
+{
+    int clockKhz = 0, busBits = 0;
+    GPUPLAN_CUDA_CALL(cudaDeviceGetAttribute(&clockKhz, cudaDevAttrMemoryClockRate, device));
+    GPUPLAN_CUDA_CALL(cudaDeviceGetAttribute(&busBits, cudaDevAttrGlobalMemoryBusWidth, device));
+    return 2.0 * clockKhz * 1e3 * busBits / 8.0;
+}
+
+at::ScalarType scalarTypeOf(const std::string& precision)
+{
+    return precision == "bf16" ? torch::kBFloat16
+        : precision == "fp16"  ? torch::kHalf
+                               : torch::kFloat;
+}
+
+std::string millisecondsText(const Spread& s)
+{
+    char text[96];
+    std::snprintf(text, sizeof text, "%.3f ms (min %.3f, max %.3f)", s.median * 1e3, s.min * 1e3,
+        s.max * 1e3);
+    return text;
+}
+
+bool reportError(
+    const char* name, const torch::Tensor& got, const torch::Tensor& want, double limit)
+{
+    const double scale = want.abs().max().item<double>();
+    const double error = (got.to(torch::kDouble) - want).abs().max().item<double>();
+    const bool within = std::isfinite(error) && error <= limit * scale;
+    std::printf("  %-10s largest error %.3g of largest value %.3g (%.2g relative, limit %.2g) %s\n",
+        name, error, scale, error / scale, limit, within ? "ok" : "FAILED");
+    return within;
+}
+
+} // namespace gpuplan::bench::kernels
