@@ -221,7 +221,7 @@ ModelSpec readSpec(const Reader& r, const std::string& fileName)
         s.normEps = r.positive("rms_norm_eps", 1e-6);
         s.tieEmbeddings = r.flag("tie_word_embeddings", false);
     }
-    const int rotaryDims = static_cast<int>(s.headDim() * s.rotaryPct);
+    const int rotaryDims = s.rotaryDims();
     if (rotaryDims % 2 != 0)
         r.fail(r.root(),
             "rotary dimensions (head size x rotary_pct = " + std::to_string(rotaryDims)

@@ -59,6 +59,8 @@ struct ModelSpec {
 
     bool isLanguageModel() const;
     int headDim() const { return heads > 0 ? hiddenSize / heads : 0; }
+    // Dimensions of each query and key head that rotary embedding rotates (GPT-NeoX, Llama).
+    int rotaryDims() const { return static_cast<int>(headDim() * rotaryPct); }
 };
 
 // The architectures of the shipped models (pricing/data/models.yaml ids); nullopt if `id` is not

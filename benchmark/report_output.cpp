@@ -10,6 +10,15 @@ namespace gpuplan::bench {
 
 namespace {
 
+// The free-lunch parts an ablation withheld, as JSON strings (none for a whole configuration).
+std::string withheldJson(const Configuration& c)
+{
+    std::string parts;
+    for (const auto part : c.withheld)
+        parts += (parts.empty() ? "" : ", ") + json::quote(toString(part));
+    return parts;
+}
+
 std::string spreadJson(const Spread& s)
 {
     return "{\"median\": " + json::number(s.median) + ", \"min\": " + json::number(s.min)
@@ -136,7 +145,8 @@ std::string runSummaryJson(const RunReport& r)
         const auto& c = r.configurations[i];
         j += std::string(i ? ", " : "") + "{\"name\": "
             + json::quote(c.feasible() ? c.name() : c.configuration.label()) + ", \"methods\": "
-            + json::quote(toString(c.configuration.method)) + ", \"activation_checkpointing\": "
+            + json::quote(toString(c.configuration.method)) + ", \"withheld\": ["
+            + withheldJson(c.configuration) + "], \"activation_checkpointing\": "
             + (c.configuration.checkpointing ? "true" : "false")
             + ", \"optimizer_offload\": " + (c.configuration.offload ? "true" : "false")
             + ", \"parallelism\": " + json::quote(toString(c.configuration.parallelism))

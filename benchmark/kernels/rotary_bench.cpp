@@ -100,30 +100,19 @@ Problem problemFor(const ModelSpec& spec, const Options& o, const torch::Device&
     for (int i = 0; i < 3; ++i)
         p.gradients.push_back(
             torch::randn({ o.microBatch, spec.heads, positions, headDim }, typed));
-    p.tables = rotaryTables(static_cast<int>(positions),
-        static_cast<int>(static_cast<double>(headDim) * spec.rotaryPct), spec.rotaryBase, device);
+    p.tables
+        = rotaryTables(static_cast<int>(positions), spec.rotaryDims(), spec.rotaryBase, device);
     return p;
-}
-
-std::vector<torch::Tensor> asList(const QueryKeyValue& x)
-{
-    return { x.query, x.key, x.value };
-}
-
-// Two unit roundoffs of the stored type, at least 1e-6 (as tst_bench_rotary_kernel).
-double tolerance(at::ScalarType type)
-{
-    return type == torch::kFloat ? 1e-6 : type == torch::kHalf ? 2.0 / 2048 : 2.0 / 256;
 }
 
 int check(const Problem& p, const Options& o)
 {
-    const auto out = asList(rotaryQkv(p.qkv, p.heads, p.tables));
+    const auto out = rotaryQkv(p.qkv, p.heads, p.tables).list();
     const auto dqkv = torch::autograd::grad(out, { p.qkv }, p.gradients).front();
     const auto exact = p.qkv.detach().to(torch::kDouble).requires_grad_();
     const RotaryTables exactTables { p.tables.cos.to(torch::kDouble),
         p.tables.sin.to(torch::kDouble) };
-    const auto want = asList(rotaryQkvReference(exact, p.heads, exactTables));
+    const auto want = rotaryQkvReference(exact, p.heads, exactTables).list();
     std::vector<torch::Tensor> exactGradients;
     for (const auto& g : p.gradients)
         exactGradients.push_back(g.to(torch::kDouble));
@@ -131,7 +120,7 @@ int check(const Problem& p, const Options& o)
     std::printf("rotary qkv kernels against the fp64 reference: %s heads, micro-batch %d x %lld "
                 "positions, %s\n",
         o.model.c_str(), o.microBatch, static_cast<long long>(p.qkv.size(1)), o.precision.c_str());
-    const double limit = tolerance(p.qkv.scalar_type());
+    const double limit = rotaryKernelTolerance(p.qkv.scalar_type());
     bool ok = true;
     const char* const names[] = { "query", "key", "value" };
     for (int i = 0; i < 3; ++i)
@@ -166,7 +155,7 @@ int run(const Options& o)
         return [&, fused] {
             const auto out = fused ? rotaryQkv(p.qkv, p.heads, p.tables)
                                    : rotaryQkvReference(p.qkv, p.heads, p.tables);
-            torch::autograd::grad(asList(out), { p.qkv }, p.gradients);
+            torch::autograd::grad(out.list(), { p.qkv }, p.gradients);
         };
     };
     const Spread reference

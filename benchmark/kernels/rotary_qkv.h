@@ -11,9 +11,9 @@
 // Backward: the three gradients become the projection output's gradient, in one pass, the
 // rotation undone (its transpose: dx1 = g1 cos + g2 sin, dx2 = g2 cos - g1 sin).
 //
-// Spelled out in LibTorch, the same takes a permute, four products, two concatenations and a
-// negation per query and key forward; backward, each of the three slices of the projection's
-// output becomes a zero-filled full-size gradient, and the three are summed.
+// Spelled out in LibTorch, the same takes, per query and key, a negation, a concatenation, two
+// products, a sum and a second concatenation forward; backward, each of the three slices of the
+// projection's output becomes a zero-filled full-size gradient, and the three are summed.
 // Arithmetic in fp32 whatever the tensors' type; one rounding per output.
 
 #include <cuda_runtime_api.h>

@@ -5,7 +5,7 @@
 // Work split: one block per token (batch x positions blocks), its threads striding over the
 // token's heads x 3 x headDim values of the projection's output, which are contiguous. So the
 // forward reads, and the backward writes, one contiguous run per block; the other side is
-// headDim-long runs, one per head and part. A value's rotation partner (headDim/2 away inside
+// headDim-long runs, one per head and part. A value's rotation partner (rotaryDims/2 away inside
 // the rotated part) is read by two threads, from the same cache lines.
 //
 // Device code only, included by rotary_qkv.cu (which launches it) and by the test that runs it
@@ -101,9 +101,12 @@ __global__ void __launch_bounds__(kRotaryThreads)
         const HeadsOperand& grad = v.part == 0 ? dquery : v.part == 1 ? dkey : dvalue;
         float g = load<T>(grad, b, v.head, t, v.dim);
         if (v.part != kValue && v.dim < s.rotaryDims) {
-            const std::int64_t angle = static_cast<std::int64_t>(t) * s.rotaryDims + v.dim;
-            const float partner = load<T>(grad, b, v.head, t, partnerOf(v.dim, half));
-            g = g * angles.cos[angle] - forwardSign(v.dim, half) * partner * angles.sin[angle];
+            // The transpose: the partner's term takes the partner's angle.
+            const int partner = partnerOf(v.dim, half);
+            const std::int64_t row = static_cast<std::int64_t>(t) * s.rotaryDims;
+            g = g * angles.cos[row + v.dim]
+                - forwardSign(v.dim, half) * load<T>(grad, b, v.head, t, partner)
+                    * angles.sin[row + partner];
         }
         token[j] = fromFloat<T>(g);
     }

@@ -8,8 +8,9 @@
 
 namespace gpuplan::bench::detail {
 
-// Whether the kernels take this projection output (on a GPU, fp32, fp16 or bf16).
-bool rotaryKernelTakes(const torch::Tensor& qkv);
+// Whether the kernels take this projection output and these tables: a non-empty fp32, fp16 or
+// bf16 tensor on a GPU, contiguous fp32 tables on the same GPU.
+bool rotaryKernelTakes(const torch::Tensor& qkv, const RotaryTables& tables);
 
 // qkv5: contiguous [batch, positions, heads, 3, headDim]; out: contiguous, allocated.
 void rotaryKernelForward(const torch::Tensor& qkv5, const RotaryTables& tables, QueryKeyValue& out);

@@ -19,21 +19,41 @@ torch::Tensor part(const torch::Tensor& qkv5, std::int64_t i)
     return qkv5.select(3, i).permute({ 0, 2, 1, 3 });
 }
 
-// dst = src with its first cos.size(-1) dimensions rotated by the angles whose sines are `sin`
-// (the forward; the backward passes -sin, the transpose), in src's precision as applyRotary.
-void rotateInto(
-    const torch::Tensor& src, torch::Tensor dst, const torch::Tensor& cos, const torch::Tensor& sin)
+// The tables' halves in `type`: cos and sin for the first and the second half of the rotated
+// dimensions (equal for rotaryTables, not assumed here).
+struct Halves {
+    torch::Tensor cos1, cos2, sin1, sin2;
+};
+
+Halves halves(const RotaryTables& tables, at::ScalarType type)
 {
-    const auto dims = cos.size(-1), headDim = src.size(-1), half = dims / 2;
+    const auto half = tables.cos.size(-1) / 2;
+    const auto cos = tables.cos.to(type), sin = tables.sin.to(type);
+    return { cos.narrow(-1, 0, half), cos.narrow(-1, half, half), sin.narrow(-1, 0, half),
+        sin.narrow(-1, half, half) };
+}
+
+// dst = src with its rotated dimensions turned forward (direction +1: applyRotary's
+// out1 = x1 cos1 - x2 sin1, out2 = x2 cos2 + x1 sin2, the same products and sums, so the same
+// roundings) or back (-1, the transpose, for the gradient: dx1 = g1 cos1 + g2 sin2,
+// dx2 = g2 cos2 - g1 sin1); the other dimensions copied.
+void rotateInto(
+    const torch::Tensor& src, torch::Tensor dst, const RotaryTables& tables, int direction)
+{
+    const auto dims = tables.cos.size(-1), headDim = src.size(-1), half = dims / 2;
     if (dims < headDim)
         dst.narrow(-1, dims, headDim - dims).copy_(src.narrow(-1, dims, headDim - dims));
     if (dims == 0)
         return;
-    const auto c = cos.narrow(-1, 0, half).to(src.scalar_type());
-    const auto s = sin.narrow(-1, 0, half).to(src.scalar_type());
+    const Halves h = halves(tables, src.scalar_type());
     const auto x1 = src.narrow(-1, 0, half), x2 = src.narrow(-1, half, half);
-    dst.narrow(-1, 0, half).copy_(x1 * c - x2 * s);
-    dst.narrow(-1, half, half).copy_(x2 * c + x1 * s);
+    if (direction > 0) {
+        dst.narrow(-1, 0, half).copy_(x1 * h.cos1 - x2 * h.sin1);
+        dst.narrow(-1, half, half).copy_(x2 * h.cos2 + x1 * h.sin2);
+    } else {
+        dst.narrow(-1, 0, half).copy_(x1 * h.cos1 + x2 * h.sin2);
+        dst.narrow(-1, half, half).copy_(x2 * h.cos2 - x1 * h.sin1);
+    }
 }
 
 struct RotaryQkvFunction : public torch::autograd::Function<RotaryQkvFunction> {
@@ -46,47 +66,41 @@ struct RotaryQkvFunction : public torch::autograd::Function<RotaryQkvFunction> {
                 && cos.size(1) % 2 == 0 && sin.sizes() == cos.sizes(),
             "rotary qkv: tables of ", cos.sizes(), " for ", positions, " positions and heads of ",
             headDim);
+        const RotaryTables tables { cos, sin };
         const auto options = qkv.options();
         QueryKeyValue out { torch::empty({ batch, heads, positions, headDim }, options),
             torch::empty({ batch, heads, positions, headDim }, options),
             torch::empty({ batch, heads, positions, headDim }, options) };
-        if (detail::rotaryKernelTakes(qkv5)) {
-            detail::rotaryKernelForward(qkv5, { cos, sin }, out);
+        if (detail::rotaryKernelTakes(qkv5, tables)) {
+            detail::rotaryKernelForward(qkv5, tables, out);
         } else {
-            rotateInto(part(qkv5, 0), out.query, cos, sin);
-            rotateInto(part(qkv5, 1), out.key, cos, sin);
+            rotateInto(part(qkv5, 0), out.query, tables, +1);
+            rotateInto(part(qkv5, 1), out.key, tables, +1);
             out.value.copy_(part(qkv5, 2));
         }
         ctx->save_for_backward({ cos, sin });
         ctx->saved_data["sizes"] = qkv.sizes().vec();
         ctx->saved_data["heads"] = heads;
-        return { out.query, out.key, out.value };
+        ctx->saved_data["type"] = static_cast<std::int64_t>(qkv.scalar_type());
+        return out.list();
     }
 
+    // Autograd hands an output that took no part in the loss a zero gradient (the context
+    // materialises gradients by default), so all three are defined here.
     static variable_list backward(AutogradContext* ctx, variable_list grads)
     {
         const auto saved = ctx->get_saved_variables();
-        const auto& cos = saved[0];
-        const auto& sin = saved[1];
-        const auto sizes = ctx->saved_data["sizes"].toIntVector();
-        const auto heads = ctx->saved_data["heads"].toInt();
-        auto dqkv = torch::empty(sizes,
-            grads[0].defined()       ? grads[0].options()
-                : grads[1].defined() ? grads[1].options()
-                                     : grads[2].options());
-        auto dqkv5 = byParts(dqkv, heads);
-        // An output that took no part in the loss has no gradient: zero, in the others' layout.
-        const auto shape = part(dqkv5, 0).sizes();
-        const auto gradient = [&](int i) {
-            return grads[i].defined() ? grads[i].to(dqkv.scalar_type())
-                                      : torch::zeros(shape, dqkv.options());
-        };
-        const QueryKeyValue g { gradient(0), gradient(1), gradient(2) };
-        if (detail::rotaryKernelTakes(dqkv5)) {
-            detail::rotaryKernelBackward(g, { cos, sin }, dqkv5);
+        const RotaryTables tables { saved[0], saved[1] };
+        const auto type = static_cast<at::ScalarType>(ctx->saved_data["type"].toInt());
+        auto dqkv
+            = torch::empty(ctx->saved_data["sizes"].toIntVector(), grads[0].options().dtype(type));
+        auto dqkv5 = byParts(dqkv, ctx->saved_data["heads"].toInt());
+        const QueryKeyValue g { grads[0].to(type), grads[1].to(type), grads[2].to(type) };
+        if (detail::rotaryKernelTakes(dqkv5, tables)) {
+            detail::rotaryKernelBackward(g, tables, dqkv5);
         } else {
-            rotateInto(g.query, part(dqkv5, 0), cos, -sin);
-            rotateInto(g.key, part(dqkv5, 1), cos, -sin);
+            rotateInto(g.query, part(dqkv5, 0), tables, -1);
+            rotateInto(g.key, part(dqkv5, 1), tables, -1);
             part(dqkv5, 2).copy_(g.value);
         }
         return { dqkv, torch::Tensor(), torch::Tensor(), torch::Tensor() };

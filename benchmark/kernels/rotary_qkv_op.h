@@ -14,6 +14,7 @@ namespace gpuplan::bench {
 
 struct QueryKeyValue {
     torch::Tensor query, key, value; // [batch, heads, positions, headDim]
+    std::vector<torch::Tensor> list() const { return { query, key, value }; }
 };
 
 // qkv: the projection's output [batch, positions, heads x 3 x headDim], per head query, key and
@@ -27,5 +28,13 @@ QueryKeyValue rotaryQkvReference(const torch::Tensor& qkv, int heads, const Rota
 
 // Whether this build has the CUDA kernels (a CUDA compiler was found and LibTorch has CUDA).
 bool rotaryQkvKernelCompiledIn();
+
+// The largest error, relative to the fp64 reference's largest magnitude, the kernels are held
+// to: each output is one fp32 expression rounded once to the stored type, so two unit
+// roundoffs of it (fp16 2^-11, bf16 2^-8), at least 1e-6 for fp32's own rounding.
+inline double rotaryKernelTolerance(at::ScalarType type)
+{
+    return type == torch::kFloat ? 1e-6 : type == torch::kHalf ? 2.0 / 2048 : 2.0 / 256;
+}
 
 } // namespace gpuplan::bench

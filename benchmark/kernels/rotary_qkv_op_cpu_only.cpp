@@ -14,7 +14,7 @@ bool rotaryQkvKernelCompiledIn()
 
 namespace detail {
 
-bool rotaryKernelTakes(const torch::Tensor&)
+bool rotaryKernelTakes(const torch::Tensor&, const RotaryTables&)
 {
     return false;
 }

@@ -34,9 +34,6 @@ kernels::RotaryShape shapeOf(const torch::Tensor& qkv5, const RotaryTables& tabl
 
 kernels::RotaryAngles anglesOf(const RotaryTables& tables)
 {
-    TORCH_CHECK(tables.cos.scalar_type() == torch::kFloat && tables.cos.is_contiguous()
-            && tables.sin.is_contiguous(),
-        "rotary qkv: the tables must be contiguous fp32");
     return { tables.cos.data_ptr<float>(), tables.sin.data_ptr<float>() };
 }
 
@@ -47,11 +44,16 @@ kernels::HeadsOperand operand(const torch::Tensor& t)
 
 } // namespace
 
-bool rotaryKernelTakes(const torch::Tensor& qkv)
+bool rotaryKernelTakes(const torch::Tensor& qkv, const RotaryTables& tables)
 {
     const auto type = qkv.scalar_type();
-    return qkv.is_cuda()
-        && (type == torch::kFloat || type == torch::kHalf || type == torch::kBFloat16);
+    const auto usable = [&](const torch::Tensor& table) {
+        return table.device() == qkv.device() && table.scalar_type() == torch::kFloat
+            && table.is_contiguous();
+    };
+    return qkv.is_cuda() && qkv.numel() > 0
+        && (type == torch::kFloat || type == torch::kHalf || type == torch::kBFloat16)
+        && usable(tables.cos) && usable(tables.sin);
 }
 
 void rotaryKernelForward(const torch::Tensor& qkv5, const RotaryTables& tables, QueryKeyValue& out)

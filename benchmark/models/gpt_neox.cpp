@@ -54,8 +54,8 @@ public:
         const int positions = static_cast<int>(batch.inputs.size(1));
         if (!rotary_.cos.defined() || rotary_.cos.size(0) != positions
             || rotary_.cos.device() != batch.inputs.device())
-            rotary_
-                = rotaryTables(positions, rotaryDims(), spec_.rotaryBase, batch.inputs.device());
+            rotary_ = rotaryTables(
+                positions, spec_.rotaryDims(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embedIn_->forward(batch.inputs);
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_);
@@ -75,7 +75,6 @@ public:
             tokens.narrow(1, 1, positions).contiguous() };
     }
 
-    int rotaryDims() const { return static_cast<int>(spec_.headDim() * spec_.rotaryPct); }
     const RotaryTables& rotary() const { return rotary_; }
 
 private:

@@ -21,17 +21,12 @@ torch::Tensor projectionOutput(at::ScalarType type)
     return torch::randn({ kBatch, kPositions, kHeads * 3 * kHeadDim }).to(type);
 }
 
-std::vector<torch::Tensor> asList(const QueryKeyValue& x)
-{
-    return { x.query, x.key, x.value };
-}
-
 // The projection output's gradient when the loss is sum(w_i * out_i) over the outputs given.
 torch::Tensor gradientOf(const QueryKeyValue& out, const torch::Tensor& qkv,
     const std::vector<torch::Tensor>& weights, const std::vector<bool>& used)
 {
     torch::Tensor loss = torch::zeros({}, qkv.options());
-    const auto outputs = asList(out);
+    const auto outputs = out.list();
     for (std::size_t i = 0; i < outputs.size(); ++i)
         if (used[i])
             loss = loss + (outputs[i] * weights[i]).sum();
@@ -62,8 +57,8 @@ private slots:
         const auto qkv = projectionOutput(type);
         const auto tables = rotaryTables(kPositions, rotaryDims, 10000.0, torch::kCPU);
         torch::NoGradGuard noGrad;
-        const auto fused = asList(rotaryQkv(qkv, kHeads, tables));
-        const auto reference = asList(rotaryQkvReference(qkv, kHeads, tables));
+        const auto fused = rotaryQkv(qkv, kHeads, tables).list();
+        const auto reference = rotaryQkvReference(qkv, kHeads, tables).list();
         for (std::size_t i = 0; i < fused.size(); ++i) {
             QCOMPARE(fused[i].sizes(), (c10::IntArrayRef { kBatch, kHeads, kPositions, kHeadDim }));
             QCOMPARE(fused[i].scalar_type(), type);
@@ -81,10 +76,13 @@ private slots:
     {
         QTest::addColumn<int>("rotaryDims");
         QTest::addColumn<bool>("keyUsed");
-        QTest::newRow("a quarter rotated, all used") << 4 << true;
-        QTest::newRow("all rotated, all used") << kHeadDim << true;
-        // The key left out of the loss: autograd hands the node no gradient for it.
-        QTest::newRow("a quarter rotated, key unused") << 4 << false;
+        QTest::addColumn<bool>("randomTables");
+        QTest::newRow("a quarter rotated, all used") << 4 << true << false;
+        QTest::newRow("all rotated, all used") << kHeadDim << true << false;
+        // The key left out of the loss: the node gets a zero gradient for it.
+        QTest::newRow("a quarter rotated, key unused") << 4 << false << false;
+        // Tables whose halves differ: the transpose pairs each term with its partner's angle.
+        QTest::newRow("all rotated, random tables") << kHeadDim << true << true;
     }
     void sameGradientAsTheReference()
     {

@@ -51,7 +51,10 @@ struct Case {
     }
 };
 
-Case makeCase(int batch, int positions, int heads, int headDim, int rotaryDims, at::ScalarType type)
+// Tables from rotaryTables, or (randomTables) random ones whose halves differ, so that a term
+// paired with the wrong half's angle shows.
+Case makeCase(int batch, int positions, int heads, int headDim, int rotaryDims, at::ScalarType type,
+    bool randomTables = false)
 {
     torch::manual_seed(29);
     Case c { batch, positions, heads, headDim, rotaryDims, type, {}, {}, {}, {}, {} };
@@ -61,7 +64,9 @@ Case makeCase(int batch, int positions, int heads, int headDim, int rotaryDims, 
     c.dkey = torch::randn({ batch, positions, heads, headDim }).to(type).transpose(1, 2);
     c.dvalue = torch::randn({ batch, heads, positions, headDim }).to(type);
     // Long-range angles (base 10000, positions up to 40): both signs of cos and sin occur.
-    c.tables = rotaryTables(positions, rotaryDims, 10000.0, torch::kCPU);
+    c.tables = randomTables ? RotaryTables { torch::randn({ positions, rotaryDims }),
+        torch::randn({ positions, rotaryDims }) }
+                            : rotaryTables(positions, rotaryDims, 10000.0, torch::kCPU);
     return c;
 }
 
@@ -154,14 +159,6 @@ Result runOnDevice(const Case& c)
     return inDouble(r);
 }
 
-// Largest error relative to the reference's largest magnitude: each output is one fp32
-// expression rounded once to the stored type, so two unit roundoffs of it (fp16 2^-11, bf16
-// 2^-8), at least 1e-6 for fp32's own rounding.
-double tolerance(at::ScalarType type)
-{
-    return type == torch::kFloat ? 1e-6 : type == torch::kHalf ? 2.0 / 2048 : 2.0 / 256;
-}
-
 void compare(const Result& got, const Result& expected, at::ScalarType type)
 {
     const auto a = asList(got), b = asList(expected);
@@ -169,12 +166,12 @@ void compare(const Result& got, const Result& expected, at::ScalarType type)
         QCOMPARE(a[i].sizes(), b[i].sizes());
         const double scale = b[i].abs().max().item<double>();
         const double error = (a[i] - b[i]).abs().max().item<double>();
-        QVERIFY2(std::isfinite(error) && error <= tolerance(type) * scale,
+        QVERIFY2(std::isfinite(error) && error <= rotaryKernelTolerance(type) * scale,
             qPrintable(QString("%1: largest error %2 against largest value %3 (tolerance %4)")
                            .arg(kResultNames[i])
                            .arg(error)
                            .arg(scale)
-                           .arg(tolerance(type))));
+                           .arg(rotaryKernelTolerance(type))));
     }
 }
 
@@ -186,21 +183,27 @@ void addCases(bool large)
     QTest::addColumn<int>("headDim");
     QTest::addColumn<int>("rotaryDims");
     QTest::addColumn<c10::ScalarType>("type");
+    QTest::addColumn<bool>("randomTables");
     const std::pair<const char*, at::ScalarType> types[]
         = { { "fp32", torch::kFloat }, { "fp16", torch::kHalf }, { "bf16", torch::kBFloat16 } };
     for (const auto& [name, type] : types) {
         // Pythia's quarter of each head rotated; 3 heads x 3 x 32 = 288 values: a block's
         // threads go round twice.
-        QTest::addRow("%s 2x9, 3 heads of 32, 8 rotated", name) << 2 << 9 << 3 << 32 << 8 << type;
+        QTest::addRow("%s 2x9, 3 heads of 32, 8 rotated", name)
+            << 2 << 9 << 3 << 32 << 8 << type << false;
         // Every dimension rotated (Llama-like); fewer values than threads.
         QTest::addRow("%s 1x5, 2 heads of 16, all rotated", name)
-            << 1 << 5 << 2 << 16 << 16 << type;
+            << 1 << 5 << 2 << 16 << 16 << type << false;
         if (large) // Pythia-160M's heads at a sixteenth of its micro-batch's tokens
             QTest::addRow("%s 4x2048, 12 heads of 64, 16 rotated", name)
-                << 4 << 2048 << 12 << 64 << 16 << type;
+                << 4 << 2048 << 12 << 64 << 16 << type << false;
     }
     // No rotation: a pure split.
-    QTest::addRow("fp32 2x3, 2 heads of 8, none rotated") << 2 << 3 << 2 << 8 << 0 << torch::kFloat;
+    QTest::addRow("fp32 2x3, 2 heads of 8, none rotated")
+        << 2 << 3 << 2 << 8 << 0 << torch::kFloat << false;
+    // Tables whose halves differ: each term must take its own dimension's angle.
+    QTest::addRow("fp32 2x4, 2 heads of 16, 8 rotated, random tables")
+        << 2 << 4 << 2 << 16 << 8 << torch::kFloat << true;
 }
 
 Case fetchCase()
@@ -211,7 +214,8 @@ Case fetchCase()
     QFETCH(int, headDim);
     QFETCH(int, rotaryDims);
     QFETCH(c10::ScalarType, type);
-    return makeCase(batch, positions, heads, headDim, rotaryDims, type);
+    QFETCH(bool, randomTables);
+    return makeCase(batch, positions, heads, headDim, rotaryDims, type, randomTables);
 }
 
 } // namespace
