@@ -2,6 +2,7 @@
 
 #include "benchmark/cli_options.h"
 #include "benchmark/commands.h"
+#include "benchmark/cpu_allocator.h"
 #include "benchmark/cuda_allocator.h"
 
 #include <exception>
@@ -10,6 +11,7 @@
 int main(int argc, char** argv)
 {
     using namespace gpuplan::bench;
+    configureCpuAllocator(); // before the first large allocation
     configureCudaAllocator(); // before anything touches CUDA
     const CliParse parse = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
     if (!parse.error.empty()) {

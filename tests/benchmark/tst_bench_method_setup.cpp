@@ -5,6 +5,7 @@
 // autotuner and TF32 only in the free lunch; ConvNeXt in channels-last equal to NCHW; and the
 // CUDA allocator's expandable segments, where LibTorch has them, unless the user chose.
 
+#include "benchmark/cpu_allocator.h"
 #include "benchmark/cuda_allocator.h"
 #include "benchmark/models/model_factory.h"
 #include "benchmark/torch_version.h"
@@ -87,6 +88,24 @@ class TestBenchMethodSetup : public QObject {
     Q_OBJECT
 
 private slots:
+    // glibc keeps freed memory and maps only large blocks, unless the user set MALLOC_*; under
+    // AddressSanitizer (whose allocator ignores mallopt) nothing is claimed.
+    void cpuAllocatorKeepsFreedMemoryUnlessTheUserChose()
+    {
+        QVERIFY(!qEnvironmentVariableIsSet("MALLOC_TOP_PAD_"));
+        configureCpuAllocator();
+#if defined(__SANITIZE_ADDRESS__)
+        QCOMPARE(cpuAllocatorSettings(), std::string());
+#else
+        QCOMPARE(cpuAllocatorSettings(),
+            std::string("mmap_threshold:33554432,trim_threshold:1073741824,top_pad:67108864"));
+#endif
+        qputenv("MALLOC_TOP_PAD_", "0");
+        configureCpuAllocator();
+        QCOMPARE(cpuAllocatorSettings(), std::string());
+        qunsetenv("MALLOC_TOP_PAD_");
+    }
+
     void bothMethodsTrainInTheRecipePrecision_data()
     {
         QTest::addColumn<Method>("method");
