@@ -1,15 +1,19 @@
 #pragma once
 
-// What the CUDA kernel tests share: device copies of host tensors, and whether there is a GPU
-// to run on (the reason when there is not, for QSKIP).
+// What the CUDA kernel tests share: device copies of host tensors, whether there is a GPU to run
+// on (the reason when there is not, for QSKIP), and the comparison with the fp64 reference.
 
 #include "benchmark/kernels/cuda_check.h"
 
 #include <QString>
+#include <QTest>
 
 #include <torch/torch.h>
 
 #include <cuda_runtime_api.h>
+
+#include <cmath>
+#include <vector>
 
 namespace gpuplan::bench::testing {
 
@@ -48,6 +52,26 @@ inline bool haveGpu(QString* why)
         return false;
     }
     return true;
+}
+
+// Each of `got` (in fp64) against the same-place `expected` (the fp64 reference): the same
+// sizes, and the largest error within `tolerance` times the reference's largest magnitude. A
+// failure names the result (`names`, one per tensor) and the figures.
+inline void compareWithReference(const std::vector<torch::Tensor>& got,
+    const std::vector<torch::Tensor>& expected, const char* const* names, double tolerance)
+{
+    QCOMPARE(got.size(), expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        QCOMPARE(got[i].sizes(), expected[i].sizes());
+        const double scale = expected[i].abs().max().item<double>();
+        const double error = (got[i] - expected[i]).abs().max().item<double>();
+        QVERIFY2(std::isfinite(error) && error <= tolerance * scale,
+            qPrintable(QString("%1: largest error %2 against largest value %3 (tolerance %4)")
+                           .arg(names[i])
+                           .arg(error)
+                           .arg(scale)
+                           .arg(tolerance)));
+    }
 }
 
 } // namespace gpuplan::bench::testing

@@ -22,6 +22,20 @@ std::int64_t numel(TrainableModel& model)
     return n;
 }
 
+// The model's loss on `batch` under `execution`, and every parameter's gradient of it.
+std::pair<double, std::vector<torch::Tensor>> lossAndGradients(
+    TrainableModel& model, const Batch& batch, const ExecutionOptions& execution)
+{
+    model.zero_grad();
+    model.setExecution(execution);
+    auto loss = model.loss(batch);
+    loss.backward();
+    std::vector<torch::Tensor> grads;
+    for (const auto& p : model.parameters())
+        grads.push_back(p.grad().clone());
+    return { loss.item<double>(), grads };
+}
+
 } // namespace
 
 class TestBenchModels : public QObject {
@@ -133,14 +147,9 @@ private slots:
         const Batch batch = model->makeBatch(2, torch::kCPU);
 
         auto lossAndGrads = [&](bool checkpointing) {
-            model->zero_grad();
-            model->setExecution({ /*fusedAttention=*/false, checkpointing });
-            auto loss = model->loss(batch);
-            loss.backward();
-            std::vector<torch::Tensor> grads;
-            for (const auto& p : model->parameters())
-                grads.push_back(p.grad().clone());
-            return std::make_pair(loss.item<double>(), grads);
+            ExecutionOptions execution;
+            execution.checkpointing = checkpointing;
+            return lossAndGradients(*model, batch, execution);
         };
         const auto plain = lossAndGrads(false);
         const auto recomputed = lossAndGrads(true);
@@ -187,17 +196,10 @@ private slots:
         auto model = makeModel(spec, tinyRecipe(spec));
         const Batch batch = model->makeBatch(2, torch::kCPU);
         auto lossAndGrads = [&](bool fusedRotary) {
-            model->zero_grad();
             ExecutionOptions execution;
             execution.checkpointing = checkpointing;
             execution.fusedRotary = fusedRotary;
-            model->setExecution(execution);
-            auto loss = model->loss(batch);
-            loss.backward();
-            std::vector<torch::Tensor> grads;
-            for (const auto& p : model->parameters())
-                grads.push_back(p.grad().clone());
-            return std::make_pair(loss.item<double>(), grads);
+            return lossAndGradients(*model, batch, execution);
         };
         const auto reference = lossAndGrads(false);
         const auto fused = lossAndGrads(true);

@@ -161,18 +161,7 @@ Result runOnDevice(const Case& c)
 
 void compare(const Result& got, const Result& expected, at::ScalarType type)
 {
-    const auto a = asList(got), b = asList(expected);
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        QCOMPARE(a[i].sizes(), b[i].sizes());
-        const double scale = b[i].abs().max().item<double>();
-        const double error = (a[i] - b[i]).abs().max().item<double>();
-        QVERIFY2(std::isfinite(error) && error <= rotaryKernelTolerance(type) * scale,
-            qPrintable(QString("%1: largest error %2 against largest value %3 (tolerance %4)")
-                           .arg(kResultNames[i])
-                           .arg(error)
-                           .arg(scale)
-                           .arg(rotaryKernelTolerance(type))));
-    }
+    compareWithReference(asList(got), asList(expected), kResultNames, rotaryKernelTolerance(type));
 }
 
 void addCases(bool large)
