@@ -53,7 +53,7 @@ std::string usageText()
            "      [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]\n"
            "      [--progress jsonl] [--format table|json]\n"
            "      [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]\n"
-           "      [--free-lunch-without PART[,PART...]]\n"
+           "      [--free-lunch-without PART[,PART...]] [--time-breakdown off|on]\n"
            "  gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda]\n"
            "      [--max-bytes N] [--format table|json]\n"
            "models: pythia-160m pythia-410m pythia-1b pythia-2.8b pythia-6.9b roberta-large\n"
@@ -221,6 +221,12 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                       else
                           error = parts.error + " in " + f;
                   } },
+              { "--time-breakdown",
+                  [&](auto& f, auto& v) {
+                      std::string s;
+                      choice(f, v, { "off", "on" }, s);
+                      o.timeBreakdown = s == "on";
+                  } },
               { "--progress",
                   [&](auto& f, auto& v) {
                       if (v == "jsonl")
@@ -254,6 +260,8 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         && (o.command != "run" || o.methods == "naive"))
         error = "--free-lunch-without applies to run's free-lunch method (--methods free-lunch "
                 "or all)";
+    if (error.empty() && o.command != "run" && o.timeBreakdown)
+        error = "--time-breakdown applies to run";
     if (error.empty() && o.command != "comm-probe" && o.maxBytes)
         error = "--max-bytes applies to comm-probe";
     if (error.empty() && o.nprocPerNode && *o.nprocPerNode > 1 && o.device

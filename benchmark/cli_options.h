@@ -10,7 +10,7 @@
 //       [--min-time SECONDS] [--warmup N] [--memory-limit BYTES] [--validate N] [--seed N]
 //       [--out results.yaml] [--progress jsonl] [--format table|json]
 //       [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]
-//       [--free-lunch-without PART[,PART...]]
+//       [--free-lunch-without PART[,PART...]] [--time-breakdown off|on]
 //   gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda] [--max-bytes N]
 //       [--format table|json]
 
@@ -53,6 +53,8 @@ struct CliOptions {
     std::optional<std::int64_t> maxBytes; // comm-probe's largest message
     // Free-lunch parts to withhold (an ablation; free_lunch_parts.h).
     std::vector<FreeLunchPart> freeLunchWithout;
+    // Profile each timed configuration once more and record where its step's time goes.
+    bool timeBreakdown = false;
 };
 
 struct CliParse {

@@ -272,6 +272,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     run.memoryLimitBytes = options.memoryLimit;
     run.validateSteps = options.validate;
     run.seed = options.seed;
+    run.timeBreakdown = options.timeBreakdown;
 
     RunReport report;
     report.tool = { GPUPLAN_BENCH_VERSION, compat::libtorchVersion(),

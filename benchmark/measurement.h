@@ -8,6 +8,7 @@
 #include "benchmark/model_spec.h"
 #include "benchmark/recipe.h"
 #include "benchmark/statistics.h"
+#include "benchmark/time_breakdown.h"
 #include "core/parallelism.h"
 
 #include <cstdint>
@@ -95,6 +96,8 @@ struct ConfigurationResult {
     std::vector<MicroStepSample> microStepSamples; // ascending micro-batch, slowest rank
     StateBytes stateBytes; // per rank
     std::optional<CommunicationResult> communication; // multi-process runs only
+    // Where a step's time goes, by kind of work (run --time-breakdown on; single process).
+    std::optional<TimeBreakdown> timeBreakdown;
     // Skipped by the search: a configuration it measured already fits at least as large a
     // micro-batch and is faster at equal micro-batch (the reason is the first note).
     bool skipped = false;

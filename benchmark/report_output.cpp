@@ -2,6 +2,7 @@
 
 #include "benchmark/distributed/comm_probe.h"
 #include "benchmark/json_text.h"
+#include "benchmark/time_breakdown_output.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -166,7 +167,10 @@ std::string runSummaryJson(const RunReport& r)
             + ", \"validation_steps\": " + std::to_string(c.validationSteps)
             + ", \"validation_error\": " + json::number(c.validationError)
             + ", \"validated_step_seconds\": " + json::number(c.validatedStepSeconds)
-            + scalingJson(c) + ", \"notes\": [";
+            + scalingJson(c) + ", \"time_breakdown\": "
+            + (c.timeBreakdown ? timeBreakdownJson(*c.timeBreakdown, c.step.median, c.utilization)
+                               : std::string("null"))
+            + ", \"notes\": [";
         for (std::size_t n = 0; n < c.notes.size(); ++n)
             j += (n ? ", " : "") + json::quote(c.notes[n]);
         j += "]}";
@@ -218,6 +222,8 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
                 comm->busBandwidth ? formatted("%.3f", *comm->busBandwidth / 1e9).c_str() : "-");
             out << line;
         }
+        if (c.timeBreakdown)
+            out << timeBreakdownText(*c.timeBreakdown, c.step.median, c.utilization);
         for (const auto& note : c.notes)
             out << "    note: " << note << "\n";
     }

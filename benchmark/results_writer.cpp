@@ -130,6 +130,38 @@ void emitModelAndRecipe(YAML::Emitter& out, const RunReport& r)
     out << YAML::EndMap;
 }
 
+// Where the step's time goes (time_breakdown.h): informational, the planner does not use it.
+void emitTimeBreakdown(YAML::Emitter& out, const ConfigurationResult& c)
+{
+    const TimeBreakdown& b = *c.timeBreakdown;
+    out << YAML::Key << "time_breakdown" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "source" << YAML::Value << b.source;
+    out << YAML::Key << "profiled_micro_steps" << YAML::Value << b.profiledMicroSteps;
+    out << YAML::Key << "profiled_seconds" << YAML::Value << b.profiledSeconds;
+    emitOptional(
+        out, "products_only_utilization", productsOnlyUtilization(b, c.step.median, c.utilization));
+    out << YAML::Key << "kinds" << YAML::Value << YAML::BeginSeq;
+    for (const KindTime& k : b.kinds) {
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "kind" << YAML::Value << std::string(toString(k.kind));
+        out << YAML::Key << "seconds" << YAML::Value << k.seconds;
+        out << YAML::Key << "share" << YAML::Value << k.share;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "top" << YAML::Value << YAML::BeginSeq;
+    for (const EventTime& e : b.top) {
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << e.name;
+        out << YAML::Key << "kind" << YAML::Value << std::string(toString(e.kind));
+        out << YAML::Key << "seconds" << YAML::Value << e.seconds;
+        out << YAML::Key << "calls" << YAML::Value << e.calls;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::EndMap;
+}
+
 void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c, int gpuCount)
 {
     out << YAML::BeginMap;
@@ -158,6 +190,8 @@ void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c, int gpu
     if (c.validationError)
         out << YAML::Key << "validation_error" << YAML::Value << *c.validationError;
     emitScaling(out, c);
+    if (c.timeBreakdown)
+        emitTimeBreakdown(out, c);
     out << YAML::Key << "notes" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const auto& note : c.notes)
         out << YAML::DoubleQuoted << note;

@@ -5,6 +5,7 @@
 #include "benchmark/device_clock.h"
 #include "benchmark/distributed/sharded_step.h"
 #include "benchmark/models/model_factory.h"
+#include "benchmark/op_profiler.h"
 #include "benchmark/search_pruning.h"
 #include "benchmark/training_step.h"
 #include "core/micro_batch_model.h"
@@ -100,6 +101,8 @@ struct ConfigurationRun {
         bool closingSeparately) const;
     bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
     void recordMicroStepTimes(StepEngine& step, ConfigurationResult& result) const;
+    void recordTimeBreakdown(
+        StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
     bool stepIsFinite(StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
     // Seconds of `work`, the slowest rank's.
     double timed(const std::function<void()>& work) const
@@ -179,6 +182,55 @@ void ConfigurationRun::recordMicroStepTimes(StepEngine& step, ConfigurationResul
         result.microStepSamples.push_back({ microBatch, spreadOf(times).median });
     }
     step.discardGradients();
+}
+
+// Where the step's time goes (time_breakdown.h): a block of micro-steps and an optimizer step
+// under LibTorch's profiler, after the timing, so that no timed sample carries the profiler's
+// cost. Eager micro-steps: the kernels of a replayed CUDA graph are the same, and eager ones are
+// what every profiler sees. Single-process only: a rank's collectives overlap its compute on
+// other streams, which a sum of kernel times cannot split. A profiler that cannot run leaves a
+// note, not a failed configuration.
+void ConfigurationRun::recordTimeBreakdown(
+    StepEngine& step, const Batch& batch, ConfigurationResult& result) const
+{
+    if (options.communicator) {
+        result.notes.push_back("time breakdown: taken in single-process runs only");
+        return;
+    }
+    constexpr int kMostProfiledMicroSteps = 4;
+    const int length = std::min(result.accumulation, kMostProfiledMicroSteps);
+    const bool cuda = clock.device().is_cuda();
+    step.dropGraph();
+    try {
+        step.microStep(batch); // eager at this micro-batch before the profiler sees it
+        step.discardGradients();
+        const auto block = profiledEvents(
+            [&] {
+                for (int a = 0; a < length; ++a)
+                    step.microStep(batch, /*closesStep=*/a + 1 == result.accumulation);
+                clock.synchronize();
+            },
+            cuda);
+        const auto optimizer = profiledEvents(
+            [&] {
+                step.optimizerStep();
+                clock.synchronize();
+            },
+            cuda);
+        if (block.empty()) {
+            result.notes.push_back("time breakdown: the profiler recorded no "
+                + std::string(cuda ? "kernels (LibTorch without Kineto or CUPTI?)" : "operators"));
+            return;
+        }
+        result.timeBreakdown = breakdownOf(block, length, optimizer, result.accumulation,
+            cuda ? "CUDA kernels" : "CPU operators (self time)");
+    } catch (const std::exception& e) {
+        const auto* torchError = dynamic_cast<const c10::Error*>(&e);
+        result.notes.push_back(std::string("time breakdown not taken: ")
+            + (torchError ? torchError->what_without_backtrace() : e.what()));
+        step.discardGradients();
+        clock.releaseCachedMemory();
+    }
 }
 
 // An untimed checked step (StepEngine::checkedStep). False, with result.failure set, when the
@@ -403,6 +455,8 @@ void ConfigurationRun::timeAt(
             [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     }
     recordMicroStepTimes(step, result);
+    if (options.timeBreakdown)
+        recordTimeBreakdown(step, batch, result);
     // Once more after the timed steps: a loss that diverged while they ran fails too.
     stepIsFinite(step, batch, result);
 }

@@ -152,6 +152,25 @@ inline bool hasFusedAdam(c10::DeviceType device)
 #define GPUPLAN_ALLOCATOR_HAS_COPY_DATA 0
 #endif
 
+// A profiler event's start and duration in nanoseconds (torch/csrc/autograd/profiler_kineto.h's
+// KinetoEvent): 2.x reports startNs/durationNs, 1.13 startUs/durationUs. Asked of the type, not
+// the version number, since the change came between the two versions we build against.
+template <typename ProfilerEvent> std::int64_t eventStartNs(const ProfilerEvent& e)
+{
+    if constexpr (requires { e.startNs(); })
+        return static_cast<std::int64_t>(e.startNs());
+    else
+        return static_cast<std::int64_t>(e.startUs()) * 1000;
+}
+
+template <typename ProfilerEvent> std::int64_t eventDurationNs(const ProfilerEvent& e)
+{
+    if constexpr (requires { e.durationNs(); })
+        return static_cast<std::int64_t>(e.durationNs());
+    else
+        return static_cast<std::int64_t>(e.durationUs()) * 1000;
+}
+
 inline std::string libtorchVersion()
 {
     return std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR) + "."

@@ -432,7 +432,7 @@ private:
                     "notes", "parallelism", "gpu_count", "memory_samples", "micro_step_samples",
                     "state_bytes", "compute_seconds", "communication_seconds",
                     "communication_bytes", "bus_bytes", "bus_bandwidth_bytes_per_second",
-                    "withheld" },
+                    "withheld", "time_breakdown" },
                 what);
             if (const YAML::Node w = c["withheld"];
                 w && m_reader.expectSequence(w, "withheld of " + what))

@@ -2,7 +2,7 @@
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
 #   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [speed] [ablation]
-#       [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
+#       [breakdown] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
@@ -170,6 +170,14 @@ for phase in "${phases[@]}"; do
       RUN_LIMIT=60 run vit-large-22k --model vit-large-22k "${fastest[@]}" --validate 1
       # ConvNeXt: cut off at 80 s on 2026-11-26, still in its timed samples (22 s steps)
       RUN_LIMIT=200 run convnext-xlarge-22k --model convnext-xlarge-22k "${fastest[@]}" --validate 1 ;;
+    breakdown)  # where each speed target's step goes (run --time-breakdown on): the speed
+                # phase's micro-batches of 2026-11-26, fixed, one timed sample, no validation;
+                # apart from speed so that a profiler failing on this machine costs only this
+      for target in pythia-160m:64 pythia-410m:32 pythia-1b:16 vit-large-22k:128 \
+                    convnext-xlarge-22k:128; do
+        RUN_LIMIT=60 run "breakdown-${target%%:*}" --model "${target%%:*}" "${fastest[@]}" \
+          --micro-batch "${target##*:}" --steps-measured 1 --min-time 0 --time-breakdown on
+      done ;;
     compare)  # forward+backward against transformers, and the fused-attention backends
       step compare-transformers-h100 90 python3 benchmark/scripts/compare_transformers_gpu.py "$bench"
       step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Prints one line per configuration of gpuplan-bench results files (the README tables)."""
+"""Prints one line per configuration of gpuplan-bench results files (the README tables), and
+under it, where the run took one (--time-breakdown on), the share of each kind of work."""
 import sys
 
 import yaml
@@ -27,6 +28,13 @@ def main(paths):
                   f"{'-' if util is None else f'{util:.3f}':>6} "
                   f"{c['peak_memory_bytes'] / 2**30:>8.1f} {c['trial_steps']:>6} "
                   f"{'-' if err is None else f'{err:.4f}':>7}")
+            breakdown = c.get("time_breakdown")
+            if breakdown:
+                kinds = ", ".join(f"{k['kind']} {100 * k['share']:.1f}%"
+                                  for k in breakdown["kinds"])
+                ceiling = breakdown.get("products_only_utilization")
+                print(f"{'':<22}   {breakdown['profiled_seconds']:.3f} s profiled: {kinds}"
+                      + ("" if ceiling is None else f"; products alone {100 * ceiling:.1f}%"))
         print(f"{'':<22} best: {doc['best']}")
 
 

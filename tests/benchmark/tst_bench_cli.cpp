@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace gpuplan::bench;
 
 namespace {
@@ -143,6 +145,10 @@ private slots:
         QTest::newRow("free-lunch parts withheld from the naive method") << QStringList {
             "run", "--model", "pythia-1b", "--methods", "naive", "--free-lunch-without", "tf32"
         } << "--free-lunch-without applies to run's free-lunch method";
+        QTest::newRow("bad time-breakdown value") << QStringList { "run", "--model", "pythia-1b",
+            "--time-breakdown", "yes" } << "invalid value 'yes' for --time-breakdown";
+        QTest::newRow("time breakdown outside run") << QStringList { "describe", "--model",
+            "pythia-1b", "--time-breakdown", "on" } << "--time-breakdown applies to run";
         QTest::newRow("memory limit on gpu") << QStringList { "run", "--model", "pythia-160m",
             "--device", "cuda:0", "--memory-limit", "100" }
                                              << "gpuplan-bench: ";
@@ -239,6 +245,49 @@ private slots:
         QVERIFY(step["min"].toDouble() > 0 && step["min"].toDouble() <= step["median"].toDouble()
             && step["median"].toDouble() <= step["max"].toDouble());
         QCOMPARE(o["best"].toString(), QString("free-lunch mbs=2 ckpt=off offload=off"));
+    }
+
+    // --time-breakdown on: on the CPU, the operators' self times of a profiled block of
+    // micro-steps and of the optimizer step, by kind, in the JSON summary and the results file,
+    // which the planner reads without a warning.
+    void timeBreakdownOnTheCpu()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("breakdown.yaml");
+        const auto r = runBench(
+            { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "16", "--seq-len",
+                "17", "--methods", "free-lunch", "--micro-batch", "2", "--steps-measured", "1",
+                "--min-time", "0", "--time-breakdown", "on", "--format", "json", "--out", out });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = parseObject(r.out)["configurations"].toArray()[0].toObject();
+        QCOMPARE(c["grad_accumulation_steps"].toInt(), 8);
+        const QJsonObject b = c["time_breakdown"].toObject();
+        QCOMPARE(b["source"].toString(), QString("CPU operators (self time)"));
+        QCOMPARE(b["profiled_micro_steps"].toInt(), 4); // the accumulation, at most 4
+        QVERIFY(b["products_only_utilization"].isNull()); // a CPU has no peak to divide by
+        double shares = 0.0, seconds = 0.0, previous = 1e300;
+        QStringList kinds;
+        for (const auto& value : b["kinds"].toArray()) {
+            const QJsonObject k = value.toObject();
+            kinds << k["kind"].toString();
+            shares += k["share"].toDouble();
+            seconds += k["seconds"].toDouble();
+            QVERIFY(k["seconds"].toDouble() > 0.0 && k["seconds"].toDouble() <= previous);
+            previous = k["seconds"].toDouble();
+        }
+        QVERIFY2(kinds.contains("matrix products") && kinds.contains("optimizer step")
+                && kinds.contains("normalization") && kinds.contains("softmax and loss"),
+            qPrintable(kinds.join(", ")));
+        QVERIFY(std::abs(shares - 1.0) < 1e-9);
+        QVERIFY(std::abs(seconds - b["profiled_seconds"].toDouble()) < 1e-9 * seconds);
+        QVERIFY(!b["top"].toArray().isEmpty());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray yaml = file.readAll();
+        QVERIFY(yaml.contains("time_breakdown:\n") && yaml.contains("source: CPU operators"));
+        const auto load
+            = gpuplan::loadMeasuredResultsFiles({ out.toStdString() }, *shippedCatalog());
+        QVERIFY2(load.ok() && load.issues.empty(), gpuplan::formatIssues(load.issues).c_str());
     }
 
     // Short steps are sampled, and validated, until each adds up to --min-time: the tiny
