@@ -71,6 +71,14 @@ double timeWithEvents(int index, const std::function<void()>& work)
     return static_cast<double>(start.elapsed_time(stop)) / 1000.0;
 }
 
+bool streamIsCapturing(int index)
+{
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    GPUPLAN_CUDA_CHECK(cudaStreamIsCapturing(
+        at::cuda::getCurrentCUDAStream(static_cast<c10::DeviceIndex>(index)).stream(), &status));
+    return status != cudaStreamCaptureStatusNone;
+}
+
 void resetPeakMemory(int index)
 {
     c10::cuda::CUDACachingAllocator::resetPeakStats(static_cast<c10::DeviceIndex>(index));

@@ -24,6 +24,10 @@ void synchronize(int index);
 // before and after it (the host waits for the second event).
 double timeWithEvents(int index, const std::function<void()>& work);
 
+// Whether the current stream of device `index` is being captured into a CUDA graph (where
+// synchronising, and so timing, is an error).
+bool streamIsCapturing(int index);
+
 void resetPeakMemory(int index);
 std::int64_t peakAllocatedBytes(int index);
 void releaseCachedMemory(); // hands the caching allocator's free blocks back to the driver

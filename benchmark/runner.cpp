@@ -4,8 +4,10 @@
 #include "benchmark/cpu_memory.h"
 #include "benchmark/device_clock.h"
 #include "benchmark/distributed/sharded_step.h"
+#include "benchmark/models/attention_choice.h"
 #include "benchmark/models/model_factory.h"
 #include "benchmark/op_profiler.h"
+#include "benchmark/out_of_memory.h"
 #include "benchmark/search_pruning.h"
 #include "benchmark/training_step.h"
 #include "core/micro_batch_model.h"
@@ -42,16 +44,6 @@ private:
     double share_;
     bool validating_;
 };
-
-bool isOutOfMemory(const std::exception& e)
-{
-    if (dynamic_cast<const c10::OutOfMemoryError*>(&e))
-        return true;
-    // The autograd engine may rethrow a device error from its own thread as c10::Error.
-    const std::string what = e.what();
-    return what.find("out of memory") != std::string::npos
-        || what.find("CPU memory limit") != std::string::npos;
-}
 
 // What the ranks agree on: one process agrees with itself.
 struct Agreement {
@@ -130,9 +122,10 @@ bool ConfigurationRun::recordMemorySample(
     bool fits = true;
     try {
         const Batch batch = model.makeBatch(microBatch, clock.device());
-        if (clock.device().is_cuda() && at::globalContext().benchmarkCuDNN()) {
-            // cuDNN's autotuner tries its algorithms, each with its workspace, the first time
-            // it meets a shape: memory the step itself never holds, kept out of the peak.
+        if (clock.device().is_cuda()) {
+            // cuDNN's autotuner tries its algorithms, each with its workspace, and the attention
+            // choice (attention_choice.h) both of its paths, the first time they meet a shape:
+            // memory the step itself never holds, kept out of the peak.
             step.microStep(batch);
             step.discardGradients();
         }
@@ -357,12 +350,14 @@ void ConfigurationRun::timeAt(
             + " is not a multiple of the micro-batch: the last micro-step is padded");
 
     emit(ProgressPhase::Warmup, plan.warmup(), "", result.microBatch, configuration);
-    clock.resetPeakMemory();
     const Batch batch = model.makeBatch(result.microBatch, device);
     for (int i = 0; i < options.warmupSteps; ++i) {
         step.microStep(batch, /*closesStep=*/true);
         step.optimizerStep();
     }
+    // The peak of steps as training runs them, after the warm-up's first-use work at this shape
+    // (cuDNN's autotuning, the attention trial) where no search met the shape before.
+    clock.resetPeakMemory();
     if (!stepIsFinite(step, batch, result))
         return;
     clock.synchronize();
@@ -608,7 +603,11 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
             report.search.exhaustiveTrialSteps += doublingTrials(target, skip.dominatingMicroBatch);
         } else {
             const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
+            takeAttentionNotes(0); // forget the choices earlier configurations used
             result = run.measure(configuration);
+            if (result.feasible())
+                for (auto& note : takeAttentionNotes(result.microBatch))
+                    result.notes.push_back(std::move(note));
             report.search.trialSteps += result.trialSteps;
             if (!options.microBatch)
                 report.search.exhaustiveTrialSteps += doublingTrials(target, result.microBatch);

@@ -1,5 +1,6 @@
 #include "benchmark/models/attention.h"
 
+#include "benchmark/models/attention_choice.h"
 #include "benchmark/torch_compat.h"
 
 #include <cmath>
@@ -9,8 +10,20 @@ namespace gpuplan::bench {
 torch::Tensor attend(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal, bool fused)
 {
-    if (fused)
-        return compat::fusedAttention(q, k, v, causal);
+    if (fused && chooseAttention(q, k, v, causal) == AttentionPath::Fused)
+        return attendFused(q, k, v, causal);
+    return attendExplicit(q, k, v, causal);
+}
+
+torch::Tensor attendFused(
+    const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal)
+{
+    return compat::fusedAttention(q, k, v, causal);
+}
+
+torch::Tensor attendExplicit(
+    const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal)
+{
     const double scale = 1.0 / std::sqrt(static_cast<double>(q.size(-1)));
     auto scores = torch::matmul(q, k.transpose(-2, -1)) * scale;
     if (causal) {

@@ -6,10 +6,18 @@
 
 namespace gpuplan::bench {
 
-// softmax(q k^T / sqrt(d)) v for [batch, heads, positions, head_dim] tensors, either through the
-// fused kernel (the "free lunch") or spelled out as the naive baseline.
+// softmax(q k^T / sqrt(d)) v for [batch, heads, positions, head_dim] tensors. `fused` (the free
+// lunch): whichever of LibTorch's fused kernel and the spelled-out products is faster at this
+// shape on this device (attention_choice.h); otherwise spelled out, as the naive baseline runs.
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
     bool causal, bool fused);
+
+// The two paths themselves: LibTorch's scaled_dot_product_attention, and the products, mask and
+// softmax as separate operations.
+torch::Tensor attendFused(
+    const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal);
+torch::Tensor attendExplicit(
+    const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal);
 
 // cos and sin tables [positions, rotaryDims] for rotary embeddings (Su et al., 2021).
 struct RotaryTables {
