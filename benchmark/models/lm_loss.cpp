@@ -1,5 +1,6 @@
 #include "benchmark/models/lm_loss.h"
 
+#include "benchmark/kernels/softmax_xent_op.h"
 #include "benchmark/models/attention.h"
 #include "benchmark/torch_compat.h"
 
@@ -41,18 +42,16 @@ struct ChunkedLmLossFunction : public torch::autograd::Function<ChunkedLmLossFun
             const auto index = targets.narrow(0, start, length).clamp_min(0).unsqueeze(1);
             const auto scored = valid.narrow(0, start, length);
             auto logits = torch::matmul(h, weight.t());
-            // fp32 log-probabilities from the low-precision logits (one kernel for fp16 on CUDA;
-            // bf16 and the CPU go through an fp32 copy of the chunk).
-            const auto logProbs = torch::log_softmax(logits, 1, torch::kFloat);
-            const auto picked = logProbs.gather(1, index).squeeze(1);
+            torch::Tensor picked;
+            if (withGradients) // the logits become d loss / d logits (softmax_xent_op.h)
+                picked = softmaxCrossEntropyGradient(logits, index.squeeze(1));
+            else
+                picked = torch::log_softmax(logits, 1, torch::kFloat).gather(1, index).squeeze(1);
             sum -= torch::where(scored, picked, torch::zeros_like(picked)).sum();
             if (!withGradients)
                 continue;
-            // d loss / d logits = softmax - one-hot on scored positions (the 1/count and the
-            // incoming gradient come in the backward pass), written over the spent logits in
-            // their precision; the target's entry from expm1 in fp32, exact also near 1.
-            at::exp_out(logits, logProbs);
-            logits.scatter_(1, index, torch::expm1(picked).unsqueeze(1).to(logits.scalar_type()));
+            // softmax - one-hot on scored positions: the 1/count and the incoming gradient come
+            // in the backward pass.
             const auto scoredRows = scored.unsqueeze(1).to(h.scalar_type());
             gradHidden.narrow(0, start, length)
                 .copy_(torch::matmul(logits, weight))

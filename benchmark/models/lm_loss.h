@@ -1,10 +1,11 @@
 #pragma once
 
 // The language-model head and its cross-entropy in chunks of positions: the logits of at most
-// kLogitChunkElements at a time, in the compute precision, each chunk's log-softmax in fp32 and
-// its gradient computed at once, while its logits exist (the backward pass only scales the
-// gradients). The full [positions, vocabulary] logits (and their fp32 copy) never exist, which
-// is most of a small language model's activation memory at a large vocabulary.
+// kLogitChunkElements at a time, in the compute precision, each chunk's softmax in fp32 and its
+// gradient computed at once, while its logits exist (the backward pass only scales the
+// gradients); on a GPU the softmax and the gradient of the logits are one kernel of ours
+// (kernels/softmax_xent.h). The full [positions, vocabulary] logits (and their fp32 copy) never
+// exist, which is most of a small language model's activation memory at a large vocabulary.
 
 #include <torch/torch.h>
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
-#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [speed] [ablation]
-#       [breakdown] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
+#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [softmax] [speed]
+#       [ablation] [breakdown] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
@@ -60,7 +60,7 @@ fi
 # The kernel benchmarks apart: one that fails to build costs its own phase (scan, rotary), not
 # the measurements.
 if command -v nvcc > /dev/null \
-   && ! cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench gpuplan-rotary-bench \
+   && ! cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench gpuplan-rotary-bench gpuplan-softmax-bench \
         > "$results/build-kernel-benches.log" 2>&1; then
   echo "the kernel benchmarks did not build (build-kernel-benches.log):" >&2
   grep -m 10 -E "error|Error" "$results/build-kernel-benches.log" >&2 || true
@@ -156,6 +156,12 @@ for phase in "${phases[@]}"; do
       step rotary-check 60 bash -c "for p in bf16 fp16 fp32; do $rotary_bench --check --micro-batch 4 --precision \$p || exit 1; done"
       step rotary-speed 60 bash -c "$rotary_bench --model pythia-160m --micro-batch 64 &&
         $rotary_bench --model pythia-410m --micro-batch 32 && $rotary_bench --model pythia-1b --micro-batch 16" ;;
+    softmax)  # the LM head's softmax-cross-entropy kernel against the fp64 function, then timed
+              # against LibTorch ops on one chunk of logits, in the Pythias' precisions
+      softmax_bench=$build/benchmark/gpuplan-softmax-bench
+      [ -x "$softmax_bench" ] || { echo "== softmax: skipped, $softmax_bench was not built" >&2; continue; }
+      step softmax-check 60 bash -c "for p in fp16 bf16 fp32; do $softmax_bench --check --precision \$p || exit 1; done"
+      step softmax-speed 60 bash -c "$softmax_bench --precision fp16 && $softmax_bench --precision bf16" ;;
     ablation)  # what the newest free-lunch parts are worth, on the same build: Pythia-160M
                # whole and without each part, all at micro-batch 32, where the unchunked head's
                # full-vocabulary logits (13 GB in fp32) still fit
