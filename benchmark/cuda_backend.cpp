@@ -62,13 +62,23 @@ void synchronize(int index)
 
 double timeWithEvents(int index, const std::function<void()>& work)
 {
+    return timePartsWithEvents(index, { work }).front();
+}
+
+std::vector<double> timePartsWithEvents(int index, const std::vector<std::function<void()>>& parts)
+{
     c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
-    at::cuda::CUDAEvent start(cudaEventDefault), stop(cudaEventDefault);
-    start.record();
-    work();
-    stop.record();
-    stop.synchronize();
-    return static_cast<double>(start.elapsed_time(stop)) / 1000.0;
+    std::vector<at::cuda::CUDAEvent> events(parts.size() + 1);
+    events.front().record();
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        parts[i]();
+        events[i + 1].record();
+    }
+    events.back().synchronize();
+    std::vector<double> seconds;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        seconds.push_back(static_cast<double>(events[i].elapsed_time(events[i + 1])) / 1000.0);
+    return seconds;
 }
 
 bool streamIsCapturing(int index)

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuplan::bench::cuda {
 
@@ -23,6 +24,11 @@ void synchronize(int index);
 // Seconds `work` takes on device `index`, between CUDA events recorded on the current stream
 // before and after it (the host waits for the second event).
 double timeWithEvents(int index, const std::function<void()>& work);
+// Seconds each of `parts` takes when they run back to back: an event recorded before the first,
+// between each two and after the last, and the host waiting only for the last. A part queued
+// behind the one before it starts as soon as the device is free, as in training; timed alone it
+// would start from an idle device and pay its launches.
+std::vector<double> timePartsWithEvents(int index, const std::vector<std::function<void()>>& parts);
 
 // Whether the current stream of device `index` is being captured into a CUDA graph (where
 // synchronising, and so timing, is an error).

@@ -38,6 +38,10 @@ double timeWithEvents(int, const std::function<void()>&)
 {
     noCuda();
 }
+std::vector<double> timePartsWithEvents(int, const std::vector<std::function<void()>>&)
+{
+    noCuda();
+}
 bool streamIsCapturing(int)
 {
     return false;

@@ -16,6 +16,21 @@ double DeviceClock::time(const std::function<void()>& work) const
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+std::vector<double> DeviceClock::timeParts(const std::vector<std::function<void()>>& parts) const
+{
+    if (device_.is_cuda())
+        return cuda::timePartsWithEvents(index(), parts);
+    std::vector<double> seconds;
+    auto start = std::chrono::steady_clock::now();
+    for (const auto& part : parts) {
+        part();
+        const auto end = std::chrono::steady_clock::now();
+        seconds.push_back(std::chrono::duration<double>(end - start).count());
+        start = end;
+    }
+    return seconds;
+}
+
 void DeviceClock::synchronize() const
 {
     if (device_.is_cuda())

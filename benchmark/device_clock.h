@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace gpuplan::bench {
 
@@ -20,6 +21,9 @@ public:
 
     // Seconds `work` takes, the device finished with everything it queued.
     double time(const std::function<void()>& work) const;
+    // Seconds each of `parts` takes, run back to back with the device synchronised only after
+    // the last (cuda::timePartsWithEvents): a training step's micro-steps and its update.
+    std::vector<double> timeParts(const std::vector<std::function<void()>>& parts) const;
     void synchronize() const;
     void resetPeakMemory() const;
     std::int64_t peakMemoryBytes() const;

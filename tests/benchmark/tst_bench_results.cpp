@@ -2,6 +2,7 @@
 // (pricing/measured_results.h) without an issue, with the same numbers; partial files are read
 // with a warning; the write is atomic; --validate compares the extrapolation with full steps.
 
+#include "benchmark/device_clock.h"
 #include "benchmark/results_writer.h"
 #include "pricing/measured_results.h"
 #include "run_helpers.h"
@@ -11,7 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 using namespace gpuplan::bench;
 using namespace gpuplan::bench::testing;
@@ -240,6 +243,21 @@ private slots:
         const std::string bad = writeResultsFile(report, "/nonexistent-dir/results.yaml");
         QVERIFY(
             QString::fromStdString(bad).startsWith("/nonexistent-dir/results.yaml: cannot write"));
+    }
+
+    // A sample's block and update are timed as one region with a mark between them: each part
+    // gets its own time, in order.
+    void partsAreTimedBackToBack()
+    {
+        const DeviceClock clock(torch::kCPU);
+        const auto sleep = [](int ms) {
+            return [ms] { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); };
+        };
+        const auto seconds = clock.timeParts({ sleep(30), sleep(10), [] {} });
+        QCOMPARE(int(seconds.size()), 3);
+        QVERIFY2(seconds[0] >= 0.030 && seconds[1] >= 0.010 && seconds[2] >= 0.0,
+            qPrintable(QString("%1 %2 %3").arg(seconds[0]).arg(seconds[1]).arg(seconds[2])));
+        QVERIFY(seconds[0] < 1.0 && seconds[1] < 1.0 && seconds[2] < 1.0);
     }
 
     void validationComparesTheExtrapolationWithFullSteps()
