@@ -1,6 +1,7 @@
 #include "benchmark/commands.h"
 
 #include "benchmark/blas_check.h"
+#include "benchmark/cpu_allocator.h"
 #include "benchmark/cuda_allocator.h"
 #include "benchmark/cuda_backend.h"
 #include "benchmark/device_clock.h"
@@ -277,7 +278,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     RunReport report;
     report.tool = { GPUPLAN_BENCH_VERSION, compat::libtorchVersion(),
         device->isCuda() ? cuda::runtimeVersion() : "",
-        device->isCuda() ? cudaAllocatorSettings() : "" };
+        device->isCuda() ? cudaAllocatorSettings() : "",
+        device->isCuda() ? "" : cpuAllocatorSettings() };
     report.measuredAt = utcNow();
     report.host = hostName();
     report.device = *device;

@@ -119,6 +119,7 @@ struct ToolInfo {
     std::string libtorch;
     std::string cuda; // "" on CPU builds
     std::string cudaAllocator; // PYTORCH_CUDA_ALLOC_CONF of a CUDA run ("" = the defaults)
+    std::string cpuAllocator; // glibc malloc's settings of a CPU run (cpu_allocator.h)
 };
 
 // Algorithm and bus bandwidth of one collective at one message size, as nccl-tests defines

@@ -216,6 +216,7 @@ std::string resultsYaml(const RunReport& r)
     out << YAML::Key << "cuda" << YAML::Value << YAML::DoubleQuoted << r.tool.cuda;
     out << YAML::Key << "cuda_allocator" << YAML::Value << YAML::DoubleQuoted
         << r.tool.cudaAllocator;
+    out << YAML::Key << "cpu_allocator" << YAML::Value << YAML::DoubleQuoted << r.tool.cpuAllocator;
     out << YAML::EndMap;
     out << YAML::Key << "measured_at" << YAML::Value << r.measuredAt;
     out << YAML::Key << "host" << YAML::Value << YAML::DoubleQuoted << r.host;

@@ -30,7 +30,7 @@ inline RunOptions tinyRun(
 inline RunReport reportFor(const RunOptions& o)
 {
     RunReport r;
-    r.tool = { "test", "1.13", "", "" };
+    r.tool = { "test", "1.13", "", "", "" };
     r.measuredAt = "2026-11-22T00:00:00Z";
     r.host = "test";
     r.device = o.device;

@@ -46,7 +46,7 @@ ConfigurationResult sampleConfiguration(Method method, int microBatch, double mi
 RunReport sampleReport()
 {
     RunReport r;
-    r.tool = { "0.1.0", "2.11.0", "13.0", "expandable_segments:True" };
+    r.tool = { "0.1.0", "2.11.0", "13.0", "expandable_segments:True", "" };
     r.measuredAt = "2026-11-22T18:30:00Z";
     r.host = "gpu-node-07";
     r.device.index = 0;
@@ -97,7 +97,7 @@ private slots:
         QVERIFY(m.validationError.has_value() && std::abs(*m.validationError - 0.011) < 1e-9);
         QVERIFY(QString::fromStdString(text).startsWith("schema_version: 1\n"));
         QVERIFY(QString::fromStdString(text).contains(
-            "cuda: \"13.0\", cuda_allocator: \"expandable_segments:True\"}"));
+            "cuda: \"13.0\", cuda_allocator: \"expandable_segments:True\", cpu_allocator: \"\"}"));
         QVERIFY(
             !QString::fromStdString(text).contains("ckpt=on offload=on")); // infeasible: log only
     }
