@@ -6,9 +6,9 @@
 #include "benchmark/distributed/sharded_step.h"
 #include "benchmark/models/attention_choice.h"
 #include "benchmark/models/model_factory.h"
-#include "benchmark/op_profiler.h"
 #include "benchmark/out_of_memory.h"
 #include "benchmark/search_pruning.h"
+#include "benchmark/step_profile.h"
 #include "benchmark/training_step.h"
 #include "core/micro_batch_model.h"
 
@@ -63,6 +63,7 @@ struct Agreement {
     {
         return communicator ? communicator->minOverRanks(fits ? 1.0 : 0.0) > 0.5 : fits;
     }
+    bool anywhere(bool happened) const { return !everywhere(!happened); }
 };
 
 struct ConfigurationRun {
@@ -93,9 +94,14 @@ struct ConfigurationRun {
         bool closingSeparately) const;
     bool recordMemorySample(StepEngine& step, int microBatch, ConfigurationResult& result) const;
     void recordMicroStepTimes(StepEngine& step, ConfigurationResult& result) const;
-    void recordTimeBreakdown(
-        StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
     bool stepIsFinite(StepEngine& step, const Batch& batch, ConfigurationResult& result) const;
+    // After a step at `microBatch` ran out of memory on some rank: whether every rank now takes
+    // the fused attention kernel where it had chosen the spelled-out path there
+    // (attention_choice.h), so that the step is worth another try.
+    bool fusedAttentionInstead(int microBatch) const
+    {
+        return agree.anywhere(preferFusedAttentionAt(microBatch));
+    }
     // Seconds of `work`, the slowest rank's.
     double timed(const std::function<void()>& work) const
     {
@@ -122,10 +128,11 @@ bool ConfigurationRun::recordMemorySample(
     bool fits = true;
     try {
         const Batch batch = model.makeBatch(microBatch, clock.device());
-        if (clock.device().is_cuda()) {
-            // cuDNN's autotuner tries its algorithms, each with its workspace, and the attention
-            // choice (attention_choice.h) both of its paths, the first time they meet a shape:
-            // memory the step itself never holds, kept out of the peak.
+        if (clock.device().is_cuda() && at::globalContext().benchmarkCuDNN()) {
+            // cuDNN's autotuner tries its algorithms, each with its workspace, the first time
+            // it meets a shape: memory the step itself never holds, kept out of the peak. (So
+            // are the attention choice's trials where the free lunch has the autotuner on; they
+            // run in the first layer's forward, far from the step's peak, anyway.)
             step.microStep(batch);
             step.discardGradients();
         }
@@ -177,55 +184,6 @@ void ConfigurationRun::recordMicroStepTimes(StepEngine& step, ConfigurationResul
     step.discardGradients();
 }
 
-// Where the step's time goes (time_breakdown.h): a block of micro-steps and an optimizer step
-// under LibTorch's profiler, after the timing, so that no timed sample carries the profiler's
-// cost. Eager micro-steps: the kernels of a replayed CUDA graph are the same, and eager ones are
-// what every profiler sees. Single-process only: a rank's collectives overlap its compute on
-// other streams, which a sum of kernel times cannot split. A profiler that cannot run leaves a
-// note, not a failed configuration.
-void ConfigurationRun::recordTimeBreakdown(
-    StepEngine& step, const Batch& batch, ConfigurationResult& result) const
-{
-    if (options.communicator) {
-        result.notes.push_back("time breakdown: taken in single-process runs only");
-        return;
-    }
-    constexpr int kMostProfiledMicroSteps = 4;
-    const int length = std::min(result.accumulation, kMostProfiledMicroSteps);
-    const bool cuda = clock.device().is_cuda();
-    step.dropGraph();
-    try {
-        step.microStep(batch); // eager at this micro-batch before the profiler sees it
-        step.discardGradients();
-        const auto block = profiledEvents(
-            [&] {
-                for (int a = 0; a < length; ++a)
-                    step.microStep(batch, /*closesStep=*/a + 1 == result.accumulation);
-                clock.synchronize();
-            },
-            cuda);
-        const auto optimizer = profiledEvents(
-            [&] {
-                step.optimizerStep();
-                clock.synchronize();
-            },
-            cuda);
-        if (block.empty()) {
-            result.notes.push_back("time breakdown: the profiler recorded no "
-                + std::string(cuda ? "kernels (LibTorch without Kineto or CUPTI?)" : "operators"));
-            return;
-        }
-        result.timeBreakdown = breakdownOf(block, length, optimizer, result.accumulation,
-            cuda ? "CUDA kernels" : "CPU operators (self time)");
-    } catch (const std::exception& e) {
-        const auto* torchError = dynamic_cast<const c10::Error*>(&e);
-        result.notes.push_back(std::string("time breakdown not taken: ")
-            + (torchError ? torchError->what_without_backtrace() : e.what()));
-        step.discardGradients();
-        clock.releaseCachedMemory();
-    }
-}
-
 // An untimed checked step (StepEngine::checkedStep). False, with result.failure set, when the
 // loss or a gradient was not finite on some rank: timing it would time garbage.
 bool ConfigurationRun::stepIsFinite(
@@ -268,7 +226,8 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     auto trial = [&](int microBatch) {
         emit(ProgressPhase::Search, plan.search(),
             "trying micro-batch " + std::to_string(microBatch), microBatch, configuration);
-        return recordMemorySample(*step, microBatch, result);
+        return recordMemorySample(*step, microBatch, result)
+            || (fusedAttentionInstead(microBatch) && recordMemorySample(*step, microBatch, result));
     };
 
     if (options.microBatch) {
@@ -299,6 +258,8 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         step->dropGraph();
         step->discardGradients();
         clock.releaseCachedMemory();
+        if (fusedAttentionInstead(result.microBatch))
+            continue; // the same micro-batch again, with the attention that holds no scores
         result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
             + " ran out of memory after the search fitted it");
         result.microBatch /= 2;
@@ -450,8 +411,6 @@ void ConfigurationRun::timeAt(
             [](const auto& a, const auto& b) { return a.microBatch < b.microBatch; });
     }
     recordMicroStepTimes(step, result);
-    if (options.timeBreakdown)
-        recordTimeBreakdown(step, batch, result);
     // Once more after the timed steps: a loss that diverged while they ran fails too.
     stepIsFinite(step, batch, result);
 }
@@ -609,7 +568,7 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
             report.search.exhaustiveTrialSteps += doublingTrials(target, skip.dominatingMicroBatch);
         } else {
             const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
-            takeAttentionNotes(0); // forget the choices earlier configurations used
+            forgetAttentionUse(); // the choices earlier configurations used
             result = run.measure(configuration);
             if (result.feasible())
                 for (auto& note : takeAttentionNotes(result.microBatch))
@@ -629,6 +588,17 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
             plan.at(i + 1, 0.0), summary });
         onUpdate(report);
     }
+    // Profiled last: no timing may follow a profiling session (step_profile.h).
+    if (options.timeBreakdown)
+        for (auto& result : report.configurations) {
+            if (!result.feasible())
+                continue;
+            if (options.communicator)
+                result.notes.push_back("time breakdown: taken in single-process runs only");
+            else
+                result.timeBreakdown
+                    = profileStep(*model, result, options.recipe, clock, result.notes);
+        }
     report.complete = true;
     onUpdate(report);
     const auto* best = report.best();

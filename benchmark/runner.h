@@ -42,8 +42,8 @@ struct RunOptions {
     // rank's time, the largest peak), so every rank ends with the same report. nullptr: one
     // process, the single-GPU path.
     distributed::Communicator* communicator = nullptr;
-    // After timing each single-process configuration, profile one block of micro-steps and an
-    // optimizer step and record where the step's time goes (time_breakdown.h).
+    // After every configuration is timed, profile each (single-process) one's step and record
+    // where its time goes (step_profile.h, time_breakdown.h).
     bool timeBreakdown = false;
     // Skip configurations that cannot win (search_pruning.h); off when the micro-batch is fixed.
     bool pruneSearch = true;

@@ -72,6 +72,9 @@ constexpr auto kRules = std::to_array<Rule>({
     { WorkKind::SoftmaxAndLoss, Match::Contains, "softmax" },
     { WorkKind::SoftmaxAndLoss, Match::Contains, "nll_loss" },
     { WorkKind::SoftmaxAndLoss, Match::Contains, "cross_entropy" },
+    // Before "fill" and "index": the causal mask, and ATen's kernel for arange-like ops.
+    { WorkKind::Elementwise, Match::Contains, "masked_fill" },
+    { WorkKind::Elementwise, Match::Contains, "elementwise_kernel_with_index" },
     { WorkKind::Indexing, Match::Contains, "embedding" },
     { WorkKind::Indexing, Match::Contains, "index" },
     { WorkKind::Indexing, Match::Contains, "gather" },
@@ -105,6 +108,7 @@ constexpr auto kRules = std::to_array<Rule>({
     { WorkKind::Framework, Match::Exactly, "aten::view" },
     { WorkKind::Framework, Match::Exactly, "aten::reshape" },
     { WorkKind::Framework, Match::Exactly, "aten::_reshape_alias" },
+    { WorkKind::Framework, Match::Exactly, "aten::_unsafe_view" },
     { WorkKind::Framework, Match::Exactly, "aten::t" },
     { WorkKind::Framework, Match::Exactly, "aten::transpose" },
     { WorkKind::Framework, Match::Exactly, "aten::permute" },
@@ -142,7 +146,6 @@ constexpr auto kRules = std::to_array<Rule>({
     { WorkKind::Elementwise, Match::Contains, "sigmoid" },
     { WorkKind::Elementwise, Match::Contains, "softplus" },
     { WorkKind::Elementwise, Match::Contains, "dropout" },
-    { WorkKind::Elementwise, Match::Contains, "masked_fill" },
     { WorkKind::Elementwise, Match::StartsWith, "aten::add" },
     { WorkKind::Elementwise, Match::StartsWith, "aten::sub" },
     { WorkKind::Elementwise, Match::StartsWith, "aten::rsub" },
@@ -166,6 +169,9 @@ constexpr auto kRules = std::to_array<Rule>({
     { WorkKind::Elementwise, Match::StartsWith, "aten::minimum" },
     { WorkKind::Elementwise, Match::StartsWith, "aten::square" },
     { WorkKind::Elementwise, Match::StartsWith, "aten::reciprocal" },
+    { WorkKind::Elementwise, Match::Exactly, "aten::ne" },
+    { WorkKind::Elementwise, Match::Exactly, "aten::eq" },
+    { WorkKind::Elementwise, Match::Exactly, "aten::triu" },
 });
 
 bool matches(const Rule& rule, std::string_view lowered)
@@ -333,13 +339,14 @@ double secondsOf(const TimeBreakdown& breakdown, WorkKind kind)
     return 0.0;
 }
 
-std::optional<double> productsOnlyUtilization(
+std::optional<double> computeOnlyUtilization(
     const TimeBreakdown& breakdown, double stepSeconds, std::optional<double> utilization)
 {
-    const double products = secondsOf(breakdown, WorkKind::MatrixProducts);
-    if (!utilization || products <= 0.0 || stepSeconds <= 0.0)
+    const double counted = secondsOf(breakdown, WorkKind::MatrixProducts)
+        + secondsOf(breakdown, WorkKind::Attention) + secondsOf(breakdown, WorkKind::Convolution);
+    if (!utilization || counted <= 0.0 || stepSeconds <= 0.0)
         return std::nullopt;
-    return *utilization * stepSeconds / products;
+    return *utilization * stepSeconds / counted;
 }
 
 } // namespace gpuplan::bench

@@ -86,11 +86,11 @@ TimeBreakdown breakdownOf(const std::vector<ProfiledEvent>& block, int blockLeng
 // The time of `kind` per step, 0 when the breakdown has none.
 double secondsOf(const TimeBreakdown& breakdown, WorkKind kind);
 
-// The implied utilisation the step would reach if its matrix products took no longer than they
-// do and everything else took no time: utilisation x step / the products' time. The ceiling that
-// fusing the rest would approach and only faster products could raise; nullopt without products
-// or utilisation.
-std::optional<double> productsOnlyUtilization(
+// The implied utilisation the step would reach if the work its FLOPs count (matrix products,
+// attention, convolution) took no longer than it does and everything else took no time:
+// utilisation x step / that work's time. The ceiling that fusing the rest would approach and only
+// faster products could raise; nullopt without such work or utilisation.
+std::optional<double> computeOnlyUtilization(
     const TimeBreakdown& breakdown, double stepSeconds, std::optional<double> utilization);
 
 } // namespace gpuplan::bench

@@ -26,9 +26,10 @@ std::string timeBreakdownText(
             std::string(toString(k.kind)).c_str(), k.seconds, 100.0 * k.share);
         out += line;
     }
-    if (const auto ceiling = productsOnlyUtilization(breakdown, stepSeconds, utilization)) {
+    if (const auto ceiling = computeOnlyUtilization(breakdown, stepSeconds, utilization)) {
         std::snprintf(line, sizeof line,
-            "      with only its matrix products the step would reach %.1f%% utilisation\n",
+            "      with only its products, attention and convolutions the step would reach %.1f%% "
+            "utilisation\n",
             100.0 * *ceiling);
         out += line;
     }
@@ -46,8 +47,8 @@ std::string timeBreakdownJson(
 {
     std::string j = "{\"source\": " + json::quote(breakdown.source) + ", \"profiled_micro_steps\": "
         + std::to_string(breakdown.profiledMicroSteps) + ", \"profiled_seconds\": "
-        + json::number(breakdown.profiledSeconds) + ", \"products_only_utilization\": "
-        + json::number(productsOnlyUtilization(breakdown, stepSeconds, utilization))
+        + json::number(breakdown.profiledSeconds) + ", \"compute_only_utilization\": "
+        + json::number(computeOnlyUtilization(breakdown, stepSeconds, utilization))
         + ", \"kinds\": [";
     for (std::size_t i = 0; i < breakdown.kinds.size(); ++i) {
         const KindTime& k = breakdown.kinds[i];

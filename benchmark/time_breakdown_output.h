@@ -12,12 +12,12 @@
 namespace gpuplan::bench {
 
 // Indented lines: the profiled time against the measured step, one line per kind (seconds per
-// step, share), the products-only ceiling, and the largest events.
+// step, share), the compute-only ceiling (computeOnlyUtilization), and the largest events.
 std::string timeBreakdownText(
     const TimeBreakdown& breakdown, double stepSeconds, std::optional<double> utilization);
 
 // {"source": ..., "profiled_micro_steps": ..., "profiled_seconds": ...,
-//  "products_only_utilization": ..., "kinds": [{"kind", "seconds", "share"}],
+//  "compute_only_utilization": ..., "kinds": [{"kind", "seconds", "share"}],
 //  "top": [{"name", "kind", "seconds", "calls"}]}
 std::string timeBreakdownJson(
     const TimeBreakdown& breakdown, double stepSeconds, std::optional<double> utilization);

@@ -7,9 +7,53 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <vector>
 
 namespace gpuplan::bench::kernels {
+
+bool parseBenchOptions(int argc, char** argv, BenchOptions& common, const OwnOption& own)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        if (flag == "--check") {
+            common.check = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return false;
+        const std::string value = argv[++i];
+        try {
+            if (flag == "--precision" && (value == "bf16" || value == "fp16" || value == "fp32"))
+                common.precision = value;
+            else if (flag == "--warmup")
+                common.warmup = std::stoi(value);
+            else if (flag == "--repeats")
+                common.repeats = std::stoi(value);
+            else if (flag == "--device")
+                common.device = std::stoi(value);
+            else if (!own(flag, value))
+                return false;
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
+    return common.repeats > 0 && common.warmup >= 0 && common.device >= 0;
+}
+
+int benchMain(const char* program, const char* usage, bool parsed, const std::function<int()>& run)
+{
+    if (!parsed) {
+        std::cerr << usage;
+        return 2;
+    }
+    try {
+        return run();
+    } catch (const std::exception& e) {
+        std::cerr << program << ": " << e.what() << "\n";
+        return 1;
+    }
+}
 
 Spread timeOnDevice(int device, int warmup, int repeats, const std::function<void()>& work)
 {

@@ -32,14 +32,9 @@ using namespace gpuplan;
 using namespace gpuplan::bench;
 using gpuplan::bench::Spread; // not gpuplan::Spread (core/limits.h)
 
-struct Options {
+struct Options : kernels::BenchOptions {
     std::string model = "pythia-160m";
     int microBatch = 64; // Pythia-160M's free-lunch micro-batch on an 80 GB H100 (2026-11-26)
-    std::string precision = "bf16";
-    int warmup = 3;
-    int repeats = 10;
-    int device = 0;
-    bool check = false;
 };
 
 const char* const kUsage
@@ -48,36 +43,17 @@ const char* const kUsage
 
 bool parse(int argc, char** argv, Options& o)
 {
-    for (int i = 1; i < argc; ++i) {
-        const std::string flag = argv[i];
-        if (flag == "--check") {
-            o.check = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return false;
-        const std::string value = argv[++i];
-        try {
+    const bool parsed = kernels::parseBenchOptions(
+        argc, argv, o, [&](const std::string& flag, const std::string& value) {
             if (flag == "--model")
                 o.model = value;
             else if (flag == "--micro-batch")
                 o.microBatch = std::stoi(value);
-            else if (flag == "--precision"
-                && (value == "bf16" || value == "fp16" || value == "fp32"))
-                o.precision = value;
-            else if (flag == "--warmup")
-                o.warmup = std::stoi(value);
-            else if (flag == "--repeats")
-                o.repeats = std::stoi(value);
-            else if (flag == "--device")
-                o.device = std::stoi(value);
             else
                 return false;
-        } catch (const std::exception&) {
-            return false;
-        }
-    }
-    return o.microBatch > 0 && o.repeats > 0 && o.warmup >= 0 && o.device >= 0;
+            return true;
+        });
+    return parsed && o.microBatch > 0;
 }
 
 struct Problem {
@@ -186,14 +162,6 @@ int run(const Options& o)
 int main(int argc, char** argv)
 {
     Options options;
-    if (!parse(argc, argv, options)) {
-        std::cerr << kUsage;
-        return 2;
-    }
-    try {
-        return run(options);
-    } catch (const std::exception& e) {
-        std::cerr << "gpuplan-rotary-bench: " << e.what() << "\n";
-        return 1;
-    }
+    return gpuplan::bench::kernels::benchMain(
+        "gpuplan-rotary-bench", kUsage, parse(argc, argv, options), [&] { return run(options); });
 }

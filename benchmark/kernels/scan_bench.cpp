@@ -40,16 +40,11 @@ using namespace gpuplan;
 using namespace gpuplan::bench;
 using gpuplan::bench::Spread; // not gpuplan::Spread (core/limits.h)
 
-struct Options {
+struct Options : kernels::BenchOptions {
     int batch = 1; // Mamba-2.8B's micro-batch on one 80 GB GPU at 4096 tokens
     int length = 4096; // the paper's recipe
-    std::string precision = "bf16";
     bool kernel = true;
-    int warmup = 3;
-    int repeats = 10;
-    int device = 0;
     bool json = false;
-    bool check = false;
 };
 
 const char* const kUsage = "usage: gpuplan-scan-bench [--check] [--batch N] [--seq-len N] "
@@ -58,40 +53,21 @@ const char* const kUsage = "usage: gpuplan-scan-bench [--check] [--batch N] [--s
 
 bool parse(int argc, char** argv, Options& o)
 {
-    for (int i = 1; i < argc; ++i) {
-        const std::string flag = argv[i];
-        if (flag == "--check") {
-            o.check = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return false;
-        const std::string value = argv[++i];
-        try {
+    const bool parsed = kernels::parseBenchOptions(
+        argc, argv, o, [&](const std::string& flag, const std::string& value) {
             if (flag == "--batch")
                 o.batch = std::stoi(value);
             else if (flag == "--seq-len")
                 o.length = std::stoi(value);
-            else if (flag == "--precision"
-                && (value == "bf16" || value == "fp16" || value == "fp32"))
-                o.precision = value;
             else if (flag == "--scan" && (value == "kernel" || value == "reference"))
                 o.kernel = value == "kernel";
-            else if (flag == "--warmup")
-                o.warmup = std::stoi(value);
-            else if (flag == "--repeats")
-                o.repeats = std::stoi(value);
-            else if (flag == "--device")
-                o.device = std::stoi(value);
             else if (flag == "--format" && (value == "table" || value == "json"))
                 o.json = value == "json";
             else
                 return false;
-        } catch (const std::exception&) {
-            return false;
-        }
-    }
-    return o.batch > 0 && o.length > 1 && o.repeats > 0 && o.warmup >= 0 && o.device >= 0;
+            return true;
+        });
+    return parsed && o.batch > 0 && o.length > 1;
 }
 
 // The least the scan's forward and backward must move through memory: every input and output
@@ -264,14 +240,6 @@ int run(const Options& o)
 int main(int argc, char** argv)
 {
     Options options;
-    if (!parse(argc, argv, options)) {
-        std::cerr << kUsage;
-        return 2;
-    }
-    try {
-        return run(options);
-    } catch (const std::exception& e) {
-        std::cerr << "gpuplan-scan-bench: " << e.what() << "\n";
-        return 1;
-    }
+    return gpuplan::bench::kernels::benchMain(
+        "gpuplan-scan-bench", kUsage, parse(argc, argv, options), [&] { return run(options); });
 }

@@ -27,14 +27,10 @@ namespace {
 using namespace gpuplan::bench;
 using gpuplan::bench::Spread; // not gpuplan::Spread (core/limits.h)
 
-struct Options {
+struct Options : kernels::BenchOptions {
+    Options() { precision = "fp16"; } // Pythia-160M's and 410M's recipe; 1B's is bf16
     std::int64_t vocabulary = 50304; // GPT-NeoX's (Pythia)
     std::int64_t rows = 0; // 0: one chunk of kLogitChunkElements
-    std::string precision = "fp16"; // Pythia-160M's and 410M's recipe; 1B's is bf16
-    int warmup = 3;
-    int repeats = 10;
-    int device = 0;
-    bool check = false;
 };
 
 const char* const kUsage = "usage: gpuplan-softmax-bench [--check] [--vocabulary N] [--rows N] "
@@ -42,36 +38,17 @@ const char* const kUsage = "usage: gpuplan-softmax-bench [--check] [--vocabulary
 
 bool parse(int argc, char** argv, Options& o)
 {
-    for (int i = 1; i < argc; ++i) {
-        const std::string flag = argv[i];
-        if (flag == "--check") {
-            o.check = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return false;
-        const std::string value = argv[++i];
-        try {
+    const bool parsed = kernels::parseBenchOptions(
+        argc, argv, o, [&](const std::string& flag, const std::string& value) {
             if (flag == "--vocabulary")
                 o.vocabulary = std::stoll(value);
             else if (flag == "--rows")
                 o.rows = std::stoll(value);
-            else if (flag == "--precision"
-                && (value == "bf16" || value == "fp16" || value == "fp32"))
-                o.precision = value;
-            else if (flag == "--warmup")
-                o.warmup = std::stoi(value);
-            else if (flag == "--repeats")
-                o.repeats = std::stoi(value);
-            else if (flag == "--device")
-                o.device = std::stoi(value);
             else
                 return false;
-        } catch (const std::exception&) {
-            return false;
-        }
-    }
-    return o.vocabulary > 0 && o.rows >= 0 && o.repeats > 0 && o.warmup >= 0 && o.device >= 0;
+            return true;
+        });
+    return parsed && o.vocabulary > 0 && o.rows >= 0;
 }
 
 int check(const torch::Tensor& logits, const torch::Tensor& targets)
@@ -152,14 +129,6 @@ int run(const Options& o)
 int main(int argc, char** argv)
 {
     Options options;
-    if (!parse(argc, argv, options)) {
-        std::cerr << kUsage;
-        return 2;
-    }
-    try {
-        return run(options);
-    } catch (const std::exception& e) {
-        std::cerr << "gpuplan-softmax-bench: " << e.what() << "\n";
-        return 1;
-    }
+    return gpuplan::bench::kernels::benchMain(
+        "gpuplan-softmax-bench", kUsage, parse(argc, argv, options), [&] { return run(options); });
 }

@@ -30,6 +30,9 @@ void softmaxCrossEntropyGradient(const LogitRows& shape, void* logits, const std
     if (shape.rows < 1 || shape.vocabulary < 1)
         throw std::invalid_argument("softmax cross-entropy: empty logits ("
             + std::to_string(shape.rows) + " x " + std::to_string(shape.vocabulary) + ")");
+    if (shape.vocabulary > kMostLogitVocabulary)
+        throw std::invalid_argument("softmax cross-entropy: a vocabulary of "
+            + std::to_string(shape.vocabulary) + " exceeds the kernel's int indexing");
     switch (shape.type) {
     case LogitType::Float32:
         return launch<float>(shape, logits, targets, picked, stream);

@@ -19,10 +19,15 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <limits>
 
 namespace gpuplan::bench::kernels {
 
 enum class LogitType { Float32, Float16, BFloat16 };
+
+// The largest vocabulary the kernel takes: its threads stride through a row in int, by up to
+// 1,024 at a time.
+inline constexpr std::int64_t kMostLogitVocabulary = std::numeric_limits<int>::max() - 1024;
 
 struct LogitRows {
     int rows = 0;
@@ -32,8 +37,9 @@ struct LogitRows {
 
 // Throws std::invalid_argument for a shape the kernel does not take, std::runtime_error (with
 // file:line) when CUDA reports an error. targets: [rows] int64 on the device, each in
-// [0, vocabulary) (the caller clamps ignored positions' -100 to 0 and masks them after);
-// picked: [rows] fp32 on the device.
+// [0, vocabulary) (the caller clamps ignored positions' -100 to 0 and masks them after; a row
+// whose target is outside gets NaN for its picked value and its gradient); picked: [rows] fp32
+// on the device. A logit of -inf has probability 0, as in LibTorch's log_softmax.
 void softmaxCrossEntropyGradient(const LogitRows& shape, void* logits, const std::int64_t* targets,
     float* picked, cudaStream_t stream);
 

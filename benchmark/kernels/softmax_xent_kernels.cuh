@@ -6,8 +6,9 @@
 // Work split: one block per row. Pass 1: each thread runs an online maximum and sum of
 // exponentials over its strided share of the row (the sum rescaled when the maximum grows), the
 // block combines the threads' pairs (warp shuffles, then one value per warp through shared
-// memory). Pass 2: each thread writes its share's gradient; the row, read a second time, is
-// usually still in L2 (a 50k-entry fp16 row is 100 KB).
+// memory). Pass 2: each thread writes its share's gradient, reading the row a second time (a
+// 50k-entry fp16 row is 100 KB; with some 500 rows in flight on an H100, 50 MB, much of the
+// second read may come from L2 rather than memory: the benchmark tells).
 //
 // Device code only, included by softmax_xent.cu (which launches it) and by the test that runs it
 // on CPU threads (tests/benchmark/kernel_emulation.h), hence the unnamed namespace.
@@ -70,10 +71,13 @@ __global__ void __launch_bounds__(kSoftmaxThreads) softmaxCrossEntropyGradientKe
 {
     const int row = static_cast<int>(blockIdx.x);
     T* values = logits + static_cast<std::int64_t>(row) * s.vocabulary;
-    const int target = static_cast<int>(targets[row]);
+    const std::int64_t target = targets[row];
+    // A target outside the vocabulary (an ignore index left unclamped) makes the row's loss and
+    // gradient NaN, which the step's finiteness check reports, instead of a read out of bounds.
+    const bool targetValid = target >= 0 && target < s.vocabulary;
     // Read before the block's barrier (in blockCombined): after it, the thread that owns the
     // target's entry overwrites it with its gradient.
-    const float targetLogit = toFloat(values[target]);
+    const float targetLogit = targetValid ? toFloat(values[target]) : NAN;
 
     MaxSum mine { -INFINITY, 0.0f };
     for (int j = static_cast<int>(threadIdx.x); j < s.vocabulary; j += kSoftmaxThreads) {
@@ -81,7 +85,7 @@ __global__ void __launch_bounds__(kSoftmaxThreads) softmaxCrossEntropyGradientKe
         if (x > mine.max) { // one exponential per value: the sum rescales only on a new maximum
             mine.sum = mine.sum * expf(mine.max - x) + 1.0f;
             mine.max = x;
-        } else {
+        } else if (mine.sum > 0.0f) { // a -inf before any finite value adds nothing (not NaN)
             mine.sum += expf(x - mine.max);
         }
     }
@@ -92,8 +96,9 @@ __global__ void __launch_bounds__(kSoftmaxThreads) softmaxCrossEntropyGradientKe
     if (threadIdx.x == 0)
         picked[row] = targetLogProb;
     for (int j = static_cast<int>(threadIdx.x); j < s.vocabulary; j += kSoftmaxThreads) {
-        const float gradient
-            = j == target ? expm1f(targetLogProb) : expf(toFloat(values[j]) - logSum);
+        const float gradient = !targetValid ? NAN
+            : j == target                   ? expm1f(targetLogProb)
+                                            : expf(toFloat(values[j]) - logSum);
         values[j] = fromFloat<T>(gradient);
     }
 }

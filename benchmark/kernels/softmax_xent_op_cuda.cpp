@@ -25,7 +25,7 @@ bool softmaxXentKernelTakes(const torch::Tensor& logits, const torch::Tensor& ta
     constexpr auto kMostInt = std::numeric_limits<int>::max();
     return logits.is_cuda() && logits.dim() == 2 && logits.numel() > 0 && logits.is_contiguous()
         && (type == torch::kFloat || type == torch::kHalf || type == torch::kBFloat16)
-        && logits.size(0) <= kMostInt && logits.size(1) <= kMostInt
+        && logits.size(0) <= kMostInt && logits.size(1) <= kernels::kMostLogitVocabulary
         && targets.device() == logits.device() && targets.scalar_type() == torch::kLong
         && targets.dim() == 1 && targets.size(0) == logits.size(0) && targets.is_contiguous();
 }

@@ -12,7 +12,11 @@ namespace gpuplan::bench {
 
 namespace {
 
-constexpr int kTimedTrials = 3;
+constexpr int kTimedTrials = 3; // the median of three: one disturbed run does not decide
+
+// Set while this thread runs a trial: attention met inside it (none today) takes the fused path
+// untimed instead of waiting for the lock this thread's own choose() released.
+thread_local bool inTrial = false;
 
 std::string shapeText(const std::vector<std::int64_t>& sizes)
 {
@@ -68,7 +72,9 @@ double AttentionChooser::trial(AttentionPath path, const torch::Tensor& q, const
             out.backward(outputGradient);
         return out;
     };
-    const auto outputGradient = torch::randn_like(run(torch::Tensor()).detach());
+    // The forward's own output as the incoming gradient: realistic values, and no draw from the
+    // device's random generator, whose later draws (the batches) must not depend on a trial.
+    const auto outputGradient = run(torch::Tensor()).detach();
     run(outputGradient); // untimed: first-use allocations and kernel choices
     std::vector<double> seconds;
     for (int i = 0; i < kTimedTrials; ++i)
@@ -105,16 +111,32 @@ AttentionChooser::Decision AttentionChooser::decide(
 AttentionPath AttentionChooser::choose(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal)
 {
+    if (inTrial)
+        return AttentionPath::Fused;
     const Key key = keyOf(q, k, causal);
-    std::lock_guard lock(mutex_);
-    auto found = decisions_.find(key);
-    if (found == decisions_.end()) {
-        // A trial synchronises the device, which a stream being captured forbids; the capture
-        // follows eager warm-up steps at the same shapes, so this is only a safeguard.
-        if (q.device().is_cuda() && cuda::streamIsCapturing(key.device))
-            return AttentionPath::Fused;
-        found = decisions_.emplace(key, decide(q, k, v, causal)).first;
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto found = decisions_.find(key); found != decisions_.end()) {
+            used_.insert(key);
+            return found->second.path;
+        }
     }
+    // A trial synchronises the device, which a stream being captured forbids; the capture
+    // follows eager warm-up steps at the same shapes, so this is only a safeguard.
+    if (q.device().is_cuda() && cuda::streamIsCapturing(key.device))
+        return AttentionPath::Fused;
+    // Timed without the lock: a trial runs autograd, whose threads must never wait for it.
+    inTrial = true;
+    Decision decision;
+    try {
+        decision = decide(q, k, v, causal);
+    } catch (...) {
+        inTrial = false;
+        throw;
+    }
+    inTrial = false;
+    std::lock_guard lock(mutex_);
+    const auto found = decisions_.emplace(key, std::move(decision)).first;
     used_.insert(key);
     return found->second.path;
 }
@@ -130,7 +152,7 @@ std::vector<std::string> AttentionChooser::takeNotes(int microBatch)
         std::string note = "attention " + shapeText(key.sizes) + " "
             + std::string(c10::toString(key.autocast ? key.autocastDtype : key.dtype))
             + (key.causal ? " causal" : "") + ": ";
-        if (!d.fusedSeconds || !d.explicitSeconds)
+        if (!d.fusedSeconds || !d.explicitSeconds || !d.why.empty())
             note += "fused kernel (" + d.why + ")";
         else if (d.path == AttentionPath::Explicit)
             note += "spelled-out products" + std::string(key.tf32 ? " (TF32 allowed)" : "") + ", "
@@ -143,6 +165,26 @@ std::vector<std::string> AttentionChooser::takeNotes(int microBatch)
     }
     used_.clear();
     return notes;
+}
+
+void AttentionChooser::forgetUse()
+{
+    std::lock_guard lock(mutex_);
+    used_.clear();
+}
+
+bool AttentionChooser::preferFusedAt(int microBatch)
+{
+    std::lock_guard lock(mutex_);
+    bool changed = false;
+    for (auto& [key, d] : decisions_)
+        if (key.sizes.front() == microBatch && d.path == AttentionPath::Explicit) {
+            d.path = AttentionPath::Fused;
+            d.why = "the spelled-out path, " + milliseconds(*d.explicitSeconds) + " against "
+                + milliseconds(*d.fusedSeconds) + " fused, ran out of memory in the step";
+            changed = true;
+        }
+    return changed;
 }
 
 namespace {
@@ -168,6 +210,16 @@ AttentionPath chooseAttention(
 std::vector<std::string> takeAttentionNotes(int microBatch)
 {
     return cudaChooser().takeNotes(microBatch);
+}
+
+void forgetAttentionUse()
+{
+    cudaChooser().forgetUse();
+}
+
+bool preferFusedAttentionAt(int microBatch)
+{
+    return cudaChooser().preferFusedAt(microBatch);
 }
 
 } // namespace gpuplan::bench

@@ -6,7 +6,9 @@
 // once per shape on the device. The rules miss one case that matters here: in fp32 no fused
 // kernel runs at TF32 speed (the memory-efficient kernel computes fp32 exactly), while the
 // spelled-out products take TF32 where the free lunch allows it, as every other product of the
-// model does. Both compute softmax(q k^T / sqrt(d)) v; only the speed differs.
+// model does. Both compute softmax(q k^T / sqrt(d)) v; they differ in speed, in memory (the
+// spelled-out path keeps the softmax of the scores for the backward pass) and, in fp32, in the
+// products' rounding (TF32 where the free lunch allows it, as for every other product).
 
 #include <torch/torch.h>
 
@@ -39,8 +41,8 @@ public:
     // The faster path for attention over inputs like these, timed forward and backward (one
     // untimed run, then the median of three) the first time their shapes, dtype, causal flag,
     // device, TF32 setting and autocast state are met; the cached choice after. Not timed, and
-    // not cached, while the device's stream is being captured into a CUDA graph (Fused). A
-    // trial that runs out of memory chooses Fused.
+    // not cached, while the device's stream is being captured into a CUDA graph, or when called
+    // from inside a trial (Fused). A trial that runs out of memory chooses Fused.
     AttentionPath choose(
         const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal);
 
@@ -48,6 +50,12 @@ public:
     // first dimension: a search's other micro-batches are left out), saying what was chosen and
     // the times it was chosen by. Then forgets which choices were used, not the choices.
     std::vector<std::string> takeNotes(int microBatch);
+    void forgetUse(); // which choices were used, as takeNotes does
+
+    // After a step at micro-batch `microBatch` ran out of memory: the spelled-out path, where it
+    // was chosen at that micro-batch, gives way to the fused kernel, which holds no scores.
+    // Whether any choice changed (the step is then worth trying again).
+    bool preferFusedAt(int microBatch);
 
 private:
     struct Key {
@@ -63,7 +71,7 @@ private:
     struct Decision {
         AttentionPath path = AttentionPath::Fused;
         std::optional<double> fusedSeconds, explicitSeconds;
-        std::string why; // when not timed: why
+        std::string why; // when not timed, or overruled: why
     };
     Key keyOf(const torch::Tensor& q, const torch::Tensor& k, bool causal) const;
     Decision decide(
@@ -82,5 +90,7 @@ private:
 AttentionPath chooseAttention(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal);
 std::vector<std::string> takeAttentionNotes(int microBatch);
+void forgetAttentionUse();
+bool preferFusedAttentionAt(int microBatch);
 
 } // namespace gpuplan::bench

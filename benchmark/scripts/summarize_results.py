@@ -32,9 +32,9 @@ def main(paths):
             if breakdown:
                 kinds = ", ".join(f"{k['kind']} {100 * k['share']:.1f}%"
                                   for k in breakdown["kinds"])
-                ceiling = breakdown.get("products_only_utilization")
+                ceiling = breakdown.get("compute_only_utilization")
                 print(f"{'':<22}   {breakdown['profiled_seconds']:.3f} s profiled: {kinds}"
-                      + ("" if ceiling is None else f"; products alone {100 * ceiling:.1f}%"))
+                      + ("" if ceiling is None else f"; compute alone {100 * ceiling:.1f}%"))
         print(f"{'':<22} best: {doc['best']}")
 
 

@@ -74,6 +74,48 @@ private slots:
         QCOMPARE(scripted.calls, 12);
     }
 
+    // A step that ran out of memory at a micro-batch overrules the spelled-out choices there,
+    // once, and says so; other micro-batches keep theirs.
+    void outOfMemoryInTheStepOverrulesTheSpelledOutPath()
+    {
+        ScriptedTimer scripted { { 0.004, 0.004, 0.004, 0.001, 0.001, 0.001 } };
+        AttentionChooser chooser(scripted.timer());
+        const auto q = inputs(2), k = inputs(2), v = inputs(2);
+        QVERIFY(chooser.choose(q, k, v, false) == AttentionPath::Explicit);
+        QVERIFY(!chooser.preferFusedAt(4));
+        QVERIFY(chooser.preferFusedAt(2));
+        QVERIFY(!chooser.preferFusedAt(2)); // nothing left to change
+        QVERIFY(chooser.choose(q, k, v, false) == AttentionPath::Fused);
+        QCOMPARE(scripted.calls, 6); // not timed again
+        QCOMPARE(chooser.takeNotes(2).front(),
+            std::string("attention 2x2x5x8 Float: fused kernel (the spelled-out path, 1.000 ms "
+                        "against 4.000 ms fused, ran out of memory in the step)"));
+    }
+
+    // Attention met inside a trial (the timer runs the work) takes the fused path at once, on
+    // the same thread, without waiting for a lock.
+    void attentionInsideATrialIsNotTimed()
+    {
+        AttentionChooser* self = nullptr;
+        int calls = 0;
+        AttentionChooser chooser([&](const torch::Device&, const std::function<void()>& work) {
+            work();
+            const auto q = inputs(3);
+            if (self->choose(q, q, q, true) != AttentionPath::Fused)
+                throw std::logic_error("a nested choice was timed");
+            ++calls;
+            return 0.001;
+        });
+        self = &chooser;
+        const auto q = inputs(2);
+        chooser.choose(q, q, q, false);
+        QCOMPARE(calls, 6);
+        QVERIFY(chooser.takeNotes(3).empty()); // the nested shape was neither timed nor noted
+        chooser.choose(q, q, q, false);
+        chooser.forgetUse();
+        QVERIFY(chooser.takeNotes(2).empty()); // forgotten which were used
+    }
+
     void causalIsItsOwnShape()
     {
         ScriptedTimer scripted { std::deque<double>(12, 0.001) };

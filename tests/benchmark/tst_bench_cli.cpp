@@ -264,7 +264,7 @@ private slots:
         const QJsonObject b = c["time_breakdown"].toObject();
         QCOMPARE(b["source"].toString(), QString("CPU operators (self time)"));
         QCOMPARE(b["profiled_micro_steps"].toInt(), 4); // the accumulation, at most 4
-        QVERIFY(b["products_only_utilization"].isNull()); // a CPU has no peak to divide by
+        QVERIFY(b["compute_only_utilization"].isNull()); // a CPU has no peak to divide by
         double shares = 0.0, seconds = 0.0, previous = 1e300;
         QStringList kinds;
         for (const auto& value : b["kinds"].toArray()) {

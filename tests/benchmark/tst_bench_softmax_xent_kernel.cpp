@@ -21,6 +21,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace gpuplan::bench;
 using namespace gpuplan::bench::kernels;
 using namespace gpuplan::bench::testing;
@@ -43,6 +45,14 @@ Case makeCase(int rows, int vocabulary, at::ScalarType type)
         targets.push_back(r == 0 ? 0 : r == 1 ? vocabulary - 1 : (r * 7919) % vocabulary);
     if (rows > 2) // the target takes nearly all the probability
         logits[2][targets[2]] = 30.0;
+    // -inf has probability 0: in the first values a thread reads (before any finite one), later,
+    // and a whole row but its target.
+    logits[0][5] = -std::numeric_limits<float>::infinity();
+    logits[1][vocabulary / 2] = -std::numeric_limits<float>::infinity();
+    if (rows > 3) {
+        logits[3].fill_(-std::numeric_limits<float>::infinity());
+        logits[3][targets[3]] = 1.0;
+    }
     return { logits, torch::tensor(targets) };
 }
 
@@ -68,8 +78,9 @@ constexpr double kSumError = 4 * 1.2e-7 * 30;
 void compare(const torch::Tensor& got, const torch::Tensor& expected, at::ScalarType type,
     const char* what, const torch::Tensor& targets = {})
 {
-    const double relative = type == torch::kHalf ? 1.0 / 1024 : type == torch::kBFloat16 ? 1.0 / 128
-                                                                                          : 2e-7;
+    const double relative = type == torch::kHalf ? 1.0 / 1024
+        : type == torch::kBFloat16               ? 1.0 / 128
+                                                 : 2e-7;
     auto absolute = torch::full_like(expected, type == torch::kHalf ? 1e-7 : 0.0);
     if (targets.defined())
         absolute.scatter_(1, targets.unsqueeze(1), kSumError);
@@ -174,6 +185,20 @@ private slots:
         const auto picked = softmaxCrossEntropyGradient(logits, c.targets.cuda());
         compare(picked.cpu(), expectedPicked, torch::kFloat, "picked log-probabilities");
         compare(logits.cpu(), expectedGradient, type, "gradient", c.targets);
+    }
+
+    // A target outside the vocabulary: NaN for the row (the step's finiteness check reports it),
+    // not a read out of bounds; the other rows as before.
+    void targetOutsideTheVocabularyGivesNaN()
+    {
+        Case c = makeCase(3, 100, torch::kFloat);
+        c.targets[1] = -100;
+        auto picked = torch::zeros({ 3 });
+        emulate<float>(c, picked);
+        QVERIFY(
+            std::isnan(picked[1].item<float>()) && torch::isnan(c.logits[1]).all().item<bool>());
+        QVERIFY(std::isfinite(picked[0].item<float>())
+            && torch::isfinite(c.logits[0]).all().item<bool>());
     }
 
     void emptyLogitsAreRefused()

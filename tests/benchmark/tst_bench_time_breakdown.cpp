@@ -115,6 +115,13 @@ private slots:
             "at::native::CUDAFunctor_add<float>>()",
             WorkKind::Elementwise);
         row("index", "void at::native::index_elementwise_kernel<128, 4>()", WorkKind::Indexing);
+        row("masked fill (not a fill)", "aten::masked_fill", WorkKind::Elementwise);
+        row("masked fill kernel",
+            "void at::native::elementwise_kernel<128, 4, masked_fill_kernel<float>>()",
+            WorkKind::Elementwise);
+        row("arange-like kernel (not indexing)",
+            "void at::native::elementwise_kernel_with_index<int, arange_functor>()",
+            WorkKind::Elementwise);
         row("sum",
             "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, sum_functor>>()",
             WorkKind::Reductions);
@@ -226,17 +233,19 @@ private slots:
         QVERIFY_EXCEPTION_THROWN(breakdownOf({}, 1, {}, 0, "CPU"), std::invalid_argument);
     }
 
-    // 30% utilisation in a 10 s step whose products take 5 s: products alone would give 60%.
-    void productsOnlyCeiling()
+    // 30% utilisation in a 10 s step whose products take 4 s and attention 1 s: that work alone
+    // would give 60%.
+    void computeOnlyCeiling()
     {
         const TimeBreakdown b = breakdownOf(
-            { kernel("nvjet_x", 0, 5'000'000'000), kernel("elementwise_kernel", 0, 3'000'000'000) },
+            { kernel("nvjet_x", 0, 4'000'000'000), kernel("fmha_cutlassF_f32", 0, 1'000'000'000),
+                kernel("elementwise_kernel", 0, 3'000'000'000) },
             1, {}, 1, "CUDA kernels");
-        QVERIFY(near(*productsOnlyUtilization(b, 10.0, 0.3), 0.6));
-        QVERIFY(!productsOnlyUtilization(b, 10.0, std::nullopt));
+        QVERIFY(near(*computeOnlyUtilization(b, 10.0, 0.3), 0.6));
+        QVERIFY(!computeOnlyUtilization(b, 10.0, std::nullopt));
         const TimeBreakdown none
             = breakdownOf({ kernel("elementwise_kernel", 0, 1) }, 1, {}, 1, "x");
-        QVERIFY(!productsOnlyUtilization(none, 10.0, 0.3));
+        QVERIFY(!computeOnlyUtilization(none, 10.0, 0.3));
     }
 
     void textAndJson()
@@ -250,8 +259,8 @@ private slots:
             qPrintable(text));
         QVERIFY2(text.contains("matrix products        5.0000 s   50.0%"), qPrintable(text));
         QVERIFY(text.contains("optimizer step         2.0000 s   20.0%"));
-        QVERIFY(text.contains("with only its matrix products the step would reach 60.0% "
-                              "utilisation"));
+        QVERIFY(text.contains("with only its products, attention and convolutions the step "
+                              "would reach 60.0% utilisation"));
         QVERIFY(text.contains("largest: 5.0000 s, 1x nvjet_x (matrix products)"));
 
         const auto json
@@ -261,7 +270,7 @@ private slots:
         QCOMPARE(o["source"].toString(), QString("CUDA kernels"));
         QCOMPARE(o["profiled_micro_steps"].toInt(), 1);
         QCOMPARE(o["profiled_seconds"].toDouble(), 10.0);
-        QCOMPARE(o["products_only_utilization"].toDouble(), 0.6);
+        QCOMPARE(o["compute_only_utilization"].toDouble(), 0.6);
         QCOMPARE(o["kinds"].toArray().size(), 3);
         QCOMPARE(o["kinds"].toArray()[0].toObject()["kind"].toString(), QString("matrix products"));
         QCOMPARE(o["top"].toArray()[2].toObject()["kind"].toString(), QString("optimizer step"));
