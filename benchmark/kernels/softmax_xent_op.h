@@ -15,7 +15,8 @@ namespace gpuplan::bench {
 torch::Tensor softmaxCrossEntropyGradient(torch::Tensor& logits, const torch::Tensor& targets);
 
 // The same as LibTorch ops (log_softmax to fp32, exp into the logits, a scatter of expm1): the
-// path without the kernel, and the reference the kernel is tested against.
+// path without the kernel and, on fp64 logits (then in fp64 throughout), the reference the
+// kernel is tested against.
 torch::Tensor softmaxCrossEntropyGradientReference(
     torch::Tensor& logits, const torch::Tensor& targets);
 

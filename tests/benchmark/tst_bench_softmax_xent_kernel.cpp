@@ -59,12 +59,8 @@ Case makeCase(int rows, int vocabulary, at::ScalarType type)
 // picked [rows] and the gradient [rows, vocabulary] in fp64 from the rounded logits.
 std::pair<torch::Tensor, torch::Tensor> reference(const Case& c)
 {
-    const auto x = c.logits.to(torch::kDouble);
-    const auto logProbs = torch::log_softmax(x, 1);
-    const auto index = c.targets.unsqueeze(1);
-    const auto picked = logProbs.gather(1, index).squeeze(1);
-    auto gradient = logProbs.exp();
-    gradient.scatter_(1, index, torch::expm1(picked).unsqueeze(1));
+    auto gradient = c.logits.to(torch::kDouble);
+    const auto picked = softmaxCrossEntropyGradientReference(gradient, c.targets);
     return { picked, gradient };
 }
 
