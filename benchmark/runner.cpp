@@ -202,8 +202,7 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
 {
     ConfigurationResult result;
     result.configuration = configuration;
-    for (auto& p : model.parameters())
-        p.mutable_grad() = torch::Tensor(); // the previous configuration's buffers go first
+    model.dropGradients(); // the previous configuration's buffers go first
     clock.releaseCachedMemory();
     clock.resetPeakMemory();
 

@@ -21,15 +21,14 @@ std::optional<TimeBreakdown> profileStep(TrainableModel& model, const Configurat
 {
     const bool cuda = clock.device().is_cuda();
     const int length = std::min(result.accumulation, kMostProfiledMicroSteps);
-    for (auto& p : model.parameters())
-        p.mutable_grad() = torch::Tensor(); // the last configuration's buffers go first
+    model.dropGradients(); // the last configuration's buffers go first
     clock.releaseCachedMemory();
     try {
         std::vector<std::string> setupNotes; // the timed run noted these already
         TrainingStep step(model, result.configuration, recipe, clock.device(), setupNotes);
         const Batch batch = model.makeBatch(result.microBatch, clock.device());
-        for (int i = 0; i < kWarmSteps;
-             ++i) { // first use of this set-up: allocations, kernel choices
+        // First use of this set-up: allocations, kernel choices.
+        for (int i = 0; i < kWarmSteps; ++i) {
             for (int a = 0; a < length; ++a)
                 step.microStep(batch);
             step.optimizerStep();
@@ -58,8 +57,7 @@ std::optional<TimeBreakdown> profileStep(TrainableModel& model, const Configurat
         const auto* torchError = dynamic_cast<const c10::Error*>(&e);
         notes.push_back(std::string("time breakdown not taken: ")
             + (torchError ? torchError->what_without_backtrace() : e.what()));
-        for (auto& p : model.parameters())
-            p.mutable_grad() = torch::Tensor();
+        model.dropGradients();
         clock.releaseCachedMemory();
         return std::nullopt;
     }

@@ -126,15 +126,15 @@ AttentionPath AttentionChooser::choose(
     if (q.device().is_cuda() && cuda::streamIsCapturing(key.device))
         return AttentionPath::Fused;
     // Timed without the lock: a trial runs autograd, whose threads must never wait for it.
-    inTrial = true;
+    struct TrialScope {
+        TrialScope() { inTrial = true; }
+        ~TrialScope() { inTrial = false; }
+    };
     Decision decision;
-    try {
+    {
+        const TrialScope scope;
         decision = decide(q, k, v, causal);
-    } catch (...) {
-        inTrial = false;
-        throw;
     }
-    inTrial = false;
     std::lock_guard lock(mutex_);
     const auto found = decisions_.emplace(key, std::move(decision)).first;
     used_.insert(key);

@@ -40,6 +40,13 @@ public:
     // them here, before the step flattens or shards them.
     virtual void setExecution(ExecutionOptions options) { execution_ = options; }
     const ExecutionOptions& execution() const { return execution_; }
+    // Frees every parameter's gradient buffer: a new set-up (the next configuration, a
+    // profile) starts without the last one's memory.
+    void dropGradients()
+    {
+        for (auto& p : parameters())
+            p.mutable_grad() = torch::Tensor();
+    }
 
 protected:
     ExecutionOptions execution_;
