@@ -9,6 +9,7 @@
 #include "benchmark/out_of_memory.h"
 #include "benchmark/search_pruning.h"
 #include "benchmark/step_profile.h"
+#include "benchmark/timed_choice.h"
 #include "benchmark/training_step.h"
 #include "core/micro_batch_model.h"
 
@@ -567,10 +568,10 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
             report.search.exhaustiveTrialSteps += doublingTrials(target, skip.dominatingMicroBatch);
         } else {
             const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
-            forgetAttentionUse(); // the choices earlier configurations used
+            forgetTimedChoiceUse(); // the choices earlier configurations used
             result = run.measure(configuration);
             if (result.feasible())
-                for (auto& note : takeAttentionNotes(result.microBatch))
+                for (auto& note : takeTimedChoiceNotes(result.microBatch))
                     result.notes.push_back(std::move(note));
             report.search.trialSteps += result.trialSteps;
             if (!options.microBatch)

@@ -88,7 +88,7 @@ private slots:
         QVERIFY(chooser.choose(q, k, v, false) == AttentionPath::Fused);
         QCOMPARE(scripted.calls, 6); // not timed again
         QCOMPARE(chooser.takeNotes(2).front(),
-            std::string("attention 2x2x5x8 Float: fused kernel (the spelled-out path, 1.000 ms "
+            std::string("attention 2x2x5x8 Float: fused kernel (spelled-out products, 1.000 ms "
                         "against 4.000 ms fused, ran out of memory in the step)"));
     }
 
@@ -191,7 +191,7 @@ private slots:
     {
         const auto q = inputs(2);
         QVERIFY(chooseAttention(q, q, q, false) == AttentionPath::Fused);
-        QVERIFY(takeAttentionNotes(2).empty());
+        QVERIFY(takeTimedChoiceNotes(2).empty());
     }
 };
 

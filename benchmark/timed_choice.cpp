@@ -1,0 +1,196 @@
+#include "benchmark/timed_choice.h"
+
+#include "benchmark/cuda_backend.h"
+#include "benchmark/out_of_memory.h"
+#include "benchmark/statistics.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace gpuplan::bench {
+
+namespace {
+
+constexpr int kTimedTrials = 3; // the median of three: one disturbed run does not decide
+
+// Set while this thread runs a trial: a choice met inside it takes the default untimed instead
+// of waiting for a lock this thread's own useAlternative() released.
+thread_local bool inTrial = false;
+
+struct Registry {
+    std::mutex mutex;
+    std::vector<TimedChoice*> choices;
+};
+
+Registry& registry()
+{
+    static Registry r;
+    return r;
+}
+
+std::string milliseconds(double seconds)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
+    return text;
+}
+
+int deviceIndex(const torch::Device& device)
+{
+    return device.has_index() ? device.index() : 0;
+}
+
+} // namespace
+
+TimedChoice::TimedChoice(DeviceTimer timer)
+    : timer_(std::move(timer))
+{
+    std::lock_guard lock(registry().mutex);
+    registry().choices.push_back(this);
+}
+
+TimedChoice::~TimedChoice()
+{
+    std::lock_guard lock(registry().mutex);
+    auto& choices = registry().choices;
+    choices.erase(std::remove(choices.begin(), choices.end(), this), choices.end());
+}
+
+// With gradients on even where the caller runs without (a checkpointed block's forward).
+double TimedChoice::trial(const Prepare& prepare, bool alternative, const torch::Device& device)
+{
+    torch::AutoGradMode gradients(true);
+    const auto run = prepare(alternative);
+    run(); // untimed: first-use allocations and kernel choices
+    std::vector<double> seconds;
+    for (int i = 0; i < kTimedTrials; ++i)
+        seconds.push_back(timer_(device, run));
+    return spreadOf(seconds).median;
+}
+
+TimedChoice::Decision TimedChoice::decide(const ChoiceCase& c, const ChoicePaths& paths,
+    const std::string& refusal, const Prepare& prepare)
+{
+    Decision d { c, paths, false, {}, {}, refusal };
+    if (!refusal.empty())
+        return d;
+    try {
+        d.defaultSeconds = trial(prepare, false, c.device);
+        d.alternativeSeconds = trial(prepare, true, c.device);
+    } catch (const std::exception& e) {
+        if (!isOutOfMemory(e))
+            throw;
+        d.defaultSeconds.reset();
+        d.alternativeSeconds.reset();
+        d.why = "the trial ran out of memory";
+        return d;
+    }
+    d.alternative = *d.alternativeSeconds < *d.defaultSeconds;
+    return d;
+}
+
+bool TimedChoice::useAlternative(const ChoiceCase& c, const ChoicePaths& paths,
+    const std::string& refusal, const Prepare& prepare)
+{
+    if (inTrial)
+        return false;
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto found = decisions_.find(c.key); found != decisions_.end()) {
+            used_.insert(c.key);
+            return found->second.alternative;
+        }
+    }
+    // A trial synchronises the device, which a stream being captured forbids; the capture
+    // follows eager warm-up steps at the same shapes, so this is only a safeguard.
+    if (c.device.is_cuda() && cuda::streamIsCapturing(deviceIndex(c.device)))
+        return false;
+    // Timed without the lock: a trial runs autograd, whose threads must never wait for it.
+    struct TrialScope {
+        TrialScope() { inTrial = true; }
+        ~TrialScope() { inTrial = false; }
+    };
+    Decision decision;
+    {
+        const TrialScope scope;
+        decision = decide(c, paths, refusal, prepare);
+    }
+    std::lock_guard lock(mutex_);
+    const auto found = decisions_.emplace(c.key, std::move(decision)).first;
+    used_.insert(c.key);
+    return found->second.alternative;
+}
+
+std::string TimedChoice::noteOf(const Decision& d)
+{
+    const std::string head = d.c.label + ": ";
+    if (!d.defaultSeconds || !d.alternativeSeconds || !d.why.empty())
+        return head + d.paths.defaultName + " (" + d.why + ")";
+    if (d.alternative)
+        return head + d.paths.alternativeName + ", " + milliseconds(*d.alternativeSeconds)
+            + " forward+backward against " + milliseconds(*d.defaultSeconds) + " "
+            + d.paths.defaultShort;
+    return head + d.paths.defaultName + ", " + milliseconds(*d.defaultSeconds)
+        + " forward+backward against " + milliseconds(*d.alternativeSeconds) + " "
+        + d.paths.alternativeShort;
+}
+
+std::vector<std::string> TimedChoice::takeNotes(int microBatch)
+{
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> notes;
+    for (const auto& key : used_) {
+        const Decision& d = decisions_.at(key);
+        if (d.c.microBatch == microBatch)
+            notes.push_back(noteOf(d));
+    }
+    used_.clear();
+    return notes;
+}
+
+void TimedChoice::forgetUse()
+{
+    std::lock_guard lock(mutex_);
+    used_.clear();
+}
+
+bool TimedChoice::preferDefaultAt(int microBatch, const std::string& why)
+{
+    std::lock_guard lock(mutex_);
+    bool changed = false;
+    for (auto& [key, d] : decisions_)
+        if (d.c.microBatch == microBatch && d.alternative) {
+            d.alternative = false;
+            d.why = d.paths.alternativeName + ", " + milliseconds(*d.alternativeSeconds)
+                + " against " + milliseconds(*d.defaultSeconds) + " " + d.paths.defaultShort + ", "
+                + why;
+            changed = true;
+        }
+    return changed;
+}
+
+void forgetTimedChoiceUse()
+{
+    std::lock_guard lock(registry().mutex);
+    for (auto* choice : registry().choices)
+        choice->forgetUse();
+}
+
+std::vector<std::string> takeTimedChoiceNotes(int microBatch)
+{
+    std::lock_guard lock(registry().mutex);
+    std::vector<std::string> notes;
+    for (auto* choice : registry().choices)
+        for (auto& note : choice->takeNotes(microBatch))
+            notes.push_back(std::move(note));
+    return notes;
+}
+
+DeviceTimer cudaEventTimer()
+{
+    return [](const torch::Device& device, const std::function<void()>& work) {
+        return cuda::timeWithEvents(deviceIndex(device), work);
+    };
+}
+
+} // namespace gpuplan::bench

@@ -1,0 +1,100 @@
+// TimedChoice (benchmark/timed_choice.h) apart from attention, which tst_bench_attention_choice
+// covers: a choice between two paths by their trial times, its note naming the paths as the
+// caller does, and the runner's view of every choice of the process (takeTimedChoiceNotes), from
+// which a choice leaves when it is destroyed. The timer is a stand-in that runs the work.
+
+#include "benchmark/timed_choice.h"
+
+#include <QTest>
+
+#include <deque>
+#include <memory>
+
+using namespace gpuplan::bench;
+
+namespace {
+
+// Answers the next of `seconds` for each timed run: the default path's three, then the
+// alternative's three.
+DeviceTimer scripted(std::shared_ptr<std::deque<double>> seconds)
+{
+    return [seconds](const torch::Device&, const std::function<void()>& work) {
+        work();
+        const double s = seconds->front();
+        seconds->pop_front();
+        return s;
+    };
+}
+
+ChoiceCase caseAt(const std::string& label, int microBatch)
+{
+    return { label + "|key", label, microBatch, torch::kCPU };
+}
+
+const ChoicePaths kPaths { "the library's kernel", "library", "our kernel", "ours" };
+
+} // namespace
+
+class TestBenchTimedChoice : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fasterPathIsChosenAndNamed()
+    {
+        auto seconds = std::make_shared<std::deque<double>>(
+            std::deque<double> { 0.003, 0.003, 0.009, 0.001, 0.002, 0.001 });
+        TimedChoice choice(scripted(seconds));
+        int runs[2] = { 0, 0 };
+        const auto prepare = [&](bool alternative) -> std::function<void()> {
+            return [&runs, alternative] { ++runs[alternative]; };
+        };
+        QVERIFY(choice.useAlternative(caseAt("convolution 2x8", 2), kPaths, "", prepare));
+        QCOMPARE(runs[0], 4); // one untimed run, three timed
+        QCOMPARE(runs[1], 4);
+        QVERIFY(choice.useAlternative(caseAt("convolution 2x8", 2), kPaths, "", prepare));
+        QCOMPARE(runs[1], 4); // kept, not timed again
+        QCOMPARE(choice.takeNotes(2),
+            std::vector<std::string> { "convolution 2x8: our kernel, 1.000 ms forward+backward "
+                                       "against 3.000 ms library" });
+    }
+
+    void refusalKeepsTheDefaultUntimed()
+    {
+        auto seconds = std::make_shared<std::deque<double>>();
+        TimedChoice choice(scripted(seconds));
+        QVERIFY(!choice.useAlternative(caseAt("convolution 4x8", 4), kPaths, "too large",
+            [](bool) -> std::function<void()> { throw std::logic_error("prepared"); }));
+        QCOMPARE(choice.takeNotes(4),
+            std::vector<std::string> { "convolution 4x8: the library's kernel (too large)" });
+    }
+
+    // The runner takes the notes of every choice at once, in the order the choices were made;
+    // a destroyed choice is no longer asked.
+    void everyChoiceOfTheProcessIsAsked()
+    {
+        const auto prepare = [](bool) -> std::function<void()> { return [] {}; };
+        auto first = std::make_unique<TimedChoice>(scripted(
+            std::make_shared<std::deque<double>>(std::deque<double> { 1, 1, 1, 2, 2, 2 })));
+        TimedChoice second(scripted(
+            std::make_shared<std::deque<double>>(std::deque<double> { 2, 2, 2, 1, 1, 1 })));
+        QVERIFY(!first->useAlternative(caseAt("first", 8), kPaths, "", prepare));
+        QVERIFY(second.useAlternative(caseAt("second", 8), kPaths, "", prepare));
+        const auto notes = takeTimedChoiceNotes(8);
+        QCOMPARE(int(notes.size()), 2);
+        QVERIFY(notes[0].starts_with("first: the library's kernel, 1000.000 ms"));
+        QVERIFY(notes[1].starts_with("second: our kernel, 1000.000 ms"));
+        QVERIFY(takeTimedChoiceNotes(8).empty()); // taken
+
+        first->useAlternative(caseAt("first", 8), kPaths, "", prepare);
+        second.useAlternative(caseAt("second", 8), kPaths, "", prepare);
+        forgetTimedChoiceUse();
+        QVERIFY(takeTimedChoiceNotes(8).empty());
+
+        first->useAlternative(caseAt("first", 8), kPaths, "", prepare);
+        first.reset();
+        QVERIFY(takeTimedChoiceNotes(8).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchTimedChoice)
+#include "tst_bench_timed_choice.moc"
