@@ -8,12 +8,13 @@ namespace gpuplan::bench {
 
 namespace {
 
-constexpr std::array<std::pair<FreeLunchPart, std::string_view>, 10> kNames { {
+constexpr std::array<std::pair<FreeLunchPart, std::string_view>, 11> kNames { {
     { FreeLunchPart::FusedAttention, "fused-attention" },
     { FreeLunchPart::FusedRotary, "fused-rotary" },
     { FreeLunchPart::ChunkedLmHead, "chunked-lm-head" },
     { FreeLunchPart::FusedScan, "fused-scan" },
     { FreeLunchPart::ChannelsLast, "channels-last" },
+    { FreeLunchPart::DepthwiseKernel, "depthwise-kernel" },
     { FreeLunchPart::KeptCasts, "kept-casts" },
     { FreeLunchPart::FusedAdam, "fused-adam" },
     { FreeLunchPart::Tf32, "tf32" },

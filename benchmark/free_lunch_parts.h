@@ -16,6 +16,7 @@ enum class FreeLunchPart {
     ChunkedLmHead, // LM head and cross-entropy in chunks (models/lm_loss.h)
     FusedScan, // Mamba: the fused selective scan (kernels/selective_scan_op.h)
     ChannelsLast, // convolutional models in NHWC on CUDA
+    DepthwiseKernel, // ConvNeXt: the depthwise 7x7 convolution in our kernels (depthwise_conv_op.h)
     KeptCasts, // one low-precision copy of each weight per optimizer step
     FusedAdam, // Adam(W) as LibTorch's fused kernel, where it has one
     Tf32, // TF32 matrix products and convolutions

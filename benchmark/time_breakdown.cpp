@@ -35,6 +35,9 @@ constexpr auto kRules = std::to_array<Rule>({
     { WorkKind::Communication, Match::Contains, "all_gather" },
     // Autograd nodes of our own functions name our namespace too: bookkeeping, not kernels.
     { WorkKind::Framework, Match::StartsWith, "torch::autograd::" },
+    // Our depthwise convolution is a convolution, as cuDNN's in its place is: the kinds of work
+    // (and the compute-only ceiling) compare alike with and without it.
+    { WorkKind::Convolution, Match::Contains, "depthwise" },
     { WorkKind::OurKernels, Match::Contains, "gpuplan::" },
     { WorkKind::Attention, Match::Contains, "sdpa" },
     { WorkKind::Attention, Match::Contains, "fmha" },

@@ -60,6 +60,8 @@ LossSetup setUpMethod(TrainableModel& model, const Configuration& configuration,
     // multi-process step flattens the parameters into plain (NCHW-strided) views.
     execution.channelsLast = uses(FreeLunchPart::ChannelsLast) && device.is_cuda()
         && configuration.parallelism == Parallelism::None;
+    // Our depthwise kernels take NHWC activations only, so they come with channels-last.
+    execution.depthwiseKernel = uses(FreeLunchPart::DepthwiseKernel) && execution.channelsLast;
     model.setExecution(execution);
     // TF32 matrix products: the free lunch on Ampere and later; off for the naive baseline
     // (cuDNN enables it by default, so switch both explicitly).

@@ -1,6 +1,7 @@
 #include "benchmark/models/convnext.h"
 
 #include "benchmark/checkpoint.h"
+#include "benchmark/kernels/depthwise_conv_op.h"
 #include "benchmark/models/attention.h"
 #include "benchmark/models/linear.h"
 
@@ -21,7 +22,9 @@ torch::Tensor channelsNorm(torch::nn::LayerNorm norm, const torch::Tensor& x)
 
 class ConvNextBlock : public torch::nn::Module, public CheckpointedBlock {
 public:
-    ConvNextBlock(int dim, double eps)
+    // `model`: whose execution options say how the depthwise convolution runs.
+    ConvNextBlock(int dim, double eps, const TrainableModel& model)
+        : model_(model)
     {
         depthwise_ = register_module("conv_dw",
             torch::nn::Conv2d(
@@ -35,12 +38,16 @@ public:
 
     torch::Tensor forwardBlock(const torch::Tensor& hidden) override
     {
-        auto x = depthwise_->forward(hidden).permute({ 0, 2, 3, 1 }); // channels last for the MLP
+        const auto mixed = model_.execution().depthwiseKernel
+            ? depthwiseConvolution(hidden, depthwise_->weight, depthwise_->bias)
+            : depthwise_->forward(hidden);
+        auto x = mixed.permute({ 0, 2, 3, 1 }); // channels last for the MLP
         x = fc2_->forward(F::gelu(fc1_->forward(norm_->forward(x)))) * gamma_;
         return hidden + x.permute({ 0, 3, 1, 2 });
     }
 
 private:
+    const TrainableModel& model_;
     torch::nn::Conv2d depthwise_ { nullptr };
     torch::nn::LayerNorm norm_ { nullptr };
     Linear fc1_ { nullptr }, fc2_ { nullptr };
@@ -75,7 +82,7 @@ public:
             std::vector<std::shared_ptr<ConvNextBlock>> blocks;
             for (int b = 0; b < spec.stageDepths[s]; ++b)
                 blocks.push_back(register_module(stage + "_blocks_" + std::to_string(b),
-                    std::make_shared<ConvNextBlock>(dim, eps)));
+                    std::make_shared<ConvNextBlock>(dim, eps, *this)));
             stages_.push_back(std::move(blocks));
         }
         headNorm_ = register_module("head_norm", norm(spec.stageDims.back()));

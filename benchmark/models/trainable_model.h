@@ -22,6 +22,7 @@ struct ExecutionOptions {
     bool chunkedLmHead = false; // LM head + cross-entropy in chunks (lm_loss.h)
     bool fusedRotary = false; // GPT-NeoX: query, key, value split and rotated in one node
     bool channelsLast = false; // convolutional models: weights and activations in NHWC
+    bool depthwiseKernel = false; // ConvNeXt: depthwise convolutions in our kernels
 };
 
 // How every model runs its blocks: checkpointed or not, between the hooks.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
-#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [softmax] [speed]
+#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [softmax] [depthwise] [speed]
 #       [ablation] [breakdown] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
@@ -61,6 +61,7 @@ fi
 # the measurements.
 if command -v nvcc > /dev/null \
    && ! cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench gpuplan-rotary-bench gpuplan-softmax-bench \
+          gpuplan-depthwise-bench \
         > "$results/build-kernel-benches.log" 2>&1; then
   echo "the kernel benchmarks did not build (build-kernel-benches.log):" >&2
   grep -m 10 -E "error|Error" "$results/build-kernel-benches.log" >&2 || true
@@ -162,6 +163,12 @@ for phase in "${phases[@]}"; do
       [ -x "$softmax_bench" ] || { echo "== softmax: skipped, $softmax_bench was not built" >&2; continue; }
       step softmax-check 60 bash -c "for p in fp16 bf16 fp32; do $softmax_bench --check --precision \$p || exit 1; done"
       step softmax-speed 60 bash -c "$softmax_bench --precision fp16 && $softmax_bench --precision bf16" ;;
+    depthwise)  # ConvNeXt's depthwise convolution kernels against fp64 at every ConvNeXt-XL stage,
+                # then timed against cuDNN (channels-last) and LibTorch's NCHW kernel there
+      depthwise_bench=$build/benchmark/gpuplan-depthwise-bench
+      [ -x "$depthwise_bench" ] || { echo "== depthwise: skipped, $depthwise_bench was not built" >&2; continue; }
+      step depthwise-check 60 "$depthwise_bench" --check --micro-batch 8
+      step depthwise-speed 90 "$depthwise_bench" --micro-batch 128 ;;
     ablation)  # what the newest free-lunch parts are worth, on the same build: Pythia-160M
                # whole and without each part, all at micro-batch 32, where the unchunked head's
                # full-vocabulary logits (13 GB in fp32) still fit

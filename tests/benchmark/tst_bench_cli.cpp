@@ -140,8 +140,8 @@ private slots:
             << QStringList { "run", "--model", "pythia-1b", "--free-lunch-without",
                    "fused-rotary,graphs" }
             << "unknown free-lunch part 'graphs' (known: fused-attention, fused-rotary, "
-               "chunked-lm-head, fused-scan, channels-last, kept-casts, fused-adam, tf32, "
-               "cudnn-benchmark, cuda-graph) in --free-lunch-without";
+               "chunked-lm-head, fused-scan, channels-last, depthwise-kernel, kept-casts, "
+               "fused-adam, tf32, cudnn-benchmark, cuda-graph) in --free-lunch-without";
         QTest::newRow("free-lunch parts withheld from the naive method") << QStringList {
             "run", "--model", "pythia-1b", "--methods", "naive", "--free-lunch-without", "tf32"
         } << "--free-lunch-without applies to run's free-lunch method";

@@ -148,6 +148,7 @@ private slots:
         QCOMPARE(m.model->execution().chunkedLmHead, freeLunch);
         QCOMPARE(m.model->execution().fusedRotary, freeLunch);
         QVERIFY(!m.model->execution().channelsLast); // NHWC is for cuDNN only
+        QVERIFY(!m.model->execution().depthwiseKernel); // our kernels take NHWC only
         QCOMPARE(at::globalContext().allowTF32CuBLAS(), freeLunch);
         QCOMPARE(at::globalContext().benchmarkCuDNN(), freeLunch);
     }

@@ -79,6 +79,10 @@ private slots:
         row("cuDNN layout change",
             "void cudnn::ops::nchwToNhwcKernel<float, float, float, false, true>()",
             WorkKind::CopiesAndCasts);
+        row("our depthwise convolution kernel (a convolution)",
+            "gpuplan::bench::kernels::(anonymous namespace)::depthwiseWeightGradientKernel("
+            "gpuplan::bench::kernels::DepthwiseShape, const float *, const float *, float *)",
+            WorkKind::Convolution);
         row("our rotary kernel",
             "void gpuplan::bench::kernels::rotaryQkvForwardKernel<__nv_bfloat16>(RotaryShape, ...)",
             WorkKind::OurKernels);

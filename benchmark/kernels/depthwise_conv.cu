@@ -1,0 +1,69 @@
+// Launches the depthwise convolution kernels (depthwise_conv_kernels.cuh): checks the shape,
+// sizes the grids, checks the launches.
+
+#include "benchmark/kernels/cuda_check.h"
+#include "benchmark/kernels/depthwise_conv.h"
+#include "benchmark/kernels/depthwise_conv_kernels.cuh"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace gpuplan::bench::kernels {
+
+namespace {
+
+constexpr std::int64_t kMostGridRows = 65535; // CUDA's limit on gridDim.y
+
+void checkShape(const DepthwiseShape& s)
+{
+    if (s.batch < 1 || s.height < 1 || s.width < 1 || s.channels < 1)
+        throw std::invalid_argument("depthwise convolution: an empty shape ("
+            + std::to_string(s.batch) + " x " + std::to_string(s.height) + " x "
+            + std::to_string(s.width) + " x " + std::to_string(s.channels) + ")");
+}
+
+unsigned channelBlocks(const DepthwiseShape& s)
+{
+    return static_cast<unsigned>((s.channels + kDepthwiseLanes - 1) / kDepthwiseLanes);
+}
+
+} // namespace
+
+void depthwiseConvolution(const DepthwiseShape& shape, const float* input, const float* weight,
+    const float* bias, bool rotated, float* output, cudaStream_t stream)
+{
+    checkShape(shape);
+    const std::int64_t work
+        = static_cast<std::int64_t>(shape.batch) * shape.height * depthwiseStrips(shape);
+    const auto rows = std::min(kMostGridRows, (work + kDepthwiseSlots - 1) / kDepthwiseSlots);
+    depthwiseForwardKernel<<<dim3(channelBlocks(shape), static_cast<unsigned>(rows)),
+        kDepthwiseThreads, 0, stream>>>(shape, input, weight, bias, rotated, output);
+    GPUPLAN_CUDA_CALL(cudaGetLastError());
+}
+
+int depthwiseWeightGradientGroups(const DepthwiseShape& shape, int multiprocessors)
+{
+    checkShape(shape);
+    // Four blocks per multiprocessor: enough to hide the loads' latency; more groups only add
+    // partial sums to add up.
+    const std::int64_t wanted
+        = (4 * std::max(1, multiprocessors) + channelBlocks(shape) - 1) / channelBlocks(shape);
+    const std::int64_t rows = static_cast<std::int64_t>(shape.batch) * shape.height;
+    const std::int64_t most = (rows + kDepthwiseSlots - 1) / kDepthwiseSlots;
+    return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, std::min(most, kMostGridRows)));
+}
+
+void depthwiseWeightGradient(const DepthwiseShape& shape, const float* input,
+    const float* outputGradient, int groups, float* partials, cudaStream_t stream)
+{
+    checkShape(shape);
+    if (groups < 1 || groups > kMostGridRows)
+        throw std::invalid_argument(
+            "depthwise convolution: " + std::to_string(groups) + " groups of rows");
+    depthwiseWeightGradientKernel<<<dim3(channelBlocks(shape), static_cast<unsigned>(groups)),
+        kDepthwiseThreads, 0, stream>>>(shape, input, outputGradient, partials);
+    GPUPLAN_CUDA_CALL(cudaGetLastError());
+}
+
+} // namespace gpuplan::bench::kernels
