@@ -1,7 +1,7 @@
 // gpuplan-depthwise-bench: times ConvNeXt's depthwise 7x7 convolution on a GPU at each stage of a
 // shipped ConvNeXt (ConvNeXt-XL by default) at a micro-batch, forward and forward+backward, as
-// the free lunch runs it (depthwiseConvolution: our kernels on channels-last fp32), as LibTorch
-// runs it channels-last (cuDNN, its autotuner on, TF32 allowed: the free lunch without
+// the free lunch can run it (depthwiseConvolutionNode: our kernels on channels-last fp32), as
+// LibTorch runs it channels-last (cuDNN, its autotuner on, TF32 allowed: the free lunch without
 // `depthwise-kernel`) and in NCHW (LibTorch's own kernel: the naive baseline), and states the
 // roofline: the bytes a pass must move (forward: the input read and the output written;
 // backward: the output's gradient read twice, the input read and its gradient written) over the
@@ -91,7 +91,8 @@ int check(const std::vector<Stage>& stages)
 {
     bool ok = true;
     for (const Stage& s : stages) {
-        const auto out = depthwiseConvolution(s.input, s.weight, s.bias);
+        // The node itself: the operation's timed choice might run cuDNN instead.
+        const auto out = depthwiseConvolutionNode(s.input, s.weight, s.bias);
         const auto got
             = torch::autograd::grad({ out }, { s.input, s.weight, s.bias }, { s.outputGradient });
         const auto x = s.input.detach().to(torch::kDouble).requires_grad_();
@@ -150,7 +151,7 @@ int run(const Options& o)
             const auto& g = path == Path::LibTorchNchw ? nchwGradient : s.outputGradient;
             return kernels::timeOnDevice(o.device, o.warmup, o.repeats, [&] {
                 const auto out = path == Path::Ours
-                    ? depthwiseConvolution(x, s.weight, s.bias)
+                    ? depthwiseConvolutionNode(x, s.weight, s.bias)
                     : depthwiseConvolutionReference(x, s.weight, s.bias);
                 if (backward)
                     torch::autograd::grad({ out }, { x, s.weight, s.bias }, { g });

@@ -30,25 +30,48 @@ unsigned channelBlocks(const DepthwiseShape& s)
 
 } // namespace
 
-void depthwiseConvolution(const DepthwiseShape& shape, const float* input, const float* weight,
+void depthwiseConvolution(const DepthwiseShape& shape, const float* input, const float* taps,
     const float* bias, bool rotated, float* output, cudaStream_t stream)
 {
     checkShape(shape);
-    const std::int64_t work
-        = static_cast<std::int64_t>(shape.batch) * shape.height * depthwiseStrips(shape);
-    const auto rows = std::min(kMostGridRows, (work + kDepthwiseSlots - 1) / kDepthwiseSlots);
+    const int rows
+        = depthwiseForwardGridRows(shape, depthwiseResidentBlocks(DepthwiseKernel::Forward));
     depthwiseForwardKernel<<<dim3(channelBlocks(shape), static_cast<unsigned>(rows)),
-        kDepthwiseThreads, 0, stream>>>(shape, input, weight, bias, rotated, output);
+        kDepthwiseThreads, 0, stream>>>(shape, input, taps, bias, rotated, output);
     GPUPLAN_CUDA_CALL(cudaGetLastError());
 }
 
-int depthwiseWeightGradientGroups(const DepthwiseShape& shape, int multiprocessors)
+int depthwiseResidentBlocks(DepthwiseKernel kernel)
+{
+    int device = 0, multiprocessors = 0, perMultiprocessor = 0;
+    GPUPLAN_CUDA_CALL(cudaGetDevice(&device));
+    GPUPLAN_CUDA_CALL(
+        cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+    if (kernel == DepthwiseKernel::Forward)
+        GPUPLAN_CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &perMultiprocessor, depthwiseForwardKernel, kDepthwiseThreads, 0));
+    else
+        GPUPLAN_CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &perMultiprocessor, depthwiseWeightGradientKernel, kDepthwiseThreads, 0));
+    return std::max(1, multiprocessors * perMultiprocessor);
+}
+
+int depthwiseForwardGridRows(const DepthwiseShape& shape, int residentBlocks)
 {
     checkShape(shape);
-    // Four blocks per multiprocessor: enough to hide the loads' latency; more groups only add
-    // partial sums to add up.
+    constexpr std::int64_t kWaves = 4;
     const std::int64_t wanted
-        = (4 * std::max(1, multiprocessors) + channelBlocks(shape) - 1) / channelBlocks(shape);
+        = (kWaves * std::max(1, residentBlocks) + channelBlocks(shape) - 1) / channelBlocks(shape);
+    const std::int64_t work
+        = static_cast<std::int64_t>(shape.batch) * shape.height * depthwiseStrips(shape);
+    const std::int64_t most = (work + kDepthwiseSlots - 1) / kDepthwiseSlots;
+    return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, std::min(most, kMostGridRows)));
+}
+
+int depthwiseWeightGradientGroups(const DepthwiseShape& shape, int residentBlocks)
+{
+    checkShape(shape);
+    const std::int64_t wanted = std::max(1, residentBlocks) / channelBlocks(shape);
     const std::int64_t rows = static_cast<std::int64_t>(shape.batch) * shape.height;
     const std::int64_t most = (rows + kDepthwiseSlots - 1) / kDepthwiseSlots;
     return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, std::min(most, kMostGridRows)));

@@ -26,7 +26,7 @@ namespace gpuplan::bench::kernels {
 
 inline constexpr int kDepthwiseKernelSize = 7; // ConvNeXt's; the only size the kernels take
 inline constexpr int kDepthwiseTaps = kDepthwiseKernelSize * kDepthwiseKernelSize;
-// One partial sum per tap and one for the bias, per channel and group of rows.
+// One partial sum per tap and one for the bias, per group of rows and channel.
 inline constexpr int kDepthwisePartialsPerChannel = kDepthwiseTaps + 1;
 
 struct DepthwiseShape {
@@ -37,18 +37,31 @@ struct DepthwiseShape {
 };
 
 // Throws std::invalid_argument for an empty shape, std::runtime_error (with file:line) when CUDA
-// reports an error. input, output: [batch, height, width, channels] contiguous; weight:
-// [channels, 7, 7] contiguous; bias: [channels] or null.
-void depthwiseConvolution(const DepthwiseShape& shape, const float* input, const float* weight,
+// reports an error. input, output: [batch, height, width, channels] contiguous; taps: the
+// weights tap-major, [49, channels] (tap i x 7 + j of every channel side by side, so that a
+// warp's 32 channels read one line), contiguous; bias: [channels] or null. On the current GPU,
+// its grid sized by depthwiseForwardGridRows.
+void depthwiseConvolution(const DepthwiseShape& shape, const float* input, const float* taps,
     const float* bias, bool rotated, float* output, cudaStream_t stream);
 
-// How many groups of rows the weight gradient sums separately on a GPU of `multiprocessors`
-// streaming multiprocessors: enough blocks to fill it, never more groups than rows of work.
-int depthwiseWeightGradientGroups(const DepthwiseShape& shape, int multiprocessors);
-
-// partials: [groups, channels, kDepthwisePartialsPerChannel] fp32, each group's sums (the 49
-// taps row-major, then the bias); their sum over the groups is the gradient.
+// partials: [groups, 50, channels] fp32, each group's sums (the 49 taps tap-major, then the
+// bias); their sum over the groups is the gradient.
 void depthwiseWeightGradient(const DepthwiseShape& shape, const float* input,
     const float* outputGradient, int groups, float* partials, cudaStream_t stream);
+
+enum class DepthwiseKernel { Forward, WeightGradient };
+
+// How many blocks of `kernel` the current GPU runs at once: its multiprocessors times the blocks
+// one holds (by the kernel's registers).
+int depthwiseResidentBlocks(DepthwiseKernel kernel);
+
+// Rows of blocks in the forward grid: about four waves of `residentBlocks`, so that each thread
+// walks several strips and loads its weights once for all of them; never more than the work.
+int depthwiseForwardGridRows(const DepthwiseShape& shape, int residentBlocks);
+
+// How many groups of rows the weight gradient sums separately: as many blocks as the GPU holds
+// at once (one full wave, rounded down: a nearly empty second wave would cost a third more),
+// at least one, never more groups than rows of work.
+int depthwiseWeightGradientGroups(const DepthwiseShape& shape, int residentBlocks);
 
 } // namespace gpuplan::bench::kernels

@@ -4,12 +4,15 @@
 //
 // Work split, both kernels: a block is 32 channel lanes x 8 slots. A warp's 32 threads take 32
 // consecutive channels of the same position, so every load and store is one 128-byte line of the
-// NHWC tensor; a thread keeps its channel's 49 weights (or 49 sums) in registers for all its work.
-// Forward: a thread computes a strip of 8 outputs along a row, reading the 7 input rows' 14 values
-// each (the strip and its halo) once, 98 loads for 392 multiply-adds; the neighbouring strips'
-// overlapping reads come from L1/L2. Weight gradient: a thread walks whole rows of the output
-// gradient, sliding a 7-value window along each of the 7 input rows it meets (two loads per 7
-// multiply-adds), and the block's 8 slots add their sums through shared memory at the end.
+// NHWC tensor (the weights and partial sums too: they are stored tap-major); a thread keeps its
+// channel's 49 weights (or 49 sums) in registers for all its work. Forward: a thread computes
+// strips of 7 outputs along a row (7 divides every ConvNeXt stage's width), reading the 7 input
+// rows' 13 values each (the strip and its halo) once, 91 loads for 343 multiply-adds; the
+// neighbouring strips' overlapping reads come from L1/L2; the grid holds a few waves of blocks,
+// so a thread walks many strips for one load of its weights. Weight gradient: a thread walks
+// whole rows of the output gradient, sliding a 7-value window along each of the 7 input rows it
+// meets (two loads per 7 multiply-adds), and the block's 8 slots add their sums through shared
+// memory at the end.
 //
 // Device code only, included by depthwise_conv.cu (which launches it) and by the test that runs
 // it on CPU threads (tests/benchmark/kernel_emulation.h), hence the unnamed namespace.
@@ -25,7 +28,7 @@ namespace {
 constexpr int kDepthwiseLanes = 32; // channels per block: one warp's coalesced line
 constexpr int kDepthwiseSlots = 8; // strips (forward) or rows (weight gradient) in flight per block
 constexpr int kDepthwiseThreads = kDepthwiseLanes * kDepthwiseSlots;
-constexpr int kDepthwiseStrip = 8; // outputs along a row per thread (forward)
+constexpr int kDepthwiseStrip = 7; // outputs along a row per thread (forward)
 constexpr int kDepthwiseHalo = kDepthwiseKernelSize / 2; // the padding: 3
 
 __host__ __device__ inline int depthwiseStrips(const DepthwiseShape& s)
@@ -41,8 +44,8 @@ __host__ __device__ inline std::int64_t nhwcOffset(
 }
 
 __global__ void __launch_bounds__(kDepthwiseThreads) depthwiseForwardKernel(DepthwiseShape s,
-    const float* __restrict__ input, const float* __restrict__ weight,
-    const float* __restrict__ bias, bool rotated, float* __restrict__ output)
+    const float* __restrict__ input, const float* __restrict__ taps, const float* __restrict__ bias,
+    bool rotated, float* __restrict__ output)
 {
     constexpr int K = kDepthwiseKernelSize;
     const int lane = static_cast<int>(threadIdx.x) % kDepthwiseLanes;
@@ -50,12 +53,14 @@ __global__ void __launch_bounds__(kDepthwiseThreads) depthwiseForwardKernel(Dept
     const int c = static_cast<int>(blockIdx.x) * kDepthwiseLanes + lane;
     if (c >= s.channels) // the last block's spare lanes; no barrier follows
         return;
-    float taps[K][K];
+    float weight[K][K];
 #pragma unroll
     for (int i = 0; i < K; ++i)
 #pragma unroll
-        for (int j = 0; j < K; ++j)
-            taps[i][j] = weight[c * K * K + (rotated ? (K - 1 - i) * K + (K - 1 - j) : i * K + j)];
+        for (int j = 0; j < K; ++j) {
+            const int tap = rotated ? (K - 1 - i) * K + (K - 1 - j) : i * K + j;
+            weight[i][j] = taps[static_cast<std::int64_t>(tap) * s.channels + c];
+        }
     const float start = bias != nullptr ? bias[c] : 0.0f;
 
     const int strips = depthwiseStrips(s);
@@ -89,7 +94,7 @@ __global__ void __launch_bounds__(kDepthwiseThreads) depthwiseForwardKernel(Dept
             for (int x = 0; x < kDepthwiseStrip; ++x)
 #pragma unroll
                 for (int j = 0; j < K; ++j)
-                    sums[x] = fmaf(window[x + j], taps[i][j], sums[x]);
+                    sums[x] = fmaf(window[x + j], weight[i][j], sums[x]);
         }
         float* out = output + nhwcOffset(s, n, h, w0) + c;
 #pragma unroll
@@ -109,7 +114,7 @@ __global__ void __launch_bounds__(kDepthwiseThreads)
     const int c = static_cast<int>(blockIdx.x) * kDepthwiseLanes + lane;
     const bool active = c < s.channels; // spare lanes still meet the barriers below
 
-    float sums[kDepthwisePartialsPerChannel]; // the taps row-major, then the bias
+    float sums[kDepthwisePartialsPerChannel]; // the taps, then the bias
 #pragma unroll
     for (int t = 0; t < kDepthwisePartialsPerChannel; ++t)
         sums[t] = 0.0f;
@@ -135,6 +140,8 @@ __global__ void __launch_bounds__(kDepthwiseThreads)
                     ? line[static_cast<std::int64_t>(column) * s.channels]
                     : 0.0f;
             }
+            // Unrolled by 7, so that the window's shifts become a renaming of registers.
+#pragma unroll 7
             for (int w = 0; w < s.width; ++w) {
                 const float g = gradient[static_cast<std::int64_t>(w) * s.channels];
                 if (i == kDepthwiseHalo) // the centre row is always inside: the bias once
@@ -155,7 +162,7 @@ __global__ void __launch_bounds__(kDepthwiseThreads)
     // The 8 slots' sums for each channel, added in slot order (the same every run).
     __shared__ float bySlot[kDepthwiseSlots][kDepthwiseLanes];
     float* out = partials
-        + (static_cast<std::int64_t>(blockIdx.y) * s.channels + c) * kDepthwisePartialsPerChannel;
+        + static_cast<std::int64_t>(blockIdx.y) * kDepthwisePartialsPerChannel * s.channels + c;
 #pragma unroll
     for (int t = 0; t < kDepthwisePartialsPerChannel; ++t) {
         bySlot[slot][lane] = sums[t];
@@ -164,7 +171,7 @@ __global__ void __launch_bounds__(kDepthwiseThreads)
             float total = 0.0f;
             for (int other = 0; other < kDepthwiseSlots; ++other)
                 total += bySlot[other][lane];
-            out[t] = total;
+            out[static_cast<std::int64_t>(t) * s.channels] = total;
         }
         __syncthreads();
     }

@@ -18,8 +18,8 @@ bool depthwiseKernelTakes(
 torch::Tensor depthwiseKernelForward(const torch::Tensor& input, const torch::Tensor& weight,
     const torch::Tensor& bias, bool rotated);
 
-// [channels, 50] fp32: the 49 taps' gradient row-major, then the bias's, from the input and the
-// output's gradient (both channels-last).
+// [50, channels] fp32: the 49 taps' gradient (tap i x 7 + j), then the bias's, from the input
+// and the output's gradient (both channels-last).
 torch::Tensor depthwiseKernelWeightGradient(
     const torch::Tensor& input, const torch::Tensor& outputGradient);
 

@@ -26,8 +26,8 @@ torch::Tensor convolve(const torch::Tensor& input, const torch::Tensor& weight,
         input, rotated ? weight.flip({ 2, 3 }) : weight, bias, 1, kHalo, 1, input.size(1));
 }
 
-// [channels, 50]: each tap's gradient (row-major), then the bias's. Without the kernel, tap (i, j)
-// is the output's gradient times the input shifted by (i - 3, j - 3), summed over batch and
+// [50, channels]: each tap's gradient (tap i x 7 + j), then the bias's. Without the kernel, tap (i,
+// j) is the output's gradient times the input shifted by (i - 3, j - 3), summed over batch and
 // image: written from the definition, not through LibTorch's convolution backward, so that the
 // tests compare two derivations.
 torch::Tensor weightGradient(
@@ -43,7 +43,7 @@ torch::Tensor weightGradient(
             sums.push_back((outputGradient * padded.narrow(2, i, height).narrow(3, j, width))
                                .sum({ 0, 2, 3 }));
     sums.push_back(outputGradient.sum({ 0, 2, 3 }));
-    return torch::stack(sums, 1);
+    return torch::stack(sums, 0);
 }
 
 struct DepthwiseFunction : public torch::autograd::Function<DepthwiseFunction> {
@@ -71,9 +71,10 @@ struct DepthwiseFunction : public torch::autograd::Function<DepthwiseFunction> {
             inputGradient = convolve(gradient, weight, {}, /*rotated=*/true);
         if (ctx->needs_input_grad(1) || ctx->needs_input_grad(2)) {
             const auto sums = weightGradient(input, gradient, weight);
-            weightGrad = sums.narrow(1, 0, kTaps).reshape(weight.sizes()).to(weight.scalar_type());
+            weightGrad
+                = sums.narrow(0, 0, kTaps).t().reshape(weight.sizes()).to(weight.scalar_type());
             if (ctx->needs_input_grad(2))
-                biasGrad = sums.select(1, kTaps).to(weight.scalar_type());
+                biasGrad = sums.select(0, kTaps).to(weight.scalar_type());
         }
         return { inputGradient, weightGrad, biasGrad };
     }

@@ -57,7 +57,10 @@ torch::Tensor depthwiseKernelForward(const torch::Tensor& input, const torch::Te
 {
     const c10::cuda::CUDAGuard guard(input.device());
     auto output = torch::empty_like(input, at::MemoryFormat::ChannelsLast);
-    kernels::depthwiseConvolution(shapeOf(input), input.data_ptr<float>(), weight.data_ptr<float>(),
+    // Tap-major, [49, channels]: a warp's 32 channels read each tap from one line (a copy per
+    // call of at most 400 KB, ConvNeXt-XL's widest stage).
+    const auto taps = weight.reshape({ weight.size(0), kernels::kDepthwiseTaps }).t().contiguous();
+    kernels::depthwiseConvolution(shapeOf(input), input.data_ptr<float>(), taps.data_ptr<float>(),
         bias.defined() ? bias.data_ptr<float>() : nullptr, rotated, output.data_ptr<float>(),
         at::cuda::getCurrentCUDAStream());
     return output;
@@ -74,9 +77,9 @@ torch::Tensor depthwiseKernelWeightGradient(
         input.sizes());
     const auto shape = shapeOf(input);
     const int groups = kernels::depthwiseWeightGradientGroups(
-        shape, at::cuda::getCurrentDeviceProperties()->multiProcessorCount);
+        shape, kernels::depthwiseResidentBlocks(kernels::DepthwiseKernel::WeightGradient));
     auto partials = torch::empty(
-        { groups, shape.channels, kernels::kDepthwisePartialsPerChannel }, input.options());
+        { groups, kernels::kDepthwisePartialsPerChannel, shape.channels }, input.options());
     kernels::depthwiseWeightGradient(shape, input.data_ptr<float>(),
         outputGradient.data_ptr<float>(), groups, partials.data_ptr<float>(),
         at::cuda::getCurrentCUDAStream());

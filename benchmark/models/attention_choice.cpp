@@ -3,14 +3,17 @@
 #include "benchmark/models/attention.h"
 #include "benchmark/torch_compat.h"
 
+#include <algorithm>
+
 namespace gpuplan::bench {
 
 namespace {
 
-std::string shapeText(c10::IntArrayRef sizes)
+// "128x16x197x64": the first `most` sizes.
+std::string shapeText(c10::IntArrayRef sizes, std::size_t most = 4)
 {
     std::string text;
-    for (std::size_t i = 0; i < 4 && i < sizes.size(); ++i)
+    for (std::size_t i = 0; i < most && i < sizes.size(); ++i)
         text.append(i ? "x" : "").append(std::to_string(sizes[i]));
     return text;
 }
@@ -23,8 +26,9 @@ ChoiceCase caseOf(const torch::Tensor& q, const torch::Tensor& k, bool causal)
     const bool tf32 = at::globalContext().allowTF32CuBLAS();
     const std::string type = c10::toString(autocast.enabled ? autocast.dtype : q.scalar_type());
     ChoiceCase c;
-    c.key = shapeText(q.sizes()) + "|" + shapeText(k.sizes()) + "|" + c10::toString(q.scalar_type())
-        + "|" + q.device().str() + "|tf32=" + std::to_string(tf32)
+    const std::size_t all = std::max(q.sizes().size(), k.sizes().size());
+    c.key = shapeText(q.sizes(), all) + "|" + shapeText(k.sizes(), all) + "|"
+        + c10::toString(q.scalar_type()) + "|" + q.device().str() + "|tf32=" + std::to_string(tf32)
         + "|autocast=" + (autocast.enabled ? type : "off") + "|causal=" + std::to_string(causal);
     c.label = "attention " + shapeText(q.sizes()) + " " + type + (causal ? " causal" : "");
     c.microBatch = q.dim() > 0 ? static_cast<int>(q.size(0)) : 0;

@@ -2,7 +2,7 @@
 // grouped convolution through autograd in fp64 on the same fp32 inputs: the output, the input
 // gradient (the forward kernel with each filter turned) and the weight and bias gradients (the
 // partial sums added over their groups), within a tolerance scaled by the largest reference
-// value. Channels not a multiple of the block's 32 lanes, rows not a multiple of the 8-output
+// value. Channels not a multiple of the block's 32 lanes, rows not a multiple of the 7-output
 // strip, images smaller than the filter, fewer blocks than the work (the kernels' grid-stride
 // loops), with and without a bias.
 //
@@ -81,18 +81,19 @@ torch::Tensor emulateForward(const Case& c, const torch::Tensor& input, const to
         ? gridRows
         : static_cast<unsigned>((work + kDepthwiseSlots - 1) / kDepthwiseSlots);
     const dim3 grid((c.shape.channels + kDepthwiseLanes - 1) / kDepthwiseLanes, rows);
+    const auto taps = c.weight.reshape({ c.shape.channels, kDepthwiseTaps }).t().contiguous();
     emulation::launchIndependent(grid, kDepthwiseThreads, [&] {
-        depthwiseForwardKernel(c.shape, pointer(input), pointer(c.weight), pointer(bias), rotated,
+        depthwiseForwardKernel(c.shape, pointer(input), pointer(taps), pointer(bias), rotated,
             output.data_ptr<float>());
     });
     return output;
 }
 
-// [channels, 50]: the weight gradient kernel's partial sums over `groups` groups of rows, added.
+// [50, channels]: the weight gradient kernel's partial sums over `groups` groups of rows, added.
 torch::Tensor emulateWeightGradient(const Case& c, int groups)
 {
     auto partials
-        = torch::full({ groups, c.shape.channels, kDepthwisePartialsPerChannel }, std::nanf(""));
+        = torch::full({ groups, kDepthwisePartialsPerChannel, c.shape.channels }, std::nanf(""));
     const dim3 grid(
         (c.shape.channels + kDepthwiseLanes - 1) / kDepthwiseLanes, static_cast<unsigned>(groups));
     emulation::launch(grid, kDepthwiseThreads, [&] {
@@ -109,10 +110,10 @@ void addShapes()
     QTest::addColumn<int>("height");
     QTest::addColumn<int>("width");
     QTest::addColumn<bool>("withBias");
-    QTest::newRow("40 channels (a block and 8 lanes), 9 x 11 (a strip and 3)")
+    QTest::newRow("40 channels (a block and 8 lanes), 9 x 11 (a strip and 4)")
         << 2 << 40 << 9 << 11 << true;
     QTest::newRow("32 channels, 3 x 3 (smaller than the filter)") << 3 << 32 << 3 << 3 << true;
-    QTest::newRow("5 channels, 7 x 16 (two whole strips), no bias") << 1 << 5 << 7 << 16 << false;
+    QTest::newRow("5 channels, 7 x 14 (two whole strips), no bias") << 1 << 5 << 7 << 14 << false;
 }
 
 } // namespace
@@ -167,20 +168,31 @@ private slots:
             const auto bias
                 = withBias ? c.biasGradient : c.outputGradient.to(torch::kDouble).sum({ 0, 2, 3 });
             compareWithReference(
-                { sums.narrow(1, 0, kDepthwiseTaps).reshape(c.weightGradient.sizes()),
-                    sums.select(1, kDepthwiseTaps) },
+                { sums.narrow(0, 0, kDepthwiseTaps).t().reshape(c.weightGradient.sizes()),
+                    sums.select(0, kDepthwiseTaps) },
                 { c.weightGradient, bias }, names, kTolerance);
         }
     }
 
-    // Enough groups to fill the GPU, never more than rows of work, and at least one.
+    // The forward grid: about four waves of the blocks the GPU holds (an H100 with 132
+    // multiprocessors, two blocks each), never more rows of blocks than there is work for.
+    void forwardGridRows()
+    {
+        // ConvNeXt-XL's first stage at micro-batch 128: 256 channels (8 blocks), 57,344 strips.
+        QCOMPARE(depthwiseForwardGridRows({ 128, 56, 56, 256 }, 264), 132);
+        // Its last stage: 2,048 channels (64 blocks), 896 strips (work for 112 rows of blocks).
+        QCOMPARE(depthwiseForwardGridRows({ 128, 7, 7, 2048 }, 264), 17);
+        QCOMPARE(depthwiseForwardGridRows({ 1, 3, 3, 32 }, 264), 1); // 3 strips: one row
+    }
+
+    // The weight gradient's groups: one full wave of resident blocks, rounded down, at least one,
+    // never more groups than rows of work.
     void weightGradientGroups()
     {
-        // ConvNeXt-XL's first stage at micro-batch 128: 256 channels (8 blocks), 7,168 rows.
-        QCOMPARE(depthwiseWeightGradientGroups({ 128, 56, 56, 256 }, 132), 66);
-        // Its last stage: 2,048 channels (64 blocks).
-        QCOMPARE(depthwiseWeightGradientGroups({ 128, 7, 7, 2048 }, 132), 9);
-        QCOMPARE(depthwiseWeightGradientGroups({ 1, 3, 3, 32 }, 132), 1); // 3 rows: one group
+        QCOMPARE(depthwiseWeightGradientGroups({ 128, 56, 56, 256 }, 264), 33); // 8 x 33 = 264
+        QCOMPARE(depthwiseWeightGradientGroups({ 128, 14, 14, 1024 }, 264), 8); // 32 x 8 = 256
+        QCOMPARE(depthwiseWeightGradientGroups({ 128, 7, 7, 2048 }, 264), 4); // 64 x 4 = 256
+        QCOMPARE(depthwiseWeightGradientGroups({ 1, 3, 3, 32 }, 264), 1); // 3 rows: one group
         QCOMPARE(depthwiseWeightGradientGroups({ 2, 40, 40, 4096 }, 0), 1);
     }
 
@@ -194,7 +206,8 @@ private slots:
             std::invalid_argument);
     }
 
-    // Through the autograd operation on the GPU: the kernels' output and the three gradients.
+    // Through the autograd node on the GPU (not the operation, whose timed choice may run cuDNN
+    // at these shapes): the kernels' output and the three gradients.
     void operationOnTheGpu_data() { addShapes(); }
     void operationOnTheGpu()
     {
@@ -212,7 +225,7 @@ private slots:
         const auto x = c.input.cuda().requires_grad_();
         const auto w = c.weight.cuda().requires_grad_();
         const auto b = withBias ? c.bias.cuda().requires_grad_() : torch::Tensor();
-        const auto out = depthwiseConvolution(x, w, b);
+        const auto out = depthwiseConvolutionNode(x, w, b);
         QVERIFY(out.is_contiguous(at::MemoryFormat::ChannelsLast));
         out.backward(c.outputGradient.cuda());
         const char* names[] = { "output", "input gradient", "weight gradient" };

@@ -91,8 +91,40 @@ private slots:
         QVERIFY(takeTimedChoiceNotes(8).empty());
 
         first->useAlternative(caseAt("first", 8), kPaths, "", prepare);
+        second.useAlternative(caseAt("second", 8), kPaths, "", prepare);
         first.reset();
-        QVERIFY(takeTimedChoiceNotes(8).empty());
+        const auto left = takeTimedChoiceNotes(8);
+        QCOMPARE(int(left.size()), 1);
+        QVERIFY(left.front().starts_with("second: "));
+    }
+
+    // A choice met inside another choice's trial (on the same thread) takes its default at once,
+    // untimed and not kept: met again outside, it is timed then.
+    void choiceInsideATrialIsNotTimed()
+    {
+        auto innerSeconds
+            = std::make_shared<std::deque<double>>(std::deque<double> { 2, 2, 2, 1, 1, 1 });
+        TimedChoice inner(scripted(innerSeconds));
+        int innerRuns = 0;
+        const auto innerPrepare
+            = [&](bool) -> std::function<void()> { return [&innerRuns] { ++innerRuns; }; };
+        std::vector<bool> innerAnswers;
+        TimedChoice outer(scripted(
+            std::make_shared<std::deque<double>>(std::deque<double> { 1, 1, 1, 2, 2, 2 })));
+        QVERIFY(!outer.useAlternative(
+            caseAt("outer", 2), kPaths, "", [&](bool) -> std::function<void()> {
+                return [&] {
+                    innerAnswers.push_back(
+                        inner.useAlternative(caseAt("inner", 2), kPaths, "", innerPrepare));
+                };
+            }));
+        QCOMPARE(int(innerAnswers.size()), 8); // each of the outer trial's runs met it
+        for (const bool answer : innerAnswers)
+            QVERIFY(!answer);
+        QCOMPARE(innerRuns, 0);
+        QVERIFY(inner.takeNotes(2).empty()); // nothing kept
+        QVERIFY(inner.useAlternative(caseAt("inner", 2), kPaths, "", innerPrepare));
+        QCOMPARE(innerRuns, 8);
     }
 };
 
