@@ -186,6 +186,24 @@ std::vector<std::string> takeTimedChoiceNotes(int microBatch)
     return notes;
 }
 
+std::function<void()> forwardBackwardOnCopies(const std::vector<torch::Tensor>& inputs,
+    const std::function<torch::Tensor(const std::vector<torch::Tensor>&)>& forward)
+{
+    std::vector<torch::Tensor> leaves;
+    for (const auto& t : inputs)
+        leaves.push_back(t.defined() ? t.detach().clone().requires_grad_() : torch::Tensor());
+    const auto outputGradient = forward(leaves).detach();
+    return [leaves, forward, outputGradient] { forward(leaves).backward(outputGradient); };
+}
+
+std::string sizesText(c10::IntArrayRef sizes, std::size_t most)
+{
+    std::string text;
+    for (std::size_t i = 0; i < most && i < sizes.size(); ++i)
+        text.append(i ? "x" : "").append(std::to_string(sizes[i]));
+    return text;
+}
+
 DeviceTimer cudaEventTimer()
 {
     return [](const torch::Device& device, const std::function<void()>& work) {

@@ -87,6 +87,18 @@ private:
     std::set<std::string> used_;
 };
 
+// A trial of one path for TimedChoice::Prepare: detached copies of `inputs` (undefined ones stay
+// undefined) as leaves, so that the trial leaves no trace in the model's graph or gradients, and
+// a closure that runs `forward` on them and its backward with the forward's own output as the
+// incoming gradient: realistic values, and no draw from the device's random generator, whose
+// later draws (the batches) must not depend on a trial. Runs the forward once, to get that
+// output.
+std::function<void()> forwardBackwardOnCopies(const std::vector<torch::Tensor>& inputs,
+    const std::function<torch::Tensor(const std::vector<torch::Tensor>&)>& forward);
+
+// "128x16x197x64": the first `most` sizes, for keys and labels.
+std::string sizesText(c10::IntArrayRef sizes, std::size_t most = 4);
+
 // Every TimedChoice of the process, in the order they were made: what the runner asks for each
 // configuration.
 void forgetTimedChoiceUse();

@@ -80,10 +80,6 @@ struct DepthwiseFunction : public torch::autograd::Function<DepthwiseFunction> {
     }
 };
 
-} // namespace
-
-namespace {
-
 // Whether our kernels run for inputs like these: timed against LibTorch's convolution (cuDNN,
 // whose autotuner and TF32 settings are part of the case) the first time the shape is met.
 bool kernelsChosen(
@@ -92,9 +88,7 @@ bool kernelsChosen(
     static TimedChoice choice(cudaEventTimer());
     const auto& context = at::globalContext();
     ChoiceCase c;
-    std::string sizes;
-    for (const auto size : input.sizes())
-        sizes.append(sizes.empty() ? "" : "x").append(std::to_string(size));
+    const std::string sizes = sizesText(input.sizes());
     c.key = sizes + "|" + input.device().str() + "|bias=" + std::to_string(bias.defined())
         + "|cudnn-benchmark=" + std::to_string(context.benchmarkCuDNN())
         + "|tf32=" + std::to_string(context.allowTF32CuDNN());
@@ -102,19 +96,12 @@ bool kernelsChosen(
     c.microBatch = static_cast<int>(input.size(0));
     c.device = input.device();
     const ChoicePaths paths { "LibTorch's convolution", "LibTorch's", "our kernels", "ours" };
-    // Trials on copies, the forward's own output as the incoming gradient (attention_choice.cpp
-    // says why).
-    const auto prepare = [&](bool ours) -> std::function<void()> {
-        const auto leaf = [](const torch::Tensor& t) {
-            return t.defined() ? t.detach().clone().requires_grad_() : torch::Tensor();
-        };
-        const auto x = leaf(input), w = leaf(weight), b = leaf(bias);
-        const auto convolution = [=] {
-            return ours ? depthwiseConvolutionNode(x, w, b)
-                        : depthwiseConvolutionReference(x, w, b);
-        };
-        const auto outputGradient = convolution().detach();
-        return [=] { convolution().backward(outputGradient); };
+    const auto prepare = [&](bool ours) {
+        return forwardBackwardOnCopies(
+            { input, weight, bias }, [ours](const std::vector<torch::Tensor>& in) {
+                return ours ? depthwiseConvolutionNode(in[0], in[1], in[2])
+                            : depthwiseConvolutionReference(in[0], in[1], in[2]);
+            });
     };
     return choice.useAlternative(c, paths, "", prepare);
 }

@@ -9,15 +9,6 @@ namespace gpuplan::bench {
 
 namespace {
 
-// "128x16x197x64": the first `most` sizes.
-std::string shapeText(c10::IntArrayRef sizes, std::size_t most = 4)
-{
-    std::string text;
-    for (std::size_t i = 0; i < most && i < sizes.size(); ++i)
-        text.append(i ? "x" : "").append(std::to_string(sizes[i]));
-    return text;
-}
-
 // Everything the answer depends on: q's and k's sizes, dtype, device, TF32 setting, autocast
 // state, then the causal flag (last, so that a shape's causal case follows its other one).
 ChoiceCase caseOf(const torch::Tensor& q, const torch::Tensor& k, bool causal)
@@ -27,10 +18,10 @@ ChoiceCase caseOf(const torch::Tensor& q, const torch::Tensor& k, bool causal)
     const std::string type = c10::toString(autocast.enabled ? autocast.dtype : q.scalar_type());
     ChoiceCase c;
     const std::size_t all = std::max(q.sizes().size(), k.sizes().size());
-    c.key = shapeText(q.sizes(), all) + "|" + shapeText(k.sizes(), all) + "|"
+    c.key = sizesText(q.sizes(), all) + "|" + sizesText(k.sizes(), all) + "|"
         + c10::toString(q.scalar_type()) + "|" + q.device().str() + "|tf32=" + std::to_string(tf32)
         + "|autocast=" + (autocast.enabled ? type : "off") + "|causal=" + std::to_string(causal);
-    c.label = "attention " + shapeText(q.sizes()) + " " + type + (causal ? " causal" : "");
+    c.label = "attention " + sizesText(q.sizes()) + " " + type + (causal ? " causal" : "");
     c.microBatch = q.dim() > 0 ? static_cast<int>(q.size(0)) : 0;
     c.device = q.device();
     return c;
@@ -56,20 +47,11 @@ AttentionPath AttentionChooser::choose(
     const std::string refusal = scoreBytes > kMostTriedScoreBytes
         ? "spelled out, its scores would take " + std::to_string(scoreBytes >> 20) + " MiB a layer"
         : "";
-    // A trial runs on detached copies of the inputs, so that it leaves no trace in the model's
-    // graph or gradients. The forward's own output is the incoming gradient: realistic values,
-    // and no draw from the device's random generator, whose later draws (the batches) must not
-    // depend on a trial.
-    const auto prepare = [&](bool spelledOut) -> std::function<void()> {
-        const auto leaf
-            = [](const torch::Tensor& t) { return t.detach().clone().requires_grad_(); };
-        const auto qa = leaf(q), ka = leaf(k), va = leaf(v);
-        const auto attention = [=] {
-            return spelledOut ? attendExplicit(qa, ka, va, causal)
-                              : attendFused(qa, ka, va, causal);
-        };
-        const auto outputGradient = attention().detach();
-        return [=] { attention().backward(outputGradient); };
+    const auto prepare = [&](bool spelledOut) {
+        return forwardBackwardOnCopies({ q, k, v }, [=](const std::vector<torch::Tensor>& in) {
+            return spelledOut ? attendExplicit(in[0], in[1], in[2], causal)
+                              : attendFused(in[0], in[1], in[2], causal);
+        });
     };
     return choice_.useAlternative(c, paths, refusal, prepare) ? AttentionPath::Explicit
                                                               : AttentionPath::Fused;
