@@ -115,14 +115,8 @@ int check(const std::vector<Stage>& stages)
 
 int run(const Options& o)
 {
-    if (cuda::deviceCount() <= o.device) {
-        std::cerr << "gpuplan-depthwise-bench: no CUDA device " << o.device << "\n";
-        return 1;
-    }
-    if (!depthwiseKernelCompiledIn()) {
-        std::cerr << "gpuplan-depthwise-bench: this build has no depthwise convolution kernels\n";
-        return 1;
-    }
+    kernels::requireDeviceAndKernels(
+        o.device, depthwiseKernelCompiledIn(), "depthwise convolution kernels");
     const auto spec = shippedModelSpec(o.model);
     if (!spec || spec->architecture != Architecture::ConvNext) {
         std::cerr << "gpuplan-depthwise-bench: '" << o.model << "' is not a shipped ConvNeXt\n";

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace gpuplan::bench::kernels {
@@ -53,6 +55,14 @@ int benchMain(const char* program, const char* usage, bool parsed, const std::fu
         std::cerr << program << ": " << e.what() << "\n";
         return 1;
     }
+}
+
+void requireDeviceAndKernels(int device, bool compiledIn, const char* kernels)
+{
+    if (cuda::deviceCount() <= device)
+        throw std::runtime_error("no CUDA device " + std::to_string(device));
+    if (!compiledIn)
+        throw std::runtime_error(std::string("this build has no ") + kernels);
 }
 
 Spread timeOnDevice(int device, int warmup, int repeats, const std::function<void()>& work)

@@ -1,6 +1,6 @@
 #pragma once
 
-// What the kernel benchmarks (gpuplan-scan-bench, gpuplan-rotary-bench, gpuplan-softmax-bench)
+// What the kernel benchmarks (gpuplan-scan-bench, -rotary-bench, -softmax-bench, -depthwise-bench)
 // share: their common options and main(), timing work on a GPU with CUDA events, the GPU's
 // memory bandwidth for a roofline, the precision names, and the check of a result against an
 // fp64 reference.
@@ -35,6 +35,10 @@ bool parseBenchOptions(int argc, char** argv, BenchOptions& common, const OwnOpt
 // main()'s body: `usage` on stderr and exit code 2 unless `parsed`; else run(), an exception's
 // message prefixed with the program's name and exit code 1.
 int benchMain(const char* program, const char* usage, bool parsed, const std::function<int()>& run);
+
+// Throws (benchMain reports it, exit code 1) unless CUDA device `device` exists and this build
+// compiled in the kernels the benchmark times (`compiledIn`), named by `kernels` in the message.
+void requireDeviceAndKernels(int device, bool compiledIn, const char* kernels);
 
 // Seconds per call of `work` on `device`: `warmup` discarded calls, then one CUDA-event interval
 // per call for `repeats` calls.

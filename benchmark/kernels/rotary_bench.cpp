@@ -109,14 +109,7 @@ int check(const Problem& p, const Options& o)
 
 int run(const Options& o)
 {
-    if (cuda::deviceCount() <= o.device) {
-        std::cerr << "gpuplan-rotary-bench: no CUDA device " << o.device << "\n";
-        return 1;
-    }
-    if (!rotaryQkvKernelCompiledIn()) {
-        std::cerr << "gpuplan-rotary-bench: this build has no rotary kernels\n";
-        return 1;
-    }
+    kernels::requireDeviceAndKernels(o.device, rotaryQkvKernelCompiledIn(), "rotary kernels");
     const auto spec = shippedModelSpec(o.model);
     if (!spec || spec->architecture != Architecture::GptNeoX) {
         std::cerr << "gpuplan-rotary-bench: '" << o.model << "' is not a shipped GPT-NeoX model\n";

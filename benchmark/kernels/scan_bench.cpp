@@ -154,14 +154,8 @@ std::string spreadMs(const Spread& s)
 
 int run(const Options& o)
 {
-    if (cuda::deviceCount() <= o.device) {
-        std::cerr << "gpuplan-scan-bench: no CUDA device " << o.device << "\n";
-        return 1;
-    }
-    if (o.kernel && !selectiveScanKernelCompiledIn()) {
-        std::cerr << "gpuplan-scan-bench: this build has no selective-scan kernel\n";
-        return 1;
-    }
+    kernels::requireDeviceAndKernels(
+        o.device, !o.kernel || selectiveScanKernelCompiledIn(), "selective-scan kernel");
     const ModelSpec spec = *shippedModelSpec("mamba-2.8b");
     const torch::Device device(torch::kCUDA, static_cast<c10::DeviceIndex>(o.device));
     if (o.check)

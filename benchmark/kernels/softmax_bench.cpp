@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
 #include <string>
 
 namespace {
@@ -71,14 +70,8 @@ int check(const torch::Tensor& logits, const torch::Tensor& targets)
 
 int run(const Options& o)
 {
-    if (cuda::deviceCount() <= o.device) {
-        std::cerr << "gpuplan-softmax-bench: no CUDA device " << o.device << "\n";
-        return 1;
-    }
-    if (!softmaxXentKernelCompiledIn()) {
-        std::cerr << "gpuplan-softmax-bench: this build has no softmax cross-entropy kernel\n";
-        return 1;
-    }
+    kernels::requireDeviceAndKernels(
+        o.device, softmaxXentKernelCompiledIn(), "softmax cross-entropy kernel");
     const torch::Device device(torch::kCUDA, static_cast<c10::DeviceIndex>(o.device));
     const std::int64_t rows
         = o.rows > 0 ? o.rows : std::max<std::int64_t>(1, kLogitChunkElements / o.vocabulary);
