@@ -578,9 +578,11 @@ void addRanges(const Scenario& s, Results& r)
             const double cheapest = l.cheapestCostUsd.value_or(0.0);
             c.cheapestCostRange = { cheapest, cheapest };
             c.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
-            for (std::size_t j = 0; j < c.commitments.size(); ++j)
+            for (std::size_t j = 0; j < c.commitments.size(); ++j) {
                 if (const auto runs = l.commitments[j].breakEvenRuns)
                     c.commitments[j].breakEvenRunsRange = Interval { *runs, *runs };
+                c.commitments[j].beatsOnDemandAtLowCost = l.commitments[j].beatsOnDemandForPlan;
+            }
         }
     }) && atCorner(s, r, costCorner(1.0), [&r](const Results& high) {
         for (std::size_t i = 0; i < r.options.size(); ++i) {
@@ -606,6 +608,7 @@ void addRanges(const Scenario& s, Results& r)
                 auto& range = c.commitments[j].breakEvenRunsRange;
                 if (range && h.commitments[j].breakEvenRuns)
                     range = ordered(range->low, *h.commitments[j].breakEvenRuns);
+                c.commitments[j].beatsOnDemandAtHighCost = h.commitments[j].beatsOnDemandForPlan;
             }
         }
     });

@@ -127,6 +127,11 @@ struct Commitment {
     std::optional<Interval> breakEvenRunsRange;
     // The plan's runs fit into the term and cost less this way than on demand.
     bool beatsOnDemandForPlan = false;
+    // The same verdict at the low and the high cost corner (Results::hasRanges), where the
+    // training days move both the break-even and the runs that fit into the term: where either
+    // differs from beatsOnDemandForPlan, the ranges leave the verdict open.
+    std::optional<bool> beatsOnDemandAtLowCost;
+    std::optional<bool> beatsOnDemandAtHighCost;
 };
 
 struct CloudOption {

@@ -177,6 +177,12 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
         };
         if (ranges && m.breakEvenRunsRange)
             addRange(commitment, QStringLiteral("break_even_runs"), *m.breakEvenRunsRange);
+        if (ranges && m.beatsOnDemandAtLowCost && m.beatsOnDemandAtHighCost) {
+            commitment[QStringLiteral("beats_on_demand_for_plan_at_low_cost")]
+                = *m.beatsOnDemandAtLowCost;
+            commitment[QStringLiteral("beats_on_demand_for_plan_at_high_cost")]
+                = *m.beatsOnDemandAtHighCost;
+        }
         commitments.append(commitment);
     }
     QJsonObject json {

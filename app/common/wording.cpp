@@ -200,10 +200,16 @@ QString commitmentVerdict(const Commitment& m, int plannedRuns)
     QString range; // over the training days' range
     if (const auto& r = m.breakEvenRunsRange; r && runs(r->low) != runs(r->high))
         range = QStringLiteral(" (%1\u2013%2)").arg(runs(r->low), runs(r->high));
+    QString verdict = m.beatsOnDemandForPlan ? QStringLiteral("does") : QStringLiteral("does not");
+    const auto differs = [&m](const std::optional<bool>& atCorner) {
+        return atCorner && *atCorner != m.beatsOnDemandForPlan;
+    };
+    if (differs(m.beatsOnDemandAtLowCost) || differs(m.beatsOnDemandAtHighCost))
+        verdict
+            += QStringLiteral(" at the central estimate; within the ranges it may go either way");
     return text
         + QStringLiteral("; it beats on-demand from %1 runs%2, and for this plan of %3 it %4")
-              .arg(runs(*m.breakEvenRuns), range, plan,
-                  m.beatsOnDemandForPlan ? QStringLiteral("does") : QStringLiteral("does not"));
+              .arg(runs(*m.breakEvenRuns), range, plan, verdict);
 }
 
 QString priceDateText(const std::string& date, const PriceAge& age)

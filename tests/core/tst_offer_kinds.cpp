@@ -171,7 +171,7 @@ private slots:
         const double days = 1e21 / (1e15 * 0.4) / 86400;
         const double onDemandRun = 3.0 * days * 24;
         const double term = 1.5 * 8760;
-        for (int runs : { 1, 10 }) {
+        for (int runs : { 1, 6, 10 }) {
             s.assumptions.plannedRuns = runs;
             const Results r = evaluate(s);
             const CloudOption* rent = findCloud(r, "reserved", 1);
@@ -188,6 +188,12 @@ private slots:
             QVERIFY(qFuzzyCompare(k.breakEvenRunsRange->high, term / shortRun)); // 8.7 runs
             QVERIFY(qFuzzyCompare(k.runsInTerm, 365.0 / days)); // 12.6 runs fit
             QCOMPARE(k.beatsOnDemandForPlan, runs == 10);
+            // The verdict at each cost corner, with the runs that fit into the term there: at
+            // the short days (low cost) it breaks even at 8.7 runs and 17.4 fit, at the long days
+            // (high cost) at 4.0 runs and 7.9 fit. So 6 runs beat on-demand only at the high
+            // corner, 10 only at the low one: the ranges leave both open; 1 run never beats it.
+            QCOMPARE(*k.beatsOnDemandAtLowCost, runs == 10);
+            QCOMPARE(*k.beatsOnDemandAtHighCost, runs == 6);
             QCOMPARE(rent->cheapestPricing, Pricing::OnDemand); // still the pay-as-you-go price
         }
     }

@@ -159,6 +159,21 @@ private slots:
         m.beatsOnDemandForPlan = true;
         QVERIFY(views::commitmentVerdict(m, 30).endsWith(
             QStringLiteral("for this plan of 30 runs it does")));
+        // The ranges: the same verdict at both cost corners adds nothing, one that differs
+        // says the ranges leave it open.
+        m.beatsOnDemandAtLowCost = m.beatsOnDemandAtHighCost = true;
+        QVERIFY(views::commitmentVerdict(m, 30).endsWith(
+            QStringLiteral("for this plan of 30 runs it does")));
+        m.beatsOnDemandAtHighCost = false;
+        QVERIFY(views::commitmentVerdict(m, 30).endsWith(
+            QStringLiteral("for this plan of 30 runs it does at the central estimate; within the "
+                           "ranges it may go either way")));
+        m.beatsOnDemandForPlan = false;
+        m.beatsOnDemandAtLowCost = false;
+        m.beatsOnDemandAtHighCost = true;
+        QVERIFY(views::commitmentVerdict(m, 1).endsWith(
+            QStringLiteral("it does not at the central estimate; within the ranges it may go "
+                           "either way")));
         m.breakEvenRuns.reset();
         QVERIFY(views::commitmentVerdict(m, 1).endsWith(
             QStringLiteral("(no on-demand rate to compare with)")));
