@@ -10,6 +10,9 @@
 #include <QApplication>
 
 #include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace {
@@ -81,7 +84,16 @@ int main(int argc, char** argv)
     for (const auto& c : kSubcommands) {
         if (command == QLatin1String(c.name)) {
             arguments.removeAt(1); // the rest parses like a program of its own
-            return c.run(arguments);
+            const int exitCode = c.run(arguments);
+            // Output cut short (a full disk, a closed pipe, a file-size limit) is a failure,
+            // not a result: a script must not take half a JSON document for the whole.
+            if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+                const int why = errno;
+                std::fprintf(stderr, "gpuplan-cli %s: error: cannot write the output: %s\n", c.name,
+                    why != 0 ? std::strerror(why) : "a write failed");
+                return exitCode == gpuplan::cli::kExitOk ? gpuplan::cli::kExitUsage : exitCode;
+            }
+            return exitCode;
         }
     }
     QTextStream err(stderr);

@@ -1,10 +1,10 @@
 #include "app/document/scenario_document.h"
 
+#include "app/common/saved_file.h"
 #include "pricing/yaml_reader.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSettings>
 
 namespace gpuplan::document {
@@ -121,12 +121,8 @@ bool ScenarioDocument::save(const QString& path, const Scenario& scenario, const
     const std::optional<ScenarioGrant>& grant, QString* error)
 {
     const std::string text = writeScenario(scenario, view, grant);
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)
-        || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
-        *error = tr("cannot write %1: %2").arg(path, out.errorString());
+    if (!views::saveWholeFile(path, QByteArray::fromStdString(text), error))
         return false;
-    }
     setPath(path);
     addRecent(path);
     return true;

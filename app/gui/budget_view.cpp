@@ -2,6 +2,7 @@
 
 #include "app/common/budget_table.h"
 #include "app/common/format.h"
+#include "app/common/saved_file.h"
 #include "app/gui/planner_session.h"
 #include "app/render/budget_justification.h"
 
@@ -18,7 +19,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -409,12 +409,11 @@ void BudgetView::saveCsvDialog()
         this, tr("Save budget as CSV"), QStringLiteral("grant-budget.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
-    QSaveFile file(path);
     const QByteArray csv
         = views::budgetCsv(*p, grantBudget(m_session->results(), *t, *p, *rules)).toUtf8();
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) < 0 || !file.commit())
-        QMessageBox::warning(this, tr("Cannot save the budget"),
-            tr("Cannot write %1: %2").arg(path, file.errorString()));
+    QString error;
+    if (!views::saveWholeFile(path, csv, &error))
+        QMessageBox::warning(this, tr("Cannot save the budget"), error);
 }
 
 } // namespace gpuplan::gui

@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/common/results_csv.h"
+#include "app/common/saved_file.h"
 #include "app/common/wording.h"
 #include "app/document/scenario_document.h"
 #include "app/gui/assumptions_panel.h"
@@ -33,7 +34,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -648,12 +648,8 @@ bool MainWindow::exportCsv(const QString& path, QString* error)
         + QFileInfo(path).completeBaseName() + QStringLiteral("-cloud.csv");
     for (const auto& [file, text] : { std::pair { path, views::optionsCsv(m_session->results()) },
              std::pair { cloudPath, views::cloudCsv(m_session->results()) } }) {
-        QSaveFile out(file);
-        const QByteArray bytes = text.toUtf8();
-        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) < 0 || !out.commit()) {
-            *error = tr("cannot write %1: %2").arg(file, out.errorString());
+        if (!views::saveWholeFile(file, text.toUtf8(), error))
             return false;
-        }
     }
     statusBar()->showMessage(tr("Wrote %1 and %2").arg(path, cloudPath), 8000);
     return true;

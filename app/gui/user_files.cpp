@@ -1,5 +1,6 @@
 #include "app/gui/user_files.h"
 
+#include "app/common/saved_file.h"
 #include "app/common/unique_file_store.h"
 #include "app/common/user_data.h"
 #include "pricing/catalog_import/imported_table.h"
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSettings>
 
 namespace gpuplan::gui {
@@ -89,13 +89,7 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
         *error = issueText(check.issues);
         return false;
     }
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)
-        || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-        return false;
-    }
-    return true;
+    return views::saveWholeFile(path, QByteArray::fromStdString(text), error);
 }
 
 bool importPriceFile(const QString& path, QString* error)

@@ -1,8 +1,8 @@
 #pragma once
 
 // The GUI's files in the user data dir (views::userDataDir()): price edits, imported price
-// tables and imported measurements. Every write goes through QSaveFile or a checked copy, and
-// every file is read with the planner's own loaders before it is accepted.
+// tables and imported measurements. Every write goes through views::saveWholeFile or a checked
+// copy, and every file is read with the planner's own loaders before it is accepted.
 
 #include "pricing/catalog_loader.h"
 

@@ -2,13 +2,13 @@
 
 #include "app/common/budget_table.h"
 #include "app/common/format.h"
+#include "app/common/saved_file.h"
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/proposal_report.h"
 
 #include <QBuffer>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextDocumentWriter>
@@ -383,32 +383,21 @@ bool writeJustification(const Justification& j, const QString& path, QString* er
         *error = QStringLiteral("%1: the justification is written as .odt, .md or .txt").arg(path);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
+    QByteArray bytes;
     if (suffix == QLatin1String("odt")) {
         QTextDocument document;
         fillDocument(j, document);
-        // The ODF writer closes its device when done, which QSaveFile forbids: write to memory.
-        QBuffer odf;
+        QBuffer odf(&bytes);
         odf.open(QIODevice::WriteOnly);
         QTextDocumentWriter writer(&odf, "odf");
         if (!writer.write(&document)) {
             *error = QStringLiteral("cannot write %1 as ODF text").arg(path);
-            file.cancelWriting();
             return false;
         }
-        file.write(odf.data());
     } else {
-        file.write((suffix == QLatin1String("md") ? toMarkdown(j) : toPlainText(j)).toUtf8());
+        bytes = (suffix == QLatin1String("md") ? toMarkdown(j) : toPlainText(j)).toUtf8();
     }
-    if (!file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return views::saveWholeFile(path, bytes, error);
 }
 
 } // namespace gpuplan::render

@@ -1,7 +1,9 @@
 #include "app/render/chart_export.h"
 
+#include "app/common/saved_file.h"
 #include "app/render/chart_widget.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
@@ -31,38 +33,33 @@ std::unique_ptr<ChartWidget> offscreenChart(const ChartData& chart, const Figure
     return widget;
 }
 
-bool writePng(const ChartData& chart, const QString& path, const FigureSize& size, QString* error)
+// Each format is drawn into memory; exportChart writes the bytes in one step
+// (saveWholeFile), so a failed write never leaves half a figure announced as written.
+bool drawPng(const ChartData& chart, const FigureSize& size, QBuffer& out)
 {
-    const QImage image = renderChartImage(chart, size);
-    if (!image.save(path, "PNG")) {
-        *error = QStringLiteral("cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    return renderChartImage(chart, size).save(&out, "PNG");
 }
 
-bool writeSvg(const ChartData& chart, const QString& path, const FigureSize& size, QString* error)
+bool drawSvg(const ChartData& chart, const FigureSize& size, QBuffer& out)
 {
     const QSize logical = logicalSize(size);
     QSvgGenerator svg;
-    svg.setFileName(path);
+    svg.setOutputDevice(&out);
     svg.setSize(logical);
     svg.setViewBox(QRect(QPoint(0, 0), logical));
     svg.setResolution(static_cast<int>(kLogicalPixelsPerInch));
     svg.setTitle(chart.title);
     svg.setDescription(QStringLiteral("Made with gpuplan"));
     QPainter painter;
-    if (!painter.begin(&svg)) {
-        *error = QStringLiteral("cannot write %1").arg(path);
+    if (!painter.begin(&svg))
         return false;
-    }
     offscreenChart(chart, size)->renderTo(&painter, QRectF(QPointF(0, 0), logical));
     return painter.end();
 }
 
-bool writePdf(const ChartData& chart, const QString& path, const FigureSize& size, QString* error)
+bool drawPdf(const ChartData& chart, const FigureSize& size, QBuffer& out)
 {
-    QPdfWriter pdf(path);
+    QPdfWriter pdf(&out);
     pdf.setPageSize(QPageSize(QSizeF(size.widthInches, size.heightInches), QPageSize::Inch,
         QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
@@ -70,10 +67,8 @@ bool writePdf(const ChartData& chart, const QString& path, const FigureSize& siz
     pdf.setTitle(chart.title);
     pdf.setCreator(QStringLiteral("gpuplan"));
     QPainter painter;
-    if (!painter.begin(&pdf)) {
-        *error = QStringLiteral("cannot write %1").arg(path);
+    if (!painter.begin(&pdf))
         return false;
-    }
     offscreenChart(chart, size)->renderTo(&painter, QRectF(0, 0, pdf.width(), pdf.height()));
     return painter.end();
 }
@@ -121,15 +116,25 @@ bool exportChart(
         *error = QStringLiteral("figure size or DPI out of range (DPI 36 to 1200)");
         return false;
     }
+    QBuffer drawn;
+    drawn.open(QIODevice::WriteOnly);
+    bool ok = false;
     switch (*format) {
     case ExportFormat::Png:
-        return writePng(chart, path, size, error);
+        ok = drawPng(chart, size, drawn);
+        break;
     case ExportFormat::Svg:
-        return writeSvg(chart, path, size, error);
+        ok = drawSvg(chart, size, drawn);
+        break;
     case ExportFormat::Pdf:
-        return writePdf(chart, path, size, error);
+        ok = drawPdf(chart, size, drawn);
+        break;
     }
-    return false;
+    if (!ok || drawn.data().isEmpty()) {
+        *error = QStringLiteral("could not draw the chart for %1").arg(path);
+        return false;
+    }
+    return views::saveWholeFile(path, drawn.data(), error);
 }
 
 } // namespace gpuplan::render

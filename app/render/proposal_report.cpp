@@ -5,6 +5,7 @@
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/common/results_csv.h"
+#include "app/common/saved_file.h"
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
@@ -12,24 +13,21 @@
 #include "app/render/sensitivity_chart.h"
 #include "core/price_age.h"
 
+#include <QBuffer>
 #include <QDate>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QFont>
 #include <QLocale>
 #include <QMap>
 #include <QPageLayout>
 #include <QPdfWriter>
-#include <QSaveFile>
-#include <QTemporaryFile>
 #include <QTextDocument>
 #include <QUrl>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <filesystem>
 #include <map>
 
 namespace gpuplan::render {
@@ -482,21 +480,6 @@ QString proposalReportHtml(const ReportInput& in)
     return html + QStringLiteral("</body></html>");
 }
 
-namespace {
-
-bool writeText(const QString& path, const QString& text, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2")
-                     .arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
-    }
-    return true;
-}
-
-} // namespace
-
 bool writeProposalReport(const ReportInput& input, const QString& path, QString* error)
 {
     if (!input.results || !input.results->workload) {
@@ -539,52 +522,32 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
     }
     doc.setHtml(proposalReportHtml(in));
 
-    // Rendered beside the target and renamed over it when complete: QSaveFile cannot back a
-    // QPdfWriter (the writer opens its file by name), so this is the same idea by hand.
-    const QFileInfo target(path);
-    QTemporaryFile temporary(
-        target.absoluteDir().filePath(QStringLiteral(".gpuplan-report-XXXXXX.pdf")));
-    if (!temporary.open()) {
-        *error = QStringLiteral("cannot write in %1: %2")
-                     .arg(QDir::toNativeSeparators(target.absolutePath()), temporary.errorString());
-        return false;
-    }
-    temporary.close(); // the writer opens it again by name
+    // Printed into memory and written in one step (saveWholeFile): a failed write leaves no
+    // truncated report, and the earlier one, if any, as it was.
+    QBuffer printed;
+    printed.open(QIODevice::WriteOnly);
     {
-        QPdfWriter pdf(temporary.fileName());
+        QPdfWriter pdf(&printed);
         pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
             QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
         pdf.setTitle(QStringLiteral("Training compute plan"));
         pdf.setCreator(QStringLiteral("gpuplan"));
         // QTextDocument::print adds its own 2 cm margins; the writer adds none on top. It paints
-        // through its own QPainter, so a failed painter shows only as an empty file.
+        // through its own QPainter, so a failed painter shows only as nothing printed.
         doc.print(&pdf);
     }
-    if (QFileInfo(temporary.fileName()).size() == 0) {
-        *error = QStringLiteral("could not render the report to %1").arg(temporary.fileName());
+    if (printed.data().isEmpty()) {
+        *error = QStringLiteral("could not render the report for %1")
+                     .arg(QDir::toNativeSeparators(path));
         return false;
     }
-    // A temporary file is private (0600); a report is a document to share, or keeps the mode
-    // of the one it replaces.
-    temporary.setPermissions(target.exists()
-            ? target.permissions()
-            : QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
-    // Replaces an existing report in one step (rename(2)); QFile::rename refuses to replace.
-    std::error_code failure;
-    std::filesystem::rename(QFile::encodeName(temporary.fileName()).toStdString(),
-        QFile::encodeName(path).toStdString(), failure);
-    if (failure) {
-        *error
-            = QStringLiteral("cannot write %1: %2")
-                  .arg(QDir::toNativeSeparators(path), QString::fromStdString(failure.message()));
+    if (!views::saveWholeFile(path, printed.data(), error))
         return false;
-    }
-    temporary.setAutoRemove(false);
     // The tables once the report is in place: a report that failed leaves nothing behind.
-    return writeText(pdfInfo.absoluteDir().filePath(in.optionsCsvName),
-               views::optionsCsv(*in.results), error)
-        && writeText(
-            pdfInfo.absoluteDir().filePath(in.offersCsvName), views::cloudCsv(*in.results), error);
+    return views::saveWholeFile(pdfInfo.absoluteDir().filePath(in.optionsCsvName),
+               views::optionsCsv(*in.results).toUtf8(), error)
+        && views::saveWholeFile(pdfInfo.absoluteDir().filePath(in.offersCsvName),
+            views::cloudCsv(*in.results).toUtf8(), error);
 }
 
 } // namespace gpuplan::render

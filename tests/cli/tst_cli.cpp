@@ -529,6 +529,28 @@ chassis:
         QVERIFY(r.out.isEmpty() || !arguments.isEmpty());
     }
 
+    // Output that cannot be written (a full disk: /dev/full) is a failure, so a script never
+    // takes half a JSON document for the whole.
+    void outputThatCannotBeWrittenFails()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full on this system");
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GPUPLAN_DATA_DIR"), dataDir.path());
+        p.setProcessEnvironment(env);
+        p.setStandardOutputFile(QStringLiteral("/dev/full"));
+        p.start(
+            QStringLiteral(GPUPLAN_CLI), { "plan", "--model", "pythia-1b", "--format", "json" });
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral(
+                     "gpuplan-cli plan: error: cannot write the output: No space left on device")),
+            qPrintable(err));
+    }
+
     void malformedPricesFileNamesLineAndColumn()
     {
         const QString path = writeFile(QStringLiteral("bad.yaml"),

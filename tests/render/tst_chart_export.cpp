@@ -10,8 +10,45 @@
 
 #include <QtTest>
 
+#include <sys/resource.h>
+
+#include <csignal>
+
 using namespace gpuplan;
 using namespace gpuplan::render;
+
+namespace {
+
+// RLIMIT_FSIZE for the test's own process while it lives, with SIGXFSZ ignored so that a write
+// past it fails (EFBIG) instead of ending the process: what a full disk does to an export.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
+        if (getrlimit(RLIMIT_FSIZE, &previous_) != 0)
+            return;
+        rlimit limited = previous_;
+        limited.rlim_cur = bytes;
+        set_ = setrlimit(RLIMIT_FSIZE, &limited) == 0;
+    }
+    ~FileSizeLimit()
+    {
+        if (set_)
+            setrlimit(RLIMIT_FSIZE, &previous_);
+        std::signal(SIGXFSZ, previousHandler_);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+    bool isSet() const { return set_; }
+
+private:
+    rlimit previous_ {};
+    void (*previousHandler_)(int) = SIG_DFL;
+    bool set_ = false;
+};
+
+} // namespace
 
 class TestChartExport : public QObject {
     Q_OBJECT
@@ -313,6 +350,47 @@ private slots:
         QFile old(file);
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("the old report"));
+    }
+
+    // A write cut short (here a file-size limit; a full disk alike) fails in words and leaves
+    // the earlier file as it was, with nothing beside it: never a truncated file reported as
+    // written.
+    void writesCutShortKeepTheOldFile_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char* name : { "chart.png", "chart.svg", "chart.pdf", "report.pdf" })
+            QTest::addRow("%s", name) << QString::fromLatin1(name);
+    }
+
+    void writesCutShortKeepTheOldFile()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(name);
+        {
+            QFile old(file);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("the old file");
+        }
+        QString error;
+        bool ok = true;
+        {
+            const FileSizeLimit limit(16 * 1024); // every one of these files is larger
+            QVERIFY(limit.isSet());
+            if (name.startsWith(QLatin1String("report"))) {
+                ReportInput input;
+                input.results = &m_results;
+                ok = writeProposalReport(input, file, &error);
+            } else {
+                ok = exportChart(hardwareCostChart(m_results, {}), file, {}, &error);
+            }
+        }
+        QVERIFY(!ok);
+        QVERIFY2(error.contains(QStringLiteral("bytes could be written")), qPrintable(error));
+        QFile old(file);
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("the old file"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList { name });
     }
 
     void reportPdfRenders()
