@@ -91,7 +91,12 @@ int runBudget(const QStringList& arguments)
         for (int y : budget.overfullYears)
             out << "\nWarning: the runs of year " << y
                 << " do not fit on one machine back to back.";
-        if (!budget.overfullYears.empty())
+        if (budget.reservedAfterGrantUsd > 0.0)
+            out << "\nNote: the " << budget.reservedTermYears
+                << "-year reservation runs past the grant's last year: a further "
+                << views::formatUsd(budget.reservedAfterGrantUsd)
+                << " before indirect costs is owed after it, outside this budget.";
+        if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0)
             out << '\n';
         break;
     }

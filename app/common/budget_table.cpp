@@ -287,6 +287,7 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         { QStringLiteral("total_usd"), b.totalUsd },
         { QStringLiteral("indirect_rate"), b.indirectRate },
         { QStringLiteral("overfull_years"), overfull },
+        { QStringLiteral("reserved_after_grant_usd"), b.reservedAfterGrantUsd },
     };
     if (owned) {
         json.insert(QStringLiteral("machine_id"),

@@ -192,9 +192,17 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                           timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
                           QString::number(c.instances),
                           c.instances == 1 ? QString() : QStringLiteral("s"));
-    if (b.pricing == Pricing::Reserved)
-        request += QStringLiteral(" The offer is a reservation only: each year with runs is "
-                                  "budgeted a full year of its rate.");
+    if (b.pricing == Pricing::Reserved) {
+        request += QStringLiteral(" The offer is a reservation only: its %1 term is paid whether "
+                                  "the runs use it or not, and is budgeted from the first year "
+                                  "with runs.")
+                       .arg(QStringLiteral("%1-year").arg(b.reservedTermYears));
+        if (b.reservedAfterGrantUsd > 0.0)
+            request += QStringLiteral(" The term runs past the grant's last year: a further %1 "
+                                      "before indirect costs is owed after it, outside this "
+                                      "budget.")
+                           .arg(views::formatUsd(b.reservedAfterGrantUsd));
+    }
     out.push_back({ JustificationBlock::Kind::Paragraph,
         request + QLatin1Char(' ')
             + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name))),

@@ -4,6 +4,7 @@
 #include "core/limits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace gpuplan {
@@ -115,15 +116,35 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     b.pricing = c.cheapestPricing;
     const double rate = hourlyRate(c);
     b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
+    if (c.cheapestPricing != Pricing::Reserved) {
+        for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
+            book.add(BudgetCategory::ComputingServices, y, b.runsPerYear[y] * b.spendPerRunUsd);
+        return;
+    }
+    // A reservation is paid for every hour of its term, used or not: a term starts in the first
+    // year with runs that no earlier term covers and is budgeted in every grant year it spans;
+    // what spans past the grant's last year is owed all the same, and reported apart.
     const double reservationYearUsd
         = rate * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances;
+    const double term = c.cheapestReservedYears.value_or(1.0);
+    b.reservedTermYears = term;
+    const double grantYears = static_cast<double>(b.runsPerYear.size());
+    double coveredUntil = 0.0; // in years from the grant's start
     for (std::size_t y = 0; y < b.runsPerYear.size(); ++y) {
-        const int runs = b.runsPerYear[y];
-        if (c.cheapestPricing == Pricing::Reserved)
-            book.add(BudgetCategory::ComputingServices, y, runs > 0 ? reservationYearUsd : 0.0);
-        else
-            book.add(BudgetCategory::ComputingServices, y, runs * b.spendPerRunUsd);
+        const double start = static_cast<double>(y);
+        if (b.runsPerYear[y] <= 0 || coveredUntil >= start + 1.0)
+            continue;
+        const double termStart = std::max(start, coveredUntil);
+        coveredUntil = termStart + term;
+        for (double from = termStart; from < std::min(coveredUntil, grantYears);) {
+            const double yearEnd = std::floor(from) + 1.0;
+            const double to = std::min({ yearEnd, coveredUntil, grantYears });
+            book.add(BudgetCategory::ComputingServices, static_cast<std::size_t>(from),
+                (to - from) * reservationYearUsd);
+            from = to;
+        }
     }
+    b.reservedAfterGrantUsd = std::max(0.0, coveredUntil - grantYears) * reservationYearUsd;
 }
 
 bool within(const FieldSpec& spec, double value)

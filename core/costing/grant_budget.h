@@ -68,10 +68,14 @@ struct GrantBudget {
     double totalUsd = 0.0;
     double indirectRate = 0.0;
     // Renting: the pricing the runs are budgeted at (the offer's cheapest), and the spend of one
-    // run before indirect costs. A reservation is budgeted a year of its rate for every year
-    // with runs (its term is paid whether used or not).
+    // run before indirect costs. A reservation is budgeted for every year its terms span (a
+    // term is paid whether used or not), from the first year with runs.
     Pricing pricing = Pricing::OnDemand;
     double spendPerRunUsd = 0.0;
+    // A reservation: its term, and what its last term costs after the grant's last year (owed,
+    // before indirect costs, but outside this budget's years).
+    double reservedTermYears = 0.0;
+    double reservedAfterGrantUsd = 0.0;
     // Owning: years (1-based) whose runs do not fit on one machine back to back.
     std::vector<int> overfullYears;
 };

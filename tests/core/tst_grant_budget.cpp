@@ -194,6 +194,70 @@ private slots:
         const GrantBudget b = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
         QCOMPARE(b.pricing, Pricing::Reserved);
         QCOMPARE(b.totalByYear, (std::vector<double> { 8760.0, 0.0, 8760.0 })); // $1/h all year
+        QCOMPARE(b.reservedTermYears, 1.0);
+        QCOMPARE(b.reservedAfterGrantUsd, 0.0);
+    }
+
+    // A longer term is paid for every year it spans, runs or not, from the first year with
+    // runs; what it spans past the grant is reported apart, not dropped.
+    void aReservationIsBudgetedForEveryYearOfItsTerm_data()
+    {
+        QTest::addColumn<double>("term");
+        QTest::addColumn<std::vector<int>>("runsPerYear");
+        QTest::addColumn<std::vector<double>>("byYear");
+        QTest::addColumn<double>("afterGrant");
+        // $1/h: 8,760 a year.
+        QTest::addRow("3-yr term, runs in years 1 and 3")
+            << 3.0 << std::vector<int> { 1, 0, 1 } << std::vector<double> { 8760, 8760, 8760 }
+            << 0.0;
+        QTest::addRow("5-yr term in a 3-year grant")
+            << 5.0 << std::vector<int> { 1, 0, 1 } << std::vector<double> { 8760, 8760, 8760 }
+            << 2 * 8760.0;
+        QTest::addRow("3-yr term from year 2") << 3.0 << std::vector<int> { 0, 2, 0 }
+                                               << std::vector<double> { 0, 8760, 8760 } << 8760.0;
+        // The second term starts halfway through year 2, where the first ends.
+        QTest::addRow("1.5-yr terms, runs in years 1 and 2")
+            << 1.5 << std::vector<int> { 1, 1, 0 } << std::vector<double> { 8760, 8760, 8760 }
+            << 0.0;
+        QTest::addRow("1.5-yr terms, runs in years 1 and 3")
+            << 1.5 << std::vector<int> { 1, 0, 1 } << std::vector<double> { 8760, 4380, 8760 }
+            << 4380.0;
+        QTest::addRow("2-yr term, runs every year of four")
+            << 2.0 << std::vector<int> { 1, 1, 1, 1 }
+            << std::vector<double> { 8760, 8760, 8760, 8760 } << 0.0;
+    }
+
+    void aReservationIsBudgetedForEveryYearOfItsTerm()
+    {
+        QFETCH(double, term);
+        QFETCH(std::vector<int>, runsPerYear);
+        QFETCH(std::vector<double>, byYear);
+        QFETCH(double, afterGrant);
+        auto c = catalog();
+        for (auto& offer : c->cloudOffers)
+            if (offer.id == "reserved")
+                offer.reserved = { { term, 1.0 } };
+        Scenario s;
+        s.catalog = c;
+        s.modelId = "model";
+        s.source = SourcePolicy::Analytic;
+        s.gpuCounts = { 1 };
+        s.assumptions.indirectRate = 0.0;
+        const Results r = evaluate(s);
+        const std::size_t i = cloudIndex(r, "reserved");
+        QVERIFY(i < r.cloud.size());
+        GrantPlan plan;
+        plan.years = static_cast<int>(runsPerYear.size());
+        plan.runsPerYear = runsPerYear;
+        const GrantBudget b = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
+        QCOMPARE(b.pricing, Pricing::Reserved);
+        QCOMPARE(b.reservedTermYears, term);
+        QCOMPARE(b.totalByYear.size(), byYear.size());
+        for (std::size_t y = 0; y < byYear.size(); ++y)
+            QVERIFY2(qAbs(b.totalByYear[y] - byYear[y]) < 1e-6,
+                qPrintable(QStringLiteral("year %1: %2").arg(y + 1).arg(b.totalByYear[y])));
+        QVERIFY2(qAbs(b.reservedAfterGrantUsd - afterGrant) < 1e-6,
+            qPrintable(QString::number(b.reservedAfterGrantUsd)));
     }
 
     void owningCostsRunFromThePurchaseYear()
