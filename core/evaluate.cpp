@@ -561,6 +561,7 @@ void addRanges(const Scenario& s, Results& r)
             const auto& l = low.options[i];
             o.daysRange = { o.estimate.daysLow, o.estimate.daysHigh };
             o.machineCostRange = { l.machineCostUsd, l.machineCostUsd };
+            o.netCapexRange = { l.netCapexUsd, l.netCapexUsd };
             o.experimentCostRange = { l.experimentCostUsd, l.experimentCostUsd };
             o.energyCostRange = { l.energyCostUsd, l.energyCostUsd };
             o.buyCostPerRunRange = { l.buyCostPerRunUsd, l.buyCostPerRunUsd };
@@ -589,6 +590,7 @@ void addRanges(const Scenario& s, Results& r)
             auto& o = r.options[i];
             const auto& h = high.options[i];
             o.machineCostRange = ordered(o.machineCostRange.low, h.machineCostUsd);
+            o.netCapexRange = ordered(o.netCapexRange.low, h.netCapexUsd);
             o.experimentCostRange = ordered(o.experimentCostRange.low, h.experimentCostUsd);
             o.energyCostRange = ordered(o.energyCostRange.low, h.energyCostUsd);
             o.buyCostPerRunRange = ordered(o.buyCostPerRunRange.low, h.buyCostPerRunUsd);

@@ -103,6 +103,7 @@ struct OwnedOption {
     // Ranges (Scenario::ranges): each figure with every input at its low and high end.
     Interval daysRange; // the estimate's daysLow..daysHigh
     Interval machineCostRange;
+    Interval netCapexRange;
     Interval experimentCostRange;
     Interval energyCostRange;
     Interval buyCostPerRunRange;

@@ -54,18 +54,28 @@ std::optional<Range> rangeIf(const Results& r, const std::optional<Range>& range
     return r.hasRanges ? range : std::nullopt;
 }
 
+// Owning costs more than the price and the electricity: resale, hosting, support or staff.
+bool hasOwningCosts(const OwnedOption& o)
+{
+    return o.netCapexUsd != o.machineCostUsd || o.buyCostPerRunUsd != o.energyCostUsd;
+}
+
 // One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
 // Y at $Z per run."
-QString breakEvenSentence(const QString& machine, const QString& against, double costPerRun,
+QString breakEvenSentence(const OwnedOption& o, const QString& against, double costPerRun,
     std::optional<double> runs, std::optional<double> months,
     const std::optional<BreakEvenRange>& range = std::nullopt)
 {
+    const QString machine = shortMachineLabel(o);
     const QString price
         = QStringLiteral("%1 at %2 per run").arg(against, views::formatUsd(costPerRun));
     if (!runs)
-        return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less per run than "
-                              "the machine's electricity.")
-            .arg(machine, price);
+        return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less than running "
+                              "the machine costs per run (%3 in %4).")
+            .arg(machine, price, views::formatUsd(o.buyCostPerRunUsd),
+                hasOwningCosts(o)
+                    ? QStringLiteral("electricity and the owning costs of a run's months")
+                    : QStringLiteral("electricity"));
     QString text = QStringLiteral("Buying %1 pays off from run %2 (break-even after %3")
                        .arg(machine, number(std::floor(*runs) + 1.0, 0),
                            countOf(*runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
@@ -157,10 +167,13 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     const auto breakEvens = offerBreakEvens(r, opt.optionIndex, offers);
     const int maxRuns = runsToShow(r, breakEvens, opt.maxRuns);
 
-    chart.series.push_back(
-        curve(QStringLiteral("Buy ") + machine + QStringLiteral(" (machine + energy)"),
-            ChartSeries::Kind::Line, kBuyColor, o.machineCostUsd, o.energyCostUsd, maxRuns, true,
-            rangeIf(r, o.machineCostRange), rangeIf(r, o.energyCostRange)));
+    // The line the core's break-even is on: the price less any resale up front, then per run
+    // the electricity and the owning costs of the months a run takes.
+    chart.series.push_back(curve(QStringLiteral("Buy ") + machine
+            + (hasOwningCosts(o) ? QStringLiteral(" (net price + energy and owning costs)")
+                                 : QStringLiteral(" (machine + energy)")),
+        ChartSeries::Kind::Line, kBuyColor, o.netCapexUsd, o.buyCostPerRunUsd, maxRuns, true,
+        rangeIf(r, o.netCapexRange), rangeIf(r, o.buyCostPerRunRange)));
     std::size_t colour = 0;
     for (std::size_t index : offers) {
         if (index >= r.cloud.size())
@@ -197,14 +210,14 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             continue;
         ChartPoint p;
         p.x = *b.runs;
-        p.y = o.machineCostUsd + *b.runs * o.energyCostUsd;
+        p.y = o.netCapexUsd + *b.runs * o.buyCostPerRunUsd;
         // Which crossing is which, in a printed figure too: "10.6 runs vs RunPod on-demand".
         p.label = (opt.months && b.months
                           ? countOf(*b.months, 1, QStringLiteral("month"), QStringLiteral("months"))
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
             + QLatin1Char(' ') + views::pricingLabel(b.pricing);
-        p.tooltip = breakEvenSentence(machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
+        p.tooltip = breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
             b.months, rangeIf(r, b.runsRange));
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
@@ -253,7 +266,7 @@ QString buyVsRentConclusion(
                                   "break-even to state.")
                 .arg(machine);
         const auto& c = r.cloud[*o.cheapestCloudIndex];
-        return breakEvenSentence(machine,
+        return breakEvenSentence(o,
             rentalLabel(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
             c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths,
@@ -261,7 +274,7 @@ QString buyVsRentConclusion(
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
-        sentences << breakEvenSentence(machine, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
+        sentences << breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
             b.months, rangeIf(r, b.runsRange));
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);

@@ -1,6 +1,7 @@
 // Chart builders: what each chart holds, built from Results only (series, labels, flags, lines,
 // padded ranges, log axes never fed a value <= 0), and the buy-vs-rent conclusion.
 
+#include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/buy_vs_rent_chart.h"
@@ -570,6 +571,68 @@ private slots:
                                     .arg(static_cast<int>(std::floor(*o.breakEvenRuns)) + 1)),
             qPrintable(words));
         QVERIFY(words.contains(QStringLiteral("month")));
+    }
+
+    // With resale and owning costs, the buy line is the one the core's break-even is on: the
+    // net price up front, then electricity and owning costs per run.
+    void buyVsRentWithOwningCostsFollowsTheCore()
+    {
+        Scenario s;
+        s.catalog = m_catalog;
+        s.modelId = "pythia-1b";
+        s.source = SourcePolicy::Best;
+        s.assumptions = m_catalog->defaults;
+        s.assumptions.resaleFraction = 0.2;
+        s.assumptions.hostingUsdPerKwMonth = 184.0;
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        std::size_t chosen = r.options.size();
+        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
+            if (r.options[i].breakEvenRuns)
+                chosen = i;
+        QVERIFY(chosen < r.options.size());
+        const OwnedOption& o = r.options[chosen];
+        QVERIFY(o.netCapexUsd < o.machineCostUsd);
+        QVERIFY(o.buyCostPerRunUsd > o.energyCostUsd);
+        const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
+        const ChartSeries& buy = chart.series.front();
+        QVERIFY2(buy.name.endsWith(QStringLiteral("(net price + energy and owning costs)")),
+            qPrintable(buy.name));
+        QCOMPARE(buy.points.front().y, o.netCapexUsd);
+        QVERIFY(qFuzzyCompare(buy.points[1].y, o.netCapexUsd + o.buyCostPerRunUsd));
+        const ChartSeries* marks = findSeries(chart, QStringLiteral("Break-even"));
+        QVERIFY(marks);
+        bool cheapestMarked = false;
+        for (const auto& p : marks->points) {
+            QVERIFY(qFuzzyCompare(p.y, o.netCapexUsd + p.x * o.buyCostPerRunUsd));
+            cheapestMarked = cheapestMarked || qFuzzyCompare(p.x, *o.breakEvenRuns);
+        }
+        QVERIFY(cheapestMarked);
+    }
+
+    // Where renting never breaks even, the sentence compares with what running the machine
+    // costs per run, owning costs included, not with its electricity alone.
+    void rentingCheaperThanRunningSaysWhatRunningCosts()
+    {
+        Scenario s;
+        s.catalog = m_catalog;
+        s.modelId = "pythia-1b";
+        s.source = SourcePolicy::Best;
+        s.assumptions = m_catalog->defaults;
+        s.assumptions.staffUsdPerYear = 1e6; // owning costs far above any rental
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        std::size_t chosen = r.options.size();
+        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
+            if (r.options[i].cheapestCloudIndex && !r.options[i].breakEvenRuns)
+                chosen = i;
+        QVERIFY(chosen < r.options.size());
+        const QString words = buyVsRentConclusion(r, chosen);
+        QVERIFY2(words.contains(QStringLiteral("costs less than running the machine costs per run "
+                                               "(%1 in electricity and the owning costs of a "
+                                               "run's months)")
+                                    .arg(views::formatUsd(r.options[chosen].buyCostPerRunUsd))),
+            qPrintable(words));
     }
 
     void buyVsRentMarksABreakEvenPerChosenOffer()
