@@ -384,13 +384,21 @@ std::optional<std::size_t> defaultMachineToCompare(const Results& r)
 {
     if (r.recommended)
         return r.recommended;
-    if (r.options.empty())
-        return std::nullopt;
-    const auto cheapest = std::min_element(
-        r.options.begin(), r.options.end(), [](const OwnedOption& a, const OwnedOption& b) {
-            return a.experimentCostUsd < b.experimentCostUsd;
-        });
-    return static_cast<std::size_t>(cheapest - r.options.begin());
+    // The cheapest per experiment whose time is physically possible: an estimate above the
+    // GPUs' peak (the paper's unsynchronised timing) is cheap because it is too short.
+    std::optional<std::size_t> cheapest;
+    for (bool possibleOnly : { true, false }) {
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            const OwnedOption& o = r.options[i];
+            if (possibleOnly && o.estimate.hasFlag(EstimateFlag::ExceedsPeak))
+                continue;
+            if (!cheapest || o.experimentCostUsd < r.options[*cheapest].experimentCostUsd)
+                cheapest = i;
+        }
+        if (cheapest)
+            break;
+    }
+    return cheapest;
 }
 
 std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optionIndex)

@@ -95,6 +95,8 @@ void printTable(QTextStream& out, const Results& r)
             << views::recommendationReason(r) << ": " << views::formatDays(o.estimate.days) << ", "
             << views::formatUsd(o.machineCostUsd) << " machine, "
             << views::formatUsd(o.experimentCostUsd) << " per experiment.\n";
+        if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
+            out << "  " << caution << '\n';
         if (r.hasRanges)
             out << "  Ranges: " << QString::number(o.daysRange.low, 'f', 1) << " to "
                 << QString::number(o.daysRange.high, 'f', 1) << " days, "

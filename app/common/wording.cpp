@@ -39,6 +39,15 @@ QString recommendationReason(const Results& r)
     return {};
 }
 
+QString recommendationCaution(const OwnedOption& o)
+{
+    for (auto flag :
+        { EstimateFlag::ExceedsPeak, EstimateFlag::Suspect, EstimateFlag::PerfectScaling })
+        if (o.estimate.hasFlag(flag))
+            return QStringLiteral("Caution: ") + QString::fromUtf8(describe(flag));
+    return {};
+}
+
 QString robustnessText(const Results& r)
 {
     const auto robust = recommendationRobustness(r);

@@ -15,6 +15,11 @@ namespace gpuplan::views {
 // found none; empty without a budget or deadline.
 QString recommendationReason(const Results& results);
 
+// "Caution: " and why the recommended machine's training time is too short to trust (it
+// exceeds the GPUs' peak, comes near it, or assumes perfect scaling); empty when it is not. The
+// recommendation stays what the rule finds, as the paper's Fig. 7 makes it; this says so.
+QString recommendationCaution(const OwnedOption& recommended);
+
 // "fastest machine within the $40,000 budget in 92% of sampled cases; otherwise 4x RTX A6000":
 // how firm the recommendation is (needs Results::monteCarlo); empty without one.
 QString robustnessText(const Results& results);

@@ -260,6 +260,9 @@ void PlannerView::resultsChanged()
                   .arg(render::shortMachineLabel(o), views::recommendationReason(r).toHtmlEscaped(),
                       views::formatDays(o.estimate.days), views::formatUsd(o.machineCostUsd),
                       views::formatUsd(o.experimentCostUsd));
+        if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
+            text += QStringLiteral(" <span style=\"color:#b00000\">%1</span>")
+                        .arg(caution.toHtmlEscaped());
     } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
         text = tr("<b>No recommendation:</b> %1.").arg(why.toHtmlEscaped());
     } else {

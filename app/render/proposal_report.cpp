@@ -427,6 +427,8 @@ QString proposalReportHtml(const ReportInput& in)
                                                      "time, electricity and the other "
                                                      "assumptions).")
                                     : QString());
+        if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
+            html += QStringLiteral("<p><b>%1</b></p>").arg(esc(caution));
         if (const QString robust = views::robustnessText(r); !robust.isEmpty())
             html += QStringLiteral("<p><b>How firm:</b> %1 (%2 sampled scenarios, seed %3).</p>")
                         .arg(esc(robust))

@@ -2,6 +2,7 @@
 
 #include "core/costing/break_even.h"
 #include "core/decisions.h"
+#include "core/evaluate.h"
 
 #include <QTest>
 
@@ -68,6 +69,26 @@ private slots:
             { 9, 162673 } };
         QCOMPARE(*cheapestWithinBoth(points, 200000, 20), std::size_t { 2 });
         QVERIFY(!cheapestWithinBoth(points, 50000, 20));
+    }
+
+    // Without a recommendation, buy vs rent and the report compare the cheapest machine per
+    // experiment whose time is possible: one above the GPUs' peak is cheap only because its
+    // time is too short.
+    void defaultMachineSkipsTimesAboveThePeak()
+    {
+        Results r;
+        QVERIFY(!defaultMachineToCompare(r));
+        r.options.resize(3);
+        r.options[0].experimentCostUsd = 300.0;
+        r.options[1].experimentCostUsd = 100.0;
+        r.options[1].estimate.flags = { EstimateFlag::ExceedsPeak };
+        r.options[2].experimentCostUsd = 200.0;
+        r.options[2].estimate.flags = { EstimateFlag::Suspect };
+        QCOMPARE(defaultMachineToCompare(r), std::optional<std::size_t>(2));
+        r.options[0].estimate.flags = r.options[2].estimate.flags = r.options[1].estimate.flags;
+        QCOMPARE(defaultMachineToCompare(r), std::optional<std::size_t>(1)); // all impossible
+        r.recommended = 0; // the rule's pick stands
+        QCOMPARE(defaultMachineToCompare(r), std::optional<std::size_t>(0));
     }
 
     void buyVsRentCurveCrossesAtBreakEven()

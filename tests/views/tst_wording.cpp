@@ -179,6 +179,23 @@ private slots:
             QStringLiteral("(no on-demand rate to compare with)")));
     }
 
+    // The recommendation keeps its rule's pick, and says when that pick's time cannot be
+    // trusted, most serious reason first.
+    void recommendationCautionNamesTheWorstFlag()
+    {
+        OwnedOption o;
+        QCOMPARE(views::recommendationCaution(o), QString());
+        o.estimate.flags = { EstimateFlag::UnsynchronisedTiming };
+        QCOMPARE(views::recommendationCaution(o), QString()); // a source, not a verdict
+        o.estimate.flags = { EstimateFlag::PerfectScaling, EstimateFlag::Suspect };
+        QVERIFY(views::recommendationCaution(o).startsWith(
+            QStringLiteral("Caution: Implied utilisation is 75% of peak or more")));
+        o.estimate.flags.push_back(EstimateFlag::ExceedsPeak);
+        QCOMPARE(views::recommendationCaution(o),
+            QStringLiteral("Caution: Implied utilisation is above 100% of the GPUs' peak: "
+                           "physically impossible, so this time is too short."));
+    }
+
     void pricing()
     {
         QCOMPARE(views::pricingLabel(Pricing::OnDemand), QStringLiteral("on-demand"));
