@@ -132,9 +132,37 @@ private:
     std::map<std::pair<const GpuSpec*, int>, std::optional<TrainingEstimate>> known_;
 };
 
+// GPUs the price set cannot sell, said where it matters: a GPU the user named, or one a
+// published or measured time exists for (the paper's A100 SXM in a price set without it). The
+// analytic estimate exists for every GPU with a peak, so it alone would list them all.
+void addUnpricedGpus(const Scenario& s, Estimates& estimates, Results& r)
+{
+    std::vector<const GpuSpec*> gpus;
+    if (s.gpuIds.empty()) {
+        for (const auto& g : s.catalog->gpus)
+            gpus.push_back(&g);
+    } else {
+        for (const auto& id : s.gpuIds)
+            if (const auto* g = s.catalog->findGpu(id))
+                gpus.push_back(g);
+    }
+    for (const GpuSpec* gpu : gpus) {
+        if (purchasable(*s.catalog, *gpu))
+            continue;
+        for (int count : s.gpuCounts) {
+            const auto estimate = estimates.at(*gpu, count);
+            const bool published
+                = estimate && estimate->feasible && estimate->source != EstimateSource::Analytic;
+            if (!s.gpuIds.empty() || published)
+                r.unavailable.push_back({ gpu->id, count, UnavailableReason::NoPrice, {} });
+        }
+    }
+}
+
 void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
 {
     const auto& a = s.assumptions;
+    addUnpricedGpus(s, estimates, r);
     for (const GpuSpec* gpu : purchasableGpus(s)) {
         for (int count : s.gpuCounts) {
             Unavailable why;

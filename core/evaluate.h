@@ -172,6 +172,8 @@ enum class UnavailableReason {
     SoldOnlyAsSystem, // no card price, and no system of that count (detail: the counts sold)
     Infeasible, // the source says it does not fit (detail: the source's note)
     NoEstimate, // the source has nothing for it
+    NoPrice, // the price set has no price for the GPU (reported where asked for by --gpus, or
+             // where a source other than the analytic one has a time for it)
 };
 
 // An (GPU, count) the source knows to be infeasible, or has no estimate for.

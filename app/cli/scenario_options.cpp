@@ -2,6 +2,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/common/format.h"
+#include "app/common/wording.h"
 
 #include <QDate>
 
@@ -166,9 +167,18 @@ std::optional<std::size_t> machineOption(
     for (std::size_t i = 0; ok && i < results.options.size(); ++i)
         if (results.options[i].gpuCount == count && results.options[i].gpu->id == gpu)
             return i;
-    *error = QStringLiteral("--machine %1 is not one of the options (write COUNTxGPU_ID, e.g. "
-                            "8xa100-80gb-sxm)")
-                 .arg(text);
+    // Why not, where the plan knows (no price, no estimate, ...), and a machine that is one.
+    QString why;
+    for (const auto& u : results.unavailable)
+        if (ok && u.gpuCount == count && u.gpuId == gpu)
+            why = QStringLiteral(": ") + views::unavailableReason(u, results.source);
+    *error = QStringLiteral("--machine %1 is not one of the options%2 (write COUNTxGPU_ID")
+                 .arg(text, why);
+    if (const auto example = defaultMachineToCompare(results))
+        *error += QStringLiteral(", e.g. %1x%2")
+                      .arg(results.options[*example].gpuCount)
+                      .arg(QString::fromStdString(results.options[*example].gpu->id));
+    *error += QLatin1Char(')');
     return std::nullopt;
 }
 

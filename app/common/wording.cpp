@@ -92,6 +92,8 @@ QString unavailableReason(const Unavailable& u, SourcePolicy source)
         return QStringLiteral("infeasible: ") + QString::fromStdString(u.detail);
     case UnavailableReason::NoEstimate:
         return QStringLiteral("no %1 estimate").arg(toQString(toString(source)));
+    case UnavailableReason::NoPrice:
+        return QStringLiteral("no purchase price in this price set");
     }
     return {};
 }
@@ -173,9 +175,13 @@ QString warningText(const Warning& w, SourcePolicy source)
     case Warning::Kind::OfferUnknownGpu:
         return QStringLiteral("cloud offer %1 names unknown GPU %2")
             .arg(subject, QString::fromStdString(w.detail));
-    case Warning::Kind::NoEstimateForAnyMachine:
-        return QStringLiteral("no machine has a %1 estimate for %2")
-            .arg(toQString(toString(source)), subject);
+    case Warning::Kind::NoEstimateForAnyMachine: {
+        // Every (GPU, count) left out is listed with its reason: no estimate, no price, ...
+        const QString name = toQString(toString(source));
+        const bool vowel = QStringLiteral("aeiou").contains(name.left(1));
+        return QStringLiteral("no machine to buy has %1 %2 estimate for %3")
+            .arg(vowel ? QStringLiteral("an") : QStringLiteral("a"), name, subject);
+    }
     }
     return {};
 }

@@ -240,6 +240,10 @@ private slots:
         QTest::addRow("no machine") << base << "--machine COUNTxGPU_ID is required";
         QTest::addRow("unknown machine")
             << base + QStringList { "--machine", "3xnope" } << "is not one of the options";
+        QTest::addRow("machine without a price")
+            << base + QStringList { "--machine", "8xa100-80gb-sxm" }
+            << "--machine 8xa100-80gb-sxm is not one of the options: no purchase price in this "
+               "price set (write COUNTxGPU_ID, e.g. ";
         QTest::addRow("unknown offer")
             << base + QStringList { "--machine", "8xh100-80gb-sxm", "--offer", "nope" }
             << "unknown --offer 'nope'";

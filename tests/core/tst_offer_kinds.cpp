@@ -112,6 +112,31 @@ private slots:
         QVERIFY(!find(r, "card", 8));
     }
 
+    // A GPU with no price and no system is listed as unavailable for that reason where the
+    // user named it, and left unlisted among all GPUs when only the analytic estimate (which
+    // every GPU with a peak has) would time it.
+    void aGpuWithoutAPriceIsSaidWhereAskedFor()
+    {
+        auto c = smallCatalog();
+        GpuSpec unpriced = c->gpus.back();
+        unpriced.id = "unpriced";
+        unpriced.priceUsd.reset();
+        c->gpus.push_back(unpriced);
+        Scenario s = scenarioOf(c);
+        s.gpuCounts = { 1, 2 };
+        const auto noPrice = [](const Results& r) {
+            int listed = 0;
+            for (const auto& u : r.unavailable)
+                listed += u.gpuId == "unpriced" && u.reason == UnavailableReason::NoPrice ? 1 : 0;
+            return listed;
+        };
+        QCOMPARE(noPrice(evaluate(s)), 0);
+        s.gpuIds = { "unpriced", "card" };
+        const Results named = evaluate(s);
+        QCOMPARE(noPrice(named), 2);
+        QVERIFY(find(named, "card", 1));
+    }
+
     void everyPriceCarriesItsAge()
     {
         const Scenario s = scenarioOf(smallCatalog());
