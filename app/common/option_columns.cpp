@@ -4,6 +4,8 @@
 
 #include <QStringList>
 
+#include <cmath>
+
 namespace gpuplan::views {
 
 QString header(OptionColumn c)
@@ -37,7 +39,10 @@ QString daysText(const TrainingEstimate& e)
 {
     // Every source's range (paper rounding, measured spread and validation error, an
     // extrapolation's bounds, the analytic utilisation range) where it shows at this precision.
-    const int decimals = e.days < 10.0 ? 1 : 0;
+    // Whole days where both ends are whole, else tenths: rounding 29.5-30.5 to whole days
+    // would show 30-31, a range shifted up by half a day.
+    const auto whole = [](double v) { return std::abs(v - std::round(v)) < 0.05; };
+    const int decimals = e.days < 10.0 || !whole(e.daysLow) || !whole(e.daysHigh) ? 1 : 0;
     const QString low = QString::number(e.daysLow, 'f', decimals);
     const QString high = QString::number(e.daysHigh, 'f', decimals);
     if (!(e.daysHigh > e.daysLow) || low == high)

@@ -2,6 +2,7 @@
 // option is unavailable, warnings and pricing labels. Core returns kinds and values; these are
 // the sentences every view (CLI, GUI, report, JSON) shows.
 
+#include "app/common/option_columns.h"
 #include "app/common/wording.h"
 #include "pricing/catalog_loader.h"
 
@@ -200,6 +201,25 @@ private slots:
         QCOMPARE(views::recommendationCaution(o),
             QStringLiteral("Caution: Implied utilisation is above 100% of the GPUs' peak: "
                            "physically impossible, so this time is too short."));
+    }
+
+    // Days with their range, the ends never shifted by rounding.
+    void daysWithTheirRange()
+    {
+        TrainingEstimate e;
+        e.days = 30.0;
+        e.daysLow = 29.5;
+        e.daysHigh = 30.5;
+        QCOMPARE(views::daysText(e), QStringLiteral("30 days (29.5-30.5)"));
+        e.daysLow = 27.0;
+        e.daysHigh = 34.0;
+        QCOMPARE(views::daysText(e), QStringLiteral("30 days (27-34)"));
+        e.days = 8.0;
+        e.daysLow = 7.5;
+        e.daysHigh = 8.5;
+        QCOMPARE(views::daysText(e), QStringLiteral("8.0 days (7.5-8.5)"));
+        e.daysLow = e.daysHigh = 8.0;
+        QCOMPARE(views::daysText(e), QStringLiteral("8.0 days"));
     }
 
     void pricing()
