@@ -84,6 +84,9 @@ AssumptionsPanel::AssumptionsPanel(QWidget* parent)
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    // In a narrow dock (a laptop screen) a field goes under its label instead of behind a
+    // scroll bar.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_fields.reserve(kAssumptionCount);
     for (const auto& spec : kAssumptionSpecs)
         addField(spec);

@@ -37,7 +37,7 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_axis->addItem(tr("months at the run rate"));
     m_offers = new QListWidget;
     m_offers->setObjectName(QStringLiteral("offers"));
-    m_offers->setMinimumWidth(330);
+    m_offers->setMinimumWidth(260);
     m_offers->setMaximumWidth(420);
     m_conclusion = new QLabel;
     m_conclusion->setObjectName(QStringLiteral("conclusion"));

@@ -34,6 +34,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -85,6 +86,9 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_assumptions);
     scroll->setWidgetResizable(true);
+    // Narrower, the labels and input boxes disappear behind a scroll bar: the central views
+    // give way instead.
+    scroll->setMinimumWidth(280);
     dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     connect(m_assumptions, &AssumptionsPanel::assumptionsChanged, this,
@@ -111,7 +115,12 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     });
 
     buildMenus();
-    resize(1500, 950);
+    // The first start's size, within the screen (a 1366x768 laptop included); later starts
+    // restore the user's.
+    QSize first(1500, 950);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        first = first.boundedTo(screen->availableGeometry().size() * 0.95);
+    resize(first);
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());

@@ -87,6 +87,12 @@ void PlannerView::buildLayout()
     m_source->setToolTip(tr("Where training times come from. Best available takes, per machine, "
                             "measured > extrapolated from a measurement on fewer GPUs > the "
                             "paper's tables > the analytic estimate."));
+    // Shrinkable to nine characters (the full text in the open list): the control row must
+    // fit a laptop screen beside the Assumptions dock.
+    for (QComboBox* combo : { m_model, m_source }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(9);
+    }
     m_logAxes = new QCheckBox(tr("Log axes"));
     m_logAxes->setObjectName(QStringLiteral("logAxes"));
     m_logAxes->setChecked(true);
@@ -115,13 +121,13 @@ void PlannerView::buildLayout()
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Model:")));
     controls->addWidget(m_model);
-    controls->addSpacing(12);
+    controls->addSpacing(6);
     controls->addWidget(new QLabel(tr("Estimates:")));
     controls->addWidget(m_source);
-    controls->addSpacing(12);
+    controls->addSpacing(6);
     controls->addWidget(m_logAxes);
     controls->addWidget(m_rentalFilter);
-    controls->addSpacing(12);
+    controls->addSpacing(6);
     controls->addWidget(m_budgetOn);
     controls->addWidget(m_budget);
     controls->addWidget(m_deadlineOn);

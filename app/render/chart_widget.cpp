@@ -329,7 +329,9 @@ ChartWidget::ChartWidget(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
     connect(d->chart, &QChart::plotAreaChanged, this, [this] { placeLabels(); });
-    setMinimumSize(480, 320);
+    // Two charts side by side (Planner) or stacked (Buy vs rent) must fit a 1280x720 laptop
+    // screen beside the Assumptions dock; below this the axes' text crowds the plot.
+    setMinimumSize(360, 220);
 }
 
 ChartWidget::~ChartWidget() = default;

@@ -287,6 +287,19 @@ private slots:
         QVERIFY(w->windowTitle().contains(QStringLiteral("Untitled scenario")));
     }
 
+    // The smallest the window can be fits a 1280x720 laptop screen, with room for a window
+    // frame and a desktop panel (it needed 1243x784 before the charts and the control row
+    // could shrink and the Assumptions dock could put a field under its label).
+    void theWindowFitsALaptopScreen()
+    {
+        auto w = makeWindow();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const QSize smallest = w->minimumSizeHint().expandedTo(w->minimumSize());
+        QVERIFY2(smallest.width() <= 1280 - 16 && smallest.height() <= 720 - 60,
+            qPrintable(QStringLiteral("%1x%2").arg(smallest.width()).arg(smallest.height())));
+    }
+
     void everyAssumptionChangeReplots()
     {
         auto w = makeWindow();
