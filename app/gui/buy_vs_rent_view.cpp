@@ -81,6 +81,9 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     charts->addWidget(tornado);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
+    // The same 3:2 from the start: the stretch factors share only what is left over the
+    // charts' size hints, which gave the tornado most of the height.
+    charts->setSizes({ 3000, 2000 });
     auto* body = new QHBoxLayout;
     body->addWidget(charts, 1);
     body->addLayout(side);

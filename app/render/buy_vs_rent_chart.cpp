@@ -231,10 +231,16 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     if (std::any_of(chart.series.begin(), chart.series.end(), hasBand))
         chart.footnote += QStringLiteral(" Shaded: each line's range.");
 
+    // The axis holds each line's band too, so that no range is cut at the frame.
     std::vector<double> ys;
     for (const auto& s : chart.series)
-        for (const auto& p : s.points)
+        for (const auto& p : s.points) {
             ys.push_back(p.y);
+            if (p.yRange) {
+                ys.push_back(p.yRange->low);
+                ys.push_back(p.yRange->high);
+            }
+        }
     const Range ry = paddedRange(ys, false);
     chart.y.min = std::max(0.0, ry.min); // cumulative cost starts at 0: no marker to cut
     chart.y.max = ry.max;

@@ -994,6 +994,12 @@ private slots:
         }
         QVERIFY(rentBands >= 1);
         QVERIFY(chart.footnote.contains(QStringLiteral("Shaded: each line's range.")));
+        // The axis holds every band: none is cut at the frame.
+        for (const auto& s : chart.series)
+            for (const auto& p : s.points)
+                if (p.yRange)
+                    QVERIFY2(p.yRange->low >= chart.y.min && p.yRange->high <= chart.y.max,
+                        qPrintable(s.name));
     }
 
     // Whiskers and bands as screen geometry: clamped to the axes, caps only at real ends.
