@@ -36,6 +36,8 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name)
     table->setObjectName(name);
     table->setModel(model);
     table->setSortingEnabled(true);
+    // Qt starts a sortable table in descending order (Z to A): A to Z reads as intended.
+    table->sortByColumn(0, Qt::AscendingOrder);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setAlternatingRowColors(true);

@@ -31,6 +31,7 @@
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -298,6 +299,23 @@ private slots:
         const QSize smallest = w->minimumSizeHint().expandedTo(w->minimumSize());
         QVERIFY2(smallest.width() <= 1280 - 16 && smallest.height() <= 720 - 60,
             qPrintable(QStringLiteral("%1x%2").arg(smallest.width()).arg(smallest.height())));
+    }
+
+    // Both tables open sorted A to Z by their first column (Qt's default is Z to A).
+    void tablesOpenSortedAToZ()
+    {
+        auto w = makeWindow();
+        for (const char* name : { "optionsTable", "cloudTable" }) {
+            const auto* table = w->findChild<QTableView*>(QLatin1String(name));
+            QVERIFY2(table, name);
+            const QAbstractItemModel* model = table->model();
+            QVERIFY(model->rowCount() > 1);
+            QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+            const QString first = model->index(0, 0).data().toString();
+            const QString last = model->index(model->rowCount() - 1, 0).data().toString();
+            QVERIFY2(QString::localeAwareCompare(first, last) <= 0,
+                qPrintable(first + QStringLiteral(" > ") + last));
+        }
     }
 
     void everyAssumptionChangeReplots()

@@ -154,6 +154,11 @@ private slots:
         QCOMPARE(points, r.options.size());
         verifyInside(chart);
         QVERIFY(chart.x.log && chart.y.log);
+        // One colour per GPU type: no two of the shipped GPUs' series look alike.
+        std::set<QRgb> colours;
+        for (const auto& name : gpus)
+            colours.insert(findSeries(chart, QString::fromStdString(name))->color.rgb());
+        QCOMPARE(colours.size(), gpus.size());
     }
 
     void hardwareChartDrawsFrontierBudgetAndDeadline()
