@@ -335,12 +335,18 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
     const auto& a = s.assumptions;
     // At most one option per offer and count: growing the vector moved every option so far.
     r.cloud.reserve(s.catalog->cloudOffers.size() * s.gpuCounts.size());
+    const auto wanted = [&s](const std::string& gpuId) {
+        return s.gpuIds.empty()
+            || std::find(s.gpuIds.begin(), s.gpuIds.end(), gpuId) != s.gpuIds.end();
+    };
     for (const auto& offer : s.catalog->cloudOffers) {
         const GpuSpec* gpu = s.catalog->findGpu(offer.gpuId);
         if (!gpu) {
             r.warnings.push_back({ Warning::Kind::OfferUnknownGpu, offer.id, offer.gpuId });
             continue;
         }
+        if (!wanted(offer.gpuId))
+            continue; // Scenario::gpuIds chooses the GPUs to rent as well as to buy
         for (int count : s.gpuCounts) {
             if (count < offer.gpusPerInstance)
                 continue; // an 8-GPU instance is not a way to rent 2 GPUs

@@ -20,7 +20,8 @@ struct Scenario {
     std::string modelId;
     SourcePolicy source = SourcePolicy::Best;
     std::vector<int> gpuCounts { 1, 2, 4, 8 };
-    std::vector<std::string> gpuIds; // empty = every GPU with a purchase price
+    // The GPUs to buy and to rent; empty = every GPU with a purchase price, every offer.
+    std::vector<std::string> gpuIds;
     Assumptions assumptions; // usually catalog->defaults, edited by the user
     std::optional<double> budgetUsd; // hardware budget for "fastest within budget"
     std::optional<double> deadlineDays; // for "cheapest within deadline"

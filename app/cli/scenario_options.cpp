@@ -46,7 +46,7 @@ void addScenarioOptions(QCommandLineParser& p)
         QStringLiteral("Deadline in days: recommend the cheapest machine that meets it."),
         QStringLiteral("DAYS") });
     p.addOption({ QStringLiteral("gpus"),
-        QStringLiteral("Only these GPU ids, comma-separated (default: all with a price)."),
+        QStringLiteral("Only these GPU ids, to buy and to rent, comma-separated (default: all)."),
         QStringLiteral("IDS") });
     p.addOption({ QStringLiteral("today"),
         QStringLiteral("The day prices' ages are counted to (default: today's date)."),
@@ -101,6 +101,11 @@ std::optional<Scenario> scenarioFromOptions(
                 return std::nullopt;
             }
             s.gpuIds.push_back(id.trimmed().toStdString());
+        }
+        if (s.gpuIds.empty()) { // "--gpus ,": not every GPU
+            *error
+                = QStringLiteral("--gpus names no GPU; known GPUs: ") + knownIds(*s.catalog, false);
+            return std::nullopt;
         }
     }
     for (const auto& spec : kAssumptionSpecs) {
