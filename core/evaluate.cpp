@@ -418,19 +418,22 @@ std::optional<std::size_t> defaultMachineToCompare(const Results& r)
 {
     if (r.recommended)
         return r.recommended;
-    // The cheapest per experiment whose time is physically possible: an estimate above the
-    // GPUs' peak (the paper's unsynchronised timing) is cheap because it is too short.
+    // The cheapest per experiment whose time is physically possible (an estimate above the
+    // GPUs' peak, the paper's unsynchronised timing, is cheap because it is too short) and that
+    // some offer rents (else there is nothing to compare buying with); failing that, the
+    // cheapest possible one, then the cheapest.
+    const auto possible
+        = [](const OwnedOption& o) { return !o.estimate.hasFlag(EstimateFlag::ExceedsPeak); };
+    const auto rentable = [](const OwnedOption& o) { return o.cheapestCloudIndex.has_value(); };
     std::optional<std::size_t> cheapest;
-    for (bool possibleOnly : { true, false }) {
+    for (int tier = 0; tier < 3 && !cheapest; ++tier) {
         for (std::size_t i = 0; i < r.options.size(); ++i) {
             const OwnedOption& o = r.options[i];
-            if (possibleOnly && o.estimate.hasFlag(EstimateFlag::ExceedsPeak))
+            if ((tier < 2 && !possible(o)) || (tier < 1 && !rentable(o)))
                 continue;
             if (!cheapest || o.experimentCostUsd < r.options[*cheapest].experimentCostUsd)
                 cheapest = i;
         }
-        if (cheapest)
-            break;
     }
     return cheapest;
 }

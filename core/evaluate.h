@@ -262,8 +262,9 @@ struct RecommendationRobustness {
 std::optional<RecommendationRobustness> recommendationRobustness(const Results& results);
 
 // The machine the buy-vs-rent comparison and the report default to: the recommended one, else
-// the cheapest per experiment among those whose time does not exceed the GPUs' peak (any, where
-// all do); nullopt without options.
+// the cheapest per experiment among those whose time does not exceed the GPUs' peak and that
+// an offer rents (dropping the second condition, then the first, where none meets them);
+// nullopt without options.
 std::optional<std::size_t> defaultMachineToCompare(const Results& results);
 
 // Indices into results.cloud of the offers with the same GPU type and count as the option.

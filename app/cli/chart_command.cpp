@@ -127,6 +127,12 @@ int runChart(const QStringList& arguments)
             return fail(kCommand, error);
         buy.optionIndex = *machine;
         buy.months = p.isSet(QStringLiteral("months"));
+        // A chart of the buy line alone compares with nothing: say so, as sensitivity does.
+        if (matchingCloudOffers(planned->results, *machine).empty())
+            return fail(kCommand,
+                QStringLiteral("no cloud offer has the same GPUs as %1: nothing to compare buying "
+                               "with (choose another --machine, or import an offer for them)")
+                    .arg(render::shortMachineLabel(planned->results.options[*machine])));
         chart = render::buyVsRentChart(planned->results, buy);
     }
     render::FigureSize size;

@@ -85,6 +85,9 @@ private slots:
         r.options[2].experimentCostUsd = 200.0;
         r.options[2].estimate.flags = { EstimateFlag::Suspect };
         QCOMPARE(defaultMachineToCompare(r), std::optional<std::size_t>(2));
+        r.options[0].cheapestCloudIndex = 0; // only this one can be rented too
+        QCOMPARE(defaultMachineToCompare(r), std::optional<std::size_t>(0));
+        r.options[0].cheapestCloudIndex.reset();
         r.options[0].estimate.flags = r.options[2].estimate.flags = r.options[1].estimate.flags;
         QCOMPARE(defaultMachineToCompare(r), std::optional<std::size_t>(1)); // all impossible
         r.recommended = 0; // the rule's pick stands

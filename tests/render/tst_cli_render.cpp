@@ -104,6 +104,11 @@ private slots:
             QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
             QStringLiteral("pie"), QStringLiteral("--out"), out }
                                   << QStringLiteral("--kind must be");
+        QTest::newRow("buy-vs-rent with nothing to rent") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("buy-vs-rent"), QStringLiteral("--price-set"), QStringLiteral("paper"),
+            QStringLiteral("--machine"), QStringLiteral("8xrtx-3090"), QStringLiteral("--out"),
+            out } << QStringLiteral("no cloud offer has the same GPUs as 8×RTX 3090");
         QTest::newRow("no out") << QStringList { QStringLiteral("chart"), QStringLiteral("--model"),
             QStringLiteral("pythia-1b"), QStringLiteral("--kind"), QStringLiteral("hardware-cost") }
                                 << QStringLiteral("--out FILE is required");
