@@ -6,6 +6,7 @@
 #include "app/gui/user_files.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QIcon>
 #include <QMessageBox>
@@ -23,17 +24,37 @@ int main(int argc, char** argv)
 
     const gpuplan::CatalogLoad load = gpuplan::gui::loadUserCatalog();
     gpuplan::gui::MainWindow window(load.catalog);
-    if (!load.ok())
-        QMessageBox::warning(&window, QObject::tr("Some data files have errors"),
-            QObject::tr("These entries were left out:\n\n%1")
-                .arg(gpuplan::gui::issueText(load.issues)));
+    if (!load.ok()) {
+        // The list can run to hundreds of lines (a broken import): the box shows the first few
+        // and the whole list under "Show Details...", so its buttons stay on the screen.
+        const QStringList issues
+            = gpuplan::gui::issueText(load.issues).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        constexpr qsizetype kShown = 8;
+        QMessageBox box(QMessageBox::Warning, QObject::tr("Some data files have errors"),
+            QObject::tr("What these errors name was left out; the planner runs on the rest. "
+                        "Correct the files (each error names its file, line and column) and "
+                        "start gpuplan again."),
+            QMessageBox::Ok, &window);
+        QString shown = issues.mid(0, kShown).join(QLatin1Char('\n'));
+        if (issues.size() > kShown)
+            shown += QObject::tr("\n\u2026 and %1 more (Show Details)").arg(issues.size() - kShown);
+        box.setInformativeText(shown);
+        if (issues.size() > kShown)
+            box.setDetailedText(issues.join(QLatin1Char('\n')));
+        box.exec();
+    }
 
     const QStringList arguments = QApplication::arguments();
     const QString scenario = arguments.size() > 1 ? arguments.at(1) : QString();
     QString error;
-    const bool opened = scenario.isEmpty() ? window.restoreLastScenario(&error)
-        : QFileInfo::exists(scenario)      ? window.openScenario(scenario, &error)
-                                           : false;
+    bool opened = false;
+    if (scenario.isEmpty())
+        opened = window.restoreLastScenario(&error);
+    else if (QFileInfo::exists(scenario))
+        opened = window.openScenario(scenario, &error);
+    else // a moved file, or a desktop entry pointing at one: say so, do not start untitled
+        error = QObject::tr("%1: no such file; an untitled scenario is open instead.")
+                    .arg(QDir::toNativeSeparators(QFileInfo(scenario).absoluteFilePath()));
     if (!opened && !error.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Cannot open scenario"), error);
     window.show();
