@@ -19,6 +19,10 @@ StoredFile claimName(const QByteArray& contents, const QDir& dir, const QStringL
     if (!temporary.open() || temporary.write(contents) != contents.size() || !temporary.flush())
         return { {},
             QStringLiteral("Could not write in %1: %2").arg(dir.path(), temporary.errorString()) };
+    // A temporary file is private (0600); a price table is a file like any other the user
+    // keeps or shares.
+    temporary.setPermissions(
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     for (const QString& name : names) {
         const QString path = dir.filePath(name);
         if (QFileInfo::exists(path))
@@ -66,8 +70,11 @@ StoredFile storeNewFile(const QByteArray& contents, const QString& path)
     const QFileInfo info(path);
     if (info.exists())
         return { {}, QStringLiteral("%1 exists: an import never overwrites a file.").arg(path) };
-    if (!QDir().mkpath(info.absolutePath()))
-        return { {}, QStringLiteral("Could not create the folder %1.").arg(info.absolutePath()) };
+    // A path the user typed: a folder that is not there is a typo, not one to create.
+    if (!info.absoluteDir().exists())
+        return { {},
+            QStringLiteral("The folder %1 does not exist.")
+                .arg(QDir::toNativeSeparators(info.absolutePath())) };
     return claimName(contents, info.absoluteDir(), { info.fileName() });
 }
 

@@ -24,7 +24,8 @@ StoredFile storeUniqueCopy(
 StoredFile storeUniqueFile(
     const QByteArray& contents, const QString& dirPath, const QString& fileName);
 
-// Writes `contents` to `path` the same way, failing where a file of that name exists.
+// Writes `contents` to `path` the same way, failing where a file of that name exists or its
+// folder does not (a path the user typed is not created).
 StoredFile storeNewFile(const QByteArray& contents, const QString& path);
 
 } // namespace gpuplan::views

@@ -115,6 +115,8 @@ private slots:
     {
         const QString out = dataDir->filePath(QStringLiteral("mine.yaml"));
         QCOMPARE(importNebius({ "--out", out }).exitCode, 0);
+        // Readable by others like any file the user keeps (not a temporary file's 0600).
+        QVERIFY(QFileInfo(out).permissions().testFlag(QFile::ReadOther));
         const QByteArray before = readFile(out);
         const Run again = importNebius({ "--out", out });
         QCOMPARE(again.exitCode, 2);
@@ -127,6 +129,17 @@ private slots:
         const Run list = cli({ "list", "cloud", "--no-user-data", "--prices", out });
         QCOMPARE(list.exitCode, 0);
         QVERIFY(list.out.contains("nebius-gpu-h100-sxm_8gpu-128vcpu-1600gb-eu-north1"));
+    }
+
+    // A folder that is not there is a typo: not created, nothing written.
+    void outIntoAMissingFolderFails()
+    {
+        const QString folder = dataDir->filePath(QStringLiteral("no-such-folder"));
+        const Run r = importNebius({ "--out", folder + QStringLiteral("/mine.yaml") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("The folder %1 does not exist.").arg(folder)),
+            qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(folder));
     }
 
     void malformedInputWritesNothing_data()
