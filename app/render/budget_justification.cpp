@@ -14,6 +14,9 @@
 #include <QTextDocumentWriter>
 #include <QTextList>
 
+#include <cmath>
+#include <optional>
+
 namespace gpuplan::render {
 
 namespace {
@@ -150,7 +153,28 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                        .arg(owning.join(QStringLiteral(", ")));
     out.push_back({ JustificationBlock::Kind::Paragraph, running, {} });
 
-    QString why = buyVsRentConclusion(r, target.index);
+    // The break-even in this plan's calendar, not in months at the planner's run rate (1 a month
+    // by default), which a plan of 3-4 runs a year contradicts.
+    Results withoutMonths = r;
+    OwnedOption& same = withoutMonths.options[target.index];
+    same.breakEvenMonths.reset();
+    for (auto& offer : same.breakEvens)
+        offer.months.reset();
+    QString why = buyVsRentConclusion(withoutMonths, target.index);
+    if (o.breakEvenRuns) {
+        const int run = static_cast<int>(std::floor(*o.breakEvenRuns)) + 1;
+        int counted = 0;
+        std::optional<int> year;
+        for (std::size_t y = 0; y < b.runsPerYear.size() && !year; ++y) {
+            counted += b.runsPerYear[y];
+            if (counted >= run)
+                year = static_cast<int>(y) + 1;
+        }
+        why += year ? QStringLiteral(" In this plan, run %1 falls in %2.")
+                          .arg(run)
+                          .arg(views::grantYearLabel(plan, *year))
+                    : QStringLiteral(" This plan's %1 stop short of it.").arg(runsText(counted));
+    }
     if (o.cheapestCloudIndex) {
         const CloudOption& c = r.cloud[*o.cheapestCloudIndex];
         why += QStringLiteral(" For the %1 of this plan, renting there would cost %2, indirect "
