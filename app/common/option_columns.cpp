@@ -86,7 +86,7 @@ QString displayText(const OwnedOption& o, OptionColumn c)
         return formatUsdWithRange(
             o.experimentCostUsd, o.experimentCostRange.low, o.experimentCostRange.high);
     case OptionColumn::EnergyCost:
-        return formatUsd(o.energyCostUsd);
+        return formatUsdWithRange(o.energyCostUsd, o.energyCostRange.low, o.energyCostRange.high);
     case OptionColumn::Utilization:
         return o.estimate.impliedUtilization ? formatPercent(*o.estimate.impliedUtilization)
                                              : QStringLiteral("unknown");

@@ -306,7 +306,10 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
             QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays), kDeadlineColor });
-    chart.footnote = sourceNote(r);
+    // The paper's Fig. 7 measure for owning leaves electricity out; a rental's price has it in.
+    chart.footnote = sourceNote(r)
+        + QStringLiteral(" Owned machines: the price spread over their life, without electricity "
+                         "(its cost per run is in the table); rentals: the whole bill.");
     if (const QString note = rentalNote(r, opt.cloud, rentalPoints); !note.isEmpty())
         chart.footnote += QLatin1Char(' ') + note;
     fitAxes(chart);

@@ -222,6 +222,16 @@ private slots:
         QCOMPARE(views::daysText(e), QStringLiteral("8.0 days"));
     }
 
+    // Energy per run carries its range like every other cost column.
+    void energyPerRunWithItsRange()
+    {
+        OwnedOption o;
+        o.energyCostUsd = 497.03;
+        o.energyCostRange = { 350.0, 700.0 };
+        QCOMPARE(views::displayText(o, views::OptionColumn::EnergyCost),
+            QStringLiteral("$497.03 ($350.00-$700.00)"));
+    }
+
     void pricing()
     {
         QCOMPARE(views::pricingLabel(Pricing::OnDemand), QStringLiteral("on-demand"));
