@@ -605,7 +605,9 @@ void ChartWidget::fitTitle()
     // The chart fills the widget, also when exported (renderTo): the widget's width less the
     // chart's margins and the title's own padding. Not the chart's rect: the view resizes the
     // chart after this widget's resizeEvent.
-    constexpr qreal kTitlePadding = 16;
+    // Qt Charts lays the title out in less than the chart's width (its background's frame and
+    // the view's own margins): at 16 px a line that "fitted" was cut short on a 1366-px screen.
+    constexpr qreal kTitlePadding = 56;
     const QMarginsF margins = d->chart->margins();
     const qreal available = width() - margins.left() - margins.right() - kTitlePadding;
     const QString drawn = titleFitting(d->data.title, d->chart->titleFont(), available);
