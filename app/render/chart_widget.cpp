@@ -607,7 +607,7 @@ void ChartWidget::fitTitle()
     // chart after this widget's resizeEvent.
     // Qt Charts lays the title out in less than the chart's width (its background's frame and
     // the view's own margins): at 16 px a line that "fitted" was cut short on a 1366-px screen.
-    constexpr qreal kTitlePadding = 56;
+    constexpr qreal kTitlePadding = 36;
     const QMarginsF margins = d->chart->margins();
     const qreal available = width() - margins.left() - margins.right() - kTitlePadding;
     const QString drawn = titleFitting(d->data.title, d->chart->titleFont(), available);
