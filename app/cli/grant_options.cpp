@@ -123,6 +123,12 @@ std::optional<GrantChoice> grantFromOptions(
     } else {
         views::defaultGrantStart(QString::fromStdString(results.today), choice.plan);
     }
+    if (p.isSet(QStringLiteral("runs-per-year")) && p.isSet(QStringLiteral("runs"))) {
+        // Both say how many runs: which one the budget follows must not be a guess.
+        *error = QStringLiteral("give --runs (spread evenly over the years) or --runs-per-year, "
+                                "not both");
+        return std::nullopt;
+    }
     if (p.isSet(QStringLiteral("runs-per-year"))
         && !views::parseRunsPerYear(p.value(QStringLiteral("runs-per-year")), choice.plan, error))
         return std::nullopt;

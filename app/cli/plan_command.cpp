@@ -180,6 +180,8 @@ int runPlan(const QStringList& arguments)
     const QString csvTable = p.value(QStringLiteral("csv-table"));
     if (csvTable != QLatin1String("options") && csvTable != QLatin1String("cloud"))
         return fail(kCommand, "--csv-table must be options or cloud, not '" + csvTable + "'");
+    if (p.isSet(QStringLiteral("csv-table")) && *format != OutputFormat::Csv)
+        return fail(kCommand, QStringLiteral("--csv-table chooses the table of --format csv"));
 
     const auto catalog = loadCatalog(p, kCommand);
     if (!catalog)

@@ -477,6 +477,13 @@ chassis:
         QTest::addRow("no command") << QStringList {} << "no command given";
         QTest::addRow("unknown command") << QStringList { "plot" } << "unknown command 'plot'";
         QTest::addRow("missing model") << QStringList { "plan" } << "--model is required";
+        QTest::addRow("runs given twice") << QStringList {
+            "budget", "--model", "pythia-1b", "--runs", "5", "--runs-per-year", "3,4,3"
+        } << "give --runs (spread evenly over the years) or --runs-per-year, not both";
+        QTest::addRow("csv table without csv") << QStringList { "plan", "--model", "pythia-1b",
+            "--csv-table", "cloud" } << "--csv-table chooses the table of --format csv";
+        QTest::addRow("empty gpu list") << QStringList { "plan", "--model", "pythia-1b", "--gpus",
+            "," } << "--gpus names no GPU";
         QTest::addRow("unknown model") << QStringList { "plan", "--model", "gpt-9" }
                                        << "unknown model 'gpt-9'; known models: pythia-160m";
         QTest::addRow("NaN budget") << QStringList { "plan", "--model", "pythia-1b", "--budget",
