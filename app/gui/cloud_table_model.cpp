@@ -4,6 +4,9 @@
 #include "app/common/format.h"
 #include "app/common/wording.h"
 
+#include <QBrush>
+#include <QColor>
+
 namespace gpuplan::gui {
 
 void CloudTableModel::setResults(const Results* results)
@@ -36,6 +39,18 @@ QVariant CloudTableModel::data(const QModelIndex& index, int role) const
         return views::sortValue(c, column);
     case CloudIndexRole:
         return index.row();
+    case Qt::TextAlignmentRole: { // numbers right, words left, as in the machines table
+        const bool text = column == views::CloudColumn::Provider
+            || column == views::CloudColumn::Offer || column == views::CloudColumn::Gpu
+            || column == views::CloudColumn::RateDate || column == views::CloudColumn::Flags;
+        return QVariant((text ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    }
+    case Qt::ForegroundRole: // the same red for a time beyond belief, and for a stale rate
+        if (column == views::CloudColumn::Flags
+            && (c.estimate.hasFlag(EstimateFlag::ExceedsPeak)
+                || c.estimate.hasFlag(EstimateFlag::Suspect) || c.rateAge.stale))
+            return QBrush(QColor(0xB0, 0x00, 0x00));
+        return {};
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("Rate as of %1, %2")
                           .arg(views::priceDateText(c.offer->source.date, c.rateAge),

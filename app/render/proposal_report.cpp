@@ -255,7 +255,9 @@ QString sourcesSection(
             views::formatUsd(sys.priceUsd) + priceKindSuffix(sys.priceSource),
             ageCell(sys.priceSource, r), provenance(sys.priceSource) });
     for (const auto& c : catalog.chassis)
-        html += row({ esc(c.name) + QStringLiteral(" (chassis, %1 slots)").arg(c.gpuSlots),
+        html += row({ esc(c.name)
+                + QStringLiteral(" (chassis, %1)")
+                      .arg(countOf(c.gpuSlots, 0, QStringLiteral("slot"), QStringLiteral("slots"))),
             views::formatUsd(c.priceUsd), ageCell(c.priceSource, r), provenance(c.priceSource) });
     std::vector<const CloudOffer*> offers;
     for (std::size_t i : offerIndices)

@@ -1,6 +1,7 @@
 // The GUI's models: options and cloud tables (QAbstractItemModelTester, sorting, comparison
 // rows), and the price tables with validation and undo/redo.
 
+#include "app/common/cloud_columns.h"
 #include "app/gui/cloud_table_model.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/price_book.h"
@@ -139,6 +140,21 @@ private slots:
             withTerms += c.commitments.empty() ? 0 : 1;
         }
         QVERIFY(withTerms > 0); // the paper's AWS p4de and Azure A100 offers
+        // Numbers right, words left, as in the machines table; flags of a suspect time in red.
+        const auto alignment = [&model](int column) {
+            return Qt::Alignment(model.index(0, column).data(Qt::TextAlignmentRole).toInt());
+        };
+        QVERIFY(alignment(static_cast<int>(gpuplan::views::CloudColumn::Provider)) & Qt::AlignLeft);
+        QVERIFY(alignment(static_cast<int>(gpuplan::views::CloudColumn::CheapestCost))
+            & Qt::AlignRight);
+        int red = 0;
+        for (int row = 0; row < model.rowCount(); ++row)
+            red += model.index(row, static_cast<int>(gpuplan::views::CloudColumn::Flags))
+                       .data(Qt::ForegroundRole)
+                       .isValid()
+                ? 1
+                : 0;
+        QVERIFY(red > 0); // the paper's RTX 3090 times beyond the peak
     }
 
     void priceTablesPassTheTester()
