@@ -26,17 +26,17 @@ bool purchasable(const Catalog& c, const GpuSpec& g)
     });
 }
 
-std::vector<const GpuSpec*> purchasableGpus(const Scenario& s)
+// The GPUs the scenario names (Scenario::gpuIds), else every GPU of the catalog.
+std::vector<const GpuSpec*> consideredGpus(const Scenario& s)
 {
     std::vector<const GpuSpec*> gpus;
     if (s.gpuIds.empty()) {
         for (const auto& g : s.catalog->gpus)
-            if (purchasable(*s.catalog, g))
-                gpus.push_back(&g);
+            gpus.push_back(&g);
         return gpus;
     }
     for (const auto& id : s.gpuIds)
-        if (const auto* g = s.catalog->findGpu(id); g && purchasable(*s.catalog, *g))
+        if (const auto* g = s.catalog->findGpu(id))
             gpus.push_back(g);
     return gpus;
 }
@@ -137,16 +137,7 @@ private:
 // analytic estimate exists for every GPU with a peak, so it alone would list them all.
 void addUnpricedGpus(const Scenario& s, Estimates& estimates, Results& r)
 {
-    std::vector<const GpuSpec*> gpus;
-    if (s.gpuIds.empty()) {
-        for (const auto& g : s.catalog->gpus)
-            gpus.push_back(&g);
-    } else {
-        for (const auto& id : s.gpuIds)
-            if (const auto* g = s.catalog->findGpu(id))
-                gpus.push_back(g);
-    }
-    for (const GpuSpec* gpu : gpus) {
+    for (const GpuSpec* gpu : consideredGpus(s)) {
         if (purchasable(*s.catalog, *gpu))
             continue;
         for (int count : s.gpuCounts) {
@@ -163,7 +154,9 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
 {
     const auto& a = s.assumptions;
     addUnpricedGpus(s, estimates, r);
-    for (const GpuSpec* gpu : purchasableGpus(s)) {
+    for (const GpuSpec* gpu : consideredGpus(s)) {
+        if (!purchasable(*s.catalog, *gpu))
+            continue; // addUnpricedGpus says where that matters
         for (int count : s.gpuCounts) {
             Unavailable why;
             const auto machine = machineFor(*s.catalog, *gpu, count, why);

@@ -155,12 +155,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
 
     // The break-even in this plan's calendar, not in months at the planner's run rate (1 a month
     // by default), which a plan of 3-4 runs a year contradicts.
-    Results withoutMonths = r;
-    OwnedOption& same = withoutMonths.options[target.index];
-    same.breakEvenMonths.reset();
-    for (auto& offer : same.breakEvens)
-        offer.months.reset();
-    QString why = buyVsRentConclusion(withoutMonths, target.index);
+    QString why = buyVsRentConclusion(r, target.index, {}, /*inMonths=*/false);
     if (o.breakEvenRuns) {
         const int run = static_cast<int>(std::floor(*o.breakEvenRuns)) + 1;
         int counted = 0;

@@ -259,9 +259,10 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     return chart;
 }
 
-QString buyVsRentConclusion(
-    const Results& r, std::size_t optionIndex, const std::vector<std::size_t>& cloudIndices)
+QString buyVsRentConclusion(const Results& r, std::size_t optionIndex,
+    const std::vector<std::size_t>& cloudIndices, bool inMonths)
 {
+    const auto months = [inMonths](std::optional<double> m) { return inMonths ? m : std::nullopt; };
     if (optionIndex >= r.options.size())
         return QStringLiteral("No machine is available to buy for this model.");
     const auto& o = r.options[optionIndex];
@@ -275,13 +276,13 @@ QString buyVsRentConclusion(
         return breakEvenSentence(o,
             rentalLabel(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-            c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, o.breakEvenMonths,
+            c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, months(o.breakEvenMonths),
             rangeIf(r, o.breakEvenRunsRange));
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
         sentences << breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
-            b.months, rangeIf(r, b.runsRange));
+            months(b.months), rangeIf(r, b.runsRange));
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
     return sentences.join(QLatin1Char(' '));

@@ -31,7 +31,7 @@ bool shown(ChartWidget& widget, const ChartData& chart, QSize size)
     return QTest::qWaitForWindowExposed(&widget);
 }
 
-Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
+Scenario scenarioFor(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
     const std::string& model = "pythia-1b")
 {
     Scenario s;
@@ -41,7 +41,22 @@ Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
     s.assumptions = catalog->defaults;
     s.today = "2026-11-23"; // price ages against a fixed day
     s.budgetUsd = 40000.0;
-    return evaluate(s);
+    return s;
+}
+
+Results plan(const std::shared_ptr<const Catalog>& catalog, SourcePolicy source,
+    const std::string& model = "pythia-1b")
+{
+    return evaluate(scenarioFor(catalog, source, model));
+}
+
+// The first option that `wanted` accepts; options.size() when none does.
+template <typename Wanted> std::size_t firstOption(const Results& r, Wanted wanted)
+{
+    for (std::size_t i = 0; i < r.options.size(); ++i)
+        if (wanted(r.options[i]))
+            return i;
+    return r.options.size();
 }
 
 // A machine with a break-even and at least two offers of the same GPUs, so that choosing one
@@ -540,12 +555,8 @@ private slots:
     void buyVsRentStartsAtTheMachineCost()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
-        std::size_t chosen = r.options.size();
-        for (std::size_t i = 0; i < r.options.size(); ++i)
-            if (r.options[i].breakEvenRuns) {
-                chosen = i;
-                break;
-            }
+        const std::size_t chosen
+            = firstOption(r, [](const OwnedOption& o) { return o.breakEvenRuns.has_value(); });
         QVERIFY(chosen < r.options.size());
         const OwnedOption& o = r.options[chosen];
         const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
@@ -582,19 +593,12 @@ private slots:
     // net price up front, then electricity and owning costs per run.
     void buyVsRentWithOwningCostsFollowsTheCore()
     {
-        Scenario s;
-        s.catalog = m_catalog;
-        s.modelId = "pythia-1b";
-        s.source = SourcePolicy::Best;
-        s.assumptions = m_catalog->defaults;
+        Scenario s = scenarioFor(m_catalog, SourcePolicy::Best);
         s.assumptions.resaleFraction = 0.2;
         s.assumptions.hostingUsdPerKwMonth = 184.0;
-        s.today = "2026-11-23";
         const Results r = evaluate(s);
-        std::size_t chosen = r.options.size();
-        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
-            if (r.options[i].breakEvenRuns)
-                chosen = i;
+        const std::size_t chosen
+            = firstOption(r, [](const OwnedOption& o) { return o.breakEvenRuns.has_value(); });
         QVERIFY(chosen < r.options.size());
         const OwnedOption& o = r.options[chosen];
         QVERIFY(o.netCapexUsd < o.machineCostUsd);
@@ -619,18 +623,11 @@ private slots:
     // costs per run, owning costs included, not with its electricity alone.
     void rentingCheaperThanRunningSaysWhatRunningCosts()
     {
-        Scenario s;
-        s.catalog = m_catalog;
-        s.modelId = "pythia-1b";
-        s.source = SourcePolicy::Best;
-        s.assumptions = m_catalog->defaults;
+        Scenario s = scenarioFor(m_catalog, SourcePolicy::Best);
         s.assumptions.staffUsdPerYear = 1e6; // owning costs far above any rental
-        s.today = "2026-11-23";
         const Results r = evaluate(s);
-        std::size_t chosen = r.options.size();
-        for (std::size_t i = 0; i < r.options.size() && chosen == r.options.size(); ++i)
-            if (r.options[i].cheapestCloudIndex && !r.options[i].breakEvenRuns)
-                chosen = i;
+        const std::size_t chosen = firstOption(
+            r, [](const OwnedOption& o) { return o.cheapestCloudIndex && !o.breakEvenRuns; });
         QVERIFY(chosen < r.options.size());
         const QString words = buyVsRentConclusion(r, chosen);
         QVERIFY2(words.contains(QStringLiteral("costs less than running the machine costs per run "
