@@ -364,7 +364,8 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
 }
 
 // Every on-demand and spot price of one cloud option against buying `o`.
-void addBreakEvens(OwnedOption& o, std::size_t cloudIndex, const CloudOption& c)
+void addBreakEvens(
+    OwnedOption& o, std::size_t cloudIndex, const CloudOption& c, const Assumptions& a)
 {
     const std::pair<const std::optional<double>*, Pricing> prices[]
         = { { &c.onDemandCostUsd, Pricing::OnDemand }, { &c.spotCostUsd, Pricing::Spot } };
@@ -378,6 +379,7 @@ void addBreakEvens(OwnedOption& o, std::size_t cloudIndex, const CloudOption& c)
         b.runs = breakEvenRuns(o.netCapexUsd, b.costPerRunUsd, o.buyCostPerRunUsd);
         if (b.runs)
             b.months = monthsAtRunRate(*b.runs, o.runsPerMonth);
+        b.withinLifespan = b.months && withinLifespan(*b.months, a);
         o.breakEvens.push_back(b);
     }
 }
@@ -388,7 +390,7 @@ void compareWithCloud(Results& r)
         auto& o = r.options[optionIndex];
         for (std::size_t i : matchingCloudOffers(r, optionIndex)) {
             const auto& c = r.cloud[i];
-            addBreakEvens(o, i, c);
+            addBreakEvens(o, i, c, r.assumptions);
             // Against ways to pay for the same GPUs per run: not a reservation's term, and not
             // an allocation's granted time (no cash, but neither bought nor unlimited).
             if (c.cheapestIsCommitment || c.offer->kind == OfferKind::Allocation)
@@ -402,6 +404,8 @@ void compareWithCloud(Results& r)
                 o.netCapexUsd, *r.cloud[*o.cheapestCloudIndex].cheapestCostUsd, o.buyCostPerRunUsd);
         if (o.breakEvenRuns)
             o.breakEvenMonths = monthsAtRunRate(*o.breakEvenRuns, o.runsPerMonth);
+        o.breakEvenWithinLifespan
+            = o.breakEvenMonths && withinLifespan(*o.breakEvenMonths, r.assumptions);
     }
 }
 

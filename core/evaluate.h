@@ -60,6 +60,7 @@ struct OfferBreakEven {
     double costPerRunUsd = 0.0;
     std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
     std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)
+    bool withinLifespan = false; // those months end within the machine's life
     BreakEvenRange runsRange;
 };
 
@@ -95,6 +96,9 @@ struct OwnedOption {
     std::optional<double> breakEvenRuns;
     // At runsPerMonth.
     std::optional<double> breakEvenMonths;
+    // Those months end within the machine's life (assumptions.amortizationYears); past it, the
+    // machine is retired before buying pays off at this run rate.
+    bool breakEvenWithinLifespan = false;
     // The run rate the months are counted at: assumptions.runsPerMonth, capped at what the
     // machine fits back to back.
     double runsPerMonth = 0.0;

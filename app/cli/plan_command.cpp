@@ -59,6 +59,7 @@ void printProjectPlan(QTextStream& out, const Results& r)
                        QStringLiteral("Rent total"), QStringLiteral("Calendar days"),
                        QStringLiteral("Break-even runs"), QStringLiteral("Break-even months") },
         { false, true, true, true, true, true });
+    bool pastLife = false;
     for (const auto& o : r.options) {
         const auto* rent = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
         plan.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
@@ -67,9 +68,19 @@ void printProjectPlan(QTextStream& out, const Results& r)
             QString::number(o.planCalendarDays, 'f', 0),
             o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
                             : (rent ? QStringLiteral("never") : QString()),
-            o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1) : QString() });
+            o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1)
+                    + (o.breakEvenWithinLifespan ? QString() : QStringLiteral(" (past life)"))
+                              : QString() });
+        pastLife = pastLife || (o.breakEvenMonths && !o.breakEvenWithinLifespan);
     }
     plan.print(out);
+    if (pastLife)
+        out << "Past life: at " << QString::number(r.assumptions.runsPerMonth, 'g', 3)
+            << (r.assumptions.runsPerMonth == 1.0 ? " run" : " runs")
+            << " a month (fewer where a machine cannot fit them), the break-even comes after "
+               "the machine's "
+            << r.assumptions.amortizationYears
+            << "-year life: it is retired before buying pays off.\n";
 }
 
 void printTable(QTextStream& out, const Results& r)

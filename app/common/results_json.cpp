@@ -94,6 +94,8 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
             { QStringLiteral("cost_per_run_usd"), b.costPerRunUsd },
             { QStringLiteral("runs"), optionalNumber(b.runs) },
             { QStringLiteral("months"), optionalNumber(b.months) },
+            { QStringLiteral("within_lifespan"),
+                b.months ? QJsonValue(b.withinLifespan) : QJsonValue() },
         };
         if (r.hasRanges)
             addRange(entry, QStringLiteral("runs"), b.runsRange);
@@ -121,6 +123,8 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
         { QStringLiteral("plan_calendar_days"), o.planCalendarDays },
         { QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns) },
         { QStringLiteral("break_even_months"), optionalNumber(o.breakEvenMonths) },
+        { QStringLiteral("break_even_within_lifespan"),
+            o.breakEvenMonths ? QJsonValue(o.breakEvenWithinLifespan) : QJsonValue() },
         { QStringLiteral("break_even_cloud_offer"),
             cheapest ? QJsonValue(QString::fromStdString(cheapest->offer->id)) : QJsonValue() },
         { QStringLiteral("break_even_pricing"),

@@ -62,34 +62,47 @@ bool hasOwningCosts(const OwnedOption& o)
 
 // One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
 // Y at $Z per run."
+// When buying pays off, in runs and, with `months`, in months at the machine's run rate; a
+// break-even past the machine's life (`lifespanYears`) is said to be one it never reaches.
+struct BreakEvenWhen {
+    std::optional<double> runs; // nullopt: renting stays cheaper per run
+    std::optional<double> months;
+    bool withinLifespan = false;
+    std::optional<BreakEvenRange> range;
+};
+
 QString breakEvenSentence(const OwnedOption& o, const QString& against, double costPerRun,
-    std::optional<double> runs, std::optional<double> months,
-    const std::optional<BreakEvenRange>& range = std::nullopt)
+    const BreakEvenWhen& when, double lifespanYears)
 {
     const QString machine = shortMachineLabel(o);
     const QString price
         = QStringLiteral("%1 at %2 per run").arg(against, views::formatUsd(costPerRun));
-    if (!runs)
+    if (!when.runs)
         return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less than running "
                               "the machine costs per run (%3 in %4).")
             .arg(machine, price, views::formatUsd(o.buyCostPerRunUsd),
                 hasOwningCosts(o)
                     ? QStringLiteral("electricity and the owning costs of a run's months")
                     : QStringLiteral("electricity"));
+    const double runs = *when.runs;
     QString text = QStringLiteral("Buying %1 pays off from run %2 (break-even after %3")
-                       .arg(machine, number(std::floor(*runs) + 1.0, 0),
-                           countOf(*runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
+                       .arg(machine, number(std::floor(runs) + 1.0, 0),
+                           countOf(runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
     // The core caps the run rate at what the machine can run back to back.
-    if (months)
-        text += *months < 1.0 ? QStringLiteral(", under a month")
-                              : QStringLiteral(", about ")
+    if (when.months)
+        text += *when.months < 1.0 ? QStringLiteral(", under a month")
+                                   : QStringLiteral(", about ")
                 + countOf(
-                    std::round(*months), 0, QStringLiteral("month"), QStringLiteral("months"));
+                    std::round(*when.months), 0, QStringLiteral("month"), QStringLiteral("months"));
     text += QStringLiteral(") against ") + price;
+    if (when.months && !when.withinLifespan)
+        text += QStringLiteral("; that is past the machine's %1-year life, so at this run rate "
+                               "it is retired before buying pays off")
+                    .arg(lifespanYears);
     // How firm that is: every input at the end that favours buying, then renting.
-    if (range)
+    if (when.range)
         text += QStringLiteral("; with every input at either end of its range, it ")
-            + views::breakEvenRangeText(*range);
+            + views::breakEvenRangeText(*when.range);
     return text + QLatin1Char('.');
 }
 
@@ -217,8 +230,9 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
             + QLatin1Char(' ') + views::pricingLabel(b.pricing);
-        p.tooltip = breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
-            b.months, rangeIf(r, b.runsRange));
+        p.tooltip = breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd,
+            { b.runs, b.months, b.withinLifespan, rangeIf(r, b.runsRange) },
+            r.assumptions.amortizationYears);
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
     }
@@ -276,16 +290,55 @@ QString buyVsRentConclusion(const Results& r, std::size_t optionIndex,
         return breakEvenSentence(o,
             rentalLabel(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-            c.cheapestCostUsd.value_or(0.0), o.breakEvenRuns, months(o.breakEvenMonths),
-            rangeIf(r, o.breakEvenRunsRange));
+            c.cheapestCostUsd.value_or(0.0),
+            { o.breakEvenRuns, months(o.breakEvenMonths), o.breakEvenWithinLifespan,
+                rangeIf(r, o.breakEvenRunsRange) },
+            r.assumptions.amortizationYears);
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
-        sentences << breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd, b.runs,
-            months(b.months), rangeIf(r, b.runsRange));
+        sentences << breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd,
+            { b.runs, months(b.months), b.withinLifespan, rangeIf(r, b.runsRange) },
+            r.assumptions.amortizationYears);
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
     return sentences.join(QLatin1Char(' '));
+}
+
+QString planVerdict(const Results& r, std::size_t optionIndex)
+{
+    if (optionIndex >= r.options.size() || !r.options[optionIndex].cheapestCloudIndex)
+        return {};
+    const OwnedOption& o = r.options[optionIndex];
+    const CloudOption& c = r.cloud[*o.cheapestCloudIndex];
+    const double buy = o.planTotalUsd;
+    const double rent = c.planTotalUsd;
+    const int runs = r.assumptions.plannedRuns;
+    QString text = QStringLiteral("For the %1 planned: buying %2 costs %3 (the machine%4), "
+                                  "renting from %5 %6")
+                       .arg(countOf(runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
+                           shortMachineLabel(o), views::formatUsd(buy),
+                           hasOwningCosts(o) ? QStringLiteral(", electricity and owning costs")
+                                             : QStringLiteral(" and electricity"),
+                           rentalLabel(c) + QStringLiteral(", ")
+                               + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
+                           views::formatUsd(rent));
+    if (views::formatUsd(buy) == views::formatUsd(rent))
+        return text + QStringLiteral(": about the same.");
+    const bool buyingCheaper = buy < rent;
+    text += QStringLiteral(": %1 is cheaper by %2")
+                .arg(buyingCheaper ? QStringLiteral("buying") : QStringLiteral("renting"),
+                    views::formatUsd(std::abs(rent - buy)));
+    // Every input at its low end lowers both totals, at its high end raises both: the verdict
+    // is firm when it is the same at both corners.
+    if (r.hasRanges) {
+        const bool low = o.planTotalRange.low < c.planTotalRange.low;
+        const bool high = o.planTotalRange.high < c.planTotalRange.high;
+        text += low == buyingCheaper && high == buyingCheaper
+            ? QStringLiteral(", with every input at either end of its range too")
+            : QStringLiteral(" at the central estimate; within the ranges it may go either way");
+    }
+    return text + QLatin1Char('.');
 }
 
 } // namespace gpuplan::render

@@ -46,4 +46,9 @@ ChartData buyVsRentChart(const Results& results, const BuyVsRentOptions& options
 QString buyVsRentConclusion(const Results& results, std::size_t optionIndex,
     const std::vector<std::size_t>& cloudIndices = {}, bool inMonths = true);
 
+// Which costs less for the planned runs (assumptions.plannedRuns): buying the machine, or
+// renting the same GPUs the cheapest way, with both totals and the difference; with ranges,
+// whether the verdict holds with every input at either end. Empty when nothing rents them.
+QString planVerdict(const Results& results, std::size_t optionIndex);
+
 } // namespace gpuplan::render

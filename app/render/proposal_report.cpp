@@ -437,9 +437,12 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(r.monteCarlo ? r.monteCarlo->samples : 0)
                         .arg(r.monteCarlo ? QString::number(r.monteCarlo->seed) : QString());
     }
-    if (const auto buy = reportBuyOption(in))
-        html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
-                    .arg(esc(buyVsRentConclusion(r, *buy, in.buyCloudOffers)));
+    if (const auto buy = reportBuyOption(in)) {
+        const QString verdict = planVerdict(r, *buy);
+        html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
+                    .arg(esc(buyVsRentConclusion(r, *buy, in.buyCloudOffers)),
+                        verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
+    }
     html += assumptionsSection(r);
     html += QStringLiteral("<h2>Training time and cost</h2>");
     QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment"),

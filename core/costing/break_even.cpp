@@ -38,9 +38,7 @@ BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a)
     out.runs = breakEvenRuns(in.hardwareCostUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
     if (out.runs) {
         out.monthsContinuous = monthsAtRunRate(*out.runs, runCapacityPerMonth(days));
-        out.withinLifespan = out.monthsContinuous
-            && *out.monthsContinuous * calendar::kDaysPerMonth
-                <= a.amortizationYears * calendar::kDaysPerYear;
+        out.withinLifespan = out.monthsContinuous && withinLifespan(*out.monthsContinuous, a);
     }
     return out;
 }

@@ -23,6 +23,11 @@ std::optional<double> monthsAtRunRate(double runs, double runsPerMonth)
     return runs / runsPerMonth;
 }
 
+bool withinLifespan(double months, const Assumptions& a)
+{
+    return months * calendar::kDaysPerMonth <= a.amortizationYears * calendar::kDaysPerYear;
+}
+
 OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,
     double energyPerRunUsd, double trainingDays, double runsPerMonth, const Assumptions& a)
 {

@@ -18,6 +18,10 @@ double cappedRunsPerMonth(double trainingDays, const Assumptions& a);
 // Months it takes to do `runs` runs at `runsPerMonth`; nullopt at a rate of 0.
 std::optional<double> monthsAtRunRate(double runs, double runsPerMonth);
 
+// Whether `months` from now fall within the machine's life (assumptions.amortizationYears):
+// a break-even after it is one the machine is retired before reaching.
+bool withinLifespan(double months, const Assumptions& a);
+
 // Buying: the machine once, electricity for every planned run, and the owning costs of the
 // months the plan takes at `runsPerMonth`; the runs back to back.
 struct OwnedPlan {

@@ -187,6 +187,22 @@ private slots:
         QVERIFY(qAbs(*fast->breakEvenMonths - *fast->breakEvenRuns / 2) < 1e-9);
     }
 
+    // A break-even is within the machine's life when its months at the run rate are: 8xH100
+    // breaks even after 97.9 runs, 98 months at one a month, past a 5-year life, within a
+    // 10-year one.
+    void breakEvenWithinLifespanFollowsTheLife()
+    {
+        Scenario s = pythia1b();
+        const Results five = evaluate(s);
+        const OwnedOption* eight = find(five, "h100-80gb-sxm", 8);
+        QVERIFY(eight->breakEvenMonths);
+        QCOMPARE(qRound(*eight->breakEvenMonths), 98);
+        QVERIFY(!eight->breakEvenWithinLifespan);
+        QVERIFY(find(five, "h100-80gb-sxm", 4)->breakEvenWithinLifespan); // 49.9 months
+        s.assumptions.amortizationYears = 10;
+        QVERIFY(find(evaluate(s), "h100-80gb-sxm", 8)->breakEvenWithinLifespan);
+    }
+
     void energyUsesTheStatedAssumptions()
     {
         const Results r = evaluate(pythia1b());

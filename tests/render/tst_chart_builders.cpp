@@ -589,6 +589,77 @@ private slots:
         QVERIFY(words.contains(QStringLiteral("month")));
     }
 
+    // At the paper's prices, 8xH100 breaks even against Lambda after 97.9 runs, about 98
+    // months at one run a month: past its 5-year life, which the sentence says; 4xH100 (49.9
+    // months) is within it.
+    void breakEvenPastTheMachinesLifeIsSaid()
+    {
+        const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
+        QVERIFY(load.ok());
+        const Results r = evaluate(scenarioFor(load.catalog, SourcePolicy::Paper));
+        const auto h100 = [&r](int count) {
+            return firstOption(r, [count](const OwnedOption& o) {
+                return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == count;
+            });
+        };
+        const std::size_t eight = h100(8);
+        const std::size_t four = h100(4);
+        QVERIFY(eight < r.options.size() && four < r.options.size());
+        QVERIFY(!r.options[eight].breakEvenWithinLifespan);
+        QVERIFY(r.options[four].breakEvenWithinLifespan);
+        const QString past = QStringLiteral("that is past the machine's 5-year life, so at this "
+                                            "run rate it is retired before buying pays off");
+        const QString words = buyVsRentConclusion(r, eight);
+        QVERIFY2(
+            words.contains(QStringLiteral("about 98 months) against Lambda")), qPrintable(words));
+        QVERIFY2(words.contains(past), qPrintable(words));
+        QVERIFY(!buyVsRentConclusion(r, four).contains(QStringLiteral("past the machine's")));
+        // In runs only (the justification's calendar is the grant's), no run rate to judge by.
+        QVERIFY(!buyVsRentConclusion(r, eight, {}, false).contains(QStringLiteral("past the")));
+    }
+
+    // Which costs less for the planned runs, with both totals: renting for one run, buying for
+    // a hundred; with ranges, whether that holds at both ends.
+    void planVerdictNamesTheCheaperWay()
+    {
+        const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
+        QVERIFY(load.ok());
+        Scenario s = scenarioFor(load.catalog, SourcePolicy::Paper);
+        s.ranges = false;
+        const auto verdict = [](const Results& r) {
+            const std::size_t i = firstOption(r, [](const OwnedOption& o) {
+                return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 4;
+            });
+            const OwnedOption& o = r.options.at(i);
+            const CloudOption& c = r.cloud.at(o.cheapestCloudIndex.value());
+            return std::make_tuple(planVerdict(r, i), o.planTotalUsd, c.planTotalUsd);
+        };
+        const auto [one, buyOne, rentOne] = verdict(evaluate(s));
+        QVERIFY(rentOne < buyOne);
+        QCOMPARE(one,
+            QStringLiteral(
+                "For the 1 run planned: buying 4\u00D7H100 SXM costs %1 (the machine and "
+                "electricity), renting from Lambda 4\u00D7H100 SXM 80GB, on-demand %2: "
+                "renting is cheaper by %3.")
+                .arg(views::formatUsd(buyOne), views::formatUsd(rentOne),
+                    views::formatUsd(buyOne - rentOne)));
+        s.assumptions.plannedRuns = 100;
+        s.ranges = true;
+        const auto [hundred, buyHundred, rentHundred] = verdict(evaluate(s));
+        QVERIFY(buyHundred < rentHundred);
+        QVERIFY2(hundred.contains(QStringLiteral("buying is cheaper by %1")
+                                      .arg(views::formatUsd(rentHundred - buyHundred))),
+            qPrintable(hundred));
+        QVERIFY2(hundred.endsWith(QStringLiteral(", with every input at either end of its range "
+                                                 "too.")),
+            qPrintable(hundred));
+        // Nothing rents RTX 3090s at the paper's prices: no verdict.
+        const Results r = evaluate(s);
+        QVERIFY(planVerdict(r, firstOption(r, [](const OwnedOption& o) {
+            return o.gpu->id == "rtx-3090";
+        })).isEmpty());
+    }
+
     // With resale and owning costs, the buy line is the one the core's break-even is on: the
     // net price up front, then electricity and owning costs per run.
     void buyVsRentWithOwningCostsFollowsTheCore()

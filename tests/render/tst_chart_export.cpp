@@ -223,6 +223,11 @@ private slots:
         QVERIFY2(html.contains(QStringLiteral("with every input at either end of its range, it "
                                               "pays off after")),
             qPrintable(html.left(3000)));
+        // Beside the break-even, which way the planned runs cost less (the recommended machine
+        // is the one compared when no other is chosen).
+        const QString verdict = planVerdict(m_results, *m_results.recommended);
+        QVERIFY(verdict.startsWith(QStringLiteral("For the 1 run planned: buying ")));
+        QVERIFY2(html.contains(verdict.toHtmlEscaped()), qPrintable(html.left(3000)));
         input.scenario = &m_scenario;
         QVERIFY(proposalReportHtml(input).contains(QStringLiteral("chart:sensitivity")));
         // Numbers for people, not printf.
