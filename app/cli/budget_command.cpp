@@ -17,6 +17,17 @@
 
 namespace gpuplan::cli {
 
+namespace {
+
+// An indirect rate set for a sponsor that charges it on nothing: worth saying, since the budget
+// then shows none of the rate the user gave.
+bool ignoresIndirectRate(const Results& r, const SponsorRules& sponsor)
+{
+    return r.assumptions.indirectRate > 0.0 && !sponsor.carriesAny();
+}
+
+} // namespace
+
 int runBudget(const QStringList& arguments)
 {
     const QString command = QStringLiteral("budget");
@@ -91,12 +102,17 @@ int runBudget(const QStringList& arguments)
         for (int y : budget.overfullYears)
             out << "\nWarning: the runs of year " << y
                 << " do not fit on one machine back to back.";
+        if (ignoresIndirectRate(r, *grant->sponsor))
+            out << "\nNote: the sponsor's rules (" << QString::fromStdString(grant->sponsor->name)
+                << ") put the indirect rate of " << views::formatPercent(r.assumptions.indirectRate)
+                << " on no category, so this budget has no indirect costs.";
         if (budget.reservedAfterGrantUsd > 0.0)
             out << "\nNote: the " << budget.reservedTermYears
                 << "-year reservation runs past the grant's last year: a further "
                 << views::formatUsd(budget.reservedAfterGrantUsd)
                 << " before indirect costs is owed after it, outside this budget.";
-        if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0)
+        if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0
+            || ignoresIndirectRate(r, *grant->sponsor))
             out << '\n';
         break;
     }

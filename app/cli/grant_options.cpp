@@ -94,6 +94,11 @@ std::optional<GrantChoice> grantFromOptions(
         *error = QStringLiteral("give --machine or --offer, not both");
         return std::nullopt;
     }
+    if (p.isSet(QStringLiteral("offer-gpus")) && !p.isSet(QStringLiteral("offer"))) {
+        *error = QStringLiteral("--offer-gpus needs --offer: it says how many GPUs to rent from "
+                                "that offer");
+        return std::nullopt;
+    }
     if (p.isSet(QStringLiteral("offer"))) {
         const auto index = offerOption(p, catalog, results, error);
         if (!index)

@@ -171,11 +171,13 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                     : QStringLiteral(" This plan's %1 stop short of it.").arg(runsText(counted));
     }
     if (o.cheapestCloudIndex) {
-        const CloudOption& c = r.cloud[*o.cheapestCloudIndex];
-        why += QStringLiteral(" For the %1 of this plan, renting there would cost %2, indirect "
-                              "costs included, against %3 for buying.")
-                   .arg(runsText(totalRuns(b)),
-                       views::formatUsd(totalRuns(b) * c.cheapestCostUsd.value_or(0.0)),
+        // Renting budgeted by the same sponsor's rules as buying, so that indirect costs fall on
+        // both sides alike (the planner's break-even puts them on cloud spend only).
+        const GrantBudget renting
+            = grantBudget(r, { BudgetTarget::Kind::Rented, *o.cheapestCloudIndex }, plan, sponsor);
+        why += QStringLiteral(" For the %1 of this plan, renting there would cost %2 under the "
+                              "same budget rules, against %3 for buying.")
+                   .arg(runsText(totalRuns(b)), views::formatUsd(renting.totalUsd),
                        views::formatUsd(b.totalUsd));
     }
     if (a.resaleFraction > 0.0)

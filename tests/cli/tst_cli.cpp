@@ -109,6 +109,12 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("Recommended: 8×RTX 3090 - fastest machine within the "
                                              "$40,000 budget: 30 days, $21,073 machine")));
         QVERIFY(text.contains(QStringLiteral("exceeds_peak: Implied utilisation is above 100%")));
+        // 8xH100 breaks even after 97.9 months at one run a month: past its 5-year life.
+        QVERIFY2(text.contains(QStringLiteral("97.9   97.9 (past life)\n")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Past life: at 1 run a month (fewer where a machine "
+                                             "cannot fit them), the break-even comes after the "
+                                             "machine's 5-year life")));
+        QCOMPARE(text.count(QStringLiteral("(past life)")), 1);
     }
 
     void deadlineRecommendsTheCheapestThatMeetsIt()
@@ -470,6 +476,21 @@ chassis:
             qPrintable(r.err));
     }
 
+    // A rate the sponsor puts on nothing is said, not silently left out of the budget.
+    void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
+    {
+        const QStringList budget { "budget", "--model", "pythia-1b", "--indirect-rate", "0.5" };
+        const QByteArray note("Note: the sponsor's rules (No indirect costs) put the "
+                              "indirect rate of 50% on no category");
+        const Run none = cli(budget + QStringList { "--sponsor", "no-indirect" });
+        QCOMPARE(none.exitCode, 0);
+        QVERIFY2(none.out.contains(note), qPrintable(none.out));
+        const Run federal = cli(budget);
+        QCOMPARE(federal.exitCode, 0);
+        QVERIFY2(!federal.out.contains("Note: the sponsor's rules"), qPrintable(federal.out));
+        QVERIFY2(federal.out.contains("Indirect"), qPrintable(federal.out));
+    }
+
     void badInputExitsWithTwoAndAMessage_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -517,6 +538,8 @@ chassis:
         QTest::addRow("budget machine and offer")
             << budget + QStringList { "--machine", "8xa100-80gb-sxm", "--offer", "x" }
             << "give --machine or --offer, not both";
+        QTest::addRow("budget offer gpus without offer")
+            << budget + QStringList { "--offer-gpus", "8" } << "--offer-gpus needs --offer";
         QTest::addRow("budget unknown offer")
             << budget + QStringList { "--offer", "acme-b900" } << "unknown offer 'acme-b900'";
         QTest::addRow("budget runs before purchase")

@@ -113,6 +113,28 @@ private slots:
         QVERIFY(!text.contains(QLatin1Char('#')));
     }
 
+    // Renting is set against buying under the same sponsor's rules: with a sponsor that pays
+    // no indirect costs, the rental carries none either (the planner's cost per run has 50%).
+    void rentingIsComparedUnderTheSameRules()
+    {
+        const SponsorRules* none = catalog->findSponsor("no-indirect");
+        QVERIFY(none);
+        const GrantBudget owned = grantBudget(results, target, plan, *none);
+        const OwnedOption& o = results.options[target.index];
+        QVERIFY(o.cheapestCloudIndex);
+        const GrantBudget rented = grantBudget(
+            results, { BudgetTarget::Kind::Rented, *o.cheapestCloudIndex }, plan, *none);
+        const double perRunWithIndirect = *results.cloud[*o.cheapestCloudIndex].cheapestCostUsd;
+        QVERIFY(qAbs(rented.totalUsd * 1.5 - 10 * perRunWithIndirect) < 1e-6);
+        const QString text
+            = render::toPlainText(render::budgetJustification(results, target, plan, *none, owned));
+        const QString expected
+            = QStringLiteral("renting there would cost %1 under the same "
+                             "budget rules, against %2 for buying")
+                  .arg(views::formatUsd(rented.totalUsd), views::formatUsd(owned.totalUsd));
+        QVERIFY2(text.contains(expected), qPrintable(text));
+    }
+
     void odtOpensWithEveryParagraph()
     {
         QTemporaryDir dir;
