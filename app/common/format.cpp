@@ -92,7 +92,8 @@ QString formatQuantity(double value, Unit unit)
     case Unit::Months:
         return counted(QStringLiteral("month"), QStringLiteral("months"));
     case Unit::Days:
-        return formatDays(value);
+        // Three significant figures: a range's end at 29.5 days is not "30 days".
+        return counted(QStringLiteral("day"), QStringLiteral("days"));
     case Unit::Fraction:
         return finePercent(value);
     case Unit::FractionPerYear:

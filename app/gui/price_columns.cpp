@@ -51,6 +51,13 @@ Provenance& provenance(Catalog& c, PriceTable table, std::size_t row)
     return provenanceOf(c, table, row);
 }
 
+// The GPU's name as the other tables show it ("H100 SXM 80GB"), its id where the catalog lacks it.
+QVariant gpuName(const Catalog& c, const std::string& id)
+{
+    const GpuSpec* gpu = c.findGpu(id);
+    return text(gpu ? gpu->name : id);
+}
+
 // Date and Source: the same two columns in every table, on the row's provenance.
 template <PriceTable table> constexpr PriceColumn dateColumn()
 {
@@ -102,7 +109,8 @@ const PriceColumn kSystemColumns[] = {
     { "System", CellKind::ReadOnly,
         [](const Catalog& c, std::size_t r) { return text(c.systems.at(r).name); }, nullptr },
     { "GPU", CellKind::ReadOnly,
-        [](const Catalog& c, std::size_t r) { return text(c.systems.at(r).gpuId); }, nullptr },
+        [](const Catalog& c, std::size_t r) { return gpuName(c, c.systems.at(r).gpuId); },
+        nullptr },
     { "GPUs", CellKind::ReadOnly,
         [](const Catalog& c, std::size_t r) { return QVariant(c.systems.at(r).gpuCount); },
         nullptr },
@@ -123,7 +131,8 @@ const PriceColumn kCloudColumns[] = {
         [](const Catalog& c, std::size_t r) { return text(c.cloudOffers.at(r).instance); },
         nullptr },
     { "GPU", CellKind::ReadOnly,
-        [](const Catalog& c, std::size_t r) { return text(c.cloudOffers.at(r).gpuId); }, nullptr },
+        [](const Catalog& c, std::size_t r) { return gpuName(c, c.cloudOffers.at(r).gpuId); },
+        nullptr },
     { "On-demand (USD/h)", CellKind::Rate,
         [](const Catalog& c, std::size_t r) {
             return optionalNumber(c.cloudOffers.at(r).onDemandUsdPerHour);

@@ -1,5 +1,8 @@
 #include "app/gui/price_table_model.h"
 
+#include "app/common/format.h"
+#include "app/gui/price_columns.h"
+
 namespace gpuplan::gui {
 
 PriceTableModel::PriceTableModel(PriceBook* book, PriceTable table, QObject* parent)
@@ -34,8 +37,14 @@ QVariant PriceTableModel::data(const QModelIndex& index, int role) const
     const QVariant v = m_book->value(m_table, index.row(), index.column());
     switch (role) {
     case Qt::DisplayRole:
-        if (v.typeId() == QMetaType::Double)
+        if (v.typeId() == QMetaType::Double) {
+            // Money as everywhere else in the app ("$1,070", "$2.49"); other numbers plain.
+            const CellKind kind
+                = priceColumns(m_table)[static_cast<std::size_t>(index.column())].kind;
+            if (kind == CellKind::Price || kind == CellKind::Rate)
+                return views::formatUsd(v.toDouble());
             return QString::number(v.toDouble(), 'f', v.toDouble() < 100 ? 2 : 0);
+        }
         if (!v.isValid() && m_book->isEditable(m_table, index.column()))
             return tr("—"); // no price: rented only, or no such rate
         return v;

@@ -193,7 +193,7 @@ private slots:
         QVERIFY(book.isModified());
         QCOMPARE(modified.count(), 1);
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(model.index(row, kGpuPriceColumn).data().toString(), QStringLiteral("15000"));
+        QCOMPARE(model.index(row, kGpuPriceColumn).data().toString(), QStringLiteral("$15,000"));
 
         QVERIFY(model.setData(model.index(row, kGpuDateColumn), QStringLiteral("2026-11")));
         QVERIFY(model.setData(model.index(row, kGpuSourceColumn), QStringLiteral("Vendor quote")));
@@ -316,6 +316,8 @@ private slots:
                 row = static_cast<int>(i);
         QVERIFY(row >= 0);
         QCOMPARE(model.index(row, 0).data().toString(), QStringLiteral("HGX H100 8-GPU server"));
+        // The GPU by the name the other tables give it, not by its id.
+        QCOMPARE(model.index(row, 1).data().toString(), QStringLiteral("H100 SXM 80GB"));
         QCOMPARE(model.index(row, 2).data().toInt(), 8);
         QCOMPARE(book.catalog().systems[row].priceUsd, 255237.04);
 
@@ -328,7 +330,7 @@ private slots:
         QVERIFY(book.edit(PriceTable::Systems, row, kSourceColumn, QStringLiteral("Vendor quote"))
                     .isEmpty());
         QCOMPARE(book.catalog().systems[row].priceUsd, 289000.0);
-        QCOMPARE(model.index(row, kPriceColumn).data().toString(), QStringLiteral("289000"));
+        QCOMPARE(model.index(row, kPriceColumn).data().toString(), QStringLiteral("$289,000"));
         book.undoStack()->undo();
         book.undoStack()->undo();
         QCOMPARE(book.catalog().systems[row].priceUsd, 255237.04);

@@ -248,6 +248,8 @@ private slots:
         QTest::newRow("machine price") << "purchase_price" << 4423.4 << "$4,423";
         QTest::newRow("cloud rate") << "cloud_rate" << 0.2 << "$0.20/h";
         QTest::newRow("training days") << "training_days" << 109.5 << "110 days";
+        QTest::newRow("a range's end") << "training_days" << 29.5 << "29.5 days";
+        QTest::newRow("one day") << "training_days" << 1.0 << "1 day";
         QTest::newRow("electricity") << "electricity_usd_per_kwh" << 0.0845 << "$0.0845/kWh";
         QTest::newRow("pue") << "pue" << 1.817 << "1.82";
         QTest::newRow("in use") << "machine_utilization" << 0.5 << "50%";
