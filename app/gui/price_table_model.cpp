@@ -1,7 +1,6 @@
 #include "app/gui/price_table_model.h"
 
 #include "app/common/format.h"
-#include "app/gui/price_columns.h"
 
 namespace gpuplan::gui {
 
@@ -30,6 +29,11 @@ int PriceTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : m_book->columnCount(m_table);
 }
 
+CellKind PriceTableModel::kindOf(const QModelIndex& index) const
+{
+    return priceColumns(m_table)[static_cast<std::size_t>(index.column())].kind;
+}
+
 QVariant PriceTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -39,8 +43,7 @@ QVariant PriceTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (v.typeId() == QMetaType::Double) {
             // Money as everywhere else in the app ("$1,070", "$2.49"); other numbers plain.
-            const CellKind kind
-                = priceColumns(m_table)[static_cast<std::size_t>(index.column())].kind;
+            const CellKind kind = kindOf(index);
             if (kind == CellKind::Price || kind == CellKind::Rate)
                 return views::formatUsd(v.toDouble());
             return QString::number(v.toDouble(), 'f', v.toDouble() < 100 ? 2 : 0);
@@ -50,10 +53,14 @@ QVariant PriceTableModel::data(const QModelIndex& index, int role) const
         return v;
     case Qt::EditRole:
         return v;
-    case Qt::TextAlignmentRole:
-        return v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Int
-            ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-            : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::TextAlignmentRole: {
+        // Numbers right; a money column's "—" (no price) too, so that the column stays aligned.
+        const CellKind kind = kindOf(index);
+        const bool numeric = v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Int
+            || kind == CellKind::Price || kind == CellKind::Rate;
+        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                       : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    }
     default:
         return {};
     }

@@ -4,6 +4,7 @@
 // Edits go through the book (validation, undo); a rejected edit is reported by editRejected.
 
 #include "app/gui/price_book.h"
+#include "app/gui/price_columns.h"
 
 #include <QAbstractTableModel>
 
@@ -27,6 +28,8 @@ signals:
     void editRejected(const QString& message);
 
 private:
+    CellKind kindOf(const QModelIndex& index) const;
+
     PriceBook* m_book;
     PriceTable m_table;
 };

@@ -174,6 +174,24 @@ private slots:
         }
     }
 
+    // Money reads as elsewhere in the app, and a price column stays right-aligned where a GPU
+    // has no price (the current set sells no A100 SXM card: only rented).
+    void priceCellsReadAsMoney()
+    {
+        PriceBook book(m_current);
+        PriceTableModel model(&book, PriceTable::Gpus);
+        const int sold = gpuRow(book, "rtx-3090");
+        const int unsold = gpuRow(book, "a100-80gb-sxm");
+        QVERIFY(sold >= 0 && unsold >= 0);
+        QCOMPARE(model.index(sold, kGpuPriceColumn).data().toString(), QStringLiteral("$1,070"));
+        QCOMPARE(model.index(unsold, kGpuPriceColumn).data().toString(), QStringLiteral("\u2014"));
+        for (int row : { sold, unsold })
+            QCOMPARE(model.index(row, kGpuPriceColumn).data(Qt::TextAlignmentRole).toInt(),
+                int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(model.index(sold, kGpuSourceColumn).data(Qt::TextAlignmentRole).toInt(),
+            int(Qt::AlignLeft | Qt::AlignVCenter));
+    }
+
     void priceEditUndoRedo()
     {
         PriceBook book(m_catalog);
