@@ -46,6 +46,10 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     big.setPointSizeF(big.pointSizeF() * 1.15);
     m_conclusion->setFont(big);
     m_conclusion->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_planVerdict = new QLabel;
+    m_planVerdict->setObjectName(QStringLiteral("planVerdict"));
+    m_planVerdict->setWordWrap(true);
+    m_planVerdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_chart = new render::ChartWidget;
     m_chart->setObjectName(QStringLiteral("buyVsRentChart"));
     m_metric = new QComboBox;
@@ -90,6 +94,7 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_conclusion);
+    layout->addWidget(m_planVerdict);
     layout->addLayout(body, 1);
 
     connect(m_machine, &QComboBox::currentIndexChanged, this, [this] {
@@ -164,6 +169,12 @@ QString BuyVsRentView::conclusion() const
     if (offers.empty() && m_offers->count() > 0)
         return tr("Tick a cloud offer to see when buying pays off against it.");
     return render::buyVsRentConclusion(m_session->results(), *chosen, offers);
+}
+
+QString BuyVsRentView::planVerdict() const
+{
+    const auto chosen = machine();
+    return chosen ? render::planVerdict(m_session->results(), *chosen) : QString();
 }
 
 render::ChartData BuyVsRentView::chartData() const
@@ -306,6 +317,8 @@ void BuyVsRentView::replot(bool tornado)
     m_stale = false;
     m_chart->setChartData(chartData());
     m_conclusion->setText(conclusion());
+    m_planVerdict->setText(planVerdict());
+    m_planVerdict->setVisible(!m_planVerdict->text().isEmpty());
     if (!tornado)
         return;
     // Evaluates the scenario twice per uncertain input: only when what it shows can change.

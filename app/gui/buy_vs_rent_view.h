@@ -37,6 +37,9 @@ public:
     // is hidden and has not redrawn), and the break-even in words.
     render::ChartData chartData() const;
     QString conclusion() const;
+    // Which way the planned runs (Assumptions: Planned runs) cost less for the chosen machine:
+    // buying it or renting the same GPUs the cheapest way; empty when nothing rents them.
+    QString planVerdict() const;
     // The tornado for the machine against the cheapest ticked offer of its GPU count (none
     // ticked: the cheapest way to rent the same GPUs); nullopt with the reason in *why.
     std::optional<render::ChartData> sensitivityData(QString* why) const;
@@ -64,6 +67,7 @@ private:
     QComboBox* m_axis = nullptr; // runs or months
     QListWidget* m_offers = nullptr;
     QLabel* m_conclusion = nullptr;
+    QLabel* m_planVerdict = nullptr;
     render::ChartWidget* m_chart = nullptr;
     QComboBox* m_metric = nullptr; // what the tornado measures
     render::ChartWidget* m_tornado = nullptr;

@@ -1055,6 +1055,16 @@ private slots:
         const QString words = w->buyVsRentView()->conclusion();
         QVERIFY2(words.contains(QStringLiteral("Buying 2×RTX 3090 pays off from run")),
             qPrintable(words));
+        // Under it, which way the planned runs (one by default) cost less.
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->tabs()->setCurrentWidget(w->buyVsRentView());
+        auto* verdict = w->buyVsRentView()->findChild<QLabel*>(QStringLiteral("planVerdict"));
+        QVERIFY(verdict);
+        QCOMPARE(verdict->text(), w->buyVsRentView()->planVerdict());
+        QVERIFY2(verdict->text().startsWith(
+                     QStringLiteral("For the 1 run planned: buying 2×RTX 3090 costs $")),
+            qPrintable(verdict->text()));
         QVERIFY(!w->buyVsRentView()->chartData().series.empty());
         // The offers beside the chart: provider, GPU count and cost per run first, within the
         // narrowest the pane gets (a check box and margins aside), the instance after them and
