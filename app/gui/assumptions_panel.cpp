@@ -1,5 +1,7 @@
 #include "app/gui/assumptions_panel.h"
 
+#include "app/common/format.h"
+
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -125,8 +127,8 @@ void AssumptionsPanel::addField(const AssumptionSpec& spec)
         use->setObjectName(box->objectName() + QStringLiteral("Suggested"));
         use->setText(tr("Sourced"));
         use->setToolTip(tr("Use %1: %2")
-                            .arg(*spec.suggested * field.scale)
-                            .arg(toQString(spec.suggestedSource)));
+                            .arg(views::formatQuantity(*spec.suggested, spec.unit),
+                                toQString(spec.suggestedSource)));
         const double shown = *spec.suggested * field.scale;
         connect(use, &QToolButton::clicked, this, [field, shown] {
             if (field.whole)

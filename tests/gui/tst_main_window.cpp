@@ -343,6 +343,13 @@ private slots:
                 }
         QVERIFY(found);
         QVERIFY(w->isWindowModified());
+        // A sourced value is offered with its unit.
+        auto* hosting = w->assumptionsPanel()->findChild<QToolButton*>(
+            QStringLiteral("hostingUsdPerKwMonthSuggested"));
+        QVERIFY(hosting);
+        QVERIFY2(hosting->toolTip().startsWith(
+                     QStringLiteral("Use $184.06/kW-month: CBRE North America Data Center")),
+            qPrintable(hosting->toolTip()));
     }
 
     void selectingARowHighlightsItsPoint()
