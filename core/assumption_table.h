@@ -71,7 +71,7 @@ inline constexpr std::array kAssumptionSpecs {
         0.10, { 0.0, 10.0 }, false,
         "gpuplan assumption: 10% of run time lost restarting from checkpoints" },
     AssumptionSpec { AssumptionId::IndirectRate, "indirect_rate", "indirect-rate",
-        "Indirect (F&A) rate on cloud",
+        "Indirect (F&A) rate",
         "Per run and in the plan: applied to cloud spend only (equipment is exempt). In a "
         "grant budget the sponsor's rules name the categories it applies to.",
         Unit::Fraction, 0.0, { 0.0, 2.0 }, false,

@@ -90,8 +90,10 @@ QString assumptionsSection(const Results& r)
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
                     provenance(a.source(AssumptionId::SpotRestartOverhead)));
-    html += QStringLiteral("<li>Indirect (F&amp;A) rate on cloud spend: %1 (equipment exempt)</li>")
-                .arg(views::formatPercent(a.indirectRate));
+    html
+        += QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on cloud spend (equipment exempt); the "
+                          "grant budget puts it where the sponsor's rules say</li>")
+               .arg(views::formatPercent(a.indirectRate));
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     provenance(a.source(AssumptionId::AnalyticUtilization)));
