@@ -39,15 +39,6 @@ struct SponsorRules {
     Provenance source;
 
     bool carries(BudgetCategory c) const { return carriesIndirect[static_cast<std::size_t>(c)]; }
-    // Whether the indirect rate applies to anything: a sponsor that pays no indirect costs
-    // leaves the institution's rate out of the budget altogether.
-    bool carriesAny() const
-    {
-        for (bool c : carriesIndirect)
-            if (c)
-                return true;
-        return false;
-    }
 };
 
 } // namespace gpuplan

@@ -19,11 +19,11 @@ namespace gpuplan::cli {
 
 namespace {
 
-// An indirect rate set for a sponsor that charges it on nothing: worth saying, since the budget
-// then shows none of the rate the user gave.
-bool ignoresIndirectRate(const Results& r, const SponsorRules& sponsor)
+// An indirect rate set for a budget where it falls on no category (a sponsor that pays no
+// indirect costs): worth saying, since the budget then shows none of the rate the user gave.
+bool ignoresIndirectRate(const GrantBudget& b)
 {
-    return r.assumptions.indirectRate > 0.0 && !sponsor.carriesAny();
+    return b.indirectRate > 0.0 && !carriesIndirect(b);
 }
 
 } // namespace
@@ -102,7 +102,7 @@ int runBudget(const QStringList& arguments)
         for (int y : budget.overfullYears)
             out << "\nWarning: the runs of year " << y
                 << " do not fit on one machine back to back.";
-        if (ignoresIndirectRate(r, *grant->sponsor))
+        if (ignoresIndirectRate(budget))
             out << "\nNote: the sponsor's rules (" << QString::fromStdString(grant->sponsor->name)
                 << ") put the indirect rate of " << views::formatPercent(r.assumptions.indirectRate)
                 << " on no category, so this budget has no indirect costs.";
@@ -112,7 +112,7 @@ int runBudget(const QStringList& arguments)
                 << views::formatUsd(budget.reservedAfterGrantUsd)
                 << " before indirect costs is owed after it, outside this budget.";
         if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0
-            || ignoresIndirectRate(r, *grant->sponsor))
+            || ignoresIndirectRate(budget))
             out << '\n';
         break;
     }

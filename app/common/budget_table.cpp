@@ -208,7 +208,11 @@ BudgetTable budgetTable(
                 + (line.carriesIndirect ? QString() : QStringLiteral(" (no F&A)")),
             line.usdByYear, line.totalUsd);
     money(QStringLiteral("Direct costs"), b.directByYear, b.directUsd);
-    money(QStringLiteral("Indirect costs (F&A at %1)").arg(formatPercent(b.indirectRate)),
+    // A rate that falls on none of the budget's categories (a sponsor that pays no indirect
+    // costs) is not shown as if it applied.
+    money(carriesIndirect(b) || b.indirectRate == 0.0
+            ? QStringLiteral("Indirect costs (F&A at %1)").arg(formatPercent(b.indirectRate))
+            : QStringLiteral("Indirect costs (none under the sponsor's rules)"),
         b.indirectByYear, b.indirectUsd);
     money(QStringLiteral("Total"), b.totalByYear, b.totalUsd);
     return t;

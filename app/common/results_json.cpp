@@ -3,6 +3,7 @@
 #include "app/common/wording.h"
 
 #include "app/common/format.h"
+#include "core/costing/plan_verdict.h"
 
 #include <QJsonArray>
 
@@ -80,6 +81,25 @@ QJsonObject assumptions(const Assumptions& a)
         json[toQString(spec.key)] = assumptionValue(a, spec.id);
     return json;
 }
+
+// Buying against renting for the planned runs, on the break-even's terms; null without a way
+// to rent the same GPUs.
+QJsonValue planVerdictJson(const Results& r, const OwnedOption& o)
+{
+    const auto v = planVerdict(r, static_cast<std::size_t>(&o - r.options.data()));
+    if (!v)
+        return QJsonValue();
+    return QJsonObject {
+        { QStringLiteral("runs"), v->runs },
+        { QStringLiteral("buy_usd"), v->buyUsd },
+        { QStringLiteral("rent_usd"), v->rentUsd },
+        { QStringLiteral("cloud_offer"), QString::fromStdString(r.cloud[v->cloudIndex].offer->id) },
+        { QStringLiteral("buying_cheaper"), v->buyingCheaper },
+        { QStringLiteral("firm"), v->firm ? QJsonValue(*v->firm) : QJsonValue() },
+        { QStringLiteral("months"), v->months },
+        { QStringLiteral("outlasts_life"), v->outlastsLife },
+    };
+}
 } // namespace
 
 // `results` is needed to name the offer each break-even is against.
@@ -94,7 +114,7 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
             { QStringLiteral("cost_per_run_usd"), b.costPerRunUsd },
             { QStringLiteral("runs"), optionalNumber(b.runs) },
             { QStringLiteral("months"), optionalNumber(b.months) },
-            { QStringLiteral("within_lifespan"),
+            { QStringLiteral("months_within_lifespan"),
                 b.months ? QJsonValue(b.withinLifespan) : QJsonValue() },
         };
         if (r.hasRanges)
@@ -123,8 +143,9 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
         { QStringLiteral("plan_calendar_days"), o.planCalendarDays },
         { QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns) },
         { QStringLiteral("break_even_months"), optionalNumber(o.breakEvenMonths) },
-        { QStringLiteral("break_even_within_lifespan"),
+        { QStringLiteral("break_even_months_within_lifespan"),
             o.breakEvenMonths ? QJsonValue(o.breakEvenWithinLifespan) : QJsonValue() },
+        { QStringLiteral("plan_verdict"), planVerdictJson(r, o) },
         { QStringLiteral("break_even_cloud_offer"),
             cheapest ? QJsonValue(QString::fromStdString(cheapest->offer->id)) : QJsonValue() },
         { QStringLiteral("break_even_pricing"),

@@ -174,7 +174,7 @@ QString BuyVsRentView::conclusion() const
 QString BuyVsRentView::planVerdict() const
 {
     const auto chosen = machine();
-    return chosen ? render::planVerdict(m_session->results(), *chosen) : QString();
+    return chosen ? render::planVerdictText(m_session->results(), *chosen) : QString();
 }
 
 render::ChartData BuyVsRentView::chartData() const

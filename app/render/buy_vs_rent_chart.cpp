@@ -1,5 +1,7 @@
 #include "app/render/buy_vs_rent_chart.h"
 
+#include "core/costing/plan_verdict.h"
+
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/render/axis_range.h"
@@ -85,9 +87,12 @@ QString breakEvenSentence(const OwnedOption& o, const QString& against, double c
                     ? QStringLiteral("electricity and the owning costs of a run's months")
                     : QStringLiteral("electricity"));
     const double runs = *when.runs;
-    QString text = QStringLiteral("Buying %1 pays off from run %2 (break-even after %3")
-                       .arg(machine, number(std::floor(runs) + 1.0, 0),
-                           countOf(runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
+    const bool pastLife = when.months && !when.withinLifespan;
+    QString text
+        = QStringLiteral("Buying %1 %2 from run %3 (break-even after %4")
+              .arg(machine, pastLife ? QStringLiteral("would pay off") : QStringLiteral("pays off"),
+                  number(std::floor(runs) + 1.0, 0),
+                  countOf(runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
     // The core caps the run rate at what the machine can run back to back.
     if (when.months)
         text += *when.months < 1.0 ? QStringLiteral(", under a month")
@@ -95,7 +100,7 @@ QString breakEvenSentence(const OwnedOption& o, const QString& against, double c
                 + countOf(
                     std::round(*when.months), 0, QStringLiteral("month"), QStringLiteral("months"));
     text += QStringLiteral(") against ") + price;
-    if (when.months && !when.withinLifespan)
+    if (pastLife)
         text += QStringLiteral("; that is past the machine's %1-year life, so at this run rate "
                                "it is retired before buying pays off")
                     .arg(lifespanYears);
@@ -305,39 +310,49 @@ QString buyVsRentConclusion(const Results& r, std::size_t optionIndex,
     return sentences.join(QLatin1Char(' '));
 }
 
-QString planVerdict(const Results& r, std::size_t optionIndex)
+QString planVerdictText(const Results& r, std::size_t optionIndex)
 {
-    if (optionIndex >= r.options.size() || !r.options[optionIndex].cheapestCloudIndex)
+    const auto v = planVerdict(r, optionIndex);
+    if (!v)
         return {};
     const OwnedOption& o = r.options[optionIndex];
-    const CloudOption& c = r.cloud[*o.cheapestCloudIndex];
-    const double buy = o.planTotalUsd;
-    const double rent = c.planTotalUsd;
-    const int runs = r.assumptions.plannedRuns;
-    QString text = QStringLiteral("For the %1 planned: buying %2 costs %3 (the machine%4), "
-                                  "renting from %5 %6")
-                       .arg(countOf(runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
-                           shortMachineLabel(o), views::formatUsd(buy),
-                           hasOwningCosts(o) ? QStringLiteral(", electricity and owning costs")
-                                             : QStringLiteral(" and electricity"),
+    const CloudOption& c = r.cloud[v->cloudIndex];
+    const Assumptions& a = r.assumptions;
+    QString buyWhat = QStringLiteral("the machine");
+    if (o.owning.resaleUsd > 0.0)
+        buyWhat += QStringLiteral(" less its resale value");
+    buyWhat += o.owning.monthlyUsd > 0.0 ? QStringLiteral(", electricity and owning costs")
+                                         : QStringLiteral(" and electricity");
+    QString text = QStringLiteral("For the %1 planned: buying %2 costs %3 (%4), renting from %5 "
+                                  "costs %6%7")
+                       .arg(countOf(v->runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
+                           shortMachineLabel(o), views::formatUsd(v->buyUsd), buyWhat,
                            rentalLabel(c) + QStringLiteral(", ")
                                + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-                           views::formatUsd(rent));
-    if (views::formatUsd(buy) == views::formatUsd(rent))
-        return text + QStringLiteral(": about the same.");
-    const bool buyingCheaper = buy < rent;
-    text += QStringLiteral(": %1 is cheaper by %2")
-                .arg(buyingCheaper ? QStringLiteral("buying") : QStringLiteral("renting"),
-                    views::formatUsd(std::abs(rent - buy)));
-    // Every input at its low end lowers both totals, at its high end raises both: the verdict
-    // is firm when it is the same at both corners.
-    if (r.hasRanges) {
-        const bool low = o.planTotalRange.low < c.planTotalRange.low;
-        const bool high = o.planTotalRange.high < c.planTotalRange.high;
-        text += low == buyingCheaper && high == buyingCheaper
-            ? QStringLiteral(", with every input at either end of its range too")
-            : QStringLiteral(" at the central estimate; within the ranges it may go either way");
-    }
+                           views::formatUsd(v->rentUsd),
+                           a.indirectRate > 0.0 ? QStringLiteral(" (F&A at %1 on it)")
+                                                      .arg(views::formatPercent(a.indirectRate))
+                                                : QString());
+    if (views::formatUsd(v->buyUsd) == views::formatUsd(v->rentUsd))
+        text += QStringLiteral(": about the same");
+    else
+        text += QStringLiteral(": %1 is cheaper by %2")
+                    .arg(v->buyingCheaper ? QStringLiteral("buying") : QStringLiteral("renting"),
+                        views::formatUsd(std::abs(v->rentUsd - v->buyUsd)));
+    // The break-even's range decides: the runs on one side of all of it, or within it.
+    if (v->firm)
+        text += *v->firm ? QStringLiteral(", with every input at either end of its range too")
+                         : QStringLiteral(" at the central estimate; within the ranges it may "
+                                          "go either way");
+    if (v->outlastsLife)
+        text += QStringLiteral("; at %1 a month the runs take %2, longer than the machine's "
+                               "%3-year life, so buying them all would take a second machine")
+                    .arg(countOf(o.runsPerMonth,
+                             o.runsPerMonth == std::floor(o.runsPerMonth) ? 0 : 2,
+                             QStringLiteral("run"), QStringLiteral("runs")),
+                        countOf(std::round(v->months), 0, QStringLiteral("month"),
+                            QStringLiteral("months")))
+                    .arg(a.amortizationYears);
     return text + QLatin1Char('.');
 }
 

@@ -46,9 +46,9 @@ ChartData buyVsRentChart(const Results& results, const BuyVsRentOptions& options
 QString buyVsRentConclusion(const Results& results, std::size_t optionIndex,
     const std::vector<std::size_t>& cloudIndices = {}, bool inMonths = true);
 
-// Which costs less for the planned runs (assumptions.plannedRuns): buying the machine, or
-// renting the same GPUs the cheapest way, with both totals and the difference; with ranges,
-// whether the verdict holds with every input at either end. Empty when nothing rents them.
-QString planVerdict(const Results& results, std::size_t optionIndex);
+// Which costs less for the planned runs (core's planVerdict, on the break-even's terms): both
+// totals, the cheaper way and by how much, whether the ranges can turn it, and whether the runs
+// outlast the machine's life. Empty when nothing rents the same GPUs.
+QString planVerdictText(const Results& results, std::size_t optionIndex);
 
 } // namespace gpuplan::render

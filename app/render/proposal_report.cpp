@@ -440,7 +440,7 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(r.monteCarlo ? QString::number(r.monteCarlo->seed) : QString());
     }
     if (const auto buy = reportBuyOption(in)) {
-        const QString verdict = planVerdict(r, *buy);
+        const QString verdict = planVerdictText(r, *buy);
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, in.buyCloudOffers)),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));

@@ -193,6 +193,47 @@ GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, B
     return GrantPlanProblem::None;
 }
 
+bool carriesIndirect(const GrantBudget& b)
+{
+    return std::any_of(
+        b.lines.begin(), b.lines.end(), [](const BudgetLine& l) { return l.carriesIndirect; });
+}
+
+std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
+    std::size_t cloudIndex, const GrantPlan& plan, const SponsorRules& sponsor)
+{
+    const std::vector<int> runs = plannedRunsPerYear(plan, results.assumptions);
+    // Buying minus renting for the plan's first k runs: each run adds its electricity to one
+    // side and its rental to the other, so the difference falls run by run where renting a run
+    // costs more than running it, and the first k where it is <= 0 is found by bisection.
+    const auto buyingMinusRenting = [&](int k) {
+        GrantPlan upTo = plan;
+        upTo.runsPerYear.assign(runs.size(), 0);
+        for (std::size_t y = 0; y < runs.size() && k > 0; ++y) {
+            upTo.runsPerYear[y] = std::min(runs[y], k);
+            k -= upTo.runsPerYear[y];
+        }
+        return grantBudget(results, { BudgetTarget::Kind::Owned, ownedIndex }, upTo, sponsor)
+                   .totalUsd
+            - grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, upTo, sponsor)
+                  .totalUsd;
+    };
+    int low = 1;
+    int high = 0;
+    for (int n : runs)
+        high += n;
+    if (high < 1 || buyingMinusRenting(high) > 0.0)
+        return std::nullopt;
+    while (low < high) {
+        const int middle = low + (high - low) / 2;
+        if (buyingMinusRenting(middle) <= 0.0)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return low;
+}
+
 GrantBudget grantBudget(
     const Results& results, BudgetTarget target, const GrantPlan& plan, const SponsorRules& sponsor)
 {

@@ -85,7 +85,19 @@ struct GrantBudget {
 GrantBudget grantBudget(const Results& results, BudgetTarget target, const GrantPlan& plan,
     const SponsorRules& sponsor);
 
+// Whether the indirect rate falls on any of the budget's lines: under a sponsor that pays no
+// indirect costs (or one whose categories this budget lacks) it falls on none.
+bool carriesIndirect(const GrantBudget& budget);
+
 // The runs the budget plans per year: plan.runsPerYear, or the plan's runs spread evenly.
 std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a);
+
+// The first run of the plan from which buying the machine (Results::options[ownedIndex]) costs
+// no more than renting (Results::cloud[cloudIndex], pay-as-you-go), both budgeted under the
+// sponsor's rules for the plan's runs up to that one, in the years they fall in. nullopt when
+// renting stays cheaper through the plan's last run. Indirect costs fall where the sponsor puts
+// them on both sides, unlike the planner's break-even (F&A on cloud spend only).
+std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
+    std::size_t cloudIndex, const GrantPlan& plan, const SponsorRules& sponsor);
 
 } // namespace gpuplan

@@ -25,7 +25,7 @@ std::optional<double> monthsAtRunRate(double runs, double runsPerMonth)
 
 bool withinLifespan(double months, const Assumptions& a)
 {
-    return months * calendar::kDaysPerMonth <= a.amortizationYears * calendar::kDaysPerYear;
+    return months <= a.amortizationYears * calendar::kMonthsPerYear;
 }
 
 OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,

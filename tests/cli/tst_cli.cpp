@@ -488,7 +488,12 @@ chassis:
         const Run federal = cli(budget);
         QCOMPARE(federal.exitCode, 0);
         QVERIFY2(!federal.out.contains("Note: the sponsor's rules"), qPrintable(federal.out));
-        QVERIFY2(federal.out.contains("Indirect"), qPrintable(federal.out));
+        // Under US federal rules the rate falls on electricity; under no-indirect, the table's
+        // row does not claim a rate it does not apply.
+        QVERIFY2(federal.out.contains("Indirect costs (F&A at 50%)"), qPrintable(federal.out));
+        QVERIFY2(none.out.contains("Indirect costs (none under the sponsor's rules)"),
+            qPrintable(none.out));
+        QVERIFY(!none.out.contains("F&A at 50%"));
     }
 
     void badInputExitsWithTwoAndAMessage_data()

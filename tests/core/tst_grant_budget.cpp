@@ -184,6 +184,27 @@ private slots:
         QVERIFY(qAbs(b.totalUsd - 10 * kCloudPerRun) < 1e-6);
     }
 
+    // The run from which buying costs no more than renting, both under the sponsor's rules:
+    // US federal puts 50% on energy and cloud, not on equipment: $15,000 / ($2,083.33 -
+    // $104.17) = 7.58, run 8; without indirect costs, $15,000 / ($1,388.89 - $69.44) = 11.37,
+    // past a 10-run plan, and run 12 of a 15-run one.
+    void budgetBreakEvenRunUsesTheSponsorsRules()
+    {
+        const Results r = results();
+        QCOMPARE(r.options.size(), std::size_t { 1 });
+        const std::size_t cloud = cloudIndex(r, "cloud");
+        GrantPlan plan;
+        plan.runsPerYear = { 3, 4, 3 };
+        QCOMPARE(budgetBreakEvenRun(r, 0, cloud, plan, usFederal()), std::optional<int>(8));
+        SponsorRules none;
+        none.id = "no-indirect";
+        QCOMPARE(budgetBreakEvenRun(r, 0, cloud, plan, none), std::nullopt);
+        plan.runsPerYear = { 5, 5, 5 };
+        QCOMPARE(budgetBreakEvenRun(r, 0, cloud, plan, none), std::optional<int>(12));
+        plan.runsPerYear = { 0, 0, 0 };
+        QCOMPARE(budgetBreakEvenRun(r, 0, cloud, plan, none), std::nullopt);
+    }
+
     void aReservationIsBudgetedAYearPerYearWithRuns()
     {
         const Results r = results(0.0);

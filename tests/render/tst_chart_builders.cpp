@@ -10,6 +10,7 @@
 #include "app/render/planner_charts.h"
 #include "app/render/range_marks.h"
 #include "app/render/sensitivity_chart.h"
+#include "core/costing/plan_verdict.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
 
@@ -613,51 +614,85 @@ private slots:
         QVERIFY2(
             words.contains(QStringLiteral("about 98 months) against Lambda")), qPrintable(words));
         QVERIFY2(words.contains(past), qPrintable(words));
+        QVERIFY2(
+            words.startsWith(QStringLiteral("Buying 8\u00D7H100 SXM would pay off from run 98")),
+            qPrintable(words));
         QVERIFY(!buyVsRentConclusion(r, four).contains(QStringLiteral("past the machine's")));
         // In runs only (the justification's calendar is the grant's), no run rate to judge by.
         QVERIFY(!buyVsRentConclusion(r, eight, {}, false).contains(QStringLiteral("past the")));
     }
 
-    // Which costs less for the planned runs, with both totals: renting for one run, buying for
-    // a hundred; with ranges, whether that holds at both ends.
-    void planVerdictNamesTheCheaperWay()
+    // Which costs less for the planned runs, on the break-even's terms: 4xA100 at the paper's
+    // prices breaks even with Azure after 12.09 runs (9.39-15.06 over the ranges).
+    void planVerdictAgreesWithTheBreakEven()
     {
         const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
         QVERIFY(load.ok());
         Scenario s = scenarioFor(load.catalog, SourcePolicy::Paper);
-        s.ranges = false;
-        const auto verdict = [](const Results& r) {
-            const std::size_t i = firstOption(r, [](const OwnedOption& o) {
-                return o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 4;
+        const auto machine = [](const Results& r, const char* gpu, int count) {
+            return firstOption(r, [gpu, count](const OwnedOption& o) {
+                return o.gpu->id == gpu && o.gpuCount == count;
             });
-            const OwnedOption& o = r.options.at(i);
-            const CloudOption& c = r.cloud.at(o.cheapestCloudIndex.value());
-            return std::make_tuple(planVerdict(r, i), o.planTotalUsd, c.planTotalUsd);
         };
-        const auto [one, buyOne, rentOne] = verdict(evaluate(s));
-        QVERIFY(rentOne < buyOne);
-        QCOMPARE(one,
+        const auto verdictFor = [&](int runs) {
+            s.assumptions.plannedRuns = runs;
+            const Results r = evaluate(s);
+            const std::size_t i = machine(r, "a100-80gb-sxm", 4);
+            const OwnedOption& o = r.options.at(i);
+            const auto v = planVerdict(r, i);
+            [&] {
+                QVERIFY(v);
+                QCOMPARE(v->buyUsd, o.netCapexUsd + runs * o.buyCostPerRunUsd);
+                QCOMPARE(v->buyingCheaper, runs > *o.breakEvenRuns);
+            }();
+            return std::make_pair(v.value_or(PlanVerdict {}), planVerdictText(r, i));
+        };
+        const auto [one, oneText] = verdictFor(1);
+        QCOMPARE(oneText,
             QStringLiteral(
-                "For the 1 run planned: buying 4\u00D7H100 SXM costs %1 (the machine and "
-                "electricity), renting from Lambda 4\u00D7H100 SXM 80GB, on-demand %2: "
-                "renting is cheaper by %3.")
-                .arg(views::formatUsd(buyOne), views::formatUsd(rentOne),
-                    views::formatUsd(buyOne - rentOne)));
-        s.assumptions.plannedRuns = 100;
-        s.ranges = true;
-        const auto [hundred, buyHundred, rentHundred] = verdict(evaluate(s));
-        QVERIFY(buyHundred < rentHundred);
-        QVERIFY2(hundred.contains(QStringLiteral("buying is cheaper by %1")
-                                      .arg(views::formatUsd(rentHundred - buyHundred))),
-            qPrintable(hundred));
-        QVERIFY2(hundred.endsWith(QStringLiteral(", with every input at either end of its range "
-                                                 "too.")),
-            qPrintable(hundred));
-        // Nothing rents RTX 3090s at the paper's prices: no verdict.
+                "For the 1 run planned: buying 4\u00D7A100 SXM costs %1 (the machine and "
+                "electricity), renting from Azure 4\u00D7A100 SXM 80GB, on-demand costs "
+                "%2: renting is cheaper by %3, with every input at either end of its "
+                "range too.")
+                .arg(views::formatUsd(one.buyUsd), views::formatUsd(one.rentUsd),
+                    views::formatUsd(one.buyUsd - one.rentUsd)));
+        // Within the break-even's range, on either side of it: open.
+        for (int runs : { 12, 13 }) {
+            const auto [v, text] = verdictFor(runs);
+            QCOMPARE(v.firm, std::optional<bool>(false));
+            QVERIFY2(text.contains(QStringLiteral("%1 is cheaper by")
+                                       .arg(runs == 12 ? QStringLiteral("renting")
+                                                       : QStringLiteral("buying"))),
+                qPrintable(text));
+            QVERIFY2(text.endsWith(QStringLiteral(" at the central estimate; within the ranges it "
+                                                  "may go either way.")),
+                qPrintable(text));
+        }
+        const auto [twenty, twentyText] = verdictFor(20);
+        QVERIFY(twenty.buyingCheaper && twenty.firm == std::optional<bool>(true));
+
+        // Resale lowers the buy total as it lowers the break-even's; F&A is said on the rental.
+        s.assumptions.resaleFraction = 0.3;
+        s.assumptions.indirectRate = 0.5;
+        const auto [resold, resoldText] = verdictFor(7);
+        QVERIFY2(resoldText.contains(QStringLiteral("(the machine less its resale value and "
+                                                    "electricity)")),
+            qPrintable(resoldText));
+        QVERIFY2(
+            resoldText.contains(QStringLiteral(" (F&A at 50% on it): ")), qPrintable(resoldText));
+        s.assumptions.resaleFraction = 0.0;
+        s.assumptions.indirectRate = 0.0;
+
+        // 110 runs at one a month outlast a 5-year life: said, not hidden in the totals.
+        s.assumptions.plannedRuns = 110;
         const Results r = evaluate(s);
-        QVERIFY(planVerdict(r, firstOption(r, [](const OwnedOption& o) {
-            return o.gpu->id == "rtx-3090";
-        })).isEmpty());
+        const QString text = planVerdictText(r, machine(r, "h100-80gb-sxm", 8));
+        QVERIFY2(text.contains(QStringLiteral("; at 1 run a month the runs take 110 months, longer "
+                                              "than the machine's 5-year life, so buying them all "
+                                              "would take a second machine.")),
+            qPrintable(text));
+        // Nothing rents RTX 3090s at the paper's prices: no verdict.
+        QVERIFY(planVerdictText(r, machine(r, "rtx-3090", 1)).isEmpty());
     }
 
     // With resale and owning costs, the buy line is the one the core's break-even is on: the

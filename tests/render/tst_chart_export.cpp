@@ -225,7 +225,7 @@ private slots:
             qPrintable(html.left(3000)));
         // Beside the break-even, which way the planned runs cost less (the recommended machine
         // is the one compared when no other is chosen).
-        const QString verdict = planVerdict(m_results, *m_results.recommended);
+        const QString verdict = planVerdictText(m_results, *m_results.recommended);
         QVERIFY(verdict.startsWith(QStringLiteral("For the 1 run planned: buying ")));
         QVERIFY2(html.contains(verdict.toHtmlEscaped()), qPrintable(html.left(3000)));
         input.scenario = &m_scenario;
