@@ -315,8 +315,14 @@ void BuyVsRentView::replot(bool tornado)
         return;
     }
     m_stale = false;
-    m_chart->setChartData(chartData());
-    m_conclusion->setText(conclusion());
+    // The break-even sentence is this view's headline: under the chart it would say it twice.
+    // An exported chart (chartData()) keeps it as its footnote, where it stands alone.
+    render::ChartData shown = chartData();
+    const QString said = conclusion();
+    if (!said.isEmpty() && shown.footnote.startsWith(said))
+        shown.footnote = shown.footnote.mid(said.size()).trimmed();
+    m_chart->setChartData(shown);
+    m_conclusion->setText(said);
     m_planVerdict->setText(planVerdict());
     m_planVerdict->setVisible(!m_planVerdict->text().isEmpty());
     if (!tornado)

@@ -1072,6 +1072,25 @@ private slots:
         QVERIFY2(verdict->text().startsWith(
                      QStringLiteral("For the 1 run planned: buying 2×RTX 3090 costs $")),
             qPrintable(verdict->text()));
+        // With one offer ticked, the chart's footnote is its break-even sentence: not repeated
+        // under the view's headline, kept in an exported chart, where it stands alone.
+        {
+            auto* ticks = w->buyVsRentView()->findChild<QListWidget*>(QStringLiteral("offers"));
+            const auto ticked = w->buyVsRentView()->chosenOffers();
+            bool kept = false;
+            for (int row = 0; row < ticks->count(); ++row)
+                if (ticks->item(row)->checkState() == Qt::Checked) {
+                    if (kept)
+                        ticks->item(row)->setCheckState(Qt::Unchecked);
+                    kept = true;
+                }
+            QVERIFY(kept);
+            const QString one = w->buyVsRentView()->conclusion();
+            QVERIFY2(w->buyVsRentView()->chartData().footnote.startsWith(one), qPrintable(one));
+            QVERIFY2(!w->buyVsRentView()->chart()->chartData().footnote.contains(one),
+                qPrintable(w->buyVsRentView()->chart()->chartData().footnote));
+            w->buyVsRentView()->setChosenOffers(ticked); // as the rest of this test expects
+        }
         QVERIFY(!w->buyVsRentView()->chartData().series.empty());
         // The offers beside the chart: provider, GPU count and cost per run first, within the
         // narrowest the pane gets (a check box and margins aside), the instance after them and
