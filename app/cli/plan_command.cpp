@@ -10,6 +10,7 @@
 #include "app/common/results_csv.h"
 #include "app/common/results_json.h"
 #include "app/common/wording.h"
+#include "app/render/buy_vs_rent_chart.h"
 #include "core/evaluate.h"
 
 #include <QJsonDocument>
@@ -62,6 +63,8 @@ void printProjectPlan(QTextStream& out, const Results& r)
     bool pastLife = false;
     for (const auto& o : r.options) {
         const auto* rent = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
+        const bool rowPastLife = o.breakEvenMonths && !o.breakEvenWithinLifespan;
+        pastLife = pastLife || rowPastLife;
         plan.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
             views::formatUsd(o.planTotalUsd),
             rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
@@ -69,16 +72,14 @@ void printProjectPlan(QTextStream& out, const Results& r)
             o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
                             : (rent ? QStringLiteral("never") : QString()),
             o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1)
-                    + (o.breakEvenWithinLifespan ? QString() : QStringLiteral(" (past life)"))
+                    + (rowPastLife ? QStringLiteral(" (past life)") : QString())
                               : QString() });
-        pastLife = pastLife || (o.breakEvenMonths && !o.breakEvenWithinLifespan);
     }
     plan.print(out);
     if (pastLife)
-        out << "Past life: at " << QString::number(r.assumptions.runsPerMonth, 'g', 3)
-            << (r.assumptions.runsPerMonth == 1.0 ? " run" : " runs")
-            << " a month (fewer where a machine cannot fit them), the break-even comes after "
-               "the machine's "
+        out << "Past life: at " << render::runRateText(r.assumptions.runsPerMonth)
+            << " (fewer where a machine cannot fit them), the break-even comes after the "
+               "machine's "
             << r.assumptions.amortizationYears
             << "-year life: it is retired before buying pays off.\n";
 }

@@ -1,13 +1,12 @@
 #include "app/render/buy_vs_rent_chart.h"
 
-#include "core/costing/plan_verdict.h"
-
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/planner_charts.h"
 #include "app/render/range_marks.h"
 #include "core/costing/break_even.h"
+#include "core/costing/plan_verdict.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -62,16 +61,17 @@ bool hasOwningCosts(const OwnedOption& o)
     return o.netCapexUsd != o.machineCostUsd || o.buyCostPerRunUsd != o.energyCostUsd;
 }
 
-// One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
-// Y at $Z per run."
-// When buying pays off, in runs and, with `months`, in months at the machine's run rate; a
-// break-even past the machine's life (`lifespanYears`) is said to be one it never reaches.
+// When buying pays off: in runs and, with `months`, in months at the machine's run rate.
 struct BreakEvenWhen {
     std::optional<double> runs; // nullopt: renting stays cheaper per run
     std::optional<double> months;
     bool withinLifespan = false;
     std::optional<BreakEvenRange> range;
 };
+
+// One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
+// Y at $Z per run."; a break-even past the machine's life (`lifespanYears`) is said to be one it
+// is retired before reaching.
 
 QString breakEvenSentence(const OwnedOption& o, const QString& against, double costPerRun,
     const BreakEvenWhen& when, double lifespanYears)
@@ -147,6 +147,13 @@ QString countOf(double value, int decimals, const QString& singular, const QStri
 {
     const QString shown = number(value, decimals);
     return shown + QLatin1Char(' ') + (shown == QLatin1String("1") ? singular : plural);
+}
+
+QString runRateText(double runsPerMonth)
+{
+    return countOf(runsPerMonth, runsPerMonth == std::floor(runsPerMonth) ? 0 : 2,
+               QStringLiteral("run"), QStringLiteral("runs"))
+        + QStringLiteral(" a month");
 }
 
 std::vector<OfferBreakEven> offerBreakEvens(
@@ -270,9 +277,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         for (auto& s : chart.series)
             for (auto& p : s.points)
                 p.x /= o.runsPerMonth;
-        chart.x.title
-            = QStringLiteral("Months (at %1 a month)")
-                  .arg(countOf(o.runsPerMonth, 2, QStringLiteral("run"), QStringLiteral("runs")));
+        chart.x.title = QStringLiteral("Months (at %1)").arg(runRateText(o.runsPerMonth));
         chart.x.max = maxRuns / o.runsPerMonth;
     }
     return chart;
@@ -345,11 +350,9 @@ QString planVerdictText(const Results& r, std::size_t optionIndex)
                          : QStringLiteral(" at the central estimate; within the ranges it may "
                                           "go either way");
     if (v->outlastsLife)
-        text += QStringLiteral("; at %1 a month the runs take %2, longer than the machine's "
-                               "%3-year life, so buying them all would take a second machine")
-                    .arg(countOf(o.runsPerMonth,
-                             o.runsPerMonth == std::floor(o.runsPerMonth) ? 0 : 2,
-                             QStringLiteral("run"), QStringLiteral("runs")),
+        text += QStringLiteral("; at %1 the runs take %2, longer than the machine's %3-year "
+                               "life, so buying them all would take a second machine")
+                    .arg(runRateText(o.runsPerMonth),
                         countOf(std::round(v->months), 0, QStringLiteral("month"),
                             QStringLiteral("months")))
                     .arg(a.amortizationYears);

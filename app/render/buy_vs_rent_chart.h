@@ -33,6 +33,9 @@ QString breakEvenOfferName(const Results& results, const OfferBreakEven& breakEv
 // "1 run", "2 runs", "6.2 runs": a count with its noun in the right number.
 QString countOf(double value, int decimals, const QString& singular, const QString& plural);
 
+// A run rate: "1 run a month", "1.50 runs a month" (whole rates without decimals).
+QString runRateText(double runsPerMonth);
+
 // Buy = machine + energy per run, one line; rent = runs × cost per run, one line per offer and
 // pricing (on-demand solid, spot dashed, reservations at their per-run share). Where the buy line
 // crosses each chosen on-demand or spot line, a labelled break-even marker.

@@ -97,10 +97,9 @@ QString assumptionsSection(const Results& r)
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     provenance(a.source(AssumptionId::AnalyticUtilization)));
-    html += QStringLiteral("<li>Planned: %1, at %2 a month</li>")
+    html += QStringLiteral("<li>Planned: %1, at %2</li>")
                 .arg(countOf(a.plannedRuns, 0, QStringLiteral("run"), QStringLiteral("runs")),
-                    countOf(a.runsPerMonth, a.runsPerMonth == std::floor(a.runsPerMonth) ? 0 : 2,
-                        QStringLiteral("run"), QStringLiteral("runs")));
+                    runRateText(a.runsPerMonth));
     return html + QStringLiteral("</ul>");
 }
 
