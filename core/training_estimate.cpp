@@ -69,6 +69,25 @@ std::string_view toString(EstimateFlag f)
     return "";
 }
 
+std::string_view label(EstimateFlag f)
+{
+    switch (f) {
+    case EstimateFlag::ExceedsPeak:
+        return "above peak";
+    case EstimateFlag::Suspect:
+        return "suspect";
+    case EstimateFlag::UnsynchronisedTiming:
+        return "unsynchronised timing";
+    case EstimateFlag::NoPeakKnown:
+        return "no peak known";
+    case EstimateFlag::PerfectScaling:
+        return "perfect scaling";
+    case EstimateFlag::MultiInstance:
+        return "several instances";
+    }
+    return "";
+}
+
 std::string_view describe(EstimateFlag f)
 {
     switch (f) {

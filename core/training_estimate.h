@@ -34,7 +34,8 @@ enum class EstimateFlag {
 // The last enumerator, for code that lists every flag (the report's legend).
 inline constexpr EstimateFlag kLastEstimateFlag = EstimateFlag::MultiInstance;
 
-std::string_view toString(EstimateFlag f); // "exceeds_peak", "suspect", ...
+std::string_view toString(EstimateFlag f); // "exceeds_peak", "suspect", ...: JSON and scripts
+std::string_view label(EstimateFlag f); // "above peak", "suspect", ...: what a table shows
 std::string_view describe(EstimateFlag f); // one sentence for tooltips and reports
 
 // Thresholds for the utilisation flags. 0.75 is above the best model-FLOPs utilisation

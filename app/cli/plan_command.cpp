@@ -162,10 +162,10 @@ void printTable(QTextStream& out, const Results& r)
     if (!flagsShown.empty() || !stale.isEmpty())
         out << "\nFlags:\n";
     for (auto flag : flagsShown)
-        out << "  " << views::toQString(toString(flag)) << ": " << views::toQString(describe(flag))
+        out << "  " << views::toQString(label(flag)) << ": " << views::toQString(describe(flag))
             << '\n';
     if (!stale.isEmpty())
-        out << "  stale_price: " << stale << '\n';
+        out << "  " << views::stalePriceLabel() << ": " << stale << '\n';
     for (const auto& w : r.warnings)
         out << "Warning: " << views::warningText(w, r.source) << '\n';
 }

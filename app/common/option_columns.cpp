@@ -1,6 +1,7 @@
 #include "app/common/option_columns.h"
 
 #include "app/common/format.h"
+#include "app/common/wording.h"
 
 #include <QStringList>
 
@@ -54,9 +55,9 @@ QString flagList(const TrainingEstimate& e, const PriceAge& age)
 {
     QStringList names;
     for (auto flag : e.flags)
-        names << toQString(toString(flag));
+        names << toQString(label(flag));
     if (age.stale)
-        names << QStringLiteral("stale_price");
+        names << stalePriceLabel();
     return names.join(QStringLiteral(", "));
 }
 

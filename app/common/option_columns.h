@@ -29,7 +29,7 @@ QString displayText(const OwnedOption& o, OptionColumn c);
 QVariant sortValue(const OwnedOption& o, OptionColumn c);
 // "12 days", or "9.4 days (8.2-10.6)" with the estimate's range where it shows.
 QString daysText(const TrainingEstimate& e);
-// "exceeds_peak, unsynchronised_timing", with "stale_price" last where the price is stale.
+// "above peak, unsynchronised timing", with "stale price" last where the price is stale.
 QString flagList(const TrainingEstimate& e, const PriceAge& age = {});
 // One line per flag with its explanation, for tooltips and reports.
 QString flagExplanations(const TrainingEstimate& e);

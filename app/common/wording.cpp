@@ -233,6 +233,16 @@ QString priceDateText(const std::string& date, const PriceAge& age)
     return age.months ? text + QStringLiteral(" (%1 mo)").arg(*age.months) : text;
 }
 
+QString stalePriceLabel()
+{
+    return QStringLiteral("stale price");
+}
+
+QString staleRateNote()
+{
+    return stalePriceLabel() + QStringLiteral(": check this rate before budgeting with it");
+}
+
 QString stalePriceNote(const Results& r)
 {
     int stale = 0;

@@ -49,7 +49,12 @@ QString commitmentVerdict(const Commitment& commitment, int plannedRuns);
 // "2025-03-03 (20 mo)": a price's date and its age on the plan's day; the date alone without one.
 QString priceDateText(const std::string& date, const PriceAge& age);
 
-// The stale_price flag explained for this plan: its limit and day; empty if no price is stale.
+// "stale price": the flag a table shows beside a price older than the price age limit.
+QString stalePriceLabel();
+// "stale price: check this rate before budgeting with it", under one rental's rate.
+QString staleRateNote();
+
+// The stale price flag explained for this plan: its limit and day; empty if no price is stale.
 QString stalePriceNote(const Results& results);
 
 // "current prices (2025-2026)", "the paper's prices (2024-09-21)"; the name itself for a set this

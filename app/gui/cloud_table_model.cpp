@@ -56,7 +56,7 @@ QVariant CloudTableModel::data(const QModelIndex& index, int role) const
                           .arg(views::priceDateText(c.offer->source.date, c.rateAge),
                               QString::fromStdString(c.offer->source.source));
         if (c.rateAge.stale)
-            tip += QStringLiteral("\nstale_price: check this rate before budgeting with it");
+            tip += QLatin1Char('\n') + views::staleRateNote();
         // A reservation is paid for its whole term: say when that beats paying per run.
         for (const Commitment& m : c.commitments) {
             QString verdict = views::commitmentVerdict(m, m_results->assumptions.plannedRuns);

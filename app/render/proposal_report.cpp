@@ -103,7 +103,7 @@ QString assumptionsSection(const Results& r)
     return html + QStringLiteral("</ul>");
 }
 
-// Flags in a narrow column as short codes ("EP, UT"), explained once in a legend under the
+// Flags in a narrow column as their initials ("AP, UT"), explained once in a legend under the
 // tables: a flag's full name wraps over four lines in a portrait column.
 class FlagLegend {
 public:
@@ -112,7 +112,7 @@ public:
         QStringList codes;
         for (const QString& flag : flags.split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
             QString code;
-            for (const QString& word : flag.split(QLatin1Char('_'), Qt::SkipEmptyParts))
+            for (const QString& word : flag.split(QLatin1Char(' '), Qt::SkipEmptyParts))
                 code += word.front().toUpper();
             m_used.insert(code, flag);
             codes << code;
@@ -137,7 +137,7 @@ private:
     {
         for (int f = 0; f <= static_cast<int>(kLastEstimateFlag); ++f) {
             const auto e = static_cast<EstimateFlag>(f);
-            if (views::toQString(toString(e)) == flag) {
+            if (views::toQString(label(e)) == flag) {
                 QString text = views::toQString(describe(e));
                 if (text.endsWith(QLatin1Char('.')))
                     text.chop(1);

@@ -102,7 +102,7 @@ QString tooltip(const CloudOption& c, const Way& way, double cost, double days)
                  .arg(views::priceDateText(c.offer->source.date, c.rateAge),
                      QString::fromStdString(c.offer->source.source));
     if (c.rateAge.stale)
-        lines << QStringLiteral("stale_price: check this rate before budgeting with it");
+        lines << views::staleRateNote();
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -162,6 +162,8 @@ private slots:
         QVERIFY(pcie->hasFlag(EstimateFlag::PerfectScaling));
         QVERIFY(qAbs(pcie->days - computeDays(2, 71, 0.4)) < 1e-9);
         QCOMPARE(toString(EstimateFlag::PerfectScaling), std::string_view("perfect_scaling"));
+        // Tables show words, JSON keeps the code.
+        QCOMPARE(label(EstimateFlag::PerfectScaling), std::string_view("perfect scaling"));
         QVERIFY(!analyticEstimate(w, rtx3090, 1, 0.4)->hasFlag(EstimateFlag::PerfectScaling));
     }
 

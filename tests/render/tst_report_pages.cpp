@@ -110,7 +110,7 @@ private slots:
         const QString html = render::proposalReportHtml(in);
         QVERIFY(html.contains(QStringLiteral("are in plan-options.csv")));
         QVERIFY(html.contains(QStringLiteral("are in plan-offers.csv")));
-        QVERIFY(html.contains(QStringLiteral("<b>UT</b> unsynchronised_timing")));
+        QVERIFY(html.contains(QStringLiteral("<b>UT</b> unsynchronised timing")));
         QVERIFY(html.contains(QStringLiteral("Grant budget by year")));
         // The appendix lists fewer offers than there are, each kind's cheapest at least.
         const auto offers = render::reportOffers(in);
