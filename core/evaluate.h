@@ -249,6 +249,10 @@ struct Results {
     std::vector<Unavailable> unavailable;
     RecommendationRule recommendationRule = RecommendationRule::None;
     std::optional<std::size_t> recommended; // index into options; none: no machine meets them
+    // The option the rule would have picked had a time above its GPUs' peak counted: a machine
+    // cannot train faster than its peak, so outside the paper's own tables such a time is not a
+    // candidate (recommendationSetAside words it). None when it would have picked the same.
+    std::optional<std::size_t> setAsideAbovePeak;
     std::vector<Warning> warnings;
     bool hasRanges = false; // the *Range fields are filled
     std::optional<MonteCarloSummary> monteCarlo;

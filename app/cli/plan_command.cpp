@@ -121,6 +121,8 @@ void printTable(QTextStream& out, const Results& r)
     } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
         out << "Recommended: none - " << why << ".\n";
     }
+    if (const QString aside = views::recommendationSetAside(r); !aside.isEmpty())
+        out << "  " << aside << ".\n";
     if (const QString robust = views::robustnessText(r); !robust.isEmpty())
         out << "Robustness: " << robust << " (" << r.monteCarlo->samples << " samples, seed "
             << r.monteCarlo->seed << ").\n";

@@ -309,6 +309,9 @@ QJsonObject toJson(const Results& r)
         { QStringLiteral("recommended"),
             r.recommended ? QJsonValue(toJson(r, r.options[*r.recommended])) : QJsonValue::Null },
         { QStringLiteral("recommendation_reason"), recommendationReason(r) },
+        { QStringLiteral("recommendation_set_aside"),
+            r.setAsideAbovePeak ? QJsonValue(toJson(r, r.options[*r.setAsideAbovePeak]))
+                                : QJsonValue::Null },
         { QStringLiteral("warnings"), warnings },
     });
 }

@@ -48,6 +48,21 @@ QString recommendationCaution(const OwnedOption& o)
     return {};
 }
 
+QString recommendationSetAside(const Results& r)
+{
+    if (!r.setAsideAbovePeak)
+        return {};
+    const OwnedOption& o = r.options[*r.setAsideAbovePeak];
+    const bool fastest = r.recommendationRule == RecommendationRule::FastestWithinBudget;
+    return QStringLiteral("Set aside: %1 would be %2 (%3, %4 machine), but that time is %5 of its "
+                          "GPUs' peak, which is physically impossible")
+        .arg(formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
+            fastest ? QStringLiteral("faster") : QStringLiteral("cheaper"),
+            formatDays(o.estimate.days), formatUsd(o.machineCostUsd),
+            o.estimate.impliedUtilization ? formatPercent(*o.estimate.impliedUtilization)
+                                          : QStringLiteral("more than 100%"));
+}
+
 QString robustnessText(const Results& r)
 {
     const auto robust = recommendationRobustness(r);

@@ -20,6 +20,11 @@ QString recommendationReason(const Results& results);
 // recommendation stays what the rule finds, as the paper's Fig. 7 makes it; this says so.
 QString recommendationCaution(const OwnedOption& recommended);
 
+// "Set aside: 8×RTX 3090 would be faster (30 days, $21,073 machine), but that time is 128% of
+// its GPUs' peak, which is physically impossible": the option the rule would have picked had an
+// impossible time counted (Results::setAsideAbovePeak); empty when there is none.
+QString recommendationSetAside(const Results& results);
+
 // "fastest machine within the $40,000 budget in 92% of sampled cases; otherwise 4x RTX A6000":
 // how firm the recommendation is (needs Results::monteCarlo); empty without one.
 QString robustnessText(const Results& results);

@@ -276,6 +276,8 @@ void PlannerView::resultsChanged()
     } else {
         text = tr("Set a budget or a deadline to get a recommendation.");
     }
+    if (const QString aside = views::recommendationSetAside(r); !aside.isEmpty())
+        text += QLatin1Char(' ') + aside.toHtmlEscaped() + QLatin1Char('.');
     if (!m_session->comparisons().empty())
         text += tr(" Hollow markers and italic rows: the GPUs measured with gpuplan-bench, as "
                    "each source estimates them (pentagon measured, diamond the paper's, square "

@@ -432,6 +432,12 @@ QString proposalReportHtml(const ReportInput& in)
                                     : QString());
         if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
             html += QStringLiteral("<p><b>%1</b></p>").arg(esc(caution));
+    } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
+        html += QStringLiteral("<p><b>Recommendation:</b> none, %1.</p>").arg(esc(why));
+    }
+    if (const QString aside = views::recommendationSetAside(r); !aside.isEmpty())
+        html += QStringLiteral("<p>%1.</p>").arg(esc(aside));
+    if (r.recommended) {
         if (const QString robust = views::robustnessText(r); !robust.isEmpty())
             html += QStringLiteral("<p><b>How firm:</b> %1 (%2 sampled scenarios, seed %3).</p>")
                         .arg(esc(robust))

@@ -70,7 +70,8 @@ private slots:
 
     void planJsonReproducesFigure7()
     {
-        const QJsonObject plan = planJson({ "--budget", "40000", "--price-set", "paper" });
+        const QJsonObject plan
+            = planJson({ "--budget", "40000", "--price-set", "paper", "--source", "paper" });
         QCOMPARE(plan["model"].toString(), QStringLiteral("pythia-1b"));
         const QJsonObject rec = plan["recommended"].toObject();
         QCOMPARE(rec["gpu"].toString(), QStringLiteral("RTX 3090"));
@@ -102,12 +103,24 @@ private slots:
 
     void planTableStatesTheRecommendation()
     {
-        const Run r
-            = cli({ "plan", "--model", "pythia-1b", "--budget", "40000", "--price-set", "paper" });
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--budget", "40000", "--price-set",
+            "paper", "--source", "paper" });
         QCOMPARE(r.exitCode, 0);
         const QString text = QString::fromUtf8(r.out);
         QVERIFY(text.contains(QStringLiteral("Recommended: 8×RTX 3090 - fastest machine within the "
                                              "$40,000 budget: 30 days, $21,073 machine")));
+        QVERIFY(!text.contains(QStringLiteral("Set aside")));
+        // The best estimates recommend only a time the GPUs can reach, and say what they set
+        // aside.
+        const Run best
+            = cli({ "plan", "--model", "pythia-1b", "--budget", "40000", "--price-set", "paper" });
+        const QString bestText = QString::fromUtf8(best.out);
+        QVERIFY2(bestText.contains(QStringLiteral("Recommended: 1×H100 SXM 80GB - fastest machine "
+                                                  "within the $40,000 budget: 34 days")),
+            qPrintable(bestText));
+        QVERIFY(bestText.contains(QStringLiteral(
+            "Set aside: 8×RTX 3090 would be faster (30 days, $21,073 machine), but that time is "
+            "128% of its GPUs' peak, which is physically impossible.")));
         QVERIFY(text.contains(QStringLiteral("above peak: Implied utilisation is above 100%")));
         // The table shows the flags in words (JSON keeps their codes).
         QVERIFY(text.contains(QStringLiteral("unsynchronised timing, above peak")));
