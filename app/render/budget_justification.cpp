@@ -112,6 +112,56 @@ QString indirectSentence(
     return text;
 }
 
+} // namespace
+
+QString budgetRulesComparison(const Results& r, std::size_t ownedIndex, const GrantPlan& plan,
+    const SponsorRules& sponsor, const GrantBudget& b)
+{
+    // Buying against renting under this budget's own rules (indirect costs where the sponsor
+    // puts them, on both sides) and in this plan's calendar: the planner's break-even puts F&A
+    // on cloud spend only and counts months at its own run rate, which would contradict the
+    // totals of this budget.
+    const OwnedOption& o = r.options[ownedIndex];
+    QString why;
+    if (o.cheapestCloudIndex) {
+        const BudgetTarget renting { BudgetTarget::Kind::Rented, *o.cheapestCloudIndex };
+        const GrantBudget rented = grantBudget(r, renting, plan, sponsor);
+        const CloudOption& c = r.cloud[renting.index];
+        const QString against
+            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs")
+                  .arg(rentalLabel(c),
+                      views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
+                      views::formatUsd(rented.spendPerRunUsd));
+        const auto run = budgetBreakEvenRun(r, ownedIndex, renting.index, plan, sponsor);
+        std::optional<int> year;
+        for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
+            counted += static_cast<std::size_t>(b.runsPerYear[y]);
+            if (counted >= static_cast<std::size_t>(*run))
+                year = static_cast<int>(y) + 1;
+        }
+        why = run && year
+            ? QStringLiteral("Under these budget rules, buying %1 pays off from run %2 of this "
+                             "plan, in %3, against %4.")
+                  .arg(shortMachineLabel(o))
+                  .arg(*run)
+                  .arg(views::grantYearLabel(plan, *year), against)
+            : QStringLiteral("Under these budget rules, %1 stays cheaper than buying %2 through "
+                             "all %3 of this plan.")
+                  .arg(against, shortMachineLabel(o), runsText(totalRuns(b)));
+        why += QStringLiteral(" For the %1 of this plan, renting would cost %2, against %3 for "
+                              "buying.")
+                   .arg(runsText(totalRuns(b)), views::formatUsd(rented.totalUsd),
+                       views::formatUsd(b.totalUsd));
+    } else {
+        why = QStringLiteral("No cloud offer has the same GPUs as %1, so renting the same work is "
+                             "not priced here.")
+                  .arg(shortMachineLabel(o));
+    }
+    return why;
+}
+
+namespace {
+
 void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
     const SponsorRules& sponsor, const GrantBudget& b, Justification& out)
 {
@@ -153,45 +203,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                        .arg(owning.join(QStringLiteral(", ")));
     out.push_back({ JustificationBlock::Kind::Paragraph, running, {} });
 
-    // Buying against renting under this budget's own rules (indirect costs where the sponsor
-    // puts them, on both sides) and in this plan's calendar: the planner's break-even puts F&A
-    // on cloud spend only and counts months at its own run rate, which would contradict the
-    // totals of this budget.
-    QString why;
-    if (o.cheapestCloudIndex) {
-        const BudgetTarget renting { BudgetTarget::Kind::Rented, *o.cheapestCloudIndex };
-        const GrantBudget rented = grantBudget(r, renting, plan, sponsor);
-        const CloudOption& c = r.cloud[renting.index];
-        const QString against
-            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs")
-                  .arg(rentalLabel(c),
-                      views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-                      views::formatUsd(rented.spendPerRunUsd));
-        const auto run = budgetBreakEvenRun(r, target.index, renting.index, plan, sponsor);
-        std::optional<int> year;
-        for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
-            counted += static_cast<std::size_t>(b.runsPerYear[y]);
-            if (counted >= static_cast<std::size_t>(*run))
-                year = static_cast<int>(y) + 1;
-        }
-        why = run && year
-            ? QStringLiteral("Under these budget rules, buying %1 pays off from run %2 of this "
-                             "plan, in %3, against %4.")
-                  .arg(shortMachineLabel(o))
-                  .arg(*run)
-                  .arg(views::grantYearLabel(plan, *year), against)
-            : QStringLiteral("Under these budget rules, %1 stays cheaper than buying %2 through "
-                             "all %3 of this plan.")
-                  .arg(against, shortMachineLabel(o), runsText(totalRuns(b)));
-        why += QStringLiteral(" For the %1 of this plan, renting would cost %2, against %3 for "
-                              "buying.")
-                   .arg(runsText(totalRuns(b)), views::formatUsd(rented.totalUsd),
-                       views::formatUsd(b.totalUsd));
-    } else {
-        why = QStringLiteral("No cloud offer has the same GPUs as %1, so renting the same work is "
-                             "not priced here.")
-                  .arg(shortMachineLabel(o));
-    }
+    QString why = budgetRulesComparison(r, target.index, plan, sponsor, b);
     if (a.resaleFraction > 0.0)
         why += QStringLiteral(" The machine keeps a resale value of %1 after %2 years, not "
                               "counted here.")

@@ -7,6 +7,7 @@
 #include "app/common/results_csv.h"
 #include "app/common/saved_file.h"
 #include "app/common/wording.h"
+#include "app/render/budget_justification.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
 #include "app/render/planner_charts.h"
@@ -321,11 +322,41 @@ QString humanCount(double value)
     return english.toString(value, 'f', 0);
 }
 
+namespace {
+// The offer a budget that rents is budgeted on; none when the budget buys.
+const CloudOption* rentedInBudget(const ReportInput& in)
+{
+    if (!in.budgetTarget || in.budgetTarget->kind != BudgetTarget::Kind::Rented
+        || in.budgetTarget->index >= in.results->cloud.size())
+        return nullptr;
+    return &in.results->cloud[in.budgetTarget->index];
+}
+} // namespace
+
 std::optional<std::size_t> reportBuyOption(const ReportInput& in)
 {
-    if (in.buyOption && *in.buyOption < in.results->options.size())
+    const Results& r = *in.results;
+    if (in.buyOption && *in.buyOption < r.options.size())
         return in.buyOption;
-    return defaultMachineToCompare(*in.results);
+    // A budget that rents is weighed against buying the same GPUs, as its justification does,
+    // not against whichever machine the planner would compare.
+    if (const CloudOption* rented = rentedInBudget(in))
+        for (std::size_t i = 0; i < r.options.size(); ++i)
+            if (r.options[i].gpu == rented->gpu && r.options[i].gpuCount == rented->gpuCount)
+                return i;
+    return defaultMachineToCompare(r);
+}
+
+std::vector<std::size_t> reportCloudOffers(const ReportInput& in)
+{
+    if (!in.buyCloudOffers.empty())
+        return in.buyCloudOffers;
+    const CloudOption* rented = rentedInBudget(in);
+    const auto buy = reportBuyOption(in);
+    if (rented && buy && in.results->options[*buy].gpu == rented->gpu
+        && in.results->options[*buy].gpuCount == rented->gpuCount)
+        return { in.budgetTarget->index };
+    return {};
 }
 
 std::optional<ReportGrant> reportGrant(const ReportInput& in)
@@ -382,7 +413,7 @@ std::vector<std::size_t> reportOffers(const ReportInput& in)
     std::vector<std::size_t> indices;
     for (const auto& [key, index] : cheapest)
         indices.push_back(index);
-    std::vector<std::size_t> compared = in.buyCloudOffers;
+    std::vector<std::size_t> compared = reportCloudOffers(in);
     if (const auto buy = reportBuyOption(in); buy && compared.empty()) {
         if (const auto c = r.options[*buy].cheapestCloudIndex)
             compared.push_back(*c);
@@ -445,9 +476,19 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(r.monteCarlo ? QString::number(r.monteCarlo->seed) : QString());
     }
     if (const auto buy = reportBuyOption(in)) {
-        const QString verdict = planVerdictText(r, *buy);
+        // With F&A, the planned runs are weighed as the grant budget below budgets them (F&A
+        // where the sponsor puts it, on both sides): the planner's verdict puts it on cloud
+        // spend only and could contradict that budget's totals.
+        const auto grant = reportGrant(in);
+        const bool budgetRules = grant && r.assumptions.indirectRate > 0.0
+            && grant->target.kind == BudgetTarget::Kind::Owned && grant->target.index == *buy;
+        const QString verdict = budgetRules
+            ? QStringLiteral("That break-even puts F&A on cloud spend only. ")
+                + budgetRulesComparison(r, *buy, grant->plan, *grant->sponsor,
+                    grantBudget(r, grant->target, grant->plan, *grant->sponsor))
+            : planVerdictText(r, *buy);
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
-                    .arg(esc(buyVsRentConclusion(r, *buy, in.buyCloudOffers)),
+                    .arg(esc(buyVsRentConclusion(r, *buy, reportCloudOffers(in))),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
     }
     html += assumptionsSection(r);
@@ -516,7 +557,7 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
         renderChartImage(experimentCostChart(*in.results, in.chartOptions), figure));
     BuyVsRentOptions buy;
     buy.optionIndex = reportBuyOption(in).value_or(0);
-    buy.cloudIndices = in.buyCloudOffers;
+    buy.cloudIndices = reportCloudOffers(in);
     buy.months = in.buyMonths;
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:buy-vs-rent")),
         renderChartImage(buyVsRentChart(*in.results, buy), figure));

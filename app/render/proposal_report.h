@@ -58,8 +58,12 @@ std::vector<std::size_t> reportOptions(const ReportInput& input);
 // campus, allocation) and the ones the buy-vs-rent section compares with, cheapest first.
 std::vector<std::size_t> reportOffers(const ReportInput& input);
 
-// The machine the report's buy-vs-rent section is about (nullopt when there are no options).
+// The machine the report's buy-vs-rent section is about: the one chosen, else the same GPUs a
+// renting budget rents, else defaultMachineToCompare (nullopt when there are no options).
 std::optional<std::size_t> reportBuyOption(const ReportInput& input);
+// The offers the buy-vs-rent section weighs buying against: those chosen, else the offer a
+// renting budget is built on where it rents the same GPUs, else none (the cheapest rental).
+std::vector<std::size_t> reportCloudOffers(const ReportInput& input);
 
 // Title, date, model and recipe, assumptions, recommendation, both Fig. 7 charts, buy vs rent
 // (chart and conclusion in words), the options and cloud tables, and every price's date and

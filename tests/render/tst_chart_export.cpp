@@ -302,6 +302,55 @@ private slots:
         QVERIFY(words != buyVsRentConclusion(one, *buy));
     }
 
+    void reportWeighsWhatTheBudgetBudgets()
+    {
+        const auto find = [](const Results& r, const char* gpu, int count) {
+            for (std::size_t i = 0; i < r.options.size(); ++i)
+                if (r.options[i].gpu->id == gpu && r.options[i].gpuCount == count)
+                    return std::optional<std::size_t>(i);
+            return std::optional<std::size_t>();
+        };
+        // With F&A, a $2,090 machine is supplies under us-federal rules and carries F&A: the
+        // planner's break-even (F&A on cloud spend only) says buying pays off from run 2, while
+        // the grant budget has buying dearer for the 3 runs. The report weighs the runs as the
+        // budget does.
+        Scenario s = m_scenario;
+        s.budgetUsd.reset();
+        s.assumptions.plannedRuns = 3;
+        s.assumptions.indirectRate = 0.55;
+        const Results fa = evaluate(s);
+        ReportInput input;
+        input.results = &fa;
+        input.catalog = m_catalog.get();
+        input.buyOption = find(fa, "rtx-3090", 1);
+        QVERIFY(input.buyOption);
+        const QString html = proposalReportHtml(input);
+        QVERIFY2(html.contains(QStringLiteral("That break-even puts F&amp;A on cloud spend only. "
+                                              "Under these budget rules, renting Vast.ai 1×RTX "
+                                              "3090")),
+            qPrintable(html.left(4000)));
+        QVERIFY(html.contains(QStringLiteral("stays cheaper than buying 1×RTX 3090 through all 3 "
+                                             "training runs of this plan")));
+        QVERIFY(!html.contains(QStringLiteral("For the 3 runs planned")));
+
+        // A budget that rents 8x H100 from one offer: the buy-vs-rent section weighs buying the
+        // same GPUs against that offer, not the planner's default machine.
+        ReportInput renting;
+        renting.results = &m_results;
+        renting.catalog = m_catalog.get();
+        std::optional<std::size_t> offer;
+        for (std::size_t i = 0; i < m_results.cloud.size(); ++i)
+            if (m_results.cloud[i].offer->id == "runpod-h100-sxm"
+                && m_results.cloud[i].gpuCount == 8)
+                offer = i;
+        QVERIFY(offer);
+        renting.budgetTarget = BudgetTarget { BudgetTarget::Kind::Rented, *offer };
+        QCOMPARE(reportBuyOption(renting), find(m_results, "h100-80gb-sxm", 8));
+        QCOMPARE(reportCloudOffers(renting), std::vector<std::size_t> { *offer });
+        QVERIFY(proposalReportHtml(renting).contains(
+            QStringLiteral("<b>Buy vs rent:</b> Buying 8×H100 SXM")));
+    }
+
     void reportOverAnOldOneIsAtomic()
     {
         ReportInput input;
