@@ -88,7 +88,7 @@ struct OwnedOption {
     bool withinBudget = true;
     bool withinDeadline = true;
     // The project plan: plannedRuns back to back.
-    double planTotalUsd = 0.0; // machine + energy for all runs
+    double planTotalUsd = 0.0; // machine + energy + monthly owning costs, for all runs
     double planAmortizedUsd = 0.0; // per-experiment + energy, for all runs
     double planCalendarDays = 0.0;
     // Against the cheapest on-demand cloud offer of the same GPU and count, if any.

@@ -5,6 +5,8 @@
 #include "app/common/budget_table.h"
 #include "app/common/format.h"
 
+#include <QStringList>
+
 namespace gpuplan::cli {
 
 namespace {
@@ -44,14 +46,24 @@ std::optional<std::size_t> offerOption(
             return std::nullopt;
         gpus = *n;
     }
-    for (std::size_t i = 0; i < results.cloud.size(); ++i)
-        if (results.cloud[i].offer == offer && results.cloud[i].gpuCount == gpus)
+    QStringList counts;
+    for (std::size_t i = 0; i < results.cloud.size(); ++i) {
+        if (results.cloud[i].offer != offer)
+            continue;
+        if (results.cloud[i].gpuCount == gpus)
             return i;
-    *error = QStringLiteral("offer '%1' has no option for %2 GPUs of this model (a count of "
-                            "--gpu-counts, at least one instance of %3, with an estimate)")
-                 .arg(id)
-                 .arg(gpus)
-                 .arg(offer->gpusPerInstance);
+        counts << QString::number(results.cloud[i].gpuCount);
+    }
+    *error = counts.isEmpty()
+        ? QStringLiteral("offer '%1' has no option for this model (no estimate for its GPUs at "
+                         "the counts planned, whole instances of %2)")
+              .arg(id)
+              .arg(offer->gpusPerInstance)
+        : QStringLiteral("offer '%1' has no option for %2 GPUs of this model; --offer-gpus can "
+                         "be %3")
+              .arg(id)
+              .arg(gpus)
+              .arg(counts.join(QStringLiteral(", ")));
     return std::nullopt;
 }
 

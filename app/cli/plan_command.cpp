@@ -54,8 +54,16 @@ void addRows(TextTable& table, const std::vector<Option>& rows, int columnCount)
 void printProjectPlan(QTextStream& out, const Results& r)
 {
     const int runs = r.assumptions.plannedRuns;
-    out << "\nProject of " << runs << (runs == 1 ? " run" : " runs")
-        << ": buying (machine + electricity) against the cheapest way to rent the same GPUs\n\n";
+    // The buy total is everything owning costs for the project (core ownedPlan): the running
+    // costs too, where any are set.
+    bool runningCosts = false;
+    for (const auto& o : r.options)
+        runningCosts = runningCosts || o.owning.monthlyUsd > 0.0;
+    out << "\nProject of " << runs << (runs == 1 ? " run" : " runs") << ": buying ("
+        << (runningCosts ? "machine, electricity and running costs: hosting, machine room, "
+                           "support, staff"
+                         : "machine + electricity")
+        << ") against the cheapest way to rent the same GPUs\n\n";
     TextTable plan({ QStringLiteral("Machine"), QStringLiteral("Buy total"),
                        QStringLiteral("Rent total"), QStringLiteral("Calendar days"),
                        QStringLiteral("Break-even runs"), QStringLiteral("Break-even months") },

@@ -101,6 +101,25 @@ private slots:
         }
     }
 
+    void planProjectTableSaysWhatItsTotalsHold()
+    {
+        // The buy total holds the running costs where any are set, and the header says so.
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--gpus", "rtx-a6000", "--runs", "12",
+            "--staff-usd-per-year", "5000" });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral(
+                     "Project of 12 runs: buying (machine, electricity and running costs: "
+                     "hosting, machine room, support, staff) against")),
+            r.out.constData());
+        // An offer asked for at a count it does not come in: the counts it does.
+        const Run wrong = cli(
+            { "budget", "--model", "pythia-1b", "--offer", "vast-rtx-3090", "--offer-gpus", "3" });
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains("offer 'vast-rtx-3090' has no option for 3 GPUs of this "
+                                    "model; --offer-gpus can be 1, 2, 4, 8"),
+            qPrintable(wrong.err));
+    }
+
     void planTableStatesTheRecommendation()
     {
         const Run r = cli({ "plan", "--model", "pythia-1b", "--budget", "40000", "--price-set",
