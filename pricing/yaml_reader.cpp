@@ -47,7 +47,12 @@ bool isIsoDate(std::string_view t)
     if (t[7] != '-' || !digits(8, 2))
         return false;
     const int day = (t[8] - '0') * 10 + (t[9] - '0');
-    return day >= 1 && day <= 31;
+    // A day the month has: 2026-02-30 is a typo, not a date a price was seen on.
+    const int year = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr int kDays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    const int days = month == 2 && leap ? 29 : kDays[month - 1];
+    return day >= 1 && day <= days;
 }
 
 std::string formatNumber(double value)

@@ -286,6 +286,19 @@ aliases:
                                    << "" << false
                                    << "the date must be YYYY-MM-DD (when the catalog's prices "
                                       "were collected), not '2025-13-01'";
+        QTest::addRow("no such day") << "AWS"
+                                     << "2026-02-30"
+                                     << "" << false
+                                     << "the date must be YYYY-MM-DD (when the catalog's prices "
+                                        "were collected), not '2026-02-30'";
+        QTest::addRow("leap day") << "AWS"
+                                  << "2028-02-29"
+                                  << "" << false << "";
+        QTest::addRow("not a leap day") << "AWS"
+                                        << "2100-02-29"
+                                        << "" << false
+                                        << "the date must be YYYY-MM-DD (when the catalog's "
+                                           "prices were collected), not '2100-02-29'";
         QTest::addRow("region and aggregate") << "AWS"
                                               << "2025-06-30"
                                               << "us-east-1" << true

@@ -219,6 +219,9 @@ private slots:
         QTest::addRow("bad date") << QStringList { "--from", "skypilot", "--provider", "X",
             "--date", "2025-06", file }
                                   << "the date must be YYYY-MM-DD";
+        QTest::addRow("no such day")
+            << QStringList { "--from", "skypilot", "--provider", "X", "--date", "2026-02-30", file }
+            << "the date must be YYYY-MM-DD";
         QTest::addRow("region and aggregate") << QStringList { "--from", "skypilot", "--provider",
             "X", "--date", "2025-01-01", "--region", "us-east-1", "--aggregate", "median", file }
                                               << "--region and --aggregate exclude each other";
