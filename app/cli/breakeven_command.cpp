@@ -6,10 +6,13 @@
 #include "app/cli/commands.h"
 #include "app/common/format.h"
 #include "app/common/results_json.h"
+#include "app/render/buy_vs_rent_chart.h"
 #include "core/costing/break_even.h"
+#include "core/costing/calendar.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QTextStream>
 
 namespace gpuplan::cli {
@@ -17,10 +20,6 @@ namespace gpuplan::cli {
 namespace {
 
 const QString kCommand = QStringLiteral("breakeven");
-
-// The one place --pue differs from the planner's default: --power-kw is the user's own figure
-// for their machine, so no facility overhead is assumed unless they say so.
-constexpr double kBreakevenPue = 1.0;
 
 // An option bounded and described by the assumption table.
 void addAssumptionOption(QCommandLineParser& p, AssumptionId id, const QString& defaultText)
@@ -42,8 +41,8 @@ int runBreakeven(const QStringList& arguments)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Runs after which buying beats renting: hardware cost / (cloud cost per run - "
-        "electricity per run), with the planner's rules: electricity at the machine's draw x "
-        "PUE, F&A on cloud spend, months of back-to-back runs."));
+        "electricity per run), with the planner's rules and defaults: electricity at the "
+        "machine's draw x PUE, F&A on cloud spend, months at the run rate (and back to back)."));
     p.addOption({ QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
         QStringLiteral("USD") });
     p.addOption({ QStringLiteral("cloud-rate"),
@@ -52,15 +51,17 @@ int runBreakeven(const QStringList& arguments)
     p.addOption({ QStringLiteral("hours-per-run"), QStringLiteral("Length of one run in hours."),
         QStringLiteral("H") });
     p.addOption({ QStringLiteral("power-kw"),
-        QStringLiteral("Power the owned machine draws while training, before PUE (default 0)."),
+        QStringLiteral("Power the owned machine draws while training, before PUE (default 0; "
+                       "plan's JSON power_kw includes PUE: divide it by the pue)."),
         QStringLiteral("KW") });
     const Assumptions fallback;
     addAssumptionOption(p, AssumptionId::ElectricityUsdPerKwh,
         QString::number(fallback.electricityUsdPerKwh) + QStringLiteral(", the shipped table's"));
-    addAssumptionOption(p, AssumptionId::Pue, QString::number(kBreakevenPue));
+    addAssumptionOption(p, AssumptionId::Pue, QString::number(fallback.pue));
     addAssumptionOption(p, AssumptionId::IndirectRate, QStringLiteral("0"));
     addAssumptionOption(
         p, AssumptionId::AmortizationYears, QString::number(fallback.amortizationYears));
+    addAssumptionOption(p, AssumptionId::RunsPerMonth, QString::number(fallback.runsPerMonth));
     p.addOption({ QStringLiteral("format"), QStringLiteral("table (default) or json."),
         QStringLiteral("FORMAT"), QStringLiteral("table") });
     int exitCode = kExitOk;
@@ -88,16 +89,25 @@ int runBreakeven(const QStringList& arguments)
     in.hoursPerRun = number(QStringLiteral("hours-per-run"), { 0.001, 1e6 }, 0.0);
     in.itPowerKw = number(QStringLiteral("power-kw"), { 0.0, 1e4 }, 0.0);
     Assumptions a;
-    a.pue = kBreakevenPue;
     a.indirectRate = 0.0;
-    for (AssumptionId id : { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue,
-             AssumptionId::IndirectRate, AssumptionId::AmortizationYears }) {
+    for (AssumptionId id :
+        { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue, AssumptionId::IndirectRate,
+            AssumptionId::AmortizationYears, AssumptionId::RunsPerMonth }) {
         const AssumptionSpec& spec = assumptionSpec(id);
         setAssumptionValue(
             a, id, number(views::toQString(spec.option), spec.bounds, assumptionValue(a, id)));
     }
     if (!error.isEmpty())
         return fail(kCommand, error);
+    // A run longer than the machine's life has no share of it to amortise (the share would
+    // exceed the machine's price).
+    const double lifeHours = a.amortizationYears * calendar::kDaysPerYear * calendar::kHoursPerDay;
+    if (in.hoursPerRun > lifeHours)
+        return fail(kCommand,
+            QStringLiteral("a run of %1 hours outlasts the machine's %2-year life (%3 hours)")
+                .arg(QLocale(QLocale::English).toString(in.hoursPerRun, 'f', 0))
+                .arg(a.amortizationYears)
+                .arg(QLocale(QLocale::English).toString(lifeHours, 'f', 0)));
 
     const BreakEven result = breakEven(in, a);
     QTextStream out(stdout);
@@ -109,6 +119,11 @@ int runBreakeven(const QStringList& arguments)
             { QStringLiteral("break_even_runs"), optional(result.runs) },
             { QStringLiteral("break_even_months_continuous"), optional(result.monthsContinuous) },
             { QStringLiteral("break_even_within_lifespan"), result.withinLifespan },
+            { QStringLiteral("runs_per_month"), result.runsPerMonth },
+            { QStringLiteral("break_even_months"), optional(result.monthsAtRunRate) },
+            { QStringLiteral("break_even_months_within_lifespan"),
+                result.monthsAtRunRate ? QJsonValue(result.withinLifespanAtRunRate)
+                                       : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("cloud_cost_per_run_usd"), result.cloudCostPerRunUsd },
             { QStringLiteral("energy_cost_per_run_usd"), result.energyCostPerRunUsd },
             { QStringLiteral("experiment_cost_usd"), result.experimentCostUsd },
@@ -126,11 +141,14 @@ int runBreakeven(const QStringList& arguments)
         << "Energy cost per run:  " << views::formatUsd(result.energyCostPerRunUsd) << '\n'
         << "Machine's share of a run over " << a.amortizationYears
         << " years: " << views::formatUsd(result.experimentCostUsd) << '\n';
-    if (result.runs && result.monthsContinuous)
-        out << "Buying pays off after " << QString::number(*result.runs, 'f', 1) << " runs ("
-            << QString::number(*result.monthsContinuous, 'f', 1) << " months of continuous training"
-            << (result.withinLifespan ? ", within" : ", beyond") << " the " << a.amortizationYears
-            << "-year lifespan).\n";
+    if (result.runs && result.monthsContinuous && result.monthsAtRunRate)
+        out << "Buying pays off after " << QString::number(*result.runs, 'f', 1)
+            << " runs: " << QString::number(*result.monthsAtRunRate, 'f', 1) << " months at "
+            << render::runRateText(result.runsPerMonth)
+            << (result.withinLifespanAtRunRate ? ", within" : ", past") << " the machine's "
+            << a.amortizationYears << "-year life ("
+            << QString::number(*result.monthsContinuous, 'f', 1) << " months of back-to-back runs"
+            << (result.withinLifespan ? ", within" : ", past") << " it).\n";
     else
         out << "Buying never pays off: renting costs no more per run than the electricity of "
                "owning.\n";

@@ -36,9 +36,13 @@ BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a)
     out.energyCostPerRunUsd = energyCostUsd(facilityPowerKw(in.itPowerKw, a), days, a);
     out.experimentCostUsd = experimentCostUsd(in.hardwareCostUsd, days, a);
     out.runs = breakEvenRuns(in.hardwareCostUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
+    out.runsPerMonth = cappedRunsPerMonth(days, a);
     if (out.runs) {
         out.monthsContinuous = monthsAtRunRate(*out.runs, runCapacityPerMonth(days));
         out.withinLifespan = out.monthsContinuous && withinLifespan(*out.monthsContinuous, a);
+        out.monthsAtRunRate = monthsAtRunRate(*out.runs, out.runsPerMonth);
+        out.withinLifespanAtRunRate
+            = out.monthsAtRunRate && withinLifespan(*out.monthsAtRunRate, a);
     }
     return out;
 }

@@ -42,6 +42,12 @@ struct BreakEven {
     std::optional<double> monthsContinuous;
     // Whether that happens within the amortisation period.
     bool withinLifespan = false;
+    // The planner's run rate (assumptions.runsPerMonth, capped at what fits back to back), the
+    // months to the break-even at it, and whether they fall within the machine's life: what
+    // `plan` states per option.
+    double runsPerMonth = 0.0;
+    std::optional<double> monthsAtRunRate;
+    bool withinLifespanAtRunRate = false;
 };
 
 BreakEven breakEven(const BreakEvenInput& input, const Assumptions& a);

@@ -310,13 +310,31 @@ private slots:
 
     void breakevenJson()
     {
-        const Run r = cli(
-            { "breakeven", "--hardware-cost", "30000", "--cloud-rate", "5.5", "--hours-per-run",
-                "1000", "--power-kw", "5", "--electricity-price", "0.1", "--format", "json" });
+        const Run r = cli({ "breakeven", "--hardware-cost", "30000", "--cloud-rate", "5.5",
+            "--hours-per-run", "1000", "--power-kw", "5", "--electricity-price", "0.1", "--pue",
+            "1", "--format", "json" });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(json["break_even_runs"].toDouble(), 6.0); // 30000 / (5500 - 500)
         QCOMPARE(json["energy_cost_per_run_usd"].toDouble(), 500.0);
+        // 1000 h runs fit 0.73 a month back to back, below the planned 1 a month.
+        QVERIFY(qAbs(json["runs_per_month"].toDouble() - 0.7305) < 1e-9);
+        QVERIFY(qAbs(json["break_even_months"].toDouble() - 6.0 / 0.7305) < 1e-9);
+
+        // The planner's defaults: PUE 1.58 (5 kW draws 7.9 kW from the grid), 1 run a month.
+        const Run defaults = cli({ "breakeven", "--hardware-cost", "255237.04", "--cloud-rate",
+            "23.92", "--hours-per-run", "96", "--power-kw", "10.2" });
+        QCOMPARE(defaults.exitCode, 0);
+        QVERIFY2(defaults.out.contains("Buying pays off after 121.8 runs: 121.8 months at 1 run a "
+                                       "month, past the machine's 5-year life (16.0 months of "
+                                       "back-to-back runs, within it)."),
+            defaults.out.constData());
+        // A run longer than the machine's life has no share of it.
+        const Run tooLong = cli({ "breakeven", "--hardware-cost", "100000", "--cloud-rate", "10",
+            "--hours-per-run", "1000000" });
+        QCOMPARE(tooLong.exitCode, 2);
+        QVERIFY(tooLong.err.contains(QStringLiteral(
+            "a run of 1,000,000 hours outlasts the machine's 5-year life (43,800 hours)")));
     }
 
     void breakevenNeverPaysOff()
@@ -380,6 +398,11 @@ private slots:
                 < 1e-9 * o["break_even_runs"].toDouble());
             QVERIFY(qAbs(b["experiment_cost_usd"].toDouble() - o["experiment_cost_usd"].toDouble())
                 < 1e-9 * o["experiment_cost_usd"].toDouble());
+            // Months at the planner's run rate, and whether they fall within the machine's life.
+            QVERIFY(qAbs(b["break_even_months"].toDouble() - o["break_even_months"].toDouble())
+                < 1e-9 * o["break_even_months"].toDouble());
+            QCOMPARE(b["break_even_months_within_lifespan"].toBool(),
+                o["break_even_months_within_lifespan"].toBool());
             ++compared;
         }
         QVERIFY2(compared >= 5, qPrintable(QString::number(compared)));
