@@ -114,17 +114,20 @@ QString indirectSentence(
 
 } // namespace
 
-QString budgetRulesComparison(const Results& r, std::size_t ownedIndex, const GrantPlan& plan,
-    const SponsorRules& sponsor, const GrantBudget& b)
+QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
+    std::optional<std::size_t> rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor,
+    const GrantBudget& b)
 {
     // Buying against renting under this budget's own rules (indirect costs where the sponsor
     // puts them, on both sides) and in this plan's calendar: the planner's break-even puts F&A
     // on cloud spend only and counts months at its own run rate, which would contradict the
     // totals of this budget.
     const OwnedOption& o = r.options[ownedIndex];
+    if (!rentedIndex)
+        rentedIndex = o.cheapestCloudIndex;
     QString why;
-    if (o.cheapestCloudIndex) {
-        const BudgetTarget renting { BudgetTarget::Kind::Rented, *o.cheapestCloudIndex };
+    if (rentedIndex) {
+        const BudgetTarget renting { BudgetTarget::Kind::Rented, *rentedIndex };
         const GrantBudget rented = grantBudget(r, renting, plan, sponsor);
         const CloudOption& c = r.cloud[renting.index];
         const QString against
@@ -203,7 +206,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                        .arg(owning.join(QStringLiteral(", ")));
     out.push_back({ JustificationBlock::Kind::Paragraph, running, {} });
 
-    QString why = budgetRulesComparison(r, target.index, plan, sponsor, b);
+    QString why = budgetRulesComparison(r, target.index, std::nullopt, plan, sponsor, b);
     if (a.resaleFraction > 0.0)
         why += QStringLiteral(" The machine keeps a resale value of %1 after %2 years, not "
                               "counted here.")
@@ -213,7 +216,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
 }
 
 void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
-    const GrantBudget& b, Justification& out)
+    const SponsorRules& sponsor, const GrantBudget& b, Justification& out)
 {
     const CloudOption& c = r.cloud[target.index];
     const QString what = views::budgetTargetLabel(r, target);
@@ -256,10 +259,16 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
         const OwnedOption& o = r.options[i];
         if (o.gpu != c.gpu || o.gpuCount != c.gpuCount)
             continue;
+        // Weighed as this budget is: the sponsor's rules, this plan's runs and calendar (the
+        // planner's break-even counts months at its own run rate).
+        const BudgetTarget buying { BudgetTarget::Kind::Owned, i };
+        const QString weighed = checkGrantPlan(plan, r, buying) == GrantPlanProblem::None
+            ? budgetRulesComparison(
+                r, i, target.index, plan, sponsor, grantBudget(r, buying, plan, sponsor))
+            : buyVsRentConclusion(r, i, { target.index });
         out.push_back({ JustificationBlock::Kind::Paragraph,
-            QStringLiteral("Buying the same GPUs instead (%1, %2) was considered: %3")
-                .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd),
-                    buyVsRentConclusion(r, i, { target.index })),
+            QStringLiteral("Buying the same GPUs instead (%1, %2) was considered. %3")
+                .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd), weighed),
             {} });
         break;
     }
@@ -321,7 +330,7 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
     if (target.kind == BudgetTarget::Kind::Owned)
         ownedParagraphs(r, target, plan, sponsor, b, out);
     else
-        rentedParagraphs(r, target, plan, b, out);
+        rentedParagraphs(r, target, plan, sponsor, b, out);
     QString plain = QStringLiteral("The runs are planned as %1.").arg(runPlanText(plan, b));
     if (!b.overfullYears.empty()) {
         QStringList years;

@@ -11,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 #include <vector>
 
 class QTextDocument;
@@ -28,13 +30,14 @@ using Justification = std::vector<JustificationBlock>;
 Justification budgetJustification(const Results& results, BudgetTarget target,
     const GrantPlan& plan, const SponsorRules& sponsor, const GrantBudget& budget);
 
-// "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3, against
-// renting …. For the 12 runs of this plan, renting would cost $…, against $… for buying.": buying
-// the owned option against renting the cheapest offer of the same GPUs, both budgeted by the
-// sponsor's rules in this plan's calendar (`budget` is the owned option's). The justification and
-// the report's grant budget say it in the same words.
-QString budgetRulesComparison(const Results& results, std::size_t ownedIndex, const GrantPlan& plan,
-    const SponsorRules& sponsor, const GrantBudget& budget);
+// "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
+// against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
+// buying.": buying the owned option against renting `rentedIndex` (none: the cheapest offer of
+// the same GPUs), both budgeted by the sponsor's rules in this plan's calendar (`budget` is the
+// owned option's). The justification and the report say it in the same words.
+QString budgetRulesComparison(const Results& results, std::size_t ownedIndex,
+    std::optional<std::size_t> rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor,
+    const GrantBudget& budget);
 
 QString toMarkdown(const Justification& justification);
 QString toPlainText(const Justification& justification);

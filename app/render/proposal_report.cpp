@@ -484,7 +484,7 @@ QString proposalReportHtml(const ReportInput& in)
             && grant->target.kind == BudgetTarget::Kind::Owned && grant->target.index == *buy;
         const QString verdict = budgetRules
             ? QStringLiteral("That break-even puts F&A on cloud spend only. ")
-                + budgetRulesComparison(r, *buy, grant->plan, *grant->sponsor,
+                + budgetRulesComparison(r, *buy, std::nullopt, grant->plan, *grant->sponsor,
                     grantBudget(r, grant->target, grant->plan, *grant->sponsor))
             : planVerdictText(r, *buy);
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")

@@ -144,6 +144,29 @@ private slots:
         QVERIFY2(text.contains(expected), qPrintable(text));
     }
 
+    // A budget that rents weighs buying the same GPUs the same way: this plan's runs and
+    // calendar, the sponsor's rules, against the offer it rents (not the planner's break-even
+    // months at its own run rate).
+    void rentingBudgetWeighsBuyingUnderItsRules()
+    {
+        const OwnedOption& o = results.options[target.index];
+        QVERIFY(o.cheapestCloudIndex);
+        const BudgetTarget renting { BudgetTarget::Kind::Rented, *o.cheapestCloudIndex };
+        const GrantBudget rented = grantBudget(results, renting, plan, *sponsor);
+        const QString text = render::toPlainText(
+            render::budgetJustification(results, renting, plan, *sponsor, rented));
+        QVERIFY2(text.contains(QStringLiteral("Buying the same GPUs instead (4\u00D7A100 SXM, "
+                                              "$83,482) was considered. Under these budget rules, "
+                                              "buying 4\u00D7A100 SXM pays off from run 9 of this "
+                                              "plan, in Year 3")),
+            qPrintable(text));
+        QVERIFY(text.contains(
+            QStringLiteral("For the 10 training runs of this plan, renting would "
+                           "cost %1, against %2 for buying.")
+                .arg(views::formatUsd(rented.totalUsd), views::formatUsd(budget.totalUsd))));
+        QVERIFY(!text.contains(QStringLiteral("months")));
+    }
+
     void odtOpensWithEveryParagraph()
     {
         QTemporaryDir dir;
