@@ -6,6 +6,7 @@
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/proposal_report.h"
+#include "core/price_age.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -31,6 +32,21 @@ QString cited(const Provenance& p)
 {
     QString text = str(p.source);
     text += QStringLiteral(", ") + (p.date.empty() ? QStringLiteral("undated") : str(p.date));
+    return text;
+}
+
+// A price's citation, with what kind of price it is ("a resale price") and, where it is older
+// than the price age limit on the plan's day, that it must be checked before the proposal goes
+// out: the reviewer reads the date, the PI should not be the last to notice it.
+QString citedPrice(const Provenance& p, const Results& r)
+{
+    QString text = cited(p);
+    if (p.kind != PriceKind::Unstated)
+        text += QStringLiteral(", a %1 price").arg(views::toQString(toString(p.kind)));
+    if (!r.today.empty() && isStale(p, r.today, r.assumptions.staleMonths))
+        text += QStringLiteral("; more than %1 months old on %2: check it before submitting")
+                    .arg(r.assumptions.staleMonths)
+                    .arg(str(r.today));
     return text;
 }
 
@@ -130,11 +146,17 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         const BudgetTarget renting { BudgetTarget::Kind::Rented, *rentedIndex };
         const GrantBudget rented = grantBudget(r, renting, plan, sponsor);
         const CloudOption& c = r.cloud[renting.index];
+        // Several instances are costed as if they trained as fast as one machine: say so
+        // where the comparison rests on it.
+        const QString instances = c.instances > 1
+            ? QStringLiteral(" (%1 instances, assumed to train as fast as one machine)")
+                  .arg(c.instances)
+            : QString();
         const QString against
-            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs")
+            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4")
                   .arg(rentalLabel(c),
                       views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-                      views::formatUsd(rented.spendPerRunUsd));
+                      views::formatUsd(rented.spendPerRunUsd), instances);
         const auto run = budgetBreakEvenRun(r, ownedIndex, renting.index, plan, sponsor);
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
@@ -231,15 +253,18 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       .arg(c.offer->applicationLeadDays)
                       .arg(c.offer->queueWaitDays);
     else
-        request = QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on rented "
-                                 "GPUs: %6, %7 before indirect costs per run (%8 instance%9).")
-                      .arg(views::formatUsd(b.totalUsd),
-                          countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
-                          str(r.workload->name),
-                          humanCount(static_cast<double>(r.workload->parameters)),
-                          timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
-                          QString::number(c.instances),
-                          c.instances == 1 ? QString() : QStringLiteral("s"));
+        request
+            = QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on rented "
+                             "GPUs: %6, %7 before indirect costs per run (%8 per GPU-hour for "
+                             "%9 GPU-hours; %10).")
+                  .arg(views::formatUsd(b.totalUsd),
+                      countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
+                      str(r.workload->name),
+                      humanCount(static_cast<double>(r.workload->parameters)),
+                      timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
+                      views::formatUsd(b.usdPerGpuHour), humanCount(std::round(b.gpuHoursPerRun)),
+                      countOf(
+                          c.instances, 0, QStringLiteral("instance"), QStringLiteral("instances")));
     if (b.pricing == Pricing::Reserved) {
         request += QStringLiteral(" The offer is a reservation only: its %1 term is paid whether "
                                   "the runs use it or not, and is budgeted from the first year "
@@ -283,16 +308,16 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
         if (o.system)
             items << QStringLiteral("%1: %2 (%3)")
                          .arg(str(o.system->name), views::formatUsd(o.system->priceUsd),
-                             cited(o.system->priceSource));
+                             citedPrice(o.system->priceSource, r));
         else {
             if (o.gpu->priceUsd)
                 items << QStringLiteral("%1: %2 per GPU (%3)")
                              .arg(str(o.gpu->name), views::formatUsd(*o.gpu->priceUsd),
-                                 cited(o.gpu->priceSource));
+                                 citedPrice(o.gpu->priceSource, r));
             if (o.chassis)
                 items << QStringLiteral("%1: %2 (%3)")
                              .arg(str(o.chassis->name), views::formatUsd(o.chassis->priceUsd),
-                                 cited(o.chassis->priceSource));
+                                 citedPrice(o.chassis->priceSource, r));
         }
         items << QStringLiteral("Electricity: $%1 per kWh (%2); PUE %3 (%4)")
                      .arg(QString::number(a.electricityUsdPerKwh),
@@ -301,14 +326,16 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
         if (o.cheapestCloudIndex) {
             const CloudOffer& offer = *r.cloud[*o.cheapestCloudIndex].offer;
             items << QStringLiteral("Compared with %1 %2 (%3)")
-                         .arg(str(offer.provider), str(offer.instance), cited(offer.source));
+                         .arg(
+                             str(offer.provider), str(offer.instance), citedPrice(offer.source, r));
         }
         if (!o.estimate.note.empty())
             items << QStringLiteral("Training time: %1").arg(str(o.estimate.note));
     } else {
         const CloudOption& c = r.cloud[target.index];
         items << QStringLiteral("%1 %2 (%3)")
-                     .arg(str(c.offer->provider), str(c.offer->instance), cited(c.offer->source));
+                     .arg(str(c.offer->provider), str(c.offer->instance),
+                         citedPrice(c.offer->source, r));
         if (!c.estimate.note.empty())
             items << QStringLiteral("Training time: %1").arg(str(c.estimate.note));
     }

@@ -1,6 +1,7 @@
 #include "core/costing/grant_budget.h"
 
 #include "core/costing/calendar.h"
+#include "core/costing/renting.h"
 #include "core/limits.h"
 
 #include <algorithm>
@@ -116,6 +117,10 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     b.pricing = c.cheapestPricing;
     const double rate = hourlyRate(c);
     b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
+    const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
+    b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
+    b.gpuHoursPerRun = runDays(c.estimate.days, c.cheapestPricing, a) * calendar::kHoursPerDay
+        * gpusPaidFor;
     if (c.cheapestPricing != Pricing::Reserved) {
         for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
             book.add(BudgetCategory::ComputingServices, y, b.runsPerYear[y] * b.spendPerRunUsd);

@@ -72,6 +72,10 @@ struct GrantBudget {
     // term is paid whether used or not), from the first year with runs.
     Pricing pricing = Pricing::OnDemand;
     double spendPerRunUsd = 0.0;
+    // That spend as a reviewer checks it: the rate per GPU-hour times the GPU-hours of one run
+    // (every GPU of every instance, for the run's hours, spot restarts included).
+    double usdPerGpuHour = 0.0;
+    double gpuHoursPerRun = 0.0;
     // A reservation: its term, and what its last term costs after the grant's last year (owed,
     // before indirect costs, but outside this budget's years).
     double reservedTermYears = 0.0;
