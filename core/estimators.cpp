@@ -108,6 +108,11 @@ std::optional<TrainingEstimate> paperEstimate(
     e.daysHigh = e.days + kPublishedRounding;
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
     addUtilizationFlags(e);
+    // A time above the GPUs' peak is too short by an unknown amount (the unsynchronised timer):
+    // its range reaches at least the time at 100% of peak, the shortest the GPUs can do, so
+    // that every figure built on it spans a possible time (8x RTX 3090's 30 days: 29.5-38.3).
+    if (e.hasFlag(EstimateFlag::ExceedsPeak))
+        e.daysHigh = std::max(e.daysHigh, e.days * *e.impliedUtilization);
     return e;
 }
 
