@@ -59,13 +59,22 @@ QString provenance(const Provenance& p)
     return text;
 }
 
+// A header row is a <thead>: a table that runs onto the next page repeats it there.
 QString row(const QStringList& cells, bool header = false)
 {
     const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
     QString html = QStringLiteral("<tr>");
     for (const auto& c : cells)
         html += QStringLiteral("<%1 style=\"font-size:7pt\">%2</%1>").arg(tag, c);
-    return html + QStringLiteral("</tr>");
+    html += QStringLiteral("</tr>");
+    return header ? QStringLiteral("<thead>") + html + QStringLiteral("</thead>") : html;
+}
+
+// A section that starts on a new page: its heading is never left alone at the foot of one (Qt's
+// text layout has no keep-with-next).
+QString newPageHeading(const QString& title)
+{
+    return QStringLiteral("<h2 style=\"page-break-before:always\">%1</h2>").arg(title);
 }
 
 QString tableStart()
@@ -203,9 +212,10 @@ QString budgetSection(const ReportInput& in)
     const Results& r = *in.results;
     const GrantBudget budget = grantBudget(r, grant->target, grant->plan, *grant->sponsor);
     const views::BudgetTable table = views::budgetTable(r, grant->target, grant->plan, budget);
-    QString html = QStringLiteral("<h2>Grant budget by year</h2><p>%1; %2.</p>")
-                       .arg(esc(views::budgetTargetLabel(r, grant->target)),
-                           esc(QString::fromStdString(grant->sponsor->name)));
+    QString html = newPageHeading(QStringLiteral("Grant budget by year"))
+        + QStringLiteral("<p>%1; %2.</p>")
+              .arg(esc(views::budgetTargetLabel(r, grant->target)),
+                  esc(QString::fromStdString(grant->sponsor->name)));
     html += tableStart() + row(table.header, true);
     for (const auto& cells : table.rows) {
         QStringList escaped;
@@ -492,7 +502,7 @@ QString proposalReportHtml(const ReportInput& in)
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
     }
     html += assumptionsSection(r);
-    html += QStringLiteral("<h2>Training time and cost</h2>");
+    html += newPageHeading(QStringLiteral("Training time and cost"));
     QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment"),
         QStringLiteral("chart:buy-vs-rent") };
     if (in.scenario && reportBuyOption(in))

@@ -111,7 +111,13 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("are in plan-options.csv")));
         QVERIFY(html.contains(QStringLiteral("are in plan-offers.csv")));
         QVERIFY(html.contains(QStringLiteral("<b>UT</b> unsynchronised timing")));
-        QVERIFY(html.contains(QStringLiteral("Grant budget by year")));
+        // Sections that must not be split from their heading start a page; a table's header
+        // row repeats on every page it runs onto.
+        QVERIFY(html.contains(
+            QStringLiteral("<h2 style=\"page-break-before:always\">Grant budget by year</h2>")));
+        QVERIFY(html.contains(
+            QStringLiteral("<h2 style=\"page-break-before:always\">Training time and cost</h2>")));
+        QVERIFY(html.contains(QStringLiteral("<thead><tr><th")));
         // The appendix lists fewer offers than there are, each kind's cheapest at least.
         const auto offers = render::reportOffers(in);
         QVERIFY(offers.size() < r.cloud.size() / 10);
