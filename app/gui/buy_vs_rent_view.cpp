@@ -174,7 +174,8 @@ QString BuyVsRentView::conclusion() const
 QString BuyVsRentView::planVerdict() const
 {
     const auto chosen = machine();
-    return chosen ? render::planVerdictText(m_session->results(), *chosen) : QString();
+    return chosen ? render::planVerdictText(m_session->results(), *chosen, chosenOffers())
+                  : QString();
 }
 
 render::ChartData BuyVsRentView::chartData() const

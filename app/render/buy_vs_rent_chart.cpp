@@ -315,9 +315,10 @@ QString buyVsRentConclusion(const Results& r, std::size_t optionIndex,
     return sentences.join(QLatin1Char(' '));
 }
 
-QString planVerdictText(const Results& r, std::size_t optionIndex)
+QString planVerdictText(
+    const Results& r, std::size_t optionIndex, const std::vector<std::size_t>& chosenOffers)
 {
-    const auto v = planVerdict(r, optionIndex);
+    const auto v = planVerdict(r, optionIndex, chosenOffers);
     if (!v)
         return {};
     const OwnedOption& o = r.options[optionIndex];
@@ -328,16 +329,18 @@ QString planVerdictText(const Results& r, std::size_t optionIndex)
         buyWhat += QStringLiteral(" less its resale value");
     buyWhat += o.owning.monthlyUsd > 0.0 ? QStringLiteral(", electricity and owning costs")
                                          : QStringLiteral(" and electricity");
-    QString text = QStringLiteral("For the %1 planned: buying %2 costs %3 (%4), renting from %5 "
-                                  "costs %6%7")
-                       .arg(countOf(v->runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
-                           shortMachineLabel(o), views::formatUsd(v->buyUsd), buyWhat,
-                           rentalLabel(c) + QStringLiteral(", ")
-                               + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
-                           views::formatUsd(v->rentUsd),
-                           a.indirectRate > 0.0 ? QStringLiteral(" (F&A at %1 on it)")
-                                                      .arg(views::formatPercent(a.indirectRate))
-                                                : QString());
+    QString text
+        = QStringLiteral("For the %1 planned: buying %2 costs %3 (%4), renting from %5 "
+                         "costs %6%7")
+              .arg(countOf(v->runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
+                  shortMachineLabel(o), views::formatUsd(v->buyUsd), buyWhat,
+                  rentalLabel(c) + QStringLiteral(", ")
+                      + views::pricingLabel(v->pricing,
+                          v->pricing == Pricing::Reserved ? c.cheapestReservedYears : std::nullopt),
+                  views::formatUsd(v->rentUsd),
+                  a.indirectRate > 0.0 ? QStringLiteral(" (F&A at %1 on it)")
+                                             .arg(views::formatPercent(a.indirectRate))
+                                       : QString());
     if (views::formatUsd(v->buyUsd) == views::formatUsd(v->rentUsd))
         text += QStringLiteral(": about the same");
     else

@@ -51,7 +51,9 @@ QString buyVsRentConclusion(const Results& results, std::size_t optionIndex,
 
 // Which costs less for the planned runs (core's planVerdict, on the break-even's terms): both
 // totals, the cheaper way and by how much, whether the ranges can turn it, and whether the runs
-// outlast the machine's life. Empty when nothing rents the same GPUs.
-QString planVerdictText(const Results& results, std::size_t optionIndex);
+// outlast the machine's life; against the cheapest of `chosenOffers` where some are chosen (the
+// offers the break-even sentences are against). Empty when nothing rents the same GPUs.
+QString planVerdictText(const Results& results, std::size_t optionIndex,
+    const std::vector<std::size_t>& chosenOffers = {});
 
 } // namespace gpuplan::render

@@ -496,7 +496,7 @@ QString proposalReportHtml(const ReportInput& in)
             ? QStringLiteral("That break-even puts F&A on cloud spend only. ")
                 + budgetRulesComparison(r, *buy, std::nullopt, grant->plan, *grant->sponsor,
                     grantBudget(r, grant->target, grant->plan, *grant->sponsor))
-            : planVerdictText(r, *buy);
+            : planVerdictText(r, *buy, reportCloudOffers(in));
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, reportCloudOffers(in))),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));

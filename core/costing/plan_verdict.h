@@ -8,11 +8,13 @@
 
 #include <cstddef>
 #include <optional>
+#include <vector>
 
 namespace gpuplan {
 
 struct PlanVerdict {
-    std::size_t cloudIndex = 0; // the option's cheapest way to rent the same GPUs
+    std::size_t cloudIndex = 0; // the way to rent the same GPUs compared with
+    Pricing pricing = Pricing::OnDemand; // how that offer is paid for here
     int runs = 0; // assumptions.plannedRuns
     double buyUsd = 0.0;
     double rentUsd = 0.0;
@@ -26,7 +28,10 @@ struct PlanVerdict {
     bool outlastsLife = false;
 };
 
-// nullopt when the option has no way to rent the same GPUs to compare with.
-std::optional<PlanVerdict> planVerdict(const Results& results, std::size_t optionIndex);
+// Against the option's cheapest way to rent the same GPUs, or, where `chosenOffers` (indices
+// into Results::cloud) names some, the cheapest pay-as-you-go price among them, as the
+// break-evens against those offers are stated. nullopt when there is nothing to compare with.
+std::optional<PlanVerdict> planVerdict(const Results& results, std::size_t optionIndex,
+    const std::vector<std::size_t>& chosenOffers = {});
 
 } // namespace gpuplan

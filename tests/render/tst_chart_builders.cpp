@@ -693,6 +693,43 @@ private slots:
             qPrintable(text));
         // Nothing rents RTX 3090s at the paper's prices: no verdict.
         QVERIFY(planVerdictText(r, machine(r, "rtx-3090", 1)).isEmpty());
+
+        // Against chosen offers: the cheapest price among them, and the break-even's range
+        // against it, decide. With the current prices, a machine with two offers whose
+        // break-evens have a whole number of runs between them.
+        Scenario current = scenarioFor(m_catalog, SourcePolicy::Best);
+        const Results first = evaluate(current);
+        std::optional<std::size_t> pick;
+        const OfferBreakEven* early = nullptr;
+        const OfferBreakEven* late = nullptr;
+        for (std::size_t i = 0; i < first.options.size() && !pick; ++i)
+            for (const OfferBreakEven& b1 : first.options[i].breakEvens)
+                for (const OfferBreakEven& b2 : first.options[i].breakEvens)
+                    if (!pick && b1.runs && b2.runs && std::floor(*b1.runs) + 1.0 < *b2.runs) {
+                        pick = i;
+                        early = &b1;
+                        late = &b2;
+                    }
+        QVERIFY(pick);
+        // Between the two: buying beats the offer that breaks even early (the dearer rental),
+        // not the one that breaks even late (the cheaper one).
+        const int runs = static_cast<int>(std::floor(*early->runs)) + 1;
+        current.assumptions.plannedRuns = runs;
+        const Results between = evaluate(current);
+        const OwnedOption& o = between.options[*pick];
+        const auto dearer = planVerdict(between, *pick, { early->cloudIndex });
+        const auto cheaper = planVerdict(between, *pick, { late->cloudIndex });
+        QVERIFY(dearer && cheaper);
+        QCOMPARE(dearer->cloudIndex, early->cloudIndex);
+        QCOMPARE(dearer->rentUsd, runs * early->costPerRunUsd);
+        QVERIFY(dearer->buyingCheaper);
+        QVERIFY(!cheaper->buyingCheaper);
+        // Both chosen: the cheaper price decides, as it decides the break-even sentences.
+        QCOMPARE(planVerdict(between, *pick, { early->cloudIndex, late->cloudIndex })->cloudIndex,
+            late->cloudIndex);
+        QVERIFY(planVerdictText(between, *pick, { early->cloudIndex })
+                    .contains(QStringLiteral("buying is cheaper")));
+        QCOMPARE(o.breakEvens.size(), first.options[*pick].breakEvens.size());
     }
 
     // With resale and owning costs, the buy line is the one the core's break-even is on: the
