@@ -280,23 +280,31 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
         request + QLatin1Char(' ')
             + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name))),
         {} });
-    for (std::size_t i = 0; i < r.options.size(); ++i) {
-        const OwnedOption& o = r.options[i];
-        if (o.gpu != c.gpu || o.gpuCount != c.gpuCount)
-            continue;
+    std::optional<std::size_t> same;
+    for (std::size_t i = 0; i < r.options.size() && !same; ++i)
+        if (r.options[i].gpu == c.gpu && r.options[i].gpuCount == c.gpuCount)
+            same = i;
+    QString weighed;
+    if (!same) {
+        weighed = QStringLiteral("No machine with the same GPUs (%1) is for sale in this price "
+                                 "set, so buying the same work is not priced here.")
+                      .arg(views::formatMachine(c.gpuCount, str(c.gpu->name)));
+    } else {
         // Weighed as this budget is: the sponsor's rules, this plan's runs and calendar (the
         // planner's break-even counts months at its own run rate).
-        const BudgetTarget buying { BudgetTarget::Kind::Owned, i };
-        const QString weighed = checkGrantPlan(plan, r, buying) == GrantPlanProblem::None
-            ? budgetRulesComparison(
-                r, i, target.index, plan, sponsor, grantBudget(r, buying, plan, sponsor))
-            : buyVsRentConclusion(r, i, { target.index });
-        out.push_back({ JustificationBlock::Kind::Paragraph,
-            QStringLiteral("Buying the same GPUs instead (%1, %2) was considered. %3")
-                .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd), weighed),
-            {} });
-        break;
+        const OwnedOption& o = r.options[*same];
+        const BudgetTarget buying { BudgetTarget::Kind::Owned, *same };
+        const GrantPlanProblem problem = checkGrantPlan(plan, r, buying);
+        weighed = QStringLiteral("Buying the same GPUs instead (%1, %2) was considered")
+                      .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd))
+            + (problem == GrantPlanProblem::None
+                    ? QStringLiteral(". ")
+                        + budgetRulesComparison(r, *same, target.index, plan, sponsor,
+                            grantBudget(r, buying, plan, sponsor))
+                    : QStringLiteral("; it cannot be budgeted in this plan: %1.")
+                          .arg(views::grantPlanProblemText(problem, plan)));
     }
+    out.push_back({ JustificationBlock::Kind::Paragraph, weighed, {} });
 }
 
 QStringList sourceItems(const Results& r, BudgetTarget target)

@@ -349,11 +349,13 @@ std::optional<std::size_t> reportBuyOption(const ReportInput& in)
     if (in.buyOption && *in.buyOption < r.options.size())
         return in.buyOption;
     // A budget that rents is weighed against buying the same GPUs, as its justification does,
-    // not against whichever machine the planner would compare.
-    if (const CloudOption* rented = rentedInBudget(in))
+    // not against whichever machine the planner would compare; none where they are not sold.
+    if (const CloudOption* rented = rentedInBudget(in)) {
         for (std::size_t i = 0; i < r.options.size(); ++i)
             if (r.options[i].gpu == rented->gpu && r.options[i].gpuCount == rented->gpuCount)
                 return i;
+        return std::nullopt;
+    }
     return defaultMachineToCompare(r);
 }
 
@@ -361,11 +363,14 @@ std::vector<std::size_t> reportCloudOffers(const ReportInput& in)
 {
     if (!in.buyCloudOffers.empty())
         return in.buyCloudOffers;
+    // The offer a renting budget rents, where buying has a break-even against it (a
+    // reservation-only offer has none: the cheapest pay-as-you-go rental stands in).
     const CloudOption* rented = rentedInBudget(in);
     const auto buy = reportBuyOption(in);
-    if (rented && buy && in.results->options[*buy].gpu == rented->gpu
-        && in.results->options[*buy].gpuCount == rented->gpuCount)
-        return { in.budgetTarget->index };
+    if (rented && buy)
+        for (const OfferBreakEven& b : in.results->options[*buy].breakEvens)
+            if (b.cloudIndex == in.budgetTarget->index)
+                return { in.budgetTarget->index };
     return {};
 }
 
@@ -440,6 +445,42 @@ std::vector<std::size_t> reportOffers(const ReportInput& in)
     return indices;
 }
 
+namespace {
+// Which way the planned runs cost less. With F&A and a grant budget of this machine or of
+// renting its GPUs, as that budget weighs them (F&A where the sponsor puts it, on both sides,
+// against the offer it rents or the cheapest offer chosen): the planner's verdict puts F&A on
+// cloud spend only and could contradict the budget's totals. Otherwise the planner's verdict
+// against the offers compared.
+QString reportPlanVerdict(const ReportInput& in, std::size_t buy)
+{
+    const Results& r = *in.results;
+    const std::vector<std::size_t> offers = reportCloudOffers(in);
+    const auto grant = reportGrant(in);
+    const BudgetTarget buying { BudgetTarget::Kind::Owned, buy };
+    std::optional<std::size_t> against;
+    bool sameWork = false;
+    if (grant && grant->target.kind == BudgetTarget::Kind::Rented) {
+        sameWork = rentedInBudget(in) != nullptr; // reportBuyOption bought its GPUs
+        against = grant->target.index;
+    } else if (grant) {
+        sameWork = grant->target.index == buy;
+        for (std::size_t i : offers)
+            if (!against
+                || r.cloud[i].cheapestCostUsd.value_or(0.0)
+                    < r.cloud[*against].cheapestCostUsd.value_or(0.0))
+                against = i;
+    }
+    const bool budgetRules = sameWork && r.assumptions.indirectRate > 0.0
+        && (against || r.options[buy].cheapestCloudIndex)
+        && checkGrantPlan(grant->plan, r, buying) == GrantPlanProblem::None;
+    if (!budgetRules)
+        return planVerdictText(r, buy, offers);
+    return QStringLiteral("That break-even puts F&A on cloud spend only. ")
+        + budgetRulesComparison(r, buy, against, grant->plan, *grant->sponsor,
+            grantBudget(r, buying, grant->plan, *grant->sponsor));
+}
+} // namespace
+
 QString proposalReportHtml(const ReportInput& in)
 {
     const Results& r = *in.results;
@@ -486,25 +527,22 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(r.monteCarlo ? QString::number(r.monteCarlo->seed) : QString());
     }
     if (const auto buy = reportBuyOption(in)) {
-        // With F&A, the planned runs are weighed as the grant budget below budgets them (F&A
-        // where the sponsor puts it, on both sides): the planner's verdict puts it on cloud
-        // spend only and could contradict that budget's totals.
-        const auto grant = reportGrant(in);
-        const bool budgetRules = grant && r.assumptions.indirectRate > 0.0
-            && grant->target.kind == BudgetTarget::Kind::Owned && grant->target.index == *buy;
-        const QString verdict = budgetRules
-            ? QStringLiteral("That break-even puts F&A on cloud spend only. ")
-                + budgetRulesComparison(r, *buy, std::nullopt, grant->plan, *grant->sponsor,
-                    grantBudget(r, grant->target, grant->plan, *grant->sponsor))
-            : planVerdictText(r, *buy, reportCloudOffers(in));
+        const QString verdict = reportPlanVerdict(in, *buy);
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, reportCloudOffers(in))),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
+    } else if (const CloudOption* rented = rentedInBudget(in)) {
+        html += QStringLiteral("<p><b>Buy vs rent:</b> No machine with the same GPUs (%1) is for "
+                               "sale in this price set, so buying the same work is not priced "
+                               "here.</p>")
+                    .arg(esc(views::formatMachine(
+                        rented->gpuCount, QString::fromStdString(rented->gpu->name))));
     }
     html += assumptionsSection(r);
     html += newPageHeading(QStringLiteral("Training time and cost"));
-    QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment"),
-        QStringLiteral("chart:buy-vs-rent") };
+    QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment") };
+    if (reportBuyOption(in))
+        charts << QStringLiteral("chart:buy-vs-rent");
     if (in.scenario && reportBuyOption(in))
         charts << QStringLiteral("chart:sensitivity");
     for (const QString& name : charts)
@@ -565,12 +603,14 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
         renderChartImage(hardwareCostChart(*in.results, in.chartOptions), figure));
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:experiment")),
         renderChartImage(experimentCostChart(*in.results, in.chartOptions), figure));
-    BuyVsRentOptions buy;
-    buy.optionIndex = reportBuyOption(in).value_or(0);
-    buy.cloudIndices = reportCloudOffers(in);
-    buy.months = in.buyMonths;
-    doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:buy-vs-rent")),
-        renderChartImage(buyVsRentChart(*in.results, buy), figure));
+    if (const auto machine = reportBuyOption(in)) {
+        BuyVsRentOptions buy;
+        buy.optionIndex = *machine;
+        buy.cloudIndices = reportCloudOffers(in);
+        buy.months = in.buyMonths;
+        doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:buy-vs-rent")),
+            renderChartImage(buyVsRentChart(*in.results, buy), figure));
+    }
     if (in.scenario) {
         // Which input would flip the decision for the machine compared above, against the
         // cheapest way to rent the same GPUs; per-experiment cost where nothing rents them.

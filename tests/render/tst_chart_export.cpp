@@ -349,6 +349,39 @@ private slots:
         QCOMPARE(reportCloudOffers(renting), std::vector<std::size_t> { *offer });
         QVERIFY(proposalReportHtml(renting).contains(
             QStringLiteral("<b>Buy vs rent:</b> Buying 8×H100 SXM")));
+
+        // Renting with F&A: buying the same GPUs is weighed under the sponsor's rules against
+        // the offer rented, as the budget and its justification weigh it.
+        ReportInput rentingFa;
+        rentingFa.results = &fa;
+        rentingFa.catalog = m_catalog.get();
+        for (std::size_t i = 0; i < fa.cloud.size(); ++i)
+            if (fa.cloud[i].offer->id == "runpod-rtx-a6000" && fa.cloud[i].gpuCount == 2)
+                rentingFa.budgetTarget = BudgetTarget { BudgetTarget::Kind::Rented, i };
+        QVERIFY(rentingFa.budgetTarget);
+        QVERIFY2(proposalReportHtml(rentingFa).contains(
+                     QStringLiteral("That break-even puts F&amp;A on cloud spend only. "
+                                    "Under these budget rules, renting RunPod 2×RTX A6000, "
+                                    "on-demand at $1,693 per run before indirect costs")),
+            qPrintable(proposalReportHtml(rentingFa).left(4000)));
+        QVERIFY(proposalReportHtml(rentingFa).contains(
+            QStringLiteral("stays cheaper than buying 2×RTX A6000 through all 3 training runs "
+                           "of this plan")));
+
+        // Renting GPUs nobody sells as a machine: no machine stands in for them.
+        ReportInput unsold;
+        unsold.results = &m_results;
+        unsold.catalog = m_catalog.get();
+        for (std::size_t i = 0; i < m_results.cloud.size(); ++i)
+            if (m_results.cloud[i].offer->id == "runpod-a100-sxm"
+                && m_results.cloud[i].gpuCount == 4)
+                unsold.budgetTarget = BudgetTarget { BudgetTarget::Kind::Rented, i };
+        QVERIFY(unsold.budgetTarget);
+        QVERIFY(!reportBuyOption(unsold));
+        const QString unsoldHtml = proposalReportHtml(unsold);
+        QVERIFY(unsoldHtml.contains(QStringLiteral("No machine with the same GPUs (4×A100 SXM "
+                                                   "80GB) is for sale in this price set")));
+        QVERIFY(!unsoldHtml.contains(QStringLiteral("chart:buy-vs-rent")));
     }
 
     void reportOverAnOldOneIsAtomic()

@@ -171,6 +171,16 @@ private slots:
                            "cost %1, against %2 for buying.")
                 .arg(views::formatUsd(rented.totalUsd), views::formatUsd(budget.totalUsd))));
         QVERIFY(!text.contains(QStringLiteral("break-even after"))); // the planner's sentence
+        // Buying bought in year 2 with runs in year 1 cannot be budgeted: said, not priced
+        // another way.
+        GrantPlan late = plan;
+        late.equipmentYear = 2;
+        const QString lateText = render::toPlainText(render::budgetJustification(
+            results, renting, late, *sponsor, grantBudget(results, renting, late, *sponsor)));
+        QVERIFY2(lateText.contains(QStringLiteral("was considered; it cannot be budgeted in this "
+                                                  "plan: runs are planned before the machine is "
+                                                  "bought in year 2")),
+            qPrintable(lateText));
         // The spend per run as a reviewer checks it: rate per GPU-hour x GPU-hours (4 instances
         // of 1 GPU for 18 days).
         QVERIFY2(text.contains(QStringLiteral("$7,085 before indirect costs per run ($4.10 per "
