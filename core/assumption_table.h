@@ -119,7 +119,7 @@ inline constexpr std::array kAssumptionSpecs {
         "after four years (an assumed curve; its eBay comparables put a 3-4-year-old H100 PCIe "
         "at 67%)" },
     AssumptionSpec { AssumptionId::StaleMonths, "stale_months", "stale-months", "Price age limit",
-        "Prices older than this many months are flagged stale_price.", Unit::Months, 12.0,
+        "Prices older than this many months are flagged as a stale price.", Unit::Months, 12.0,
         { 1.0, 240.0 }, true, "GPU and cloud prices move within a year" },
 };
 

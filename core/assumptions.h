@@ -31,7 +31,7 @@ struct Assumptions {
     double supportRate = assumptionSpec(AssumptionId::SupportRate).fallback; // of price, per year
     double staffUsdPerYear = assumptionSpec(AssumptionId::StaffUsdPerYear).fallback;
     double resaleFraction = assumptionSpec(AssumptionId::ResaleFraction).fallback;
-    // Prices older than this are flagged stale_price.
+    // Prices older than this are flagged as a stale price.
     int staleMonths = static_cast<int>(assumptionSpec(AssumptionId::StaleMonths).fallback);
 
     // Where each value came from, by AssumptionId; empty for built-in defaults and user edits.

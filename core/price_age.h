@@ -1,7 +1,7 @@
 #pragma once
 
 // How old a price is, against the day the plan is made: every price carries its age, and one
-// older than the stale limit (assumption stale_months) is flagged stale_price.
+// older than the stale limit (assumption stale_months) is flagged as a stale price.
 
 #include "core/provenance.h"
 

@@ -54,7 +54,14 @@ std::optional<std::size_t> offerOption(
             return i;
         counts << QString::number(results.cloud[i].gpuCount);
     }
-    *error = counts.isEmpty()
+    // --gpus narrows the plan to some GPUs: an offer of another GPU then has no option.
+    bool planned = !p.isSet(QStringLiteral("gpus"));
+    for (const QString& gpu :
+        p.value(QStringLiteral("gpus")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        planned = planned || gpu.trimmed().toStdString() == offer->gpuId;
+    *error = !planned ? QStringLiteral("offer '%1' rents %2, which --gpus leaves out of the plan")
+                            .arg(id, QString::fromStdString(offer->gpuId))
+        : counts.isEmpty()
         ? QStringLiteral("offer '%1' has no option for this model (no estimate for its GPUs at "
                          "the counts planned, whole instances of %2)")
               .arg(id)

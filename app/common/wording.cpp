@@ -24,7 +24,9 @@ QString recommendationReason(const Results& r)
     if (r.recommendationRule == RecommendationRule::None)
         return {};
     if (!r.recommended)
-        return QStringLiteral("no machine meets the constraints");
+        return r.setAsideAbovePeak
+            ? QStringLiteral("no machine meets the constraints in a time its GPUs can reach")
+            : QStringLiteral("no machine meets the constraints");
     switch (r.recommendationRule) {
     case RecommendationRule::FastestWithinBudget:
         return QStringLiteral("fastest machine within the %1 budget").arg(budget);
@@ -53,11 +55,14 @@ QString recommendationSetAside(const Results& r)
     if (!r.setAsideAbovePeak)
         return {};
     const OwnedOption& o = r.options[*r.setAsideAbovePeak];
-    const bool fastest = r.recommendationRule == RecommendationRule::FastestWithinBudget;
-    return QStringLiteral("Set aside: %1 would be %2 (%3, %4 machine), but that time is %5 of its "
+    // Beside a recommendation it would have beaten it; without one it alone met the rule.
+    const QString would = !r.recommended ? QStringLiteral("meet them")
+        : r.recommendationRule == RecommendationRule::FastestWithinBudget
+        ? QStringLiteral("be faster")
+        : QStringLiteral("be cheaper");
+    return QStringLiteral("Set aside: %1 would %2 (%3, %4 machine), but that time is %5 of its "
                           "GPUs' peak, which is physically impossible")
-        .arg(formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
-            fastest ? QStringLiteral("faster") : QStringLiteral("cheaper"),
+        .arg(formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)), would,
             formatDays(o.estimate.days), formatUsd(o.machineCostUsd),
             o.estimate.impliedUtilization ? formatPercent(*o.estimate.impliedUtilization)
                                           : QStringLiteral("more than 100%"));

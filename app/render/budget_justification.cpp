@@ -41,13 +41,31 @@ QString cited(const Provenance& p)
 QString citedPrice(const Provenance& p, const Results& r)
 {
     QString text = cited(p);
-    if (p.kind != PriceKind::Unstated)
-        text += QStringLiteral(", a %1 price").arg(views::toQString(toString(p.kind)));
-    if (!r.today.empty() && isStale(p, r.today, r.assumptions.staleMonths))
-        text += QStringLiteral("; more than %1 months old on %2: check it before submitting")
-                    .arg(r.assumptions.staleMonths)
-                    .arg(str(r.today));
-    return text;
+    switch (p.kind) {
+    case PriceKind::Unstated:
+        break;
+    case PriceKind::Quote:
+        text += QStringLiteral(", a vendor quote");
+        break;
+    case PriceKind::List:
+        text += QStringLiteral(", a list price");
+        break;
+    case PriceKind::Street:
+        text += QStringLiteral(", a street price");
+        break;
+    case PriceKind::Resale:
+        text += QStringLiteral(", a resale price");
+        break;
+    }
+    if (r.today.empty() || !isStale(p, r.today, r.assumptions.staleMonths))
+        return text;
+    // An undated price is stale because its age is unknown, not because it is old.
+    if (!monthsOld(p.date, r.today))
+        return text + QStringLiteral("; its date is unknown: check it before submitting");
+    return text
+        + QStringLiteral("; more than %1 months old on %2: check it before submitting")
+              .arg(r.assumptions.staleMonths)
+              .arg(str(r.today));
 }
 
 QString runsText(double runs)

@@ -111,6 +111,13 @@ private slots:
                      "Project of 12 runs: buying (machine, electricity and running costs: "
                      "hosting, machine room, support, staff) against")),
             r.out.constData());
+        // An offer of a GPU --gpus leaves out: said so.
+        const Run excluded = cli({ "budget", "--model", "pythia-1b", "--gpus", "rtx-3090",
+            "--offer", "runpod-a100-sxm" });
+        QCOMPARE(excluded.exitCode, 2);
+        QVERIFY2(excluded.err.contains("offer 'runpod-a100-sxm' rents a100-80gb-sxm, which --gpus "
+                                       "leaves out of the plan"),
+            qPrintable(excluded.err));
         // An offer asked for at a count it does not come in: the counts it does.
         const Run wrong = cli(
             { "budget", "--model", "pythia-1b", "--offer", "vast-rtx-3090", "--offer-gpus", "3" });
@@ -140,6 +147,13 @@ private slots:
         QVERIFY(bestText.contains(QStringLiteral(
             "Set aside: 8×RTX 3090 would be faster (30 days, $21,073 machine), but that time is "
             "128% of its GPUs' peak, which is physically impossible.")));
+        // Only the impossible time meets the deadline: no recommendation, and why.
+        const Run none = cli({ "plan", "--model", "pythia-1b", "--price-set", "paper", "--deadline",
+            "31", "--gpus", "rtx-3090" });
+        QVERIFY2(none.out.contains("Recommended: none - no machine meets the constraints in a "
+                                   "time its GPUs can reach.\n  Set aside: 8\xC3\x97RTX 3090 would "
+                                   "meet them (30 days, $21,073 machine)"),
+            none.out.constData());
         QVERIFY(text.contains(QStringLiteral("above peak: Implied utilisation is above 100%")));
         // The table shows the flags in words (JSON keeps their codes).
         QVERIFY(text.contains(QStringLiteral("unsynchronised timing, above peak")));

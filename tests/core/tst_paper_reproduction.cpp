@@ -119,7 +119,7 @@ private slots:
         QCOMPARE(aside.gpu->id, std::string("rtx-3090"));
         QCOMPARE(aside.gpuCount, 8);
 
-        // A deadline only the impossible time meets: no recommendation, and the reason named.
+        // A deadline only the impossible time meets: no recommendation, and that time named.
         s.budgetUsd.reset();
         s.deadlineDays = 31;
         s.gpuIds = { "rtx-3090" };

@@ -112,9 +112,27 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("3 in Year 1 (2027-01 to 2027-12), 4 in Year 2")));
         QVERIFY(!text.contains(QLatin1Char('#')));
         // Each price says what kind it is and, past the price age limit, to check it.
-        QVERIFY2(text.contains(QStringLiteral("2024-09-21, a quote price; more than 12 months old "
-                                              "on 2026-11-23: check it before submitting")),
+        QVERIFY2(text.contains(QStringLiteral("2024-09-21, a vendor quote; more than 12 months "
+                                              "old on 2026-11-23: check it before submitting")),
             qPrintable(text));
+
+        // An undated price is flagged for its unknown age, not called old.
+        auto undated = std::make_shared<Catalog>(*catalog);
+        for (auto& g : undated->gpus)
+            if (g.id == "a100-80gb-sxm")
+                g.priceSource.date = "undated";
+        Scenario s;
+        s.catalog = undated;
+        s.modelId = "pythia-1b";
+        s.assumptions = undated->defaults;
+        s.today = "2026-11-23";
+        const Results u = evaluate(s);
+        const QString undatedText = render::toPlainText(render::budgetJustification(
+            u, target, plan, *sponsor, grantBudget(u, target, plan, *sponsor)));
+        QVERIFY2(
+            undatedText.contains(QStringLiteral("undated, a vendor quote; its date is unknown: "
+                                                "check it before submitting")),
+            qPrintable(undatedText));
     }
 
     // Renting is set against buying under the same sponsor's rules: with a sponsor that pays
