@@ -444,6 +444,21 @@ void compareWithCloud(Results& r)
     }
 }
 
+// The options sorted by GPU, then count: one warning per GPU with the counts whose run is
+// longer than the machine's life.
+void warnRunsOutlastingLife(Results& r)
+{
+    for (std::size_t i = 0; i < r.options.size();) {
+        const GpuSpec* gpu = r.options[i].gpu;
+        std::string counts;
+        for (; i < r.options.size() && r.options[i].gpu == gpu; ++i)
+            if (runOutlastsLife(r.options[i].estimate.days, r.assumptions))
+                counts += (counts.empty() ? "" : ",") + std::to_string(r.options[i].gpuCount);
+        if (!counts.empty())
+            r.warnings.push_back({ Warning::Kind::RunOutlastsLife, gpu->name, counts });
+    }
+}
+
 } // namespace
 
 std::optional<std::size_t> defaultMachineToCompare(const Results& r)
@@ -526,6 +541,7 @@ Results evaluateAt(const Scenario& in)
     compareWithCloud(r);
     if (r.options.empty())
         r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
+    warnRunsOutlastingLife(r);
     return r;
 }
 

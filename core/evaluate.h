@@ -204,6 +204,10 @@ struct Warning {
         UnknownModel, // subject: the model id
         OfferUnknownGpu, // subject: the offer id, detail: the GPU id
         NoEstimateForAnyMachine, // subject: the model id
+        // One run takes longer than the machine's life (the amortisation period), so its share
+        // of the machine exceeds the price. subject: the GPU's name; detail: the GPU counts,
+        // comma-separated ("1,2").
+        RunOutlastsLife,
     };
     Kind kind = Kind::NoCatalog;
     std::string subject;

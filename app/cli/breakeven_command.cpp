@@ -9,6 +9,7 @@
 #include "app/render/buy_vs_rent_chart.h"
 #include "core/costing/break_even.h"
 #include "core/costing/calendar.h"
+#include "core/costing/plan.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -99,15 +100,15 @@ int runBreakeven(const QStringList& arguments)
     }
     if (!error.isEmpty())
         return fail(kCommand, error);
-    // A run longer than the machine's life has no share of it to amortise (the share would
-    // exceed the machine's price).
-    const double lifeHours = a.amortizationYears * calendar::kDaysPerYear * calendar::kHoursPerDay;
-    if (in.hoursPerRun > lifeHours)
+    if (runOutlastsLife(in.hoursPerRun / calendar::kHoursPerDay, a))
         return fail(kCommand,
             QStringLiteral("a run of %1 hours outlasts the machine's %2-year life (%3 hours)")
                 .arg(QLocale(QLocale::English).toString(in.hoursPerRun, 'f', 0))
                 .arg(a.amortizationYears)
-                .arg(QLocale(QLocale::English).toString(lifeHours, 'f', 0)));
+                .arg(QLocale(QLocale::English)
+                         .toString(a.amortizationYears * calendar::kMonthsPerYear
+                                 * calendar::kHoursPerMonth,
+                             'f', 0)));
 
     const BreakEven result = breakEven(in, a);
     QTextStream out(stdout);

@@ -195,6 +195,20 @@ QString warningText(const Warning& w, SourcePolicy source)
     case Warning::Kind::OfferUnknownGpu:
         return QStringLiteral("cloud offer %1 names unknown GPU %2")
             .arg(subject, QString::fromStdString(w.detail));
+    case Warning::Kind::RunOutlastsLife: {
+        QStringList counts = QString::fromStdString(w.detail).split(QLatin1Char(','));
+        const QString last = counts.takeLast();
+        const QString gpus = counts.isEmpty()
+            ? last
+            : counts.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+        return QStringLiteral("one run on %1 as %2 takes longer than the machine's life "
+                              "(the amortisation period), so its per-experiment cost exceeds "
+                              "the machine's price; lengthen the amortisation period")
+            .arg(subject,
+                gpus
+                    + (gpus == QLatin1String("1") ? QStringLiteral(" GPU")
+                                                  : QStringLiteral(" GPUs")));
+    }
     case Warning::Kind::NoEstimateForAnyMachine: {
         // Every (GPU, count) left out is listed with its reason: no estimate, no price, ...
         const QString name = toQString(toString(source));

@@ -28,6 +28,11 @@ bool withinLifespan(double months, const Assumptions& a)
     return months <= a.amortizationYears * calendar::kMonthsPerYear;
 }
 
+bool runOutlastsLife(double trainingDays, const Assumptions& a)
+{
+    return !withinLifespan(trainingDays / calendar::kDaysPerMonth, a);
+}
+
 OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,
     double energyPerRunUsd, double trainingDays, double runsPerMonth, const Assumptions& a)
 {

@@ -22,6 +22,10 @@ std::optional<double> monthsAtRunRate(double runs, double runsPerMonth);
 // a break-even after it is one the machine is retired before reaching.
 bool withinLifespan(double months, const Assumptions& a);
 
+// Whether one run of `trainingDays` is longer than the machine's life: it then has no share of
+// that life to amortise (the share would exceed the machine's price).
+bool runOutlastsLife(double trainingDays, const Assumptions& a);
+
 // Buying: the machine once, electricity for every planned run, and the owning costs of the
 // months the plan takes at `runsPerMonth`; the runs back to back.
 struct OwnedPlan {

@@ -343,12 +343,18 @@ private slots:
                                        "month, past the machine's 5-year life (16.0 months of "
                                        "back-to-back runs, within it)."),
             defaults.out.constData());
+        // plan warns where a run is longer than the machine's life (the same rule).
+        const Run halfYear = cli({ "plan", "--model", "pythia-1b", "--years", "0.5", "--gpus",
+            "rtx-3090", "--price-set", "paper", "--source", "paper" });
+        QVERIFY2(halfYear.out.contains("Warning: one run on RTX 3090 as 1 GPU takes longer than "
+                                       "the machine's life"),
+            halfYear.out.constData());
         // A run longer than the machine's life has no share of it.
         const Run tooLong = cli({ "breakeven", "--hardware-cost", "100000", "--cloud-rate", "10",
             "--hours-per-run", "1000000" });
         QCOMPARE(tooLong.exitCode, 2);
         QVERIFY(tooLong.err.contains(QStringLiteral(
-            "a run of 1,000,000 hours outlasts the machine's 5-year life (43,800 hours)")));
+            "a run of 1,000,000 hours outlasts the machine's 5-year life (43,830 hours)")));
     }
 
     void breakevenNeverPaysOff()
