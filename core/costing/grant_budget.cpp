@@ -119,8 +119,8 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
     const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
-    b.gpuHoursPerRun = runDays(c.estimate.days, c.cheapestPricing, a) * calendar::kHoursPerDay
-        * gpusPaidFor;
+    b.gpuHoursPerRun
+        = runDays(c.estimate.days, c.cheapestPricing, a) * calendar::kHoursPerDay * gpusPaidFor;
     if (c.cheapestPricing != Pricing::Reserved) {
         for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
             book.add(BudgetCategory::ComputingServices, y, b.runsPerYear[y] * b.spendPerRunUsd);
