@@ -497,6 +497,17 @@ std::vector<std::size_t> matchingCloudOffers(const Results& r, std::size_t optio
     return out;
 }
 
+std::optional<std::size_t> matchingOwnedOption(const Results& r, std::size_t cloudIndex)
+{
+    if (cloudIndex >= r.cloud.size())
+        return std::nullopt;
+    const auto& c = r.cloud[cloudIndex];
+    for (std::size_t i = 0; i < r.options.size(); ++i)
+        if (r.options[i].gpu == c.gpu && r.options[i].gpuCount == c.gpuCount)
+            return i;
+    return std::nullopt;
+}
+
 namespace {
 
 // The scenario with each assumption moved to its position in its range.

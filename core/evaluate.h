@@ -281,6 +281,9 @@ std::optional<std::size_t> defaultMachineToCompare(const Results& results);
 
 // Indices into results.cloud of the offers with the same GPU type and count as the option.
 std::vector<std::size_t> matchingCloudOffers(const Results& results, std::size_t optionIndex);
+// The other way: the machine to buy with the same GPU type and count as cloud option
+// `cloudIndex`; nullopt where none is sold.
+std::optional<std::size_t> matchingOwnedOption(const Results& results, std::size_t cloudIndex);
 
 // The only place costs are computed. Pure: same scenario, same results. An unknown model id
 // yields Results with workload == nullptr and a warning.

@@ -298,15 +298,10 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
         request + QLatin1Char(' ')
             + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name))),
         {} });
-    std::optional<std::size_t> same;
-    for (std::size_t i = 0; i < r.options.size() && !same; ++i)
-        if (r.options[i].gpu == c.gpu && r.options[i].gpuCount == c.gpuCount)
-            same = i;
+    const std::optional<std::size_t> same = matchingOwnedOption(r, target.index);
     QString weighed;
     if (!same) {
-        weighed = QStringLiteral("No machine with the same GPUs (%1) is for sale in this price "
-                                 "set, so buying the same work is not priced here.")
-                      .arg(views::formatMachine(c.gpuCount, str(c.gpu->name)));
+        weighed = noMachineForSaleText(c);
     } else {
         // Weighed as this budget is: the sponsor's rules, this plan's runs and calendar (the
         // planner's break-even counts months at its own run rate).
@@ -399,6 +394,13 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
         { JustificationBlock::Kind::Paragraph, QStringLiteral("Prices and their sources:"), {} });
     out.push_back({ JustificationBlock::Kind::Bullets, {}, sourceItems(r, target) });
     return out;
+}
+
+QString noMachineForSaleText(const CloudOption& rented)
+{
+    return QStringLiteral("No machine with the same GPUs (%1) is for sale in this price set, so "
+                          "buying the same work is not priced here.")
+        .arg(views::formatMachine(rented.gpuCount, str(rented.gpu->name)));
 }
 
 QString toMarkdown(const Justification& j)

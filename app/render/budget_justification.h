@@ -39,6 +39,10 @@ QString budgetRulesComparison(const Results& results, std::size_t ownedIndex,
     std::optional<std::size_t> rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor,
     const GrantBudget& budget);
 
+// "No machine with the same GPUs (4×A100 SXM 80GB) is for sale in this price set, …": where a
+// budget rents GPUs no machine is sold with (the justification and the report).
+QString noMachineForSaleText(const CloudOption& rented);
+
 QString toMarkdown(const Justification& justification);
 QString toPlainText(const Justification& justification);
 // Headings, paragraphs and bulleted lists in `document` (cleared first).

@@ -350,12 +350,8 @@ std::optional<std::size_t> reportBuyOption(const ReportInput& in)
         return in.buyOption;
     // A budget that rents is weighed against buying the same GPUs, as its justification does,
     // not against whichever machine the planner would compare; none where they are not sold.
-    if (const CloudOption* rented = rentedInBudget(in)) {
-        for (std::size_t i = 0; i < r.options.size(); ++i)
-            if (r.options[i].gpu == rented->gpu && r.options[i].gpuCount == rented->gpuCount)
-                return i;
-        return std::nullopt;
-    }
+    if (rentedInBudget(in))
+        return matchingOwnedOption(r, in.budgetTarget->index);
     return defaultMachineToCompare(r);
 }
 
@@ -532,11 +528,8 @@ QString proposalReportHtml(const ReportInput& in)
                     .arg(esc(buyVsRentConclusion(r, *buy, reportCloudOffers(in))),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
     } else if (const CloudOption* rented = rentedInBudget(in)) {
-        html += QStringLiteral("<p><b>Buy vs rent:</b> No machine with the same GPUs (%1) is for "
-                               "sale in this price set, so buying the same work is not priced "
-                               "here.</p>")
-                    .arg(esc(views::formatMachine(
-                        rented->gpuCount, QString::fromStdString(rented->gpu->name))));
+        html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
+                    .arg(esc(noMachineForSaleText(*rented)));
     }
     html += assumptionsSection(r);
     html += newPageHeading(QStringLiteral("Training time and cost"));
