@@ -69,9 +69,9 @@ struct BreakEvenWhen {
     std::optional<BreakEvenRange> range;
 };
 
-// One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months) against
-// Y at $Z per run."; a break-even past the machine's life (`lifespanYears`) is said to be one it
-// is retired before reaching.
+// One sentence: "Buying X pays off from run 7 (break-even after 6.2 runs, about 9 months at 1 run
+// a month) against Y at $Z per run."; a break-even past the machine's life (`lifespanYears`) is
+// said to be one it is retired before reaching.
 
 QString breakEvenSentence(const OwnedOption& o, const QString& against, double costPerRun,
     const BreakEvenWhen& when, double lifespanYears)
@@ -94,11 +94,13 @@ QString breakEvenSentence(const OwnedOption& o, const QString& against, double c
                   number(std::floor(runs) + 1.0, 0),
                   countOf(runs, 1, QStringLiteral("run"), QStringLiteral("runs")));
     // The core caps the run rate at what the machine can run back to back.
+    // The months name their run rate: a report's grant plan may spread its runs more thinly.
     if (when.months)
-        text += *when.months < 1.0 ? QStringLiteral(", under a month")
-                                   : QStringLiteral(", about ")
-                + countOf(
-                    std::round(*when.months), 0, QStringLiteral("month"), QStringLiteral("months"));
+        text += (*when.months < 1.0 ? QStringLiteral(", under a month")
+                                    : QStringLiteral(", about ")
+                            + countOf(std::round(*when.months), 0, QStringLiteral("month"),
+                                QStringLiteral("months")))
+            + QStringLiteral(" at ") + runRateText(o.runsPerMonth);
     text += QStringLiteral(") against ") + price;
     if (pastLife)
         text += QStringLiteral("; that is past the machine's %1-year life, so at this run rate "

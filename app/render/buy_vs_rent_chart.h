@@ -42,10 +42,11 @@ QString runRateText(double runsPerMonth);
 ChartData buyVsRentChart(const Results& results, const BuyVsRentOptions& options);
 
 // The break-even in words, from the core's numbers: "Buying 8×A100 SXM pays off from run 7
-// (break-even after 6.2 runs, about 9 months) against RunPod 8×A100 SXM, on-demand at $1,234 per
-// run." With `cloudIndices` empty, against the cheapest matching offer; otherwise one sentence
-// per chosen offer and price. Without `inMonths`, the break-even in runs only (the budget
-// justification places it in the grant's own years instead of at the planner's run rate).
+// (break-even after 6.2 runs, about 9 months at 1 run a month) against RunPod 8×A100 SXM,
+// on-demand at $1,234 per run." With `cloudIndices` empty, against the cheapest matching offer;
+// otherwise one sentence per chosen offer and price. Without `inMonths`, the break-even in runs
+// only (the budget justification places it in the grant's own years instead of at the planner's run
+// rate).
 QString buyVsRentConclusion(const Results& results, std::size_t optionIndex,
     const std::vector<std::size_t>& cloudIndices = {}, bool inMonths = true);
 

@@ -30,6 +30,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <numeric>
 
 namespace gpuplan::render {
 
@@ -576,6 +577,21 @@ QString proposalReportHtml(const ReportInput& in)
     return html + QStringLiteral("</body></html>");
 }
 
+std::optional<PlanAtGrantRuns> planAtGrantRuns(const ReportInput& in)
+{
+    if (!in.scenario || !in.results || !in.grantPlan || in.grantPlan->runsPerYear.empty())
+        return std::nullopt;
+    const auto& years = in.grantPlan->runsPerYear;
+    const int runs = std::accumulate(years.begin(), years.end(), 0);
+    if (runs < 1 || runs == in.results->assumptions.plannedRuns)
+        return std::nullopt;
+    PlanAtGrantRuns plan;
+    plan.scenario = *in.scenario;
+    setAssumptionValue(plan.scenario.assumptions, AssumptionId::PlannedRuns, runs);
+    plan.results = evaluate(plan.scenario);
+    return plan;
+}
+
 bool writeProposalReport(const ReportInput& input, const QString& path, QString* error)
 {
     if (!input.results || !input.results->workload) {
@@ -584,6 +600,12 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
     }
     // The full tables beside the PDF, named in it: "plan.pdf" -> "plan-options.csv".
     ReportInput in = input;
+    // One count of runs in the whole report (planAtGrantRuns).
+    const auto atGrantRuns = planAtGrantRuns(in);
+    if (atGrantRuns) {
+        in.scenario = &atGrantRuns->scenario;
+        in.results = &atGrantRuns->results;
+    }
     const QFileInfo pdfInfo(path);
     const QString base = pdfInfo.completeBaseName();
     in.optionsCsvName = base + QStringLiteral("-options.csv");

@@ -42,6 +42,18 @@ struct ReportInput {
     QString offersCsvName;
 };
 
+// One count of runs in the whole report: where the grant budget names runs year by year (the
+// Budget view's runs, --runs-per-year) whose total is not the plan's, the input's scenario at
+// that total, evaluated again. Buy vs rent ("for the 10 runs planned") and the project totals
+// then count the runs the budget table budgets. Options and offers keep their indices (the
+// catalog and the scenario's GPUs decide them). nullopt: the plan's runs are the budget's, or
+// there is no scenario to evaluate.
+struct PlanAtGrantRuns {
+    Scenario scenario;
+    Results results;
+};
+std::optional<PlanAtGrantRuns> planAtGrantRuns(const ReportInput& input);
+
 // The sponsor, grant and target the report's budget section uses (defaults filled in); no
 // sponsor when the catalog has none or the plan cannot be budgeted.
 struct ReportGrant {

@@ -384,6 +384,44 @@ private slots:
         QVERIFY(!unsoldHtml.contains(QStringLiteral("chart:buy-vs-rent")));
     }
 
+    void reportCountsTheRunsItsBudgetBudgets()
+    {
+        // The Budget view's runs by year (3, 4, 3) where the plan has 1 run: the report is
+        // written from the plan at 10 runs, so buy vs rent counts what the budget table does.
+        Scenario s = m_scenario;
+        s.assumptions.plannedRuns = 1;
+        const Results one = evaluate(s);
+        ReportInput input;
+        input.results = &one;
+        input.scenario = &s;
+        input.catalog = m_catalog.get();
+        GrantPlan plan;
+        plan.startYear = 2027;
+        plan.runsPerYear = { 3, 4, 3 };
+        input.grantPlan = plan;
+        const auto atGrant = planAtGrantRuns(input);
+        QVERIFY(atGrant);
+        QCOMPARE(atGrant->scenario.assumptions.plannedRuns, 10);
+        QCOMPARE(atGrant->results.assumptions.plannedRuns, 10);
+        QCOMPARE(atGrant->results.options.size(), one.options.size());
+        QCOMPARE(atGrant->results.cloud.size(), one.cloud.size());
+        ReportInput counted = input;
+        counted.results = &atGrant->results;
+        counted.scenario = &atGrant->scenario;
+        const QString html = proposalReportHtml(counted);
+        QVERIFY2(html.contains(QStringLiteral("For the 10 runs planned")), qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("Planned: 10 runs, at 1 run a month")));
+        QVERIFY(proposalReportHtml(input).contains(QStringLiteral("For the 1 run planned")));
+        // Nothing to evaluate again: the same total, the plan's runs spread, or no scenario.
+        input.grantPlan->runsPerYear = { 1, 0, 0 };
+        QVERIFY(!planAtGrantRuns(input));
+        input.grantPlan->runsPerYear.clear();
+        QVERIFY(!planAtGrantRuns(input));
+        input.grantPlan->runsPerYear = { 3, 4, 3 };
+        input.scenario = nullptr;
+        QVERIFY(!planAtGrantRuns(input));
+    }
+
     void reportOverAnOldOneIsAtomic()
     {
         ReportInput input;
