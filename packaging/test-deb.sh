@@ -6,6 +6,7 @@
 #   be in /usr/bin with its libraries in Depends. Default: gpuplan-cli.
 set -euo pipefail
 build=$(cd "$1" && pwd)
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
 shift
 programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=(gpuplan-cli)
@@ -38,8 +39,19 @@ for path in usr/bin/gpuplan-cli \
             usr/share/icons/hicolor/scalable/apps/org.gpuplan.planner.svg \
             usr/share/icons/hicolor/256x256/apps/org.gpuplan.planner.png \
             usr/share/gpuplan/data/gpus.yaml \
+            usr/share/gpuplan/data/price-sets/current/cloud.yaml \
+            usr/share/gpuplan/data/price-sets/paper/cloud.yaml \
             usr/share/doc/gpuplan/benchmark-view.md; do
   [ -e "$root/$path" ] || { echo "FAIL: the package lacks /$path"; exit 1; }
+done
+
+# Each price set's tables as shipped, not one set's copies over the other's.
+for table in gpu-prices.yaml cloud.yaml; do
+  for set in current paper; do
+    cmp -s "$root/usr/share/gpuplan/data/price-sets/$set/$table" \
+           "$source_dir/pricing/data/price-sets/$set/$table" \
+      || { echo "FAIL: /usr/share/gpuplan/data/price-sets/$set/$table is not the shipped one"; exit 1; }
+  done
 done
 
 desktop-file-validate "$root/usr/share/applications/org.gpuplan.planner.desktop"
