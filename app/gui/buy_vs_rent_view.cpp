@@ -235,8 +235,9 @@ void BuyVsRentView::resultsChanged()
         if (previous && m_machineKeys.back() == *previous)
             index = static_cast<int>(m_machineKeys.size()) - 1;
     }
+    // First shown: the machine the Budget view and the report compare too.
     if (index < 0)
-        index = r.recommended ? static_cast<int>(*r.recommended) : 0;
+        index = static_cast<int>(defaultMachineToCompare(r).value_or(0));
     m_machine->setCurrentIndex(r.options.empty() ? -1 : index);
     m_syncing = false;
     fillOffers();

@@ -18,6 +18,7 @@
 #include "app/gui/user_files.h"
 #include "app/render/chart_export.h"
 #include "app/render/chart_widget.h"
+#include "app/render/proposal_report.h"
 #include "pricing/scenario/price_table_writer.h"
 
 #include "app/benchview/benchmark_view.h"
@@ -947,6 +948,24 @@ private slots:
     // A replot keeps what the user chose in Buy vs rent: an assumption change keeps the ticked
     // offers, an edited price (which relabels the machine) keeps the machine; both are found
     // again by GPU, count and offer. Another machine starts from its own defaults.
+    // Buy vs rent, the Budget view and the report start from the same machine (without a
+    // recommendation: the cheapest per experiment that its GPUs can reach and an offer rents,
+    // not the first option, 1x RTX 3090).
+    void viewsStartFromTheSameMachine()
+    {
+        auto w = makeWindow();
+        const Results& r = w->session()->results();
+        QVERIFY(!r.recommended);
+        const auto expected = defaultMachineToCompare(r);
+        QVERIFY(expected);
+        QVERIFY(*expected != 0);
+        QCOMPARE(w->buyVsRentView()->machine(), expected);
+        QCOMPARE(w->budgetView()->target()->index, *expected);
+        render::ReportInput report;
+        report.results = &r;
+        QCOMPARE(render::reportBuyOption(report), expected);
+    }
+
     void buyVsRentKeepsTheUsersChoicesAcrossReplots()
     {
         auto w = makeWindow();
