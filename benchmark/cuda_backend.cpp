@@ -68,7 +68,12 @@ double timeWithEvents(int index, const std::function<void()>& work)
 std::vector<double> timePartsWithEvents(int index, const std::vector<std::function<void()>>& parts)
 {
     c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
-    std::vector<at::cuda::CUDAEvent> events(parts.size() + 1);
+    // Timing is opt-in: a default-constructed CUDAEvent is created with cudaEventDisableTiming,
+    // and elapsed_time() on it throws.
+    std::vector<at::cuda::CUDAEvent> events;
+    events.reserve(parts.size() + 1);
+    for (std::size_t i = 0; i <= parts.size(); ++i)
+        events.emplace_back(cudaEventDefault);
     events.front().record();
     for (std::size_t i = 0; i < parts.size(); ++i) {
         parts[i]();

@@ -260,6 +260,28 @@ private slots:
         QVERIFY(seconds[0] < 1.0 && seconds[1] < 1.0 && seconds[2] < 1.0);
     }
 
+    // The same on a GPU, through CUDA events: each part's time, none thrown (an event made
+    // without cudaEventDefault has no timing, and elapsed_time() on it throws).
+    void partsAreTimedOnTheGpu()
+    {
+        if (!torch::cuda::is_available())
+            QSKIP("LibTorch sees no CUDA device (a CPU-only LibTorch, or no GPU)");
+        const DeviceClock clock(torch::Device(torch::kCUDA, 0));
+        const auto a = torch::randn({ 2048, 2048 }, torch::Device(torch::kCUDA, 0));
+        torch::Tensor c;
+        const auto eight = [&] {
+            for (int i = 0; i < 8; ++i)
+                c = a.mm(a);
+        };
+        const auto one = [&] { c = a.mm(a); };
+        eight(); // the first call loads cuBLAS
+        const auto seconds = clock.timeParts({ eight, one });
+        QCOMPARE(int(seconds.size()), 2);
+        QVERIFY2(seconds[0] > seconds[1] && seconds[1] > 0.0,
+            qPrintable(QString("%1 %2").arg(seconds[0]).arg(seconds[1])));
+        QVERIFY(clock.time(one) > 0.0);
+    }
+
     void validationComparesTheExtrapolationWithFullSteps()
     {
         // Whether the extrapolation lands within 5 % is a timing property of the machine, so it
