@@ -312,7 +312,9 @@ void BudgetView::fillBudget()
     const auto t = target();
     const SponsorRules* rules = sponsor();
     GrantPlan plan = shownPlan();
-    m_runs->setPlaceholderText(tr("even: %1 runs").arg(r.assumptions.plannedRuns));
+    m_runs->setPlaceholderText(r.assumptions.plannedRuns == 1
+            ? tr("even: 1 run")
+            : tr("even: %1 runs").arg(r.assumptions.plannedRuns));
     QString problem;
     if (!t || !r.workload)
         problem = tr("Nothing to budget: this model has no machine or offer.");

@@ -675,18 +675,27 @@ void MainWindow::copyChart()
 void MainWindow::showHelp()
 {
     QMessageBox::information(this, tr("How gpuplan computes costs"),
-        tr("<p><b>Machine cost</b> = chassis for n GPUs + n × GPU price.</p>"
-           "<p><b>Per-experiment cost</b> = machine cost × training days / (amortisation years × "
-           "365 × share of time in use) — the paper's formula at 5 years and 100%.</p>"
+        tr("<p><b>Machine cost</b> = a system's price (HGX/DGX servers for SXM GPUs), else the "
+           "chassis for n GPUs + n × GPU price.</p>"
+           "<p><b>Per-experiment cost</b> = lifetime cost × training days / (amortisation years "
+           "× 365 × share of time in use), where the lifetime cost is the machine's price − its "
+           "resale value + the owning costs (hosting, support, staff) of every month of its "
+           "life: the paper's formula at 5 years, 100% and no owning costs.</p>"
            "<p><b>Energy per run</b> = (n × GPU board power + chassis base power) × PUE × hours "
            "× electricity price.</p>"
            "<p><b>Cloud per run</b> = hourly rate × hours × instances; spot runs take longer by "
-           "the restart overhead; the indirect (F&amp;A) rate applies to cloud spend only.</p>"
-           "<p><b>Break-even</b> = machine cost / (cloud per run − energy per run).</p>"
-           "<p>Estimates come from the paper's tables (flagged: its timer never synchronised the "
-           "GPU), from an analytic FLOPs model, or from your own gpuplan-bench measurements. "
-           "Points ringed in red imply 75% of peak or more; hover them for the reason.</p>"
-           "<p>See docs/gui.md for every view.</p>"));
+           "the restart overhead; the indirect (F&amp;A) rate applies to cloud spend only. The "
+           "Budget view puts F&amp;A where the sponsor's rules say instead.</p>"
+           "<p><b>Break-even</b> = (price − resale) / (cloud per run − the machine's cost per "
+           "run), where a run costs its electricity and the owning costs of the months it "
+           "takes at the planned run rate.</p>"
+           "<p>Estimates come from your own gpuplan-bench measurements, those scaled to more GPUs "
+           "of the same type, the paper's tables (flagged: its timer never synchronised the "
+           "GPU), or an analytic FLOPs model. Points ringed in red imply 75% of peak or more; a "
+           "time above 100% of peak is physically impossible and recommended only with the "
+           "paper as the source. Hover a point for its figures and sources.</p>"
+           "<p>Every view is described in the guide, docs/gui.md, installed in "
+           "/usr/share/doc/gpuplan.</p>"));
 }
 
 void MainWindow::showAbout()

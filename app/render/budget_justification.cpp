@@ -188,9 +188,11 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                   .arg(shortMachineLabel(o))
                   .arg(*run)
                   .arg(views::grantYearLabel(plan, *year), against)
-            : QStringLiteral("Under these budget rules, %1 stays cheaper than buying %2 through "
-                             "all %3 of this plan.")
-                  .arg(against, shortMachineLabel(o), runsText(totalRuns(b)));
+            : QStringLiteral("Under these budget rules, %1 stays cheaper than buying %2 %3 of "
+                             "this plan.")
+                  .arg(against, shortMachineLabel(o),
+                      totalRuns(b) == 1 ? QStringLiteral("for the one training run")
+                                        : QStringLiteral("through all ") + runsText(totalRuns(b)));
         why += QStringLiteral(" For the %1 of this plan, renting would cost %2, against %3 for "
                               "buying.")
                    .arg(runsText(totalRuns(b)), views::formatUsd(rented.totalUsd),
