@@ -280,8 +280,8 @@ void PlannerView::resultsChanged()
         text += QLatin1Char(' ') + aside.toHtmlEscaped() + QLatin1Char('.');
     if (!m_session->comparisons().empty())
         text += tr(" Hollow markers and italic rows: the GPUs measured with gpuplan-bench, as "
-                   "each source estimates them (pentagon measured, diamond the paper's, square "
-                   "analytic).");
+                   "each source estimates them (pentagon measured, star extrapolated, diamond "
+                   "the paper's, square analytic).");
     for (const auto& w : r.warnings)
         text += QStringLiteral("<br><span style=\"color:#b00000\">%1</span>")
                     .arg(views::warningText(w, r.source).toHtmlEscaped());
