@@ -57,8 +57,8 @@ std::string usageText()
            "  gpuplan-bench comm-probe [--nproc-per-node N] [--device cpu|cuda]\n"
            "      [--max-bytes N] [--format table|json]\n"
            "models: pythia-160m pythia-410m pythia-1b pythia-2.8b pythia-6.9b roberta-large\n"
-           "        vit-large-22k convnext-xlarge-22k, or a Hugging Face config.json\n"
-           "        (GPT-NeoX or Llama) with --config\n";
+           "        vit-large-22k convnext-xlarge-22k mamba-2.8b, or a Hugging Face\n"
+           "        config.json (GPT-NeoX, Llama or Mamba) with --config\n";
 }
 
 CliParse parseCommandLine(const std::vector<std::string>& args)
@@ -260,6 +260,12 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
         && (o.command != "run" || o.methods == "naive"))
         error = "--free-lunch-without applies to run's free-lunch method (--methods free-lunch "
                 "or all)";
+    // The naive method is the paper's: no checkpointing, no offload. Asked for with it alone,
+    // they would be dropped without a word.
+    if (error.empty() && o.methods == "naive"
+        && ((o.checkpointing && *o.checkpointing != "off") || (o.offload && *o.offload != "off")))
+        error = "--activation-checkpointing and --offload apply to the free-lunch method "
+                "(--methods free-lunch or all); the naive method runs without them";
     if (error.empty() && o.command != "run" && o.timeBreakdown)
         error = "--time-breakdown applies to run";
     if (error.empty() && o.command != "comm-probe" && o.maxBytes)

@@ -237,6 +237,14 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
             << selection.recipe.globalBatch / ranks << "\n";
         return 2;
     }
+    // Whoever writes the results file (rank 0, or the launcher for the ranks it starts) finds
+    // out now, not after hours of measuring, that it cannot.
+    if (options.out && (role.role == distributed::Role::Launcher || z.rank == 0)) {
+        if (const std::string why = checkResultsFileWritable(*options.out); !why.empty()) {
+            err << "gpuplan-bench: " << prefix << why << "\n";
+            return 2;
+        }
+    }
     if (role.role == distributed::Role::Launcher)
         return launch(options, env, out, err);
 

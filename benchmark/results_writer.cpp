@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace gpuplan::bench {
@@ -241,17 +242,43 @@ std::string resultsYaml(const RunReport& r)
     return std::string(out.c_str()) + "\n";
 }
 
+namespace {
+std::string temporaryBeside(const std::string& path)
+{
+    return path + ".tmp-" + std::to_string(::getpid());
+}
+} // namespace
+
+std::string checkResultsFileWritable(const std::string& path)
+{
+    struct stat info { };
+    if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+        return path + ": is a folder; --out names the results file to write";
+    const std::string temporary = temporaryBeside(path);
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        if (!file)
+            return path + ": cannot write " + temporary + ": " + std::strerror(errno);
+    }
+    std::remove(temporary.c_str());
+    return "";
+}
+
 std::string writeResultsFile(const RunReport& report, const std::string& path)
 {
-    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+    const std::string temporary = temporaryBeside(path);
     {
         std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
         if (!file)
             return path + ": cannot write " + temporary + ": " + std::strerror(errno);
         file << resultsYaml(report);
         file.flush();
-        if (!file)
-            return path + ": writing " + temporary + " failed: " + std::strerror(errno);
+        if (!file) {
+            const std::string why = std::strerror(errno);
+            file.close();
+            std::remove(temporary.c_str()); // no half-written temporary left behind
+            return path + ": writing " + temporary + " failed: " + why;
+        }
     }
     if (std::rename(temporary.c_str(), path.c_str()) != 0) {
         const std::string why = std::strerror(errno);

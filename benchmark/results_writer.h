@@ -15,4 +15,9 @@ std::string resultsYaml(const RunReport& report);
 // crash) never sees half a file. Returns an error message, or "" on success.
 std::string writeResultsFile(const RunReport& report, const std::string& path);
 
+// Whether writeResultsFile can write `path`: not a folder, and its temporary file can be made
+// beside it (made and removed again; an existing file at `path` is left alone). Checked before a
+// run measures anything, so an unwritable --out costs no GPU time. An error message, or "".
+std::string checkResultsFileWritable(const std::string& path);
+
 } // namespace gpuplan::bench

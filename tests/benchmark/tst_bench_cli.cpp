@@ -105,6 +105,13 @@ private slots:
         QCOMPARE(qint64(o["parameters"].toDouble()), qint64(165632));
         QCOMPARE(o["recipe"].toObject()["global_batch"].toInt(), 8);
         QCOMPARE(o["config_file"].toString(), kTinyNeox);
+        // Pythia's recipe: its torch_dtype float16 and Adam; --precision still decides.
+        QCOMPARE(o["recipe"].toObject()["precision"].toString(), QString("fp16"));
+        QCOMPARE(o["recipe"].toObject()["optimizer"].toString(), QString("adam"));
+        const auto bf16 = runBench(
+            { "describe", "--config", kTinyNeox, "--precision", "bf16", "--format", "json" });
+        QCOMPARE(
+            parseObject(bf16.out)["recipe"].toObject()["precision"].toString(), QString("bf16"));
     }
 
     void badUsageExitsWithTwo_data()
@@ -149,6 +156,19 @@ private slots:
             "--time-breakdown", "yes" } << "invalid value 'yes' for --time-breakdown";
         QTest::newRow("time breakdown outside run") << QStringList { "describe", "--model",
             "pythia-1b", "--time-breakdown", "on" } << "--time-breakdown applies to run";
+        QTest::newRow("checkpointing with the naive method alone") << QStringList { "run",
+            "--model", "pythia-160m", "--methods", "naive", "--activation-checkpointing",
+            "on" } << "--activation-checkpointing and --offload apply to the free-lunch method";
+        QTest::newRow("config is a folder")
+            << QStringList { "describe", "--config", GPUPLAN_TEST_DATA "/data/tiny-neox" }
+            << "tiny-neox: is a folder; --config names a model's config.json";
+        QTest::newRow("results file in a missing folder")
+            << QStringList { "run", "--config", kTinyNeox, "--device", "cpu", "--out",
+                   "/nonexistent-dir/results.yaml" }
+            << "/nonexistent-dir/results.yaml: cannot write /nonexistent-dir/results.yaml.tmp-";
+        QTest::newRow("results file is a folder") << QStringList {
+            "run", "--config", kTinyNeox, "--device", "cpu", "--out", GPUPLAN_TEST_DATA "/data"
+        } << "data: is a folder; --out names the results file to write";
         QTest::newRow("memory limit on gpu") << QStringList { "run", "--model", "pythia-160m",
             "--device", "cuda:0", "--memory-limit", "100" }
                                              << "gpuplan-bench: ";
