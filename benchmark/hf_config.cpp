@@ -216,6 +216,17 @@ ModelSpec readSpec(const Reader& r, const std::string& fileName)
             r.fail(r.root()["num_key_value_heads"],
                 "num_attention_heads " + std::to_string(s.heads)
                     + " is not divisible by num_key_value_heads " + std::to_string(s.kvHeads));
+        // Mistral-Nemo style attention narrower than the hidden size, and the biases some
+        // Llama-style configs switch on, are not built: refused rather than measured wrongly.
+        if (r.has("head_dim") && !r.root()["head_dim"].IsNull()
+            && r.count("head_dim", kMaxWidth) != s.hiddenSize / s.heads)
+            r.fail(r.root()["head_dim"],
+                "head_dim " + std::to_string(r.count("head_dim", kMaxWidth))
+                    + " is not hidden_size / num_attention_heads ("
+                    + std::to_string(s.hiddenSize / s.heads) + "): not supported");
+        for (const char* bias : { "attention_bias", "mlp_bias" })
+            if (r.has(bias) && r.flag(bias, false))
+                r.fail(r.root()[bias], std::string(bias) + " true is not supported");
         s.rotaryPct = 1.0;
         s.rotaryBase = r.positive("rope_theta", 10000.0);
         s.normEps = r.positive("rms_norm_eps", 1e-6);
@@ -244,6 +255,14 @@ HfConfigLoad parseHfConfig(std::string_view text, const std::string& fileName)
         const Reader reader(root, fileName);
         rejectDuplicateKeys(reader);
         load.spec = readSpec(reader, fileName);
+        // The weights' type, where half precision: the precision the model trains in.
+        if (reader.has("torch_dtype") && !root["torch_dtype"].IsNull()) {
+            const std::string dtype = reader.text("torch_dtype");
+            if (dtype == "float16")
+                load.precision = Precision::FP16;
+            else if (dtype == "bfloat16")
+                load.precision = Precision::BF16;
+        }
     } catch (const ConfigError& e) {
         load.error = e.message;
     } catch (const YAML::DeepRecursion& e) {
@@ -258,6 +277,11 @@ HfConfigLoad parseHfConfig(std::string_view text, const std::string& fileName)
 
 HfConfigLoad loadHfConfig(const std::string& path)
 {
+    if (std::filesystem::is_directory(path)) {
+        HfConfigLoad load;
+        load.error = path + ": is a folder; --config names a model's config.json";
+        return load;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         HfConfigLoad load;

@@ -4,6 +4,7 @@
 // users bring their own model, and how the tests build tiny ones.
 
 #include "benchmark/model_spec.h"
+#include "core/precision.h"
 
 #include <optional>
 #include <string>
@@ -13,6 +14,9 @@ namespace gpuplan::bench {
 
 struct HfConfigLoad {
     std::optional<ModelSpec> spec;
+    // torch_dtype float16 or bfloat16: the precision the model trains in (mixed, with fp32
+    // master weights); nullopt where the config states fp32 or nothing.
+    std::optional<Precision> precision;
     std::string error; // "file:line:column: what is wrong" when spec is empty
 };
 

@@ -14,6 +14,7 @@ std::shared_ptr<const Catalog> shippedCatalog()
 ModelSelection selectModel(const CliOptions& options, const Catalog& catalog)
 {
     ModelSelection s;
+    std::optional<Precision> configPrecision;
     if (options.model) {
         s.spec = shippedModelSpec(*options.model);
         if (!s.spec) {
@@ -30,8 +31,14 @@ ModelSelection selectModel(const CliOptions& options, const Catalog& catalog)
             return s;
         }
         s.spec = std::move(load.spec);
+        configPrecision = load.precision;
     }
-    s.recipe = recipeFor(*s.spec, catalog, options.recipe);
+    // A custom model trains in its config's half precision where it names one (--precision
+    // still decides).
+    RecipeOverrides overrides = options.recipe;
+    if (!overrides.precision)
+        overrides.precision = configPrecision;
+    s.recipe = recipeFor(*s.spec, catalog, overrides);
     if (s.spec->isLanguageModel() && s.recipe.sequenceLength < 2)
         s.error = "the recipe needs a sequence length of at least 2 tokens (--seq-len)";
     else if (s.spec->architecture == Architecture::Roberta

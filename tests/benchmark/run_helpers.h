@@ -19,6 +19,8 @@ inline RunOptions tinyRun(
     overrides.globalBatch = globalBatch;
     overrides.sequenceLength = tinyInputSize(spec);
     overrides.steps = 1000;
+    overrides.precision
+        = gpuplan::Precision::FP32; // as the tests were written (custom models: fp16)
     o.recipe = recipeFor(spec, *shippedCatalog(), overrides);
     if (!spec.isLanguageModel())
         o.recipe.imageSize = spec.imageSize;

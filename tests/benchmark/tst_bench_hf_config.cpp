@@ -138,6 +138,13 @@ private slots:
         QTest::newRow("duplicate key")
             << "{\"model_type\": \"gpt_neox\", \"hidden_size\": 32, " + base + "}"
             << "duplicate key \"hidden_size\"";
+        QTest::newRow("llama head_dim narrower than hidden / heads")
+            << "{\"model_type\": \"llama\", \"head_dim\": 8, " + base + "}"
+            << "config.json:1:37: head_dim 8 is not hidden_size / num_attention_heads (16): not "
+               "supported";
+        QTest::newRow("llama attention bias")
+            << "{\"model_type\": \"llama\", \"attention_bias\": true, " + base + "}"
+            << "attention_bias true is not supported";
         QTest::newRow("flag not boolean")
             << "{\"model_type\": \"gpt_neox\", \"use_parallel_residual\": \"yes please\", " + base
                 + "}"
@@ -159,6 +166,33 @@ private slots:
         const auto load = loadHfConfig("/nonexistent/config.json");
         QVERIFY(!load.spec.has_value());
         QCOMPARE(load.error, std::string("/nonexistent/config.json: cannot open the file"));
+        const std::string folder = GPUPLAN_TEST_DATA "/data/tiny-neox";
+        QCOMPARE(loadHfConfig(folder).error,
+            folder + ": is a folder; --config names a model's config.json");
+    }
+
+    // The weights' half precision is the precision the model trains in; fp32 or nothing leaves
+    // the recipe's; a head_dim equal to hidden / heads (Llama 3's explicit one) is accepted.
+    void trainingPrecisionFromTorchDtype()
+    {
+        const QString base
+            = "{\"model_type\": \"llama\", \"hidden_size\": 64, \"num_hidden_layers\": 2, "
+              "\"num_attention_heads\": 4, \"intermediate_size\": 256, \"vocab_size\": 512, "
+              "\"head_dim\": 16, \"attention_bias\": false";
+        const auto precisionOf = [&](const QString& dtype) {
+            const auto load = parseHfConfig(
+                (base + (dtype.isEmpty() ? "" : ", \"torch_dtype\": \"" + dtype + "\"") + "}")
+                    .toStdString(),
+                "config.json");
+            [&] { QVERIFY2(load.spec.has_value(), load.error.c_str()); }();
+            return load.precision;
+        };
+        QVERIFY(precisionOf("bfloat16") == gpuplan::Precision::BF16);
+        QVERIFY(precisionOf("float16") == gpuplan::Precision::FP16);
+        QVERIFY(!precisionOf("float32"));
+        QVERIFY(!precisionOf(""));
+        QVERIFY(loadHfConfig(GPUPLAN_TEST_DATA "/data/tiny-neox/config.json").precision
+            == gpuplan::Precision::FP16);
     }
 };
 

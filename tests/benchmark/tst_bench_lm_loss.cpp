@@ -120,6 +120,7 @@ private slots:
         const ModelSpec spec = tinyFromConfig("tiny-neox");
         RecipeOverrides overrides;
         overrides.sequenceLength = tinyInputSize(spec);
+        overrides.precision = gpuplan::Precision::FP32;
         const Recipe recipe = recipeFor(spec, *shippedCatalog(), overrides);
         torch::manual_seed(3);
         auto model = makeModel(spec, recipe);

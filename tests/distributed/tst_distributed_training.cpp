@@ -51,6 +51,8 @@ Recipe tinyRecipe(const ModelSpec& spec)
     overrides.globalBatch = kGlobalBatch;
     overrides.sequenceLength = testing::tinyInputSize(spec);
     overrides.steps = 1000;
+    overrides.precision
+        = gpuplan::Precision::FP32; // as the tests were written (custom models: fp16)
     return recipeFor(spec, *shippedCatalog(), overrides);
 }
 
