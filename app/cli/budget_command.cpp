@@ -109,7 +109,7 @@ int runBudget(const QStringList& arguments)
         if (budget.reservedAfterGrantUsd > 0.0)
             out << "\nNote: the " << budget.reservedTermYears
                 << "-year reservation runs past the grant's last year: a further "
-                << views::formatUsd(budget.reservedAfterGrantUsd)
+                << views::formatWholeUsd(budget.reservedAfterGrantUsd)
                 << " before indirect costs is owed after it, outside this budget.";
         if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0
             || ignoresIndirectRate(budget))

@@ -191,8 +191,8 @@ BudgetTable budgetTable(
     auto money = [&](const QString& name, const std::vector<double>& byYear, double total) {
         QStringList row { name };
         for (double v : byYear)
-            row << formatUsd(v);
-        row << formatUsd(total);
+            row << formatWholeUsd(v);
+        row << formatWholeUsd(total);
         t.rows << row;
     };
     QStringList runs { QStringLiteral("Training runs") };

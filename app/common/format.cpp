@@ -48,6 +48,11 @@ QString formatUsd(double usd)
     return QStringLiteral("$") + numbers().toString(usd, 'f', cents ? 2 : 0);
 }
 
+QString formatWholeUsd(double usd)
+{
+    return QStringLiteral("$") + numbers().toString(std::round(usd), 'f', 0);
+}
+
 QString formatUsdWithRange(double usd, double low, double high)
 {
     const QString value = formatUsd(usd);

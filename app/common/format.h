@@ -9,6 +9,9 @@ namespace gpuplan::views {
 
 // "$162,673" (whole dollars at or above $1,000; cents below).
 QString formatUsd(double usd);
+// "$604", "$18,586": a grant budget's amounts, whole dollars at every size (GrantBudget rounds
+// them so that they add up as printed).
+QString formatWholeUsd(double usd);
 // "9 days", "0.8 days", "1,250 days"
 QString formatDays(double days);
 // "98%"

@@ -136,7 +136,7 @@ QString indirectSentence(
         text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
                               "the sponsor's rules (%3): %4.")
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
-                       str(sponsor.name), views::formatUsd(b.indirectUsd));
+                       str(sponsor.name), views::formatWholeUsd(b.indirectUsd));
     else
         text = QStringLiteral("No indirect costs are budgeted (%1).")
                    .arg(b.indirectRate > 0.0 ? str(sponsor.name)
@@ -195,8 +195,8 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                                         : QStringLiteral("through all ") + runsText(totalRuns(b)));
         why += QStringLiteral(" For the %1 of this plan, renting would cost %2, against %3 for "
                               "buying.")
-                   .arg(runsText(totalRuns(b)), views::formatUsd(rented.totalUsd),
-                       views::formatUsd(b.totalUsd));
+                   .arg(runsText(totalRuns(b)), views::formatWholeUsd(rented.totalUsd),
+                       views::formatWholeUsd(b.totalUsd));
     } else {
         why = QStringLiteral("No cloud offer has the same GPUs as %1, so renting the same work is "
                              "not priced here.")
@@ -218,7 +218,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
         QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on a machine of our "
                        "own: %6, bought for %7 at the start of %8. Its unit cost is %9 the "
                        "sponsor's equipment threshold of %10, so it is budgeted as %11.")
-            .arg(views::formatUsd(b.totalUsd),
+            .arg(views::formatWholeUsd(b.totalUsd),
                 countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
                 str(r.workload->name), humanCount(static_cast<double>(r.workload->parameters)),
                 timesText(totalRuns(b)), machine, views::formatUsd(o.machineCostUsd),
@@ -233,8 +233,9 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
             running += QStringLiteral(" Electricity for the runs comes to %1: the machine draws "
                                       "%2 kW from the grid (PUE %3 included) at $%4 per kWh, %5 "
                                       "per run.")
-                           .arg(views::formatUsd(line.totalUsd), QString::number(o.powerKw, 'f', 2),
-                               QString::number(a.pue), QString::number(a.electricityUsdPerKwh),
+                           .arg(views::formatWholeUsd(line.totalUsd),
+                               QString::number(o.powerKw, 'f', 2), QString::number(a.pue),
+                               QString::number(a.electricityUsdPerKwh),
                                views::formatUsd(o.energyCostUsd));
     QStringList owning;
     for (const BudgetLine& line : b.lines)
@@ -242,7 +243,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
             || line.category == BudgetCategory::Staff)
             owning << QStringLiteral("%1 %2").arg(
                 views::budgetCategoryLabel(line.category, r, target).toLower(),
-                views::formatUsd(line.totalUsd));
+                views::formatWholeUsd(line.totalUsd));
     if (!owning.isEmpty())
         running += QStringLiteral(" From the year of purchase to the end of the grant: %1.")
                        .arg(owning.join(QStringLiteral(", ")));
@@ -277,7 +278,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
             = QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on rented "
                              "GPUs: %6, %7 before indirect costs per run (%8 per GPU-hour for "
                              "%9 GPU-hours; %10).")
-                  .arg(views::formatUsd(b.totalUsd),
+                  .arg(views::formatWholeUsd(b.totalUsd),
                       countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
                       str(r.workload->name),
                       humanCount(static_cast<double>(r.workload->parameters)),
@@ -294,7 +295,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
             request += QStringLiteral(" The term runs past the grant's last year: a further %1 "
                                       "before indirect costs is owed after it, outside this "
                                       "budget.")
-                           .arg(views::formatUsd(b.reservedAfterGrantUsd));
+                           .arg(views::formatWholeUsd(b.reservedAfterGrantUsd));
     }
     out.push_back({ JustificationBlock::Kind::Paragraph,
         request + QLatin1Char(' ')

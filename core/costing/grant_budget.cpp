@@ -29,27 +29,34 @@ public:
         m_used[static_cast<std::size_t>(c)] = true;
     }
 
+    // Each cell rounded to whole dollars, and every sum made of rounded cells: a budget form
+    // is in whole dollars, and a grants office checks that its rows and columns add up as
+    // printed. Indirect costs are the rate on each year's rounded base, rounded.
     void fill(GrantBudget& b, double indirectRate) const
     {
         b.indirectRate = indirectRate;
         b.directByYear.assign(m_years, 0.0);
         b.indirectByYear.assign(m_years, 0.0);
         b.totalByYear.assign(m_years, 0.0);
+        std::vector<double> indirectBase(m_years, 0.0);
         for (std::size_t c = 0; c < kBudgetCategoryCount; ++c) {
             if (!m_used[c])
                 continue;
             BudgetLine line = m_lines[c];
             line.category = static_cast<BudgetCategory>(c);
             line.carriesIndirect = m_sponsor.carries(line.category);
+            for (double& usd : line.usdByYear)
+                usd = std::round(usd);
             line.totalUsd = std::accumulate(line.usdByYear.begin(), line.usdByYear.end(), 0.0);
             for (std::size_t y = 0; y < m_years; ++y) {
                 b.directByYear[y] += line.usdByYear[y];
                 if (line.carriesIndirect)
-                    b.indirectByYear[y] += indirectRate * line.usdByYear[y];
+                    indirectBase[y] += line.usdByYear[y];
             }
             b.lines.push_back(std::move(line));
         }
         for (std::size_t y = 0; y < m_years; ++y) {
+            b.indirectByYear[y] = std::round(indirectRate * indirectBase[y]);
             b.totalByYear[y] = b.directByYear[y] + b.indirectByYear[y];
             b.directUsd += b.directByYear[y];
             b.indirectUsd += b.indirectByYear[y];
@@ -149,7 +156,8 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
             from = to;
         }
     }
-    b.reservedAfterGrantUsd = std::max(0.0, coveredUntil - grantYears) * reservationYearUsd;
+    b.reservedAfterGrantUsd
+        = std::round(std::max(0.0, coveredUntil - grantYears) * reservationYearUsd);
 }
 
 bool within(const FieldSpec& spec, double value)

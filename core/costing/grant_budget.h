@@ -55,6 +55,9 @@ struct BudgetLine {
     bool carriesIndirect = false;
 };
 
+// Every amount of the lines, of the direct, indirect and total rows and of reservedAfterGrantUsd
+// is in whole dollars, each sum made of the rounded amounts it adds (a budget form's rule); the
+// per-run and per-hour figures below are not rounded.
 struct GrantBudget {
     std::vector<int> runsPerYear;
     // Only the categories that cost something, in BudgetCategory order; a rented allocation

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace gpuplan;
 
 namespace {
@@ -131,13 +133,14 @@ private slots:
         const BudgetLine* energy = line(b, BudgetCategory::Energy);
         QVERIFY(energy);
         QVERIFY(energy->carriesIndirect);
-        QVERIFY(qAbs(energy->usdByYear[1] - 4 * kEnergyPerRun) < 1e-6);
-        QVERIFY(qAbs(energy->totalUsd - 10 * kEnergyPerRun) < 1e-6); // $694.44
-        // F&A at 50% on electricity only: $104.17, $138.89, $104.17.
-        QVERIFY(qAbs(b.indirectByYear[0] - 0.5 * 3 * kEnergyPerRun) < 1e-6);
-        QVERIFY(qAbs(b.indirectUsd - 0.5 * 10 * kEnergyPerRun) < 1e-6);
-        QVERIFY(qAbs(b.totalByYear[0] - (15000.0 + 1.5 * 3 * kEnergyPerRun)) < 1e-6);
-        QVERIFY(qAbs(b.totalUsd - (15000.0 + 1.5 * 10 * kEnergyPerRun)) < 1e-6); // $16,041.67
+        // Whole dollars, each cell rounded ($208.33, $277.78, $208.33) and the total theirs.
+        QCOMPARE(energy->usdByYear, (std::vector<double> { 208.0, 278.0, 208.0 }));
+        QCOMPARE(energy->totalUsd, 694.0);
+        // F&A at 50% on electricity only, on the rounded cells: $104, $139, $104.
+        QCOMPARE(b.indirectByYear, (std::vector<double> { 104.0, 139.0, 104.0 }));
+        QCOMPARE(b.indirectUsd, 347.0);
+        QCOMPARE(b.totalByYear, (std::vector<double> { 15312.0, 417.0, 312.0 }));
+        QCOMPARE(b.totalUsd, 16041.0); // $16,041.67 unrounded
         QVERIFY(b.overfullYears.empty()); // 4 runs of 28.9 days fit into a year
     }
 
@@ -151,8 +154,8 @@ private slots:
         QVERIFY(!line(b, BudgetCategory::Equipment));
         const BudgetLine* supplies = line(b, BudgetCategory::Supplies);
         QVERIFY(supplies && supplies->carriesIndirect);
-        // 10 runs spread 4/3/3; supplies carry F&A: 1.5 x (15,000 + 4 runs' electricity).
-        QVERIFY(qAbs(b.totalByYear[0] - 1.5 * (15000.0 + 4 * kEnergyPerRun)) < 1e-6);
+        // 10 runs spread 4/3/3; supplies carry F&A: 1.5 x (15,000 + 4 runs' electricity, $278).
+        QCOMPARE(b.totalByYear[0], 1.5 * (15000.0 + 278.0));
     }
 
     void rentingIsCloudSpendWithIndirectOnTop()
@@ -167,10 +170,12 @@ private slots:
         QVERIFY(qAbs(b.spendPerRunUsd - kCloudPerRun) < 1e-6);
         const BudgetLine* cloud = line(b, BudgetCategory::ComputingServices);
         QVERIFY(cloud && cloud->carriesIndirect);
-        QVERIFY(qAbs(cloud->usdByYear[1] - 4 * kCloudPerRun) < 1e-6); // $5,555.56
-        QVERIFY(qAbs(b.indirectUsd - 0.5 * 10 * kCloudPerRun) < 1e-6);
-        // The same total as the planner's cost per run (F&A included) times the runs.
-        QVERIFY(qAbs(b.totalUsd - 10 * *r.cloud[i].cheapestCostUsd) < 1e-6); // $20,833.33
+        QCOMPARE(cloud->usdByYear, (std::vector<double> { 4167.0, 5556.0, 4167.0 }));
+        QCOMPARE(b.indirectByYear, (std::vector<double> { 2084.0, 2778.0, 2084.0 }));
+        // The planner's cost per run (F&A included) times the runs, to within the rounding of
+        // its six cells: $20,833.33.
+        QCOMPARE(b.totalUsd, 20836.0);
+        QVERIFY(qAbs(b.totalUsd - 10 * *r.cloud[i].cheapestCostUsd) < 6 * 0.5);
     }
 
     void noIndirectSponsorAddsNothing()
@@ -181,7 +186,7 @@ private slots:
         const GrantBudget b
             = grantBudget(r, { BudgetTarget::Kind::Rented, cloudIndex(r, "cloud") }, {}, none);
         QCOMPARE(b.indirectUsd, 0.0);
-        QVERIFY(qAbs(b.totalUsd - 10 * kCloudPerRun) < 1e-6);
+        QCOMPARE(b.totalUsd, 5556.0 + 4167.0 + 4167.0); // 10 x $1,388.89 in 4/3/3
     }
 
     // The run from which buying costs no more than renting, both under the sponsor's rules:
@@ -326,6 +331,50 @@ private slots:
         QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsBeforePurchase);
         QCOMPARE(
             checkGrantPlan(plan, r, { BudgetTarget::Kind::Owned, 7 }), GrantPlanProblem::Target);
+    }
+
+    // A budget form adds up as printed: every amount whole dollars, each line's total the sum
+    // of its years, each year's direct costs the sum of its lines, indirect costs the rate on
+    // the year's base, and the totals their sums, for buying and renting alike.
+    void everyRowAndColumnAddsUp()
+    {
+        Scenario s;
+        s.catalog = sharedCatalog();
+        s.modelId = "model";
+        s.source = SourcePolicy::Analytic;
+        s.gpuCounts = { 1 };
+        s.assumptions.indirectRate = 0.557;
+        s.assumptions.electricityUsdPerKwh = 0.1371;
+        s.assumptions.hostingUsdPerKwMonth = 187.3;
+        s.assumptions.supportRate = 0.083;
+        const Results r = evaluate(s);
+        GrantPlan plan;
+        plan.runsPerYear = { 3, 4, 3 };
+        for (const BudgetTarget target : { BudgetTarget { BudgetTarget::Kind::Owned, 0 },
+                 BudgetTarget { BudgetTarget::Kind::Rented, cloudIndex(r, "cloud") } }) {
+            const GrantBudget b = grantBudget(r, target, plan, usFederal());
+            std::vector<double> direct(3, 0.0), base(3, 0.0);
+            for (const BudgetLine& l : b.lines) {
+                double total = 0.0;
+                for (std::size_t y = 0; y < 3; ++y) {
+                    QCOMPARE(l.usdByYear[y], std::round(l.usdByYear[y]));
+                    total += l.usdByYear[y];
+                    direct[y] += l.usdByYear[y];
+                    if (l.carriesIndirect)
+                        base[y] += l.usdByYear[y];
+                }
+                QCOMPARE(l.totalUsd, total);
+            }
+            QCOMPARE(b.directByYear, direct);
+            double sum = 0.0;
+            for (std::size_t y = 0; y < 3; ++y) {
+                QCOMPARE(b.indirectByYear[y], std::round(0.557 * base[y]));
+                QCOMPARE(b.totalByYear[y], b.directByYear[y] + b.indirectByYear[y]);
+                sum += b.totalByYear[y];
+            }
+            QCOMPARE(b.totalUsd, sum);
+            QCOMPARE(b.totalUsd, b.directUsd + b.indirectUsd);
+        }
     }
 
     void runsThatDoNotFitAYearAreFlagged()
