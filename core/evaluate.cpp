@@ -209,18 +209,37 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
     }
 }
 
-void markFrontiers(Results& r)
+// The paper's own tables reproduce the paper's figures and pick (Fig. 7: 8x RTX 3090 within
+// $40,000, at 128% of peak, on the frontier), with the caution the views add. Any other source
+// weighs only times its GPUs can reach: an impossible time would win a budget or deadline rule,
+// and push real machines off the frontier, precisely because it is too short.
+bool countsImpossibleTimes(SourcePolicy source)
 {
+    return source == SourcePolicy::Paper || source == SourcePolicy::PaperNaive;
+}
+
+bool possibleTime(const OwnedOption& o)
+{
+    return !o.estimate.hasFlag(EstimateFlag::ExceedsPeak);
+}
+
+void markFrontiers(const Scenario& s, Results& r)
+{
+    std::vector<std::size_t> ids;
     std::vector<TradeoffPoint> byMachine;
     std::vector<TradeoffPoint> byExperiment;
-    for (const auto& o : r.options) {
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        const OwnedOption& o = r.options[i];
+        if (!countsImpossibleTimes(s.source) && !possibleTime(o))
+            continue;
+        ids.push_back(i);
         byMachine.push_back({ o.estimate.days, o.machineCostUsd });
         byExperiment.push_back({ o.estimate.days, o.experimentCostUsd });
     }
-    for (auto i : paretoFrontier(byMachine))
-        r.options[i].paretoHardware = true;
-    for (auto i : paretoFrontier(byExperiment))
-        r.options[i].paretoExperiment = true;
+    for (auto k : paretoFrontier(byMachine))
+        r.options[ids[k]].paretoHardware = true;
+    for (auto k : paretoFrontier(byExperiment))
+        r.options[ids[k]].paretoExperiment = true;
 }
 
 std::optional<std::size_t> applyRule(
@@ -257,7 +276,7 @@ void recommend(const Scenario& s, Results& r)
         o.withinBudget = !s.budgetUsd || o.machineCostUsd <= *s.budgetUsd;
         o.withinDeadline = !s.deadlineDays || o.estimate.days <= *s.deadlineDays;
         all.push_back(i);
-        if (!o.estimate.hasFlag(EstimateFlag::ExceedsPeak))
+        if (possibleTime(o))
             possible.push_back(i);
     }
     if (s.budgetUsd && s.deadlineDays)
@@ -266,14 +285,8 @@ void recommend(const Scenario& s, Results& r)
         r.recommendationRule = RecommendationRule::FastestWithinBudget;
     else if (s.deadlineDays)
         r.recommendationRule = RecommendationRule::CheapestWithinDeadline;
-    // The paper's own tables reproduce the paper's conclusion (Fig. 7: 8x RTX 3090 within
-    // $40,000, at 128% of peak), with the caution the views add. Any other source recommends
-    // only what its GPUs can do: the impossible time would win a budget or deadline rule
-    // precisely because it is too short.
-    const bool reproducesPaper
-        = s.source == SourcePolicy::Paper || s.source == SourcePolicy::PaperNaive;
     const auto unfiltered = applyRule(r, points, all);
-    r.recommended = reproducesPaper ? unfiltered : applyRule(r, points, possible);
+    r.recommended = countsImpossibleTimes(s.source) ? unfiltered : applyRule(r, points, possible);
     if (unfiltered && unfiltered != r.recommended)
         r.setAsideAbovePeak = unfiltered;
 }
@@ -469,8 +482,7 @@ std::optional<std::size_t> defaultMachineToCompare(const Results& r)
     // GPUs' peak, the paper's unsynchronised timing, is cheap because it is too short) and that
     // some offer rents (else there is nothing to compare buying with); failing that, the
     // cheapest possible one, then the cheapest.
-    const auto possible
-        = [](const OwnedOption& o) { return !o.estimate.hasFlag(EstimateFlag::ExceedsPeak); };
+    const auto possible = possibleTime;
     const auto rentable = [](const OwnedOption& o) { return o.cheapestCloudIndex.has_value(); };
     std::optional<std::size_t> cheapest;
     for (int tier = 0; tier < 3 && !cheapest; ++tier) {
@@ -546,7 +558,7 @@ Results evaluateAt(const Scenario& in)
     }
     Estimates estimates(s, *r.workload);
     addOwnedOptions(s, estimates, r);
-    markFrontiers(r);
+    markFrontiers(s, r);
     recommend(s, r);
     addCloudOptions(s, estimates, r);
     compareWithCloud(r);
