@@ -11,6 +11,7 @@
 #include "app/common/results_json.h"
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
+#include "core/costing/plan.h"
 #include "core/evaluate.h"
 
 #include <QJsonDocument>
@@ -69,14 +70,19 @@ void printProjectPlan(QTextStream& out, const Results& r)
                        QStringLiteral("Break-even runs"), QStringLiteral("Break-even months") },
         { false, true, true, true, true, true });
     bool pastLife = false;
+    bool planPastLife = false;
     for (const auto& o : r.options) {
         const auto* rent = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
         const bool rowPastLife = o.breakEvenMonths && !o.breakEvenWithinLifespan;
         pastLife = pastLife || rowPastLife;
+        // The plan's days back to back against the machine's life, as for one run.
+        const bool runsPastLife = runOutlastsLife(o.planCalendarDays, r.assumptions);
+        planPastLife = planPastLife || runsPastLife;
         plan.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
             views::formatUsd(o.planTotalUsd),
             rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
-            QString::number(o.planCalendarDays, 'f', 0),
+            QString::number(o.planCalendarDays, 'f', 0)
+                + (runsPastLife ? QStringLiteral(" (past life)") : QString()),
             o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
                             : (rent ? QStringLiteral("never") : QString()),
             o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1)
@@ -90,6 +96,11 @@ void printProjectPlan(QTextStream& out, const Results& r)
                "machine's "
             << r.assumptions.amortizationYears
             << "-year life: it is retired before buying pays off.\n";
+    if (planPastLife)
+        out << "Calendar days past life: the " << runs << (runs == 1 ? " run takes" : " runs take")
+            << " longer back to back than the machine's " << r.assumptions.amortizationYears
+            << "-year life; its buy total counts one machine, and doing them all on it would "
+               "take a second.\n";
 }
 
 void printTable(QTextStream& out, const Results& r)
@@ -117,6 +128,8 @@ void printTable(QTextStream& out, const Results& r)
             << views::formatUsd(o.experimentCostUsd) << " per experiment.\n";
         if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
             out << "  " << caution << '\n';
+        if (const QString note = views::recommendationRangeNote(r); !note.isEmpty())
+            out << "  " << note << '\n';
         if (r.hasRanges)
             out << "  Ranges: " << QString::number(o.daysRange.low, 'f', 1) << " to "
                 << QString::number(o.daysRange.high, 'f', 1) << " days, "
@@ -146,7 +159,8 @@ void printTable(QTextStream& out, const Results& r)
         out << "\nRenting the same work (cheapest per run first):\n\n";
         QStringList cloudHeaders;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
-            cloudHeaders << views::header(static_cast<views::CloudColumn>(c));
+            cloudHeaders << views::header(
+                static_cast<views::CloudColumn>(c), r.assumptions.indirectRate);
         TextTable rent(cloudHeaders,
             { false, false, false, true, true, true, true, true, true, true, true, false, false });
         addRows<views::CloudColumn>(rent, cloud, views::kCloudColumnCount);

@@ -32,8 +32,9 @@ QVariant optionalNumber(const std::optional<double>& value)
 }
 } // namespace
 
-QString header(CloudColumn c)
+QString header(CloudColumn c, double indirectRate)
 {
+    const QString withIndirect = indirectRate > 0.0 ? QStringLiteral(" (with F&A)") : QString();
     switch (c) {
     case CloudColumn::Provider:
         return QStringLiteral("Provider");
@@ -48,15 +49,15 @@ QString header(CloudColumn c)
     case CloudColumn::Days:
         return QStringLiteral("Training days");
     case CloudColumn::OnDemandRate:
-        return QStringLiteral("On-demand $/h");
+        return QStringLiteral("On-demand $/h per instance");
     case CloudColumn::SpotRate:
-        return QStringLiteral("Spot $/h");
+        return QStringLiteral("Spot $/h per instance");
     case CloudColumn::OnDemandCost:
-        return QStringLiteral("On-demand per run");
+        return QStringLiteral("On-demand per run") + withIndirect;
     case CloudColumn::SpotCost:
-        return QStringLiteral("Spot per run");
+        return QStringLiteral("Spot per run") + withIndirect;
     case CloudColumn::CheapestCost:
-        return QStringLiteral("Cheapest per run");
+        return QStringLiteral("Cheapest per run") + withIndirect;
     case CloudColumn::RateDate:
         return QStringLiteral("Rate date");
     case CloudColumn::Flags:

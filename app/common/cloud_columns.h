@@ -25,7 +25,9 @@ enum class CloudColumn {
 };
 inline constexpr int kCloudColumnCount = 13;
 
-QString header(CloudColumn c);
+// Rates are per instance (an instance may hold 8 GPUs); with an indirect rate, the per-run
+// costs include it and their headers say so.
+QString header(CloudColumn c, double indirectRate = 0.0);
 QString displayText(const CloudOption& o, CloudColumn c);
 QVariant sortValue(const CloudOption& o, CloudColumn c);
 

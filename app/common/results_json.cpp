@@ -309,6 +309,8 @@ QJsonObject toJson(const Results& r)
         { QStringLiteral("recommended"),
             r.recommended ? QJsonValue(toJson(r, r.options[*r.recommended])) : QJsonValue::Null },
         { QStringLiteral("recommendation_reason"), recommendationReason(r) },
+        // "" where the whole range keeps within the budget and deadline.
+        { QStringLiteral("recommendation_range_note"), recommendationRangeNote(r) },
         { QStringLiteral("recommendation_set_aside"),
             r.setAsideAbovePeak ? QJsonValue(toJson(r, r.options[*r.setAsideAbovePeak]))
                                 : QJsonValue::Null },

@@ -50,6 +50,24 @@ QString recommendationCaution(const OwnedOption& o)
     return {};
 }
 
+QString recommendationRangeNote(const Results& r)
+{
+    if (!r.recommended || !r.hasRanges)
+        return {};
+    const OwnedOption& o = r.options[*r.recommended];
+    QStringList crossed;
+    if (r.deadlineDays && o.daysRange.high > *r.deadlineDays)
+        crossed << QStringLiteral("its time's range reaches %1, past the %2-day deadline")
+                       .arg(formatDays(o.daysRange.high), days(*r.deadlineDays));
+    if (r.budgetUsd && o.machineCostRange.high > *r.budgetUsd)
+        crossed << QStringLiteral("its price's range reaches %1, over the %2 budget")
+                       .arg(formatUsd(o.machineCostRange.high), formatUsd(*r.budgetUsd));
+    if (crossed.isEmpty())
+        return {};
+    return QStringLiteral("Within the constraints at the central estimate only: ")
+        + crossed.join(QStringLiteral("; and ")) + QLatin1Char('.');
+}
+
 QString recommendationSetAside(const Results& r)
 {
     if (!r.setAsideAbovePeak)

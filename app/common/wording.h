@@ -20,6 +20,11 @@ QString recommendationReason(const Results& results);
 // recommendation stays what the rule finds, as the paper's Fig. 7 makes it; this says so.
 QString recommendationCaution(const OwnedOption& recommended);
 
+// "Within the constraints at the central estimate only: its time's range reaches 86.4 days,
+// past the 60-day deadline": where the recommended machine's range crosses the deadline or its
+// price's range the budget; empty where the whole range keeps within them (or without ranges).
+QString recommendationRangeNote(const Results& results);
+
 // "Set aside: 8×RTX 3090 would be faster (30 days, $21,073 machine), but that time is 128% of
 // its GPUs' peak, which is physically impossible": the option the rule would have picked had an
 // impossible time counted (Results::setAsideAbovePeak); empty when there is none.

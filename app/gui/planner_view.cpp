@@ -271,6 +271,8 @@ void PlannerView::resultsChanged()
         if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
             text += QStringLiteral(" <span style=\"color:#b00000\">%1</span>")
                         .arg(caution.toHtmlEscaped());
+        if (const QString note = views::recommendationRangeNote(r); !note.isEmpty())
+            text += QLatin1Char(' ') + note.toHtmlEscaped();
     } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
         text = tr("<b>No recommendation:</b> %1.").arg(why.toHtmlEscaped());
     } else {

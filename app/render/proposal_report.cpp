@@ -191,7 +191,7 @@ QString offersTable(const Results& r, const std::vector<std::size_t>& indices, F
     QString html = tableStart();
     QStringList headers { QStringLiteral("Kind") };
     for (auto c : kReportCloudColumns)
-        headers << esc(views::header(c));
+        headers << esc(views::header(c, r.assumptions.indirectRate));
     html += row(headers, true);
     for (std::size_t i : indices) {
         const auto& o = r.cloud[i];
@@ -249,7 +249,8 @@ QString priceKindSuffix(const Provenance& p)
 QString sourcesSection(
     const Catalog& catalog, const Results& r, const std::vector<std::size_t>& offerIndices)
 {
-    QString html = QStringLiteral("<h2>Prices and their sources</h2>");
+    // On a page of its own: at the foot of the appendix its heading stood apart from its table.
+    QString html = newPageHeading(QStringLiteral("Prices and their sources"));
     html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3 months marked "
                            "stale.</p>")
                 .arg(views::priceSetLabel(catalog.priceSet).toHtmlEscaped(), esc(r.today))
@@ -511,6 +512,8 @@ QString proposalReportHtml(const ReportInput& in)
                                     : QString());
         if (const QString caution = views::recommendationCaution(o); !caution.isEmpty())
             html += QStringLiteral("<p><b>%1</b></p>").arg(esc(caution));
+        if (const QString note = views::recommendationRangeNote(r); !note.isEmpty())
+            html += QStringLiteral("<p>%1</p>").arg(esc(note));
     } else if (const QString why = views::recommendationReason(r); !why.isEmpty()) {
         html += QStringLiteral("<p><b>Recommendation:</b> none, %1.</p>").arg(esc(why));
     }

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -163,6 +164,24 @@ private slots:
                                              "cannot fit them), the break-even comes after the "
                                              "machine's 5-year life")));
         QCOMPARE(text.count(QStringLiteral("(past life)")), 1);
+    }
+
+    // Ten runs of 370 days on 1x RTX 3090 take ten years back to back: the project table says
+    // the plan outlasts the machine, whose buy total counts one.
+    void aPlanLongerThanTheMachinesLifeIsMarked()
+    {
+        const Run run = cli({ "plan", "--model", "pythia-1b", "--runs", "10", "--price-set",
+            "paper", "--source", "paper", "--gpus", "rtx-3090" });
+        QCOMPARE(run.exitCode, 0);
+        const QString text = QString::fromUtf8(run.out);
+        QVERIFY2(text.contains(QRegularExpression(
+                     QStringLiteral("1\u00D7RTX 3090 .* 3700 \\(past life\\)\n"))),
+            qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Calendar days past life: the 10 runs take longer "
+                                             "back to back than the machine's 5-year life")));
+        const Run one = cli({ "plan", "--model", "pythia-1b", "--price-set", "paper", "--source",
+            "paper", "--gpus", "rtx-3090" });
+        QVERIFY(!one.out.contains("Calendar days past life"));
     }
 
     void deadlineRecommendsTheCheapestThatMeetsIt()

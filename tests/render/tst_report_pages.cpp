@@ -117,6 +117,8 @@ private slots:
             QStringLiteral("<h2 style=\"page-break-before:always\">Grant budget by year</h2>")));
         QVERIFY(html.contains(
             QStringLiteral("<h2 style=\"page-break-before:always\">Training time and cost</h2>")));
+        QVERIFY(html.contains(QStringLiteral(
+            "<h2 style=\"page-break-before:always\">Prices and their sources</h2>")));
         QVERIFY(html.contains(QStringLiteral("<thead><tr><th")));
         // The appendix lists fewer offers than there are, each kind's cheapest at least.
         const auto offers = render::reportOffers(in);

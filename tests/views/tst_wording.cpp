@@ -203,6 +203,33 @@ private slots:
                            "physically impossible, so this time is too short."));
     }
 
+    // A recommendation that meets the deadline or budget at its central estimate only says so.
+    void recommendationRangeNoteNamesWhatItCrosses()
+    {
+        Results r;
+        r.hasRanges = true;
+        r.options.resize(1);
+        OwnedOption& o = r.options[0];
+        o.daysRange = { 39.3, 86.4 };
+        o.machineCostRange = { 30000.0, 38000.0 };
+        QCOMPARE(views::recommendationRangeNote(r), QString()); // nothing recommended
+        r.recommended = 0;
+        r.deadlineDays = 60.0;
+        QCOMPARE(views::recommendationRangeNote(r),
+            QStringLiteral("Within the constraints at the central estimate only: its time's "
+                           "range reaches 86 days, past the 60-day deadline."));
+        r.budgetUsd = 35000.0;
+        QVERIFY(views::recommendationRangeNote(r).endsWith(
+            QStringLiteral("60-day deadline; and its price's range reaches $38,000, over the "
+                           "$35,000 budget.")));
+        r.deadlineDays = 90.0;
+        r.budgetUsd = 40000.0;
+        QCOMPARE(views::recommendationRangeNote(r), QString()); // the whole range keeps within
+        r.deadlineDays = 60.0;
+        r.hasRanges = false;
+        QCOMPARE(views::recommendationRangeNote(r), QString());
+    }
+
     // Days with their range, the ends never shifted by rounding.
     void daysWithTheirRange()
     {
