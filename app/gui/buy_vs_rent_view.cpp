@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -80,9 +81,16 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     tornadoLayout->setContentsMargins(0, 0, 0, 0);
     tornadoLayout->addWidget(m_tornadoNote);
     tornadoLayout->addWidget(m_tornado, 1);
+    // The tornado keeps a line for each input's label (ChartWidget::rowsMinimumHeight): on a
+    // short screen it scrolls rather than squeezing the labels off their bars.
+    auto* tornadoScroll = new QScrollArea;
+    tornadoScroll->setObjectName(QStringLiteral("sensitivityScroll"));
+    tornadoScroll->setWidgetResizable(true);
+    tornadoScroll->setFrameShape(QFrame::NoFrame);
+    tornadoScroll->setWidget(tornado);
     auto* charts = new QSplitter(Qt::Vertical);
     charts->addWidget(m_chart);
-    charts->addWidget(tornado);
+    charts->addWidget(tornadoScroll);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     // The same 3:2 from the start: the stretch factors share only what is left over the
@@ -335,8 +343,10 @@ void BuyVsRentView::replot(bool tornado)
     m_tornado->setVisible(sensitivity.has_value());
     m_tornadoNote->setVisible(!sensitivity);
     m_tornadoNote->setText(why);
-    if (sensitivity)
+    if (sensitivity) {
         m_tornado->setChartData(*sensitivity);
+        m_tornado->setMinimumHeight(m_tornado->rowsMinimumHeight(sensitivity->y.rows.size()));
+    }
 }
 
 } // namespace gpuplan::gui

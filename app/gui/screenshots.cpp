@@ -48,8 +48,32 @@ int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gpuplan-screenshots"));
-    if (argc < 2) {
-        QTextStream(stderr) << "usage: gpuplan-screenshots OUTDIR\n";
+    const QString usage = QStringLiteral(
+        "usage: gpuplan-screenshots OUTDIR [WIDTHxHEIGHT]\n"
+        "Renders every view of the planner into OUTDIR as PNG files, the window at 1600x1000\n"
+        "or the size given (e.g. 1280x720, a small laptop screen).\n");
+    const QString first = argc >= 2 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")) {
+        QTextStream(stdout) << usage;
+        return 0;
+    }
+    QSize size(1600, 1000);
+    if (argc >= 3) {
+        const QStringList parts = QString::fromLocal8Bit(argv[2]).split(QLatin1Char('x'));
+        bool wide = false;
+        bool high = false;
+        if (parts.size() == 2)
+            size = QSize(parts[0].toInt(&wide), parts[1].toInt(&high));
+        if (!wide || !high || size.width() < 320 || size.height() < 240) {
+            QTextStream(stderr) << "gpuplan-screenshots: the size must be WIDTHxHEIGHT, at least "
+                                   "320x240, not '"
+                                << QString::fromLocal8Bit(argv[2]) << "'\n"
+                                << usage;
+            return 2;
+        }
+    }
+    if (argc < 2 || argc > 3 || first.startsWith(QLatin1Char('-'))) {
+        QTextStream(stderr) << usage;
         return 2;
     }
     const QDir out(QString::fromLocal8Bit(argv[1]));
@@ -62,7 +86,7 @@ int main(int argc, char** argv)
     }
 
     gpuplan::gui::MainWindow window(gpuplan::gui::loadUserCatalog().catalog);
-    window.resize(1600, 1000);
+    window.resize(size);
     window.show();
     auto* session = window.session();
     session->setBudget(40000.0); // the paper's worked example
@@ -80,6 +104,7 @@ int main(int argc, char** argv)
     // A grant budget for the recommended machine, with ten runs spread 3/4/3 and F&A at 50%.
     auto assumptions = session->scenario().assumptions;
     assumptions.indirectRate = 0.5;
+    assumptions.plannedRuns = 10; // as typing 3,4,3 into the Budget view makes them
     auto* panel = window.findChild<gpuplan::gui::AssumptionsPanel*>();
     if (panel)
         panel->setAssumptions(assumptions);
@@ -90,6 +115,7 @@ int main(int argc, char** argv)
     settle();
     ok &= shoot(&window, out.filePath(QStringLiteral("budget.png")));
     assumptions.indirectRate = 0.0;
+    assumptions.plannedRuns = 1;
     if (panel)
         panel->setAssumptions(assumptions);
     session->setAssumptions(assumptions);

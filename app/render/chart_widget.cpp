@@ -633,6 +633,15 @@ void ChartWidget::fitFootnote()
     }
 }
 
+int ChartWidget::rowsMinimumHeight(std::size_t rows) const
+{
+    // A row's label with half a line between rows, plus what a chart needs around its plot:
+    // title, axis labels and title, footnote and margins (measured on the tornado: 170 px).
+    constexpr int kAroundThePlot = 170;
+    const double line = QFontMetricsF(d->yAxis->labelsFont()).height() * 1.5;
+    return kAroundThePlot + static_cast<int>(std::ceil(line * static_cast<double>(rows)));
+}
+
 void ChartWidget::setChartData(const ChartData& chartData)
 {
     const bool inPlace = !d->dataSeries.empty() && sameShape(d->data, chartData);

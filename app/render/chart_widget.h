@@ -26,6 +26,10 @@ public:
 
     void setChartData(const ChartData& chartData);
     const ChartData& chartData() const;
+    // The height at which each of `rows` category rows (a tornado's inputs) keeps its label:
+    // Qt hides the labels that do not fit, and those left then stand beside other rows' bars.
+    // A view showing such a chart on screen sets it as the minimum height.
+    int rowsMinimumHeight(std::size_t rows) const;
 
     // Paints the chart into `target` at the widget's logical size, scaled to fill it: vector
     // output on SVG and PDF painters, pixels at the painter's resolution on images. Animations
