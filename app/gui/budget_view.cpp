@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 
 namespace gpuplan::gui {
 
@@ -138,6 +139,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     connect(m_years, &QSpinBox::valueChanged, this, changed);
     connect(m_start, &QDateEdit::dateChanged, this, changed);
     connect(m_runs, &QLineEdit::textChanged, this, changed);
+    connect(m_runs, &QLineEdit::textEdited, this, &BudgetView::plannedRunsFromRunsPerYear);
     connect(m_equipmentYear, &QSpinBox::valueChanged, this, changed);
     connect(m_sponsor, &QComboBox::currentIndexChanged, this, changed);
     connect(m_session, &PlannerSession::resultsChanged, this, &BudgetView::resultsChanged);
@@ -157,6 +159,21 @@ void BudgetView::resultsChanged()
     fillTargets();
     m_syncing = false;
     refresh();
+}
+
+// One count of runs: runs the user types per year are to be the plan's planned runs, so that
+// Buy vs rent, the Planner's project totals and the report count the runs budgeted. Typed
+// only: a scenario file's runs are loaded as they were saved.
+void BudgetView::plannedRunsFromRunsPerYear()
+{
+    GrantPlan typed;
+    QString error;
+    if (m_runs->text().trimmed().isEmpty()
+        || !views::parseRunsPerYear(m_runs->text(), typed, &error))
+        return;
+    const int total = std::accumulate(typed.runsPerYear.begin(), typed.runsPerYear.end(), 0);
+    if (total >= 1 && total != m_session->scenario().assumptions.plannedRuns)
+        emit plannedRunsTyped(total);
 }
 
 void BudgetView::fillTargets()

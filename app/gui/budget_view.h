@@ -53,6 +53,9 @@ public:
 signals:
     // The user changed a setting that is saved with the scenario.
     void settingsChanged();
+    // The user typed runs per year adding up to `total`, other than the planned runs: the
+    // window makes them the planned runs (one count of runs in every view).
+    void plannedRunsTyped(int total);
 
 public slots:
     void copyJustification();
@@ -64,6 +67,7 @@ protected:
 
 private:
     void resultsChanged();
+    void plannedRunsFromRunsPerYear();
     void fillTargets();
     void refresh();
     void fillBudget();

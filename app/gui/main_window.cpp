@@ -99,6 +99,13 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(
         m_planner, &PlannerView::logAxesToggled, this, [this] { m_session->setModified(true); });
     connect(m_budget, &BudgetView::settingsChanged, this, [this] { m_session->setModified(true); });
+    // The dock shows the planned runs the Budget view's typed runs per year add up to.
+    connect(m_budget, &BudgetView::plannedRunsTyped, this, [this](int total) {
+        Assumptions a = m_session->scenario().assumptions;
+        setAssumptionValue(a, AssumptionId::PlannedRuns, total);
+        m_assumptions->setAssumptions(a);
+        m_session->setAssumptions(a);
+    });
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_book, &PriceBook::catalogChanged, this, &MainWindow::catalogEdited);
     connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);

@@ -32,6 +32,7 @@
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDoubleSpinBox>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,6 +40,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -194,15 +196,16 @@ private slots:
         auto* table = view->findChild<QTableWidget*>(QStringLiteral("budgetTable"));
         const int last = table->rowCount() - 1;
         QCOMPARE(table->item(last, 0)->text(), QStringLiteral("Total"));
-        QCOMPARE(
-            table->item(last, table->columnCount() - 1)->text(), views::formatUsd(budget.totalUsd));
+        QCOMPARE(table->item(last, table->columnCount() - 1)->text(),
+            views::formatWholeUsd(budget.totalUsd));
         QCOMPARE(table->item(0, 2)->text(), QStringLiteral("4")); // runs in year 2
 
         view->copyJustification();
         const QString copied = QApplication::clipboard()->text();
         QVERIFY(copied.startsWith(QStringLiteral("Budget justification: computing to train")));
         QCOMPARE(copied, view->justificationText());
-        QVERIFY(copied.contains(QStringLiteral("We request ") + views::formatUsd(budget.totalUsd)));
+        QVERIFY(copied.contains(
+            QStringLiteral("We request ") + views::formatWholeUsd(budget.totalUsd)));
 
         // Behind another tab an assumption change leaves the table as it was until the tab is
         // shown again: the planner re-plots without budgeting a grant nobody sees.
@@ -214,11 +217,11 @@ private slots:
         w->session()->setAssumptions(dearer);
         const GrantBudget dearerBudget = grantBudget(
             w->session()->results(), *view->target(), *view->plan(), *view->sponsor());
-        QVERIFY(views::formatUsd(dearerBudget.totalUsd) != total);
+        QVERIFY(views::formatWholeUsd(dearerBudget.totalUsd) != total);
         QCOMPARE(table->item(table->rowCount() - 1, table->columnCount() - 1)->text(), total);
         w->tabs()->setCurrentWidget(view);
         QCOMPARE(table->item(table->rowCount() - 1, table->columnCount() - 1)->text(),
-            views::formatUsd(dearerBudget.totalUsd));
+            views::formatWholeUsd(dearerBudget.totalUsd));
 
         view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))->setText(QStringLiteral("3,4"));
         QVERIFY(!view->plan());
@@ -226,6 +229,25 @@ private slots:
         QCOMPARE(problem->text(),
             QStringLiteral("Cannot budget: runs per year has 2 entries; the grant has 3 years."));
         QCOMPARE(table->rowCount(), 0);
+    }
+
+    // Runs typed per year are the plan's runs: Buy vs rent and the project totals count them.
+    // Runs set programmatically (a scenario file) leave the planned runs as the file has them.
+    void runsTypedPerYearBecomeThePlannedRuns()
+    {
+        auto w = makeWindow();
+        BudgetView* view = w->budgetView();
+        w->tabs()->setCurrentWidget(view);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 1);
+        auto* runs = view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"));
+        QTest::keyClicks(runs, QStringLiteral("3,4,3"));
+        QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
+        QCOMPARE(w->session()->results().assumptions.plannedRuns, 10);
+        QCOMPARE(w->findChild<AssumptionsPanel*>()->assumptions().plannedRuns, 10); // the dock
+        runs->setText(QStringLiteral("1,1,1"));
+        QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
     }
 
     // The grant, the sponsor and what is budgeted are part of the plan: a change marks the
@@ -1150,6 +1172,15 @@ private slots:
         w->show();
         w->findChild<QTabWidget*>()->setCurrentWidget(w->buyVsRentView());
         QCOMPARE(w->buyVsRentView()->sensitivityChart()->chartData().title, cost->title);
+        // Each input keeps a line for its label however short the window: the chart's minimum
+        // height holds them all, and the area around it scrolls.
+        render::ChartWidget* tornadoChart = w->buyVsRentView()->sensitivityChart();
+        const auto rows = tornadoChart->chartData().y.rows.size();
+        QVERIFY(rows >= 4);
+        QCOMPARE(tornadoChart->minimumHeight(), tornadoChart->rowsMinimumHeight(rows));
+        QVERIFY(tornadoChart->minimumHeight()
+            >= 170 + static_cast<int>(rows) * QFontMetrics(QApplication::font()).height());
+        QVERIFY(w->buyVsRentView()->findChild<QScrollArea*>(QStringLiteral("sensitivityScroll")));
     }
 };
 
