@@ -34,17 +34,6 @@ BatchSearchResult searchMicroBatch(int target, const std::function<bool(int)>& f
     return result;
 }
 
-int evenMicroBatch(int perDevice, int fitting)
-{
-    if (fitting <= 0 || perDevice % fitting == 0)
-        return fitting;
-    const int steps = (perDevice + fitting - 1) / fitting;
-    for (int divisor = fitting - 1; divisor >= 1; --divisor)
-        if (perDevice % divisor == 0)
-            return perDevice / divisor <= steps ? divisor : fitting;
-    return fitting;
-}
-
 int doublingTrials(int target, int found)
 {
     // 1, 2, 4, ... each a trial, until the first failure or the target itself.

@@ -18,12 +18,6 @@ struct BatchSearchResult {
 // `target` must be a power of two >= 1.
 BatchSearchResult searchMicroBatch(int target, const std::function<bool(int)>& fits);
 
-// The micro-batch to time: `fitting` (the search's, a power of two), or the largest divisor of
-// `perDevice` below it where that takes no more micro-steps: the same number of full
-// micro-steps instead of a padded last one (48 at 32: two of 24, not 32 and a padded 32, which
-// times 64 samples for 48). Where the divisor would take more steps (47: 47 of 1), `fitting`.
-int evenMicroBatch(int perDevice, int fitting);
-
 // Trials the paper's doubling-from-1 search spends to find `found` below `target`.
 int doublingTrials(int target, int found);
 

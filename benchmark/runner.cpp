@@ -235,13 +235,8 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     } else {
         const BatchSearchResult found
             = searchMicroBatch(largestPowerOfTwoAtMost(perDevice()), trial);
-        result.microBatch = evenMicroBatch(perDevice(), found.microBatch);
+        result.microBatch = found.microBatch;
         result.trialSteps = found.trials;
-        if (result.microBatch != found.microBatch)
-            result.notes.push_back("micro-batch " + std::to_string(result.microBatch) + ", not the "
-                + std::to_string(found.microBatch)
-                + " that fits: as many micro-steps, all full (the per-device batch is "
-                + std::to_string(perDevice()) + ")");
     }
     if (!result.feasible()) {
         result.notes.push_back("a micro-batch of 1 does not fit");
@@ -313,9 +308,7 @@ void ConfigurationRun::timeAt(
     result.accumulation = (perDevice() + result.microBatch - 1) / result.microBatch;
     if (result.accumulation * result.microBatch != perDevice())
         result.notes.push_back("global batch " + std::to_string(perDevice())
-            + " is not a multiple of the micro-batch: the last micro-step is padded ("
-            + std::to_string(result.accumulation * result.microBatch) + " samples timed for "
-            + std::to_string(perDevice()) + ")");
+            + " is not a multiple of the micro-batch: the last micro-step is padded");
 
     emit(ProgressPhase::Warmup, plan.warmup(), "", result.microBatch, configuration);
     const Batch batch = model.makeBatch(result.microBatch, device);

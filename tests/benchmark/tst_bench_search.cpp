@@ -60,38 +60,6 @@ private slots:
         QVERIFY(binary * 3 < doubling * 2); // 40 trials against 76
     }
 
-    // A per-device batch that no power of two divides is split into full micro-steps where that
-    // takes no more of them; otherwise the search's micro-batch stays (and the padding is noted).
-    void evenMicroBatchAvoidsAPaddedLastStep()
-    {
-        QCOMPARE(evenMicroBatch(48, 32), 24); // two of 24, not 32 and a padded 32
-        QCOMPARE(evenMicroBatch(96, 64), 48);
-        QCOMPARE(evenMicroBatch(100, 64), 50);
-        QCOMPARE(evenMicroBatch(48, 16), 16); // divides already
-        QCOMPARE(evenMicroBatch(24, 16), 12);
-        QCOMPARE(evenMicroBatch(47, 32), 32); // 47 of 1 would be slower than padding
-        QCOMPARE(evenMicroBatch(40, 32), 20);
-        QCOMPARE(evenMicroBatch(48, 0), 0); // nothing fits
-    }
-
-    // Through a run: the batch of 48 on the CPU times two full micro-steps of 24.
-    void runSplitsTheBatchIntoFullMicroSteps()
-    {
-        const ModelSpec spec = tinyFromConfig("tiny-neox");
-        RunOptions o = tinyRun(spec, 48, { { Method::Naive, false, false } });
-        o.stepsMeasured = 1;
-        const auto run = runTiny(o);
-        const auto& c = run.report.configurations.at(0);
-        QCOMPARE(c.microBatch, 24);
-        QCOMPARE(c.accumulation, 2);
-        bool noted = false;
-        for (const auto& note : c.notes) {
-            QVERIFY2(note.find("padded") == std::string::npos, note.c_str());
-            noted = noted || note.rfind("micro-batch 24, not the 32 that fits", 0) == 0;
-        }
-        QVERIFY(noted);
-    }
-
     void memoryCapStopsTheSearchBelowTheTarget()
     {
         const ModelSpec spec = tinyFromConfig("tiny-neox");
