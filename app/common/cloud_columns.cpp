@@ -32,9 +32,8 @@ QVariant optionalNumber(const std::optional<double>& value)
 }
 } // namespace
 
-QString header(CloudColumn c, double indirectRate)
+QString header(CloudColumn c)
 {
-    const QString withIndirect = indirectRate > 0.0 ? QStringLiteral(" (with F&A)") : QString();
     switch (c) {
     case CloudColumn::Provider:
         return QStringLiteral("Provider");
@@ -49,21 +48,36 @@ QString header(CloudColumn c, double indirectRate)
     case CloudColumn::Days:
         return QStringLiteral("Training days");
     case CloudColumn::OnDemandRate:
-        return QStringLiteral("On-demand $/h per instance");
+        return QStringLiteral("On-demand $/h");
     case CloudColumn::SpotRate:
-        return QStringLiteral("Spot $/h per instance");
+        return QStringLiteral("Spot $/h");
     case CloudColumn::OnDemandCost:
-        return QStringLiteral("On-demand per run") + withIndirect;
+        return QStringLiteral("On-demand per run");
     case CloudColumn::SpotCost:
-        return QStringLiteral("Spot per run") + withIndirect;
+        return QStringLiteral("Spot per run");
     case CloudColumn::CheapestCost:
-        return QStringLiteral("Cheapest per run") + withIndirect;
+        return QStringLiteral("Cheapest per run");
     case CloudColumn::RateDate:
         return QStringLiteral("Rate date");
     case CloudColumn::Flags:
         return QStringLiteral("Flags");
     }
     return {};
+}
+
+QString displayHeader(CloudColumn c, double indirectRate)
+{
+    switch (c) {
+    case CloudColumn::OnDemandRate:
+    case CloudColumn::SpotRate:
+        return header(c) + QStringLiteral(" per instance");
+    case CloudColumn::OnDemandCost:
+    case CloudColumn::SpotCost:
+    case CloudColumn::CheapestCost:
+        return header(c) + (indirectRate > 0.0 ? QStringLiteral(" (with F&A)") : QString());
+    default:
+        return header(c);
+    }
 }
 
 QString displayText(const CloudOption& o, CloudColumn c)

@@ -25,9 +25,11 @@ enum class CloudColumn {
 };
 inline constexpr int kCloudColumnCount = 13;
 
-// Rates are per instance (an instance may hold 8 GPUs); with an indirect rate, the per-run
-// costs include it and their headers say so.
-QString header(CloudColumn c, double indirectRate = 0.0);
+// The column's name: stable, as the CSV's header reads it.
+QString header(CloudColumn c);
+// The name a table shows: rates say they are per instance (an instance may hold 8 GPUs), and
+// with an indirect rate the per-run costs say that they include it.
+QString displayHeader(CloudColumn c, double indirectRate);
 QString displayText(const CloudOption& o, CloudColumn c);
 QVariant sortValue(const CloudOption& o, CloudColumn c);
 

@@ -75,7 +75,7 @@ QVariant CloudTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
         || section >= columnCount())
         return {};
-    return views::header(static_cast<views::CloudColumn>(section),
+    return views::displayHeader(static_cast<views::CloudColumn>(section),
         m_results ? m_results->assumptions.indirectRate : 0.0);
 }
 

@@ -12,6 +12,7 @@
 #include "app/render/chart_export.h"
 #include "app/render/planner_charts.h"
 #include "app/render/sensitivity_chart.h"
+#include "core/costing/calendar.h"
 #include "core/price_age.h"
 
 #include <QBuffer>
@@ -191,7 +192,7 @@ QString offersTable(const Results& r, const std::vector<std::size_t>& indices, F
     QString html = tableStart();
     QStringList headers { QStringLiteral("Kind") };
     for (auto c : kReportCloudColumns)
-        headers << esc(views::header(c, r.assumptions.indirectRate));
+        headers << esc(views::displayHeader(c, r.assumptions.indirectRate));
     html += row(headers, true);
     for (std::size_t i : indices) {
         const auto& o = r.cloud[i];
@@ -582,15 +583,28 @@ QString proposalReportHtml(const ReportInput& in)
 
 std::optional<PlanAtGrantRuns> planAtGrantRuns(const ReportInput& in)
 {
-    if (!in.scenario || !in.results || !in.grantPlan || in.grantPlan->runsPerYear.empty())
+    if (!in.scenario || !in.results)
         return std::nullopt;
-    const auto& years = in.grantPlan->runsPerYear;
-    const int runs = std::accumulate(years.begin(), years.end(), 0);
-    if (runs < 1 || runs == in.results->assumptions.plannedRuns)
+    const auto grant = reportGrant(in);
+    if (!grant)
+        return std::nullopt;
+    const Assumptions& a = in.results->assumptions;
+    const auto byYear = plannedRunsPerYear(grant->plan, a);
+    const int runs = std::accumulate(byYear.begin(), byYear.end(), 0);
+    // The months the grant has the compute: from the purchase to its end where it buys (the
+    // budget's owning costs run that long), all of it where it rents.
+    const int fromYear
+        = grant->target.kind == BudgetTarget::Kind::Owned ? grant->plan.equipmentYear : 1;
+    const double months
+        = calendar::kMonthsPerYear * static_cast<double>(grant->plan.years - fromYear + 1);
+    const auto& rate = assumptionSpec(AssumptionId::RunsPerMonth);
+    const double pace = std::clamp(runs / months, rate.bounds.min, rate.bounds.max);
+    if (runs < 1 || (runs == a.plannedRuns && std::abs(pace - a.runsPerMonth) < 1e-9))
         return std::nullopt;
     PlanAtGrantRuns plan;
     plan.scenario = *in.scenario;
     setAssumptionValue(plan.scenario.assumptions, AssumptionId::PlannedRuns, runs);
+    setAssumptionValue(plan.scenario.assumptions, AssumptionId::RunsPerMonth, pace);
     plan.results = evaluate(plan.scenario);
     return plan;
 }

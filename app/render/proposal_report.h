@@ -42,12 +42,13 @@ struct ReportInput {
     QString offersCsvName;
 };
 
-// One count of runs in the whole report: where the grant budget names runs year by year (the
-// Budget view's runs, --runs-per-year) whose total is not the plan's, the input's scenario at
-// that total, evaluated again. Buy vs rent ("for the 10 runs planned") and the project totals
-// then count the runs the budget table budgets. Options and offers keep their indices (the
-// catalog and the scenario's GPUs decide them). nullopt: the plan's runs are the budget's, or
-// there is no scenario to evaluate.
+// One plan in the whole report, the grant budget's: the input's scenario evaluated again at
+// the runs the budget budgets (its runs by year, or the plan's spread) and at the grant's pace,
+// those runs over the months it has the compute (from the purchase to the grant's end where it
+// buys). Buy vs rent ("for the 10 runs planned"), its break-even months and the owning costs
+// each run carries then count what the budget table counts. Options and offers keep their
+// indices (the catalog and the scenario's GPUs decide them). nullopt: the plan is the budget's
+// already, there is no grant section, or no scenario to evaluate.
 struct PlanAtGrantRuns {
     Scenario scenario;
     Results results;

@@ -386,10 +386,12 @@ private slots:
 
     void reportCountsTheRunsItsBudgetBudgets()
     {
-        // The Budget view's runs by year (3, 4, 3) where the plan has 1 run: the report is
-        // written from the plan at 10 runs, so buy vs rent counts what the budget table does.
+        // The Budget view's runs by year (3, 4, 3) where the plan has 1 run a month: the report
+        // is written from the plan at 10 runs over the grant's 36 months, so buy vs rent counts
+        // what the budget table does.
         Scenario s = m_scenario;
         s.assumptions.plannedRuns = 1;
+        s.assumptions.runsPerMonth = 1.0;
         const Results one = evaluate(s);
         ReportInput input;
         input.results = &one;
@@ -403,17 +405,28 @@ private slots:
         QVERIFY(atGrant);
         QCOMPARE(atGrant->scenario.assumptions.plannedRuns, 10);
         QCOMPARE(atGrant->results.assumptions.plannedRuns, 10);
+        QVERIFY(qAbs(atGrant->results.assumptions.runsPerMonth - 10.0 / 36.0) < 1e-12);
         QCOMPARE(atGrant->results.options.size(), one.options.size());
         QCOMPARE(atGrant->results.cloud.size(), one.cloud.size());
         ReportInput counted = input;
         counted.results = &atGrant->results;
         counted.scenario = &atGrant->scenario;
         const QString html = proposalReportHtml(counted);
-        QVERIFY2(html.contains(QStringLiteral("For the 10 runs planned")), qPrintable(html));
-        QVERIFY(html.contains(QStringLiteral("Planned: 10 runs, at 1 run a month")));
-        QVERIFY(proposalReportHtml(input).contains(QStringLiteral("For the 1 run planned")));
-        // Nothing to evaluate again: the same total, the plan's runs spread, or no scenario.
-        input.grantPlan->runsPerYear = { 1, 0, 0 };
+        QVERIFY2(html.contains(QStringLiteral("Planned: 10 runs, at 0.28 runs a month")),
+            qPrintable(html));
+        QVERIFY(
+            proposalReportHtml(input).contains(QStringLiteral("Planned: 1 run, at 1 run a month")));
+        // Bought in year 2: the grant has the machine for 24 months.
+        input.grantPlan->equipmentYear = 2;
+        input.grantPlan->runsPerYear = { 0, 6, 6 };
+        QVERIFY(qAbs(planAtGrantRuns(input)->results.assumptions.runsPerMonth - 0.5) < 1e-12);
+        // Nothing to evaluate again: the plan is the budget's (36 runs at one a month), spread
+        // or by year; or there is no scenario.
+        input.grantPlan->equipmentYear = 1;
+        s.assumptions.plannedRuns = 36;
+        const Results monthly = evaluate(s);
+        input.results = &monthly;
+        input.grantPlan->runsPerYear = { 12, 12, 12 };
         QVERIFY(!planAtGrantRuns(input));
         input.grantPlan->runsPerYear.clear();
         QVERIFY(!planAtGrantRuns(input));

@@ -161,6 +161,42 @@ private slots:
         QVERIFY(f.read(5) == "%PDF-");
         QVERIFY(f.size() > 10000);
     }
+
+    // The report budgets 3, 4 and 3 runs with owning costs: its buy-vs-rent paragraph counts
+    // the same 10 runs over the grant's 36 months as its budget table (it counted 1 run at the
+    // planner's rate of one a month, and 10 months of hosting beside the table's 36).
+    void reportCountsWhatItsBudgetBudgets()
+    {
+#ifndef GPUPLAN_PDFTOTEXT
+        QSKIP("pdftotext (poppler-utils) is not installed: the report's text cannot be read");
+#else
+        const QString out = m_dir.filePath(QStringLiteral("grant.pdf"));
+        const Run r = run({ QStringLiteral("report"), QStringLiteral("--model"),
+            QStringLiteral("pythia-1b"), QStringLiteral("--machine"),
+            QStringLiteral("4xa100-80gb-sxm"), QStringLiteral("--price-set"),
+            QStringLiteral("paper"), QStringLiteral("--runs-per-year"), QStringLiteral("3,4,3"),
+            QStringLiteral("--hosting-usd-per-kw-month"), QStringLiteral("100"),
+            QStringLiteral("--out"), out });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto text = gpuplan::testing::runProgram(QStringLiteral(GPUPLAN_PDFTOTEXT),
+            { out, QStringLiteral("-") }, QProcessEnvironment::systemEnvironment());
+        QCOMPARE(text.exitCode, 0);
+        const QString words = QString::fromUtf8(text.out).simplified();
+        QVERIFY2(words.contains(QStringLiteral("Planned: 10 runs, at 0.28 runs a month")),
+            qPrintable(words.left(3000)));
+        QVERIFY(words.contains(QStringLiteral("For the 10 runs planned: buying 4\u00D7A100 SXM")));
+        // The budget table's total for buying and the paragraph's buy total: the same dollars.
+        static const QRegularExpression buying(
+            QStringLiteral("For the 10 runs planned: buying 4\u00D7A100 SXM costs (\\$[0-9,]+)"));
+        const auto match = buying.match(words);
+        QVERIFY(match.hasMatch());
+        static const QRegularExpression total(QStringLiteral(
+            "Total \\$[0-9,]+ \\$[0-9,]+ \\$[0-9,]+ (\\$[0-9,]+)")); // 3 years, then the total
+        const auto row = total.match(words);
+        QVERIFY2(row.hasMatch(), qPrintable(words));
+        QCOMPARE(match.captured(1), row.captured(1));
+#endif
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliRender)
