@@ -75,14 +75,14 @@ void printProjectPlan(QTextStream& out, const Results& r)
         const auto* rent = o.cheapestCloudIndex ? &r.cloud[*o.cheapestCloudIndex] : nullptr;
         const bool rowPastLife = o.breakEvenMonths && !o.breakEvenWithinLifespan;
         pastLife = pastLife || rowPastLife;
-        // The plan's days back to back against the machine's life, as for one run.
-        const bool runsPastLife = runOutlastsLife(o.planCalendarDays, r.assumptions);
+        // The same rule as the plan verdict (JSON, report, GUI): the runs at the run rate.
+        const bool runsPastLife = planOutlastsLife(runs, o.runsPerMonth, r.assumptions);
         planPastLife = planPastLife || runsPastLife;
         plan.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
-            views::formatUsd(o.planTotalUsd),
-            rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
-            QString::number(o.planCalendarDays, 'f', 0)
+            views::formatUsd(o.planTotalUsd)
                 + (runsPastLife ? QStringLiteral(" (past life)") : QString()),
+            rent ? views::formatUsd(rent->planTotalUsd) : QStringLiteral("no offer"),
+            QString::number(o.planCalendarDays, 'f', 0),
             o.breakEvenRuns ? QString::number(*o.breakEvenRuns, 'f', 1)
                             : (rent ? QStringLiteral("never") : QString()),
             o.breakEvenMonths ? QString::number(*o.breakEvenMonths, 'f', 1)
@@ -97,10 +97,12 @@ void printProjectPlan(QTextStream& out, const Results& r)
             << r.assumptions.amortizationYears
             << "-year life: it is retired before buying pays off.\n";
     if (planPastLife)
-        out << "Calendar days past life: the " << runs << (runs == 1 ? " run takes" : " runs take")
-            << " longer back to back than the machine's " << r.assumptions.amortizationYears
-            << "-year life; its buy total counts one machine, and doing them all on it would "
-               "take a second.\n";
+        out << "Buy total past life: at " << render::runRateText(r.assumptions.runsPerMonth)
+            << " (fewer where a machine cannot fit them), "
+            << (runs == 1 ? QStringLiteral("the run takes")
+                          : QStringLiteral("the %1 runs take").arg(runs))
+            << " longer than the machine's " << r.assumptions.amortizationYears
+            << "-year life; the total counts one machine.\n";
 }
 
 void printTable(QTextStream& out, const Results& r)
@@ -159,7 +161,7 @@ void printTable(QTextStream& out, const Results& r)
         out << "\nRenting the same work (cheapest per run first):\n\n";
         QStringList cloudHeaders;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
-            cloudHeaders << views::header(
+            cloudHeaders << views::displayHeader(
                 static_cast<views::CloudColumn>(c), r.assumptions.indirectRate);
         TextTable rent(cloudHeaders,
             { false, false, false, true, true, true, true, true, true, true, true, false, false });

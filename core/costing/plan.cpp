@@ -28,6 +28,12 @@ bool withinLifespan(double months, const Assumptions& a)
     return months <= a.amortizationYears * calendar::kMonthsPerYear;
 }
 
+bool planOutlastsLife(double runs, double runsPerMonth, const Assumptions& a)
+{
+    const auto months = monthsAtRunRate(runs, runsPerMonth);
+    return months && !withinLifespan(*months, a);
+}
+
 bool runOutlastsLife(double trainingDays, const Assumptions& a)
 {
     return !withinLifespan(trainingDays / calendar::kDaysPerMonth, a);

@@ -22,6 +22,10 @@ std::optional<double> monthsAtRunRate(double runs, double runsPerMonth);
 // a break-even after it is one the machine is retired before reaching.
 bool withinLifespan(double months, const Assumptions& a);
 
+// Whether `runs` at `runsPerMonth` (OwnedOption::runsPerMonth: the planned rate, capped at what
+// fits back to back) take longer than the machine's life: the plan then needs a second machine.
+bool planOutlastsLife(double runs, double runsPerMonth, const Assumptions& a);
+
 // Whether one run of `trainingDays` is longer than the machine's life: it then has no share of
 // that life to amortise (the share would exceed the machine's price).
 bool runOutlastsLife(double trainingDays, const Assumptions& a);

@@ -47,10 +47,9 @@ std::optional<PlanVerdict> planVerdict(
         v.firm = v.buyingCheaper ? range->high && v.runs > *range->high
                                  : !range->low || v.runs < *range->low;
     }
-    if (const auto months = monthsAtRunRate(v.runs, o.runsPerMonth)) {
+    if (const auto months = monthsAtRunRate(v.runs, o.runsPerMonth))
         v.months = *months;
-        v.outlastsLife = !withinLifespan(*months, r.assumptions);
-    }
+    v.outlastsLife = planOutlastsLife(v.runs, o.runsPerMonth, r.assumptions);
     return v;
 }
 

@@ -166,8 +166,10 @@ private slots:
         QCOMPARE(text.count(QStringLiteral("(past life)")), 1);
     }
 
-    // Ten runs of 370 days on 1x RTX 3090 take ten years back to back: the project table says
-    // the plan outlasts the machine, whose buy total counts one.
+    // A plan whose runs take longer than the machine's life at the run rate: the project
+    // table marks the buy total by the same rule as the plan verdict (JSON, report, GUI).
+    // Ten runs of 370 days on 1x RTX 3090 back to back; 70 runs of 4 days on 8x H100 at one a
+    // month (70 months, though only 280 days back to back).
     void aPlanLongerThanTheMachinesLifeIsMarked()
     {
         const Run run = cli({ "plan", "--model", "pythia-1b", "--runs", "10", "--price-set",
@@ -175,13 +177,26 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         const QString text = QString::fromUtf8(run.out);
         QVERIFY2(text.contains(QRegularExpression(
-                     QStringLiteral("1\u00D7RTX 3090 .* 3700 \\(past life\\)\n"))),
+                     QStringLiteral("1\u00D7RTX 3090 +\\$11,714 \\(past life\\) "))),
             qPrintable(text));
-        QVERIFY(text.contains(QStringLiteral("Calendar days past life: the 10 runs take longer "
-                                             "back to back than the machine's 5-year life")));
+        QCOMPARE(text.count(QStringLiteral("(past life)")), 1);
+        QVERIFY(text.contains(QStringLiteral("Buy total past life: at 1 run a month (fewer where a "
+                                             "machine cannot fit them), the 10 runs take longer "
+                                             "than the machine's 5-year life")));
+        const QStringList seventy { "plan", "--model", "pythia-1b", "--runs", "70", "--price-set",
+            "paper", "--source", "paper", "--gpus", "h100-80gb-sxm" };
+        const QString h100 = QString::fromUtf8(cli(seventy).out);
+        QVERIFY2(h100.contains(QRegularExpression(
+                     QStringLiteral("8\u00D7H100 SXM 80GB +\\$[0-9,]+ \\(past life\\) "))),
+            qPrintable(h100));
+        const QJsonObject json
+            = QJsonDocument::fromJson(cli(seventy + QStringList { "--format", "json" }).out)
+                  .object();
+        QVERIFY(
+            option(json, "h100-80gb-sxm", 8)["plan_verdict"].toObject()["outlasts_life"].toBool());
         const Run one = cli({ "plan", "--model", "pythia-1b", "--price-set", "paper", "--source",
             "paper", "--gpus", "rtx-3090" });
-        QVERIFY(!one.out.contains("Calendar days past life"));
+        QVERIFY(!one.out.contains("past life"));
     }
 
     void deadlineRecommendsTheCheapestThatMeetsIt()
