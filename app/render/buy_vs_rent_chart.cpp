@@ -153,8 +153,12 @@ QString countOf(double value, int decimals, const QString& singular, const QStri
 
 QString runRateText(double runsPerMonth)
 {
-    return countOf(runsPerMonth, runsPerMonth == std::floor(runsPerMonth) ? 0 : 2,
-               QStringLiteral("run"), QStringLiteral("runs"))
+    // Two significant digits below one run a month (a rate capped at what fits back to back
+    // can be 0.013), so that the months it gives can be checked against it.
+    int decimals = runsPerMonth == std::floor(runsPerMonth) ? 0 : 2;
+    if (runsPerMonth > 0.0 && runsPerMonth < 1.0)
+        decimals = std::max(2, 1 - static_cast<int>(std::floor(std::log10(runsPerMonth))));
+    return countOf(runsPerMonth, decimals, QStringLiteral("run"), QStringLiteral("runs"))
         + QStringLiteral(" a month");
 }
 

@@ -33,7 +33,8 @@ QString breakEvenOfferName(const Results& results, const OfferBreakEven& breakEv
 // "1 run", "2 runs", "6.2 runs": a count with its noun in the right number.
 QString countOf(double value, int decimals, const QString& singular, const QString& plural);
 
-// A run rate: "1 run a month", "1.50 runs a month" (whole rates without decimals).
+// A run rate: "1 run a month", "1.50 runs a month", "0.56", "0.013 runs a month" (whole rates
+// without decimals, two significant digits below one).
 QString runRateText(double runsPerMonth);
 
 // Buy = machine + energy per run, one line; rent = runs × cost per run, one line per offer and

@@ -1195,6 +1195,17 @@ private slots:
 
     // The chart widget draws one path per series with ranges: whiskers on the Planner's GPU
     // series, bands on Buy vs rent's lines.
+    // A run rate in words, precise enough to check the months it gives: a capped rate below
+    // one run a month keeps two significant digits.
+    void runRatesInWords()
+    {
+        QCOMPARE(runRateText(1.0), QStringLiteral("1 run a month"));
+        QCOMPARE(runRateText(3.0), QStringLiteral("3 runs a month"));
+        QCOMPARE(runRateText(1.5), QStringLiteral("1.50 runs a month"));
+        QCOMPARE(runRateText(0.5555), QStringLiteral("0.56 runs a month"));
+        QCOMPARE(runRateText(0.0128), QStringLiteral("0.013 runs a month"));
+    }
+
     void widgetDrawsWhiskersAndBands()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
