@@ -213,7 +213,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
     const OwnedOption& o = r.options[target.index];
     const Assumptions& a = r.assumptions;
     const QString machine = views::budgetTargetLabel(r, target);
-    const bool equipment = o.machineCostUsd >= sponsor.equipmentThresholdUsd;
+    const bool equipment = budgetedAsEquipment(o.machineCostUsd, sponsor);
     out.push_back({ JustificationBlock::Kind::Paragraph,
         QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on a machine of our "
                        "own: %6, bought for %7 at the start of %8. Its unit cost is %9 the "

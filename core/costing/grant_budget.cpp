@@ -75,8 +75,8 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
     const SponsorRules& sponsor, GrantBudget& b, LineBook& book)
 {
     const auto purchase = static_cast<std::size_t>(plan.equipmentYear - 1);
-    book.add(o.machineCostUsd >= sponsor.equipmentThresholdUsd ? BudgetCategory::Equipment
-                                                               : BudgetCategory::Supplies,
+    book.add(budgetedAsEquipment(o.machineCostUsd, sponsor) ? BudgetCategory::Equipment
+                                                            : BudgetCategory::Supplies,
         purchase, o.machineCostUsd);
     const Machine machine { o.gpu, o.gpuCount, o.chassis, o.system };
     const MonthlyOwningCosts monthly
@@ -204,6 +204,11 @@ GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, B
         if (runs[static_cast<std::size_t>(y)] > 0)
             return GrantPlanProblem::RunsBeforePurchase;
     return GrantPlanProblem::None;
+}
+
+bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor)
+{
+    return std::round(machineCostUsd) >= sponsor.equipmentThresholdUsd;
 }
 
 bool carriesIndirect(const GrantBudget& b)

@@ -92,6 +92,10 @@ struct GrantBudget {
 GrantBudget grantBudget(const Results& results, BudgetTarget target, const GrantPlan& plan,
     const SponsorRules& sponsor);
 
+// Whether a machine of this price is equipment under the sponsor's rules (else materials and
+// supplies): its price in whole dollars, as the budget prints it, against the threshold.
+bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor);
+
 // Whether the indirect rate falls on any of the budget's lines: under a sponsor that pays no
 // indirect costs (or one whose categories this budget lacks) it falls on none.
 bool carriesIndirect(const GrantBudget& budget);

@@ -146,6 +146,9 @@ private slots:
 
     void belowTheThresholdAMachineIsSupplies()
     {
+        // On the price as printed, in whole dollars: $4,999.60 prints $5,000, equipment.
+        QVERIFY(budgetedAsEquipment(4999.6, usFederal()));
+        QVERIFY(!budgetedAsEquipment(4999.4, usFederal()));
         const Results r = results();
         SponsorRules sponsor = usFederal();
         sponsor.equipmentThresholdUsd = 20000;
