@@ -139,7 +139,10 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     connect(m_years, &QSpinBox::valueChanged, this, changed);
     connect(m_start, &QDateEdit::dateChanged, this, changed);
     connect(m_runs, &QLineEdit::textChanged, this, changed);
-    connect(m_runs, &QLineEdit::textEdited, this, &BudgetView::plannedRunsFromRunsPerYear);
+    // On a finished entry, as the Assumptions dock re-plots on a finished number, not on
+    // every keystroke; and only after the user typed (tabbing through changes nothing).
+    connect(m_runs, &QLineEdit::textEdited, this, [this] { m_runsTyped = true; });
+    connect(m_runs, &QLineEdit::editingFinished, this, &BudgetView::plannedRunsFromRunsPerYear);
     connect(m_equipmentYear, &QSpinBox::valueChanged, this, changed);
     connect(m_sponsor, &QComboBox::currentIndexChanged, this, changed);
     connect(m_session, &PlannerSession::resultsChanged, this, &BudgetView::resultsChanged);
@@ -166,13 +169,17 @@ void BudgetView::resultsChanged()
 // only: a scenario file's runs are loaded as they were saved.
 void BudgetView::plannedRunsFromRunsPerYear()
 {
-    GrantPlan typed;
-    QString error;
-    if (m_runs->text().trimmed().isEmpty()
-        || !views::parseRunsPerYear(m_runs->text(), typed, &error))
+    if (!m_runsTyped)
         return;
-    const int total = std::accumulate(typed.runsPerYear.begin(), typed.runsPerYear.end(), 0);
-    if (total >= 1 && total != m_session->scenario().assumptions.plannedRuns)
+    m_runsTyped = false;
+    // Only a plan the tab can budget (it parses, one entry per year, no runs before the
+    // purchase), within the planned runs' own bounds.
+    const auto typed = plan();
+    if (!typed || typed->runsPerYear.empty())
+        return;
+    const int total = std::accumulate(typed->runsPerYear.begin(), typed->runsPerYear.end(), 0);
+    if (assumptionSpec(AssumptionId::PlannedRuns).bounds.contains(total)
+        && total != m_session->scenario().assumptions.plannedRuns)
         emit plannedRunsTyped(total);
 }
 

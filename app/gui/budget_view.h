@@ -87,6 +87,7 @@ private:
     bool m_syncing = false;
     bool m_filled = false; // the table and justification were filled once
     bool m_stale = false; // results or settings changed while hidden
+    bool m_runsTyped = false; // the user typed into runs per year since it was last finished
 };
 
 } // namespace gpuplan::gui
