@@ -6,8 +6,7 @@ namespace gpuplan::bench {
 
 namespace {
 
-// The Pythia suite's recipe (the paper, Table 3) as the default for a custom language model:
-// fp16 mixed precision with Adam, as Pythia trained.
+// The Pythia suite's recipe (the paper, Table 3) as the default for a custom language model.
 constexpr int kDefaultGlobalBatch = 1024;
 constexpr std::int64_t kDefaultSteps = 143000;
 constexpr int kDefaultSampleTokens = 2049;
@@ -17,8 +16,11 @@ Recipe customRecipe(const ModelSpec& spec)
     Recipe r;
     r.globalBatch = kDefaultGlobalBatch;
     r.steps = kDefaultSteps;
-    r.precision = Precision::FP16;
-    r.optimizer = "adam";
+    // A Mamba trains as the shipped Mamba-2.8B's recipe says (bf16, AdamW, as Gu and Dao
+    // trained it); the transformers as Pythia did.
+    const bool mamba = spec.architecture == Architecture::Mamba;
+    r.precision = mamba ? Precision::BF16 : Precision::FP16;
+    r.optimizer = mamba ? "adamw" : "adam";
     if (spec.isLanguageModel())
         r.sequenceLength = std::min(kDefaultSampleTokens, spec.maxPositions + 1);
     else

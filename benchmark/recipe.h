@@ -32,8 +32,8 @@ struct RecipeOverrides {
 
 // The shipped recipe for `spec.id` when the catalog has it; for a custom model, Pythia's
 // (global batch 1024, 143,000 steps, 2049-token samples capped at max_position_embeddings + 1,
-// fp16 mixed precision, Adam). Overrides replace any of it (selectModel passes a config's
-// half-precision torch_dtype as the precision).
+// fp16 mixed precision, Adam), a Mamba in the shipped Mamba-2.8B's bf16 with AdamW. Overrides
+// replace any of it (selectModel passes a config's half-precision torch_dtype as the precision).
 Recipe recipeFor(const ModelSpec& spec, const Catalog& catalog, const RecipeOverrides& overrides);
 
 } // namespace gpuplan::bench

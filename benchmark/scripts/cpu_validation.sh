@@ -12,8 +12,9 @@ bench=${1:-build/bench/benchmark/gpuplan-bench}
 runs=${2:-10}
 shift $(($# > 2 ? 2 : $#))
 config=${CONFIG:-tests/benchmark/data/tiny-neox/config.json}
-# fp32 as in the figures docs/benchmark.md quotes: a custom config now defaults to its half
-# precision (fp16 here), which the CPU runs in fp32 anyway, with a loss scale on top.
+# fp32 as in the figures docs/benchmark.md quotes: a custom config now defaults to half
+# precision (fp16 here), which the CPU runs in fp32 anyway (LibTorch's fp16 autocast is
+# CUDA-only), with a note; saying fp32 keeps the runs' recipe as it was.
 args=(run --config "$config" --device cpu --micro-batch 4 --batch-size 16 --seq-len 128
   --precision fp32 --validate 3 --format json "$@")
 

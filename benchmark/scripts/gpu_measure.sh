@@ -136,14 +136,16 @@ for phase in "${phases[@]}"; do
   case $phase in
     verify) step verify 120 python3 benchmark/scripts/reference_parameters.py "$bench" ;;
     smoke)
+      # fp32, as the tiny runs of 2026-11-26 that docs/benchmark.md quotes (a custom config now
+      # defaults to half precision)
       run smoke-tiny-neox --config tests/benchmark/data/tiny-neox/config.json --batch-size 64 \
-        --seq-len 129 --steps 1000 --methods all --validate 3 ;;
+        --seq-len 129 --steps 1000 --precision fp32 --methods all --validate 3 ;;
     nccl)  # the NCCL path at world size 1 (NCCL refuses two ranks on one GPU): the probe, and
            # every parallelism of the tiny model through it
       step comm-probe 60 "$bench" comm-probe --nproc-per-node 1 --device cuda
       RUN_LIMIT=90 run nccl-tiny-neox --config tests/benchmark/data/tiny-neox/config.json \
-        --batch-size 64 --seq-len 129 --steps 1000 "${fastest[@]}" --nproc-per-node 1 \
-        --parallelism all --validate 3 ;;
+        --batch-size 64 --seq-len 129 --steps 1000 --precision fp32 "${fastest[@]}" \
+        --nproc-per-node 1 --parallelism all --validate 3 ;;
     scan)  # the selective-scan kernel against the fp64 reference (fresh random inputs at each
            # shape and precision), then one Mamba-2.8B block timed against mamba_ssm or the roofline
       scan_bench=$build/benchmark/gpuplan-scan-bench # built with gpuplan-bench where nvcc is
@@ -196,7 +198,8 @@ for phase in "${phases[@]}"; do
       step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;
     mamba)
       RUN_LIMIT=30 run smoke-tiny-mamba --config tests/benchmark/data/tiny-mamba/config.json \
-        --batch-size 64 --seq-len 129 --steps 1000 --methods free-lunch --validate 3
+        --batch-size 64 --seq-len 129 --steps 1000 --precision fp32 --methods free-lunch \
+        --validate 3
       # checkpointing on: without it one sample's activations (about 25 GB) and the 50 GB of
       # weights, gradients and Adam state leave no room on an 80 GB card; the micro-batch is
       # fixed at 8 (about 2 s a micro-step) so that the run fits a short lease.

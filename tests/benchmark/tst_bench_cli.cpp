@@ -112,6 +112,12 @@ private slots:
             { "describe", "--config", kTinyNeox, "--precision", "bf16", "--format", "json" });
         QCOMPARE(
             parseObject(bf16.out)["recipe"].toObject()["precision"].toString(), QString("bf16"));
+        // A Mamba config (torch_dtype float32) trains as the shipped Mamba-2.8B: bf16, AdamW.
+        const auto mamba = runBench({ "describe", "--config",
+            GPUPLAN_TEST_DATA "/data/tiny-mamba/config.json", "--format", "json" });
+        const QJsonObject mambaRecipe = parseObject(mamba.out)["recipe"].toObject();
+        QCOMPARE(mambaRecipe["precision"].toString(), QString("bf16"));
+        QCOMPARE(mambaRecipe["optimizer"].toString(), QString("adamw"));
     }
 
     void badUsageExitsWithTwo_data()
