@@ -5,6 +5,7 @@
 #include "app/common/saved_file.h"
 #include "app/gui/planner_session.h"
 #include "app/render/budget_justification.h"
+#include "app/render/buy_vs_rent_chart.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -336,9 +337,8 @@ void BudgetView::fillBudget()
     const auto t = target();
     const SponsorRules* rules = sponsor();
     GrantPlan plan = shownPlan();
-    m_runs->setPlaceholderText(r.assumptions.plannedRuns == 1
-            ? tr("even: 1 run")
-            : tr("even: %1 runs").arg(r.assumptions.plannedRuns));
+    m_runs->setPlaceholderText(
+        tr("even: %1").arg(render::countOf(r.assumptions.plannedRuns, 0, tr("run"), tr("runs"))));
     QString problem;
     if (!t || !r.workload)
         problem = tr("Nothing to budget: this model has no machine or offer.");

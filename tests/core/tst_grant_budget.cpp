@@ -56,13 +56,20 @@ std::shared_ptr<const Catalog> sharedCatalog()
     return shared;
 }
 
-Results results(double indirectRate = 0.5)
+// The test model on one GPU of the test catalog, estimated analytically.
+Scenario oneGpu(std::shared_ptr<const Catalog> catalog = sharedCatalog())
 {
     Scenario s;
-    s.catalog = sharedCatalog();
+    s.catalog = std::move(catalog);
     s.modelId = "model";
     s.source = SourcePolicy::Analytic;
     s.gpuCounts = { 1 };
+    return s;
+}
+
+Results results(double indirectRate = 0.5)
+{
+    Scenario s = oneGpu();
     s.assumptions.electricityUsdPerKwh = 0.10;
     s.assumptions.pue = 1.0;
     s.assumptions.indirectRate = indirectRate;
@@ -266,11 +273,7 @@ private slots:
         for (auto& offer : c->cloudOffers)
             if (offer.id == "reserved")
                 offer.reserved = { { term, 1.0 } };
-        Scenario s;
-        s.catalog = c;
-        s.modelId = "model";
-        s.source = SourcePolicy::Analytic;
-        s.gpuCounts = { 1 };
+        Scenario s = oneGpu(c);
         s.assumptions.indirectRate = 0.0;
         const Results r = evaluate(s);
         const std::size_t i = cloudIndex(r, "reserved");
@@ -291,11 +294,7 @@ private slots:
 
     void owningCostsRunFromThePurchaseYear()
     {
-        Scenario s;
-        s.catalog = sharedCatalog();
-        s.modelId = "model";
-        s.source = SourcePolicy::Analytic;
-        s.gpuCounts = { 1 };
+        Scenario s = oneGpu();
         s.assumptions.pue = 1.0;
         s.assumptions.hostingUsdPerKwMonth = 200; // 1 kW: $2,400 a year
         s.assumptions.supportRate = 0.10; // of $15,000: $1,500 a year
@@ -341,11 +340,7 @@ private slots:
     // the year's base, and the totals their sums, for buying and renting alike.
     void everyRowAndColumnAddsUp()
     {
-        Scenario s;
-        s.catalog = sharedCatalog();
-        s.modelId = "model";
-        s.source = SourcePolicy::Analytic;
-        s.gpuCounts = { 1 };
+        Scenario s = oneGpu();
         s.assumptions.indirectRate = 0.557;
         s.assumptions.electricityUsdPerKwh = 0.1371;
         s.assumptions.hostingUsdPerKwMonth = 187.3;

@@ -242,6 +242,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 1);
         auto* runs = view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"));
+        QCOMPARE(runs->placeholderText(), QStringLiteral("even: 1 run"));
         // A list the tab cannot budget (two entries for three years) changes nothing.
         QTest::keyClicks(runs, QStringLiteral("3,4"));
         QTest::keyClick(runs, Qt::Key_Return);
@@ -252,6 +253,7 @@ private slots:
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
         QCOMPARE(w->session()->results().assumptions.plannedRuns, 10);
         QCOMPARE(w->findChild<AssumptionsPanel*>()->assumptions().plannedRuns, 10); // the dock
+        QCOMPARE(runs->placeholderText(), QStringLiteral("even: 10 runs"));
         runs->setText(QStringLiteral("1,1,1"));
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
     }

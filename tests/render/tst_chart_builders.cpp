@@ -1193,8 +1193,6 @@ private slots:
         QVERIFY(bandPath(chart, line, map).isEmpty());
     }
 
-    // The chart widget draws one path per series with ranges: whiskers on the Planner's GPU
-    // series, bands on Buy vs rent's lines.
     // A run rate in words, precise enough to check the months it gives: a capped rate below
     // one run a month keeps two significant digits.
     void runRatesInWords()
@@ -1206,6 +1204,8 @@ private slots:
         QCOMPARE(runRateText(0.0128), QStringLiteral("0.013 runs a month"));
     }
 
+    // The chart widget draws one path per series with ranges: whiskers on the Planner's GPU
+    // series, bands on Buy vs rent's lines.
     void widgetDrawsWhiskersAndBands()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
