@@ -285,6 +285,23 @@ QString priceDateText(const std::string& date, const PriceAge& age)
     return age.months ? text + QStringLiteral(" (%1 mo)").arg(*age.months) : text;
 }
 
+QString priceKindText(PriceKind kind)
+{
+    switch (kind) {
+    case PriceKind::Unstated:
+        break;
+    case PriceKind::Quote:
+        return QStringLiteral("vendor quote");
+    case PriceKind::List:
+        return QStringLiteral("list price");
+    case PriceKind::Street:
+        return QStringLiteral("street price");
+    case PriceKind::Resale:
+        return QStringLiteral("resale price");
+    }
+    return {};
+}
+
 QString stalePriceLabel()
 {
     return QStringLiteral("stale price");

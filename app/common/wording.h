@@ -59,6 +59,10 @@ QString commitmentVerdict(const Commitment& commitment, int plannedRuns);
 // "2025-03-03 (20 mo)": a price's date and its age on the plan's day; the date alone without one.
 QString priceDateText(const std::string& date, const PriceAge& age);
 
+// "vendor quote", "list price", "street price", "resale price": what kind of figure a purchase
+// price is, in words; empty where the table does not say.
+QString priceKindText(PriceKind kind);
+
 // "stale price": the flag a table shows beside a price older than the price age limit.
 QString stalePriceLabel();
 // "stale price: check this rate before budgeting with it", under one rental's rate.

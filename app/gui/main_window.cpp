@@ -95,6 +95,13 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
         [this] { m_session->setAssumptions(m_assumptions->assumptions()); });
 
     connect(m_session, &PlannerSession::modifiedChanged, this, &MainWindow::updateTitle);
+    // Price ages in the Price tables view count to the plan's day, against its stale limit.
+    auto showPriceAges = [this] {
+        const Results& r = m_session->results();
+        m_prices->setAgeReference(r.today, r.assumptions.staleMonths);
+    };
+    connect(m_session, &PlannerSession::resultsChanged, this, showPriceAges);
+    showPriceAges();
     // Log axes are saved with the scenario: toggling them is a change to save.
     connect(
         m_planner, &PlannerView::logAxesToggled, this, [this] { m_session->setModified(true); });

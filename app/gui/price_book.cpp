@@ -150,6 +150,13 @@ QString PriceBook::validate(PriceTable table, int row, int column, const QVarian
     }
     case CellKind::Price:
         return number(limits::kPriceUsd.bounds, table == PriceTable::Gpus, tr("A price"));
+    case CellKind::PriceKindChoice:
+        // The loader's words (core/provenance.h); empty: the table does not say.
+        return text.isEmpty() || priceKindFromString(text.toStdString())
+            ? QString()
+            : tr("The kind of a price must be quote, list, street or resale (or empty), not "
+                 "'%1'.")
+                  .arg(text);
     case CellKind::Rate: {
         QString why = number(limits::kHourlyUsd.bounds, true, tr("An hourly rate"));
         if (why.isEmpty() && text.isEmpty()) {
@@ -184,7 +191,7 @@ QString PriceBook::edit(PriceTable table, int row, int column, const QVariant& v
     const QVariant before = this->value(table, row, column);
     QVariant after = value;
     const CellKind kind = priceColumns(table)[static_cast<std::size_t>(column)].kind;
-    if (kind == CellKind::Source || kind == CellKind::Date)
+    if (kind == CellKind::Source || kind == CellKind::Date || kind == CellKind::PriceKindChoice)
         after = value.toString().trimmed();
     else
         after = value.toString().trimmed().isEmpty() ? QVariant()

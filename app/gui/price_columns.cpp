@@ -76,6 +76,19 @@ template <PriceTable table> constexpr PriceColumn sourceColumn()
         } };
 }
 
+// Kind: the price's kind ("street"), as the tables write it; empty where they do not say.
+template <PriceTable table> constexpr PriceColumn kindColumn()
+{
+    return { "Kind", CellKind::PriceKindChoice,
+        [](const Catalog& c, std::size_t r) {
+            return text(std::string(toString(rowProvenance(c, table, r).kind)));
+        },
+        [](Catalog& c, std::size_t r, const QVariant& v) {
+            provenance(c, table, r).kind
+                = priceKindFromString(toText(v)).value_or(PriceKind::Unstated);
+        } };
+}
+
 const PriceColumn kGpuColumns[] = {
     { "GPU", CellKind::ReadOnly,
         [](const Catalog& c, std::size_t r) { return text(c.gpus.at(r).name); }, nullptr },
@@ -84,6 +97,7 @@ const PriceColumn kGpuColumns[] = {
         [](Catalog& c, std::size_t r, const QVariant& v) {
             c.gpus.at(r).priceUsd = toOptional(v);
         } },
+    kindColumn<PriceTable::Gpus>(),
     dateColumn<PriceTable::Gpus>(),
     sourceColumn<PriceTable::Gpus>(),
 };
@@ -99,6 +113,7 @@ const PriceColumn kChassisColumns[] = {
         [](Catalog& c, std::size_t r, const QVariant& v) {
             c.chassis.at(r).priceUsd = v.toDouble();
         } },
+    kindColumn<PriceTable::Chassis>(),
     dateColumn<PriceTable::Chassis>(),
     sourceColumn<PriceTable::Chassis>(),
 };
@@ -119,6 +134,7 @@ const PriceColumn kSystemColumns[] = {
         [](Catalog& c, std::size_t r, const QVariant& v) {
             c.systems.at(r).priceUsd = v.toDouble();
         } },
+    kindColumn<PriceTable::Systems>(),
     dateColumn<PriceTable::Systems>(),
     sourceColumn<PriceTable::Systems>(),
 };

@@ -21,6 +21,7 @@ enum class CellKind {
     Source, // where a figure came from: required text
     Date, // ISO date, as the loader accepts it
     Price, // purchase price (limits::kPriceUsd)
+    PriceKindChoice, // what kind of figure the price is: it sets the price's default range
     Rate, // hourly rate (limits::kHourlyUsd); an offer keeps at least one
     Assumption, // the row's assumption, bounded by the assumption table
 };

@@ -1,6 +1,12 @@
 #include "app/gui/price_table_model.h"
 
 #include "app/common/format.h"
+#include "app/common/wording.h"
+#include "app/render/buy_vs_rent_chart.h"
+#include "core/price_age.h"
+#include "core/uncertainty.h"
+
+#include <QColor>
 
 namespace gpuplan::gui {
 
@@ -34,11 +40,94 @@ CellKind PriceTableModel::kindOf(const QModelIndex& index) const
     return priceColumns(m_table)[static_cast<std::size_t>(index.column())].kind;
 }
 
+void PriceTableModel::setAgeReference(const std::string& today, int staleMonths)
+{
+    if (today == m_today && staleMonths == m_staleMonths)
+        return;
+    m_today = today;
+    m_staleMonths = staleMonths;
+    const auto columns = priceColumns(m_table);
+    for (std::size_t c = 0; c < columns.size(); ++c)
+        if (columns[c].kind == CellKind::Date && rowCount() > 0)
+            emit dataChanged(index(0, int(c)), index(rowCount() - 1, int(c)));
+}
+
+std::optional<PriceAge> PriceTableModel::ageOf(int row) const
+{
+    // Electricity rows are assumptions, not prices: the planner does not age them.
+    if (m_table == PriceTable::Electricity || m_today.empty())
+        return std::nullopt;
+    // A GPU sold only in systems or rented has no price of its own to age.
+    if (m_table == PriceTable::Gpus && !m_book->catalog().gpus.at(std::size_t(row)).priceUsd)
+        return std::nullopt;
+    const Provenance& p = rowProvenance(m_book->catalog(), m_table, std::size_t(row));
+    return PriceAge { monthsOld(p.date, m_today), isStale(p, m_today, m_staleMonths) };
+}
+
+// "2025-03-03 (20 mo)", as the planner's tables give a price's date; a stale one is marked in
+// the planner's colour for flags, and its tooltip says why and what to do.
+QVariant PriceTableModel::dateData(const QModelIndex& index, int role) const
+{
+    const QVariant v = m_book->value(m_table, index.row(), index.column());
+    const std::optional<PriceAge> age = ageOf(index.row());
+    if (!age)
+        return role == Qt::DisplayRole ? v : QVariant();
+    switch (role) {
+    case Qt::DisplayRole:
+        // A price without a date counts as stale: say so where the date would be.
+        return v.toString().isEmpty() ? tr("undated")
+                                      : views::priceDateText(v.toString().toStdString(), *age);
+    case Qt::ForegroundRole:
+        return age->stale ? QVariant(QColor(0xb0, 0x00, 0x00)) : QVariant();
+    case Qt::ToolTipRole: {
+        const QString today = QString::fromStdString(m_today);
+        if (!age->months)
+            return tr("Undated: its age on %1 is unknown, so it counts as a %2; check it before "
+                      "budgeting with it.")
+                .arg(today, views::stalePriceLabel());
+        const QString old
+            = tr("%1 old on %2")
+                  .arg(render::countOf(*age->months, 0, tr("month"), tr("months")), today);
+        return age->stale
+            ? tr("%1, more than the %2-month limit (assumption stale_months): a %3; check it "
+                 "before budgeting with it.")
+                  .arg(old)
+                  .arg(m_staleMonths)
+                  .arg(views::stalePriceLabel())
+            : tr("%1, within the %2-month limit (assumption stale_months).")
+                  .arg(old)
+                  .arg(m_staleMonths);
+    }
+    default:
+        return {};
+    }
+}
+
 QVariant PriceTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const QVariant v = m_book->value(m_table, index.row(), index.column());
+    const CellKind cellKind = kindOf(index);
+    if (cellKind == CellKind::Date
+        && (role == Qt::DisplayRole || role == Qt::ForegroundRole || role == Qt::ToolTipRole))
+        return dateData(index, role);
+    if (cellKind == CellKind::PriceKindChoice) {
+        const PriceKind kind
+            = priceKindFromString(v.toString().toStdString()).value_or(PriceKind::Unstated);
+        if (role == Qt::DisplayRole)
+            return kind == PriceKind::Unstated ? tr("—") : views::priceKindText(kind);
+        // What the kind changes: the price's range where the table gives none (core/uncertainty.h).
+        if (role == Qt::ToolTipRole) {
+            const Provenance& p
+                = rowProvenance(m_book->catalog(), m_table, std::size_t(index.row()));
+            if (p.lowUsd && p.highUsd)
+                return tr("The price's range is the table's own: %1 to %2.")
+                    .arg(views::formatUsd(*p.lowUsd), views::formatUsd(*p.highUsd));
+            const std::string_view why = priceSpread(kind).why;
+            return QString::fromUtf8(why.data(), qsizetype(why.size()));
+        }
+    }
     switch (role) {
     case Qt::DisplayRole:
         if (v.typeId() == QMetaType::Double) {

@@ -5,6 +5,7 @@
 
 #include "app/gui/price_book.h"
 #include "app/gui/price_columns.h"
+#include "core/evaluate.h"
 
 #include <QAbstractTableModel>
 
@@ -24,14 +25,25 @@ public:
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
+    // The day price ages are counted to and the age past which a price is stale (the plan's
+    // today and assumption stale_months): the Date column shows each price's age, a stale one
+    // marked as the planner flags it.
+    void setAgeReference(const std::string& today, int staleMonths);
+    PriceTable table() const { return m_table; }
+
 signals:
     void editRejected(const QString& message);
 
 private:
     CellKind kindOf(const QModelIndex& index) const;
+    // The row's price age; nullopt where the table has no price dates (electricity) or no today.
+    std::optional<PriceAge> ageOf(int row) const;
+    QVariant dateData(const QModelIndex& index, int role) const;
 
     PriceBook* m_book;
     PriceTable m_table;
+    std::string m_today;
+    int m_staleMonths = 12;
 };
 
 } // namespace gpuplan::gui

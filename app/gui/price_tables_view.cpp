@@ -1,5 +1,6 @@
 #include "app/gui/price_tables_view.h"
 
+#include "app/gui/price_kind_delegate.h"
 #include "app/gui/price_table_model.h"
 #include "app/gui/user_files.h"
 
@@ -34,6 +35,10 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
         view->setAlternatingRowColors(true);
         view->verticalHeader()->hide();
         view->horizontalHeader()->setStretchLastSection(true);
+        const auto columns = priceColumns(kind);
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (columns[c].kind == CellKind::PriceKindChoice)
+                view->setItemDelegateForColumn(int(c), new PriceKindDelegate(view));
         view->resizeColumnsToContents();
         m_tabs->addTab(view, title);
         m_tables.emplace_back(model, view);
@@ -74,9 +79,10 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     buttons->addStretch();
     buttons->addWidget(m_state);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Double-click a price, date or source to edit it. Changes re-plot "
-                                "at once; Save writes them to %1, layered over the shipped "
-                                "tables.")
+    auto* intro = new QLabel(tr("Double-click a price, its kind, date or source to edit it. "
+                                "Changes re-plot at once; Save writes them to %1, layered over "
+                                "the shipped tables. Dates show the price's age on the plan's "
+                                "day; a stale one is in red.")
                                  .arg(editedPricesPath()));
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -103,6 +109,18 @@ QTableView* PriceTablesView::table(PriceTable table) const
 QString PriceTablesView::message() const
 {
     return m_message->text().isEmpty() ? m_state->text() : m_message->text();
+}
+
+void PriceTablesView::setAgeReference(const std::string& today, int staleMonths)
+{
+    for (const auto& [model, view] : m_tables) {
+        model->setAgeReference(today, staleMonths);
+        // The ages lengthen the dates: widen their column rather than wrap them.
+        const auto columns = priceColumns(model->table());
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (columns[c].kind == CellKind::Date)
+                view->resizeColumnToContents(int(c));
+    }
 }
 
 void PriceTablesView::showState()

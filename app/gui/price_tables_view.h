@@ -1,7 +1,8 @@
 #pragma once
 
 // The Price tables view: GPUs, chassis, systems (sold with their GPUs), cloud offers and
-// electricity, editable with validation and undo/redo; each entry shows its date and source.
+// electricity, editable with validation and undo/redo; each entry shows its kind, its date with
+// its age on the plan's day (a stale one marked), and its source.
 // Saving, reverting and importing are the main window's actions (they reload the catalog); this
 // view shows the state.
 
@@ -26,6 +27,8 @@ public:
     PriceTableModel* model(PriceTable table) const;
     QTableView* table(PriceTable table) const;
     QString message() const; // the last rejection, or the state line
+    // The plan's today and stale limit, against which each price's age is shown.
+    void setAgeReference(const std::string& today, int staleMonths);
 
 signals:
     void saveRequested();

@@ -41,22 +41,8 @@ QString cited(const Provenance& p)
 QString citedPrice(const Provenance& p, const Results& r)
 {
     QString text = cited(p);
-    switch (p.kind) {
-    case PriceKind::Unstated:
-        break;
-    case PriceKind::Quote:
-        text += QStringLiteral(", a vendor quote");
-        break;
-    case PriceKind::List:
-        text += QStringLiteral(", a list price");
-        break;
-    case PriceKind::Street:
-        text += QStringLiteral(", a street price");
-        break;
-    case PriceKind::Resale:
-        text += QStringLiteral(", a resale price");
-        break;
-    }
+    if (p.kind != PriceKind::Unstated)
+        text += QStringLiteral(", a ") + views::priceKindText(p.kind);
     if (r.today.empty() || !isStale(p, r.today, r.assumptions.staleMonths))
         return text;
     // An undated price is stale because its age is unknown, not because it is old.

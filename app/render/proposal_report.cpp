@@ -244,7 +244,7 @@ QString priceKindSuffix(const Provenance& p)
 {
     return p.kind == PriceKind::Unstated
         ? QString()
-        : QStringLiteral(" (%1)").arg(views::toQString(toString(p.kind)));
+        : QStringLiteral(" (%1)").arg(views::priceKindText(p.kind));
 }
 
 QString sourcesSection(

@@ -7,10 +7,12 @@
 #include "app/gui/price_book.h"
 #include "app/gui/price_table_model.h"
 #include "app/gui/user_files.h"
+#include "core/uncertainty.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
 
 #include <QAbstractItemModelTester>
+#include <QColor>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QUndoStack>
@@ -40,8 +42,9 @@ int gpuRow(const PriceBook& book, const std::string& id)
 }
 
 constexpr int kGpuPriceColumn = 1;
-constexpr int kGpuDateColumn = 2;
-constexpr int kGpuSourceColumn = 3;
+constexpr int kGpuKindColumn = 2;
+constexpr int kGpuDateColumn = 3;
+constexpr int kGpuSourceColumn = 4;
 
 } // namespace
 
@@ -231,6 +234,96 @@ private slots:
         QVERIFY(!book.isModified());
     }
 
+    // Each price shows its kind in words and its age on the plan's day, a stale one in red with
+    // the reason; the kind is edited from the loader's words, undoably, and saved.
+    void kindAndAgeAreShownAndKindIsEdited()
+    {
+        PriceBook book(m_current);
+        PriceTableModel model(&book, PriceTable::Gpus);
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(
+            model.headerData(kGpuKindColumn, Qt::Horizontal).toString(), QStringLiteral("Kind"));
+        const int used = gpuRow(book, "rtx-3090"); // resale, 2025-03-04
+        const int listed = gpuRow(book, "rtx-pro-6000-blackwell"); // list, 2026-04-06, a range
+        const int unsold = gpuRow(book, "a100-80gb-sxm"); // sold in systems only
+        QVERIFY(used >= 0 && listed >= 0 && unsold >= 0);
+
+        // No plan day yet: dates as written, nothing marked.
+        QCOMPARE(model.index(used, kGpuDateColumn).data().toString(), QStringLiteral("2025-03-04"));
+        QVERIFY(!model.index(used, kGpuDateColumn).data(Qt::ForegroundRole).isValid());
+
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setAgeReference("2026-11-27", 12);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(model.index(used, kGpuDateColumn).data().toString(),
+            QStringLiteral("2025-03-04 (20 mo)"));
+        QCOMPARE(model.index(used, kGpuDateColumn).data(Qt::EditRole).toString(),
+            QStringLiteral("2025-03-04"));
+        QCOMPARE(model.index(used, kGpuDateColumn).data(Qt::ForegroundRole).value<QColor>(),
+            QColor(0xb0, 0x00, 0x00));
+        QCOMPARE(model.index(used, kGpuDateColumn).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("20 months old on 2026-11-27, more than the 12-month limit (assumption "
+                           "stale_months): a stale price; check it before budgeting with it."));
+        QCOMPARE(model.index(listed, kGpuDateColumn).data().toString(),
+            QStringLiteral("2026-04-06 (7 mo)"));
+        QVERIFY(!model.index(listed, kGpuDateColumn).data(Qt::ForegroundRole).isValid());
+        QCOMPARE(model.index(listed, kGpuDateColumn).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("7 months old on 2026-11-27, within the 12-month limit (assumption "
+                           "stale_months)."));
+        // A GPU without a price of its own has no price age; a price without a date is stale.
+        QVERIFY(!model.index(unsold, kGpuDateColumn).data(Qt::ToolTipRole).isValid());
+        QVERIFY(book.edit(PriceTable::Gpus, unsold, kGpuPriceColumn, QStringLiteral("25000"))
+                    .isEmpty());
+        QCOMPARE(model.index(unsold, kGpuDateColumn).data().toString(), QStringLiteral("undated"));
+        QVERIFY(
+            model.index(unsold, kGpuDateColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral(
+                    "Undated: its age on 2026-11-27 is unknown, so it counts as a stale price")));
+        book.undoStack()->undo();
+        // A longer limit: the same price is no longer stale.
+        model.setAgeReference("2026-11-27", 24);
+        QVERIFY(!model.index(used, kGpuDateColumn).data(Qt::ForegroundRole).isValid());
+
+        QCOMPARE(
+            model.index(used, kGpuKindColumn).data().toString(), QStringLiteral("resale price"));
+        QVERIFY(
+            model.index(used, kGpuKindColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("gpuplan assumption: used prices depend on condition")));
+        QCOMPARE(model.index(listed, kGpuKindColumn).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("The price's range is the table's own: $8,000 to $9,200."));
+
+        QVERIFY(book.edit(PriceTable::Gpus, used, kGpuKindColumn, QStringLiteral("cheap"))
+                    .contains(QStringLiteral("must be quote, list, street or resale")));
+        QVERIFY(model.setData(model.index(used, kGpuKindColumn), QStringLiteral("quote")));
+        QVERIFY(book.catalog().gpus[used].priceSource.kind == PriceKind::Quote);
+        QCOMPARE(
+            model.index(used, kGpuKindColumn).data().toString(), QStringLiteral("vendor quote"));
+        // The kind sets the price's range: a vendor quote's is 10% under to 5% over.
+        const Interval quoted = priceRange(1070, book.catalog().gpus[used].priceSource);
+        QCOMPARE(quoted.low, 963.0);
+        QCOMPARE(quoted.high, 1123.5);
+        book.undoStack()->undo();
+        QVERIFY(book.catalog().gpus[used].priceSource.kind == PriceKind::Resale);
+        QVERIFY(model.setData(model.index(used, kGpuKindColumn), QString()));
+        QVERIFY(book.catalog().gpus[used].priceSource.kind == PriceKind::Unstated);
+        QCOMPARE(model.index(used, kGpuKindColumn).data().toString(), QStringLiteral("\u2014"));
+        QVERIFY(model.setData(model.index(used, kGpuKindColumn), QStringLiteral("street")));
+
+        QTemporaryDir data;
+        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+        QString error;
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        const CatalogLoad saved = loadCatalogWithUserFiles({ editedPricesPath().toStdString() });
+        qunsetenv("GPUPLAN_DATA_DIR");
+        QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
+        QVERIFY(saved.catalog->findGpu("rtx-3090")->priceSource.kind == PriceKind::Street);
+    }
+
     void invalidEditsAreRejectedWithAMessage_data()
     {
         QTest::addColumn<int>("column");
@@ -283,7 +376,7 @@ private slots:
     void undatedIsAcceptedWhereTheRowHasANote()
     {
         PriceBook book(m_catalog);
-        constexpr int kChassisDateColumn = 3;
+        constexpr int kChassisDateColumn = 4;
         int row = -1;
         for (std::size_t i = 0; i < book.catalog().chassis.size(); ++i)
             if (!book.catalog().chassis[i].priceSource.note.empty())
@@ -325,7 +418,7 @@ private slots:
         PriceBook book(m_current);
         PriceTableModel model(&book, PriceTable::Systems);
         constexpr int kPriceColumn = 3;
-        constexpr int kSourceColumn = 5;
+        constexpr int kSourceColumn = 6;
         QCOMPARE(model.headerData(kPriceColumn, Qt::Horizontal).toString(),
             QStringLiteral("Price with GPUs (USD)"));
         int row = -1;
