@@ -17,9 +17,12 @@ int runReport(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Write the proposal report (A4 PDF): model, assumptions, both charts, buy vs rent, the "
         "grant budget by year, the frontier and the cheapest offers, and every shown price's "
-        "date and source; the full tables as CSV beside it."));
-    p.addOption(
-        { QStringLiteral("out"), QStringLiteral("Output file (.pdf)."), QStringLiteral("FILE") });
+        "date and source; the full tables as CSV beside it (NAME-options.csv, "
+        "NAME-offers.csv)."));
+    p.addOption({ QStringLiteral("out"),
+        QStringLiteral("Output file (NAME.pdf); it and the two tables beside it replace any files "
+                       "of those names, all three or none."),
+        QStringLiteral("FILE") });
     p.addOption({ QStringLiteral("machine"),
         QStringLiteral("The machine for the buy-vs-rent section, e.g. 8xa100-80gb-sxm."),
         QStringLiteral("NxGPU") });
@@ -61,7 +64,10 @@ int runReport(const QStringList& arguments)
     input.sponsor = grant->sponsor;
     if (!render::writeProposalReport(input, out, &error))
         return fail(command, error);
-    QTextStream(stdout) << "Wrote " << out << '\n';
+    // Every file written, the tables beside the PDF included: they replace any of that name.
+    QTextStream stream(stdout);
+    for (const QString& file : render::proposalReportFiles(out))
+        stream << "Wrote " << file << '\n';
     return kExitOk;
 }
 

@@ -1,15 +1,27 @@
 #include "app/common/saved_file.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QSaveFile>
+#include <QStringList>
 
 #include <algorithm>
+#include <memory>
 
 namespace gpuplan::views {
 
-bool saveWholeFile(const QString& path, const QByteArray& bytes, QString* error)
+namespace {
+
+// Opens `file` and writes all of `bytes` into its temporary copy; false with *error otherwise.
+bool writeUncommitted(QSaveFile& file, const QByteArray& bytes, QString* error)
 {
-    QSaveFile file(path);
+    const QString path = file.fileName();
+    // QSaveFile would write a whole copy before finding it cannot rename it over a folder.
+    if (QFileInfo info(path); info.exists() && !info.isFile()) {
+        *error = QStringLiteral("cannot write %1: it is not a regular file")
+                     .arg(QDir::toNativeSeparators(path));
+        return false;
+    }
     if (!file.open(QIODevice::WriteOnly)) {
         *error = QStringLiteral("cannot write %1: %2")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
@@ -26,12 +38,42 @@ bool saveWholeFile(const QString& path, const QByteArray& bytes, QString* error)
                      .arg(bytes.size());
         return false;
     }
-    if (!file.commit()) {
+    return true;
+}
+
+} // namespace
+
+bool saveWholeFile(const QString& path, const QByteArray& bytes, QString* error)
+{
+    return saveWholeFiles({ { path, bytes } }, error);
+}
+
+bool saveWholeFiles(const std::vector<WholeFile>& files, QString* error)
+{
+    std::vector<std::unique_ptr<QSaveFile>> written;
+    for (const auto& [path, bytes] : files) {
+        written.push_back(std::make_unique<QSaveFile>(path));
+        if (!writeUncommitted(*written.back(), bytes, error))
+            return false; // the destructors remove every temporary copy
+    }
+    for (auto& file : written) {
+        if (file->commit())
+            continue;
+        const QString path = file->fileName();
         *error = QStringLiteral("cannot write %1: %2")
-                     .arg(QDir::toNativeSeparators(path), file.errorString());
+                     .arg(QDir::toNativeSeparators(path), file->errorString());
         return false;
     }
     return true;
+}
+
+QStringList existingFiles(const QStringList& paths)
+{
+    QStringList existing;
+    for (const QString& path : paths)
+        if (QFileInfo::exists(path))
+            existing << path;
+    return existing;
 }
 
 } // namespace gpuplan::views

@@ -9,10 +9,24 @@
 #include <QByteArray>
 #include <QString>
 
+#include <utility>
+#include <vector>
+
 namespace gpuplan::views {
 
 // Writes `bytes` to `path`, replacing it atomically (an existing file keeps its permissions, a
 // new one gets the umask's). False with *error = "cannot write PATH: reason" on any failure.
 bool saveWholeFile(const QString& path, const QByteArray& bytes, QString* error);
+
+// Files that belong together (a report and its tables, a table and the one beside it): every
+// file is written in full before any is renamed into place, and a target that exists but is not
+// a regular file (a folder) fails them all before anything is written. So a failure leaves
+// none of them changed; only a rename failing after the first (which the checks make unlikely)
+// could leave the set mixed, and says which file was not replaced.
+using WholeFile = std::pair<QString, QByteArray>;
+bool saveWholeFiles(const std::vector<WholeFile>& files, QString* error);
+
+// Those of `paths` that already exist: what writing them would replace.
+QStringList existingFiles(const QStringList& paths);
 
 } // namespace gpuplan::views

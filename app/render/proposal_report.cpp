@@ -623,10 +623,9 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
         in.scenario = &atGrantRuns->scenario;
         in.results = &atGrantRuns->results;
     }
-    const QFileInfo pdfInfo(path);
-    const QString base = pdfInfo.completeBaseName();
-    in.optionsCsvName = base + QStringLiteral("-options.csv");
-    in.offersCsvName = base + QStringLiteral("-offers.csv");
+    const QStringList files = proposalReportFiles(path);
+    in.optionsCsvName = QFileInfo(files[1]).fileName();
+    in.offersCsvName = QFileInfo(files[2]).fileName();
     QTextDocument doc;
     doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
     // Smaller than an exported figure, so the chart text prints at about 8 pt on the page.
@@ -678,13 +677,20 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
                      .arg(QDir::toNativeSeparators(path));
         return false;
     }
-    if (!views::saveWholeFile(path, printed.data(), error))
-        return false;
-    // The tables once the report is in place: a report that failed leaves nothing behind.
-    return views::saveWholeFile(pdfInfo.absoluteDir().filePath(in.optionsCsvName),
-               views::optionsCsv(*in.results).toUtf8(), error)
-        && views::saveWholeFile(pdfInfo.absoluteDir().filePath(in.offersCsvName),
-            views::cloudCsv(*in.results).toUtf8(), error);
+    // The report and its tables together or not at all: a report naming tables that were not
+    // written (or tables of another plan beside it) would mislead.
+    return views::saveWholeFiles(
+        { { files[0], printed.data() }, { files[1], views::optionsCsv(*in.results).toUtf8() },
+            { files[2], views::cloudCsv(*in.results).toUtf8() } },
+        error);
+}
+
+QStringList proposalReportFiles(const QString& path)
+{
+    const QFileInfo pdf(path);
+    const QString base = pdf.completeBaseName();
+    return { path, pdf.dir().filePath(base + QStringLiteral("-options.csv")),
+        pdf.dir().filePath(base + QStringLiteral("-offers.csv")) };
 }
 
 } // namespace gpuplan::render

@@ -8,6 +8,7 @@
 #include "core/evaluate.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -87,10 +88,14 @@ QString proposalReportHtml(const ReportInput& input);
 // "1.01 billion", "162 million", "12,000": a large count for people, not "1.012e+09".
 QString humanCount(double value);
 
-// Writes the report as an A4 PDF, atomically: rendered next to `path` and renamed over it only
-// when complete, so a failure leaves any earlier report intact. Beside it, the full option and
-// offer tables as CSV: "<name>-options.csv", "<name>-offers.csv". False with *error set on
-// failure.
+// Writes the report as an A4 PDF and beside it the full option and offer tables as CSV
+// (proposalReportFiles), all three or none: each is written whole before any replaces a file,
+// so a failure leaves any earlier report and tables intact. False with *error set on failure.
 bool writeProposalReport(const ReportInput& input, const QString& path, QString* error);
+
+// The files writeProposalReport writes for `path`: the PDF, "<name>-options.csv" and
+// "<name>-offers.csv" beside it, so that the caller can name them all and ask before replacing
+// one the user did not name.
+QStringList proposalReportFiles(const QString& path);
 
 } // namespace gpuplan::render

@@ -160,6 +160,27 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
         QVERIFY(f.size() > 10000);
+        // Every file written is named, the tables beside the PDF too.
+        QCOMPARE(r.out,
+            QStringLiteral("Wrote %1\nWrote %2\nWrote %3\n")
+                .arg(out, m_dir.filePath(QStringLiteral("report-options.csv")),
+                    m_dir.filePath(QStringLiteral("report-offers.csv"))));
+    }
+
+    // The report and its tables are written together or not at all: a folder where a table
+    // goes fails the report before anything is written, and an earlier report stays whole.
+    void reportAndItsTablesAllOrNone()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("whole.pdf"));
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("whole-offers.csv"))));
+        const Run r = run({ QStringLiteral("report"), QStringLiteral("--model"),
+            QStringLiteral("pythia-1b"), QStringLiteral("--out"), out });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("whole-offers.csv: it is not a regular file")),
+            qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(out));
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("whole-options.csv"))));
+        QVERIFY(r.out.isEmpty());
     }
 
     // The report budgets 3, 4 and 3 runs with owning costs: its buy-vs-rent paragraph counts
