@@ -90,8 +90,8 @@ QString ScenarioDocument::displayName() const
     return m_path.isEmpty() ? tr("Untitled scenario") : QFileInfo(m_path).fileName();
 }
 
-std::optional<ScenarioDocument::Opened> ScenarioDocument::open(
-    const QString& path, const Catalog& catalog, QString* error)
+std::optional<ScenarioDocument::Opened> ScenarioDocument::read(
+    const QString& path, const Catalog& catalog, QString* error) const
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -112,9 +112,13 @@ std::optional<ScenarioDocument::Opened> ScenarioDocument::open(
                      .arg(path, QString::fromStdString(read.scenario->modelId));
         return std::nullopt;
     }
+    return Opened { *read.scenario, read.view, read.grant, read.priceSet, issueText(read.issues) };
+}
+
+void ScenarioDocument::adopt(const QString& path)
+{
     setPath(path);
     addRecent(path);
-    return Opened { *read.scenario, read.view, read.grant, read.priceSet, issueText(read.issues) };
 }
 
 bool ScenarioDocument::save(const QString& path, const Scenario& scenario, const ScenarioView& view,
@@ -151,9 +155,11 @@ void ScenarioDocument::rememberAsLast() const
 
 void ScenarioDocument::setPath(const QString& path)
 {
-    if (path == m_path)
+    // Absolute: the path is remembered for the next start, which may run in another folder.
+    const QString absolute = path.isEmpty() ? path : QFileInfo(path).absoluteFilePath();
+    if (absolute == m_path)
         return;
-    m_path = path;
+    m_path = absolute;
     emit pathChanged();
 }
 

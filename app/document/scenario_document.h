@@ -50,9 +50,13 @@ public:
         QString warnings; // issues that did not stop the read, file:line:column each
     };
     // Reads `path` against the catalog's defaults; the model must be one the catalog knows.
-    // On success it becomes this document's path and the most recent file; on failure nothing
-    // changes and *error says why (file:line:column where there is one).
-    std::optional<Opened> open(const QString& path, const Catalog& catalog, QString* error);
+    // Changes nothing: the window may still decline to open it (unsaved price edits of another
+    // price set), and only then calls adopt(). On failure *error says why (file:line:column
+    // where there is one).
+    std::optional<Opened> read(const QString& path, const Catalog& catalog, QString* error) const;
+    // The file read is now the one open: its path (absolute, so that it reopens from any working
+    // folder) and the most recent file.
+    void adopt(const QString& path);
     // Writes atomically (a failed write leaves the old file); becomes the path and most recent.
     bool save(const QString& path, const Scenario& scenario, const ScenarioView& view,
         const std::optional<ScenarioGrant>& grant, QString* error);

@@ -245,6 +245,23 @@ ScenarioGrant BudgetView::grantSettings() const
     return grant;
 }
 
+QString BudgetView::unsavedRunsPerYear() const
+{
+    const QString typed = m_runs->text().trimmed();
+    if (typed.isEmpty())
+        return {};
+    GrantPlan plan = shownPlan();
+    QString error;
+    if (!views::parseRunsPerYear(typed, plan, &error))
+        return QStringLiteral("%1 (%2)").arg(typed, error);
+    if (plan.runsPerYear.size() != static_cast<std::size_t>(plan.years))
+        return tr("%1 (%2 for a grant of %3)")
+            .arg(typed,
+                render::countOf(double(plan.runsPerYear.size()), 0, tr("year"), tr("years")),
+                render::countOf(plan.years, 0, tr("year"), tr("years")));
+    return {};
+}
+
 QString BudgetView::setGrantSettings(const ScenarioGrant& grant)
 {
     m_syncing = true;

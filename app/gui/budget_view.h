@@ -49,6 +49,9 @@ public:
     // Shows a scenario file's grant; returns a warning when its sponsor is not loaded (the
     // current sponsor stays).
     QString setGrantSettings(const ScenarioGrant& grant);
+    // Why the runs per year typed are not in grantSettings() ("2, -3, abc: ..."); empty when
+    // they are, or none are typed.
+    QString unsavedRunsPerYear() const;
 
 signals:
     // The user changed a setting that is saved with the scenario.

@@ -115,9 +115,15 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     connect(m_axis, &QComboBox::currentIndexChanged, this, [this] { replot(/*tornado=*/false); });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { replot(); });
     connect(m_offers, &QListWidget::itemChanged, this, [this] {
-        if (!m_syncing)
-            replot();
+        if (m_syncing)
+            return;
+        replot();
+        emit settingsChanged();
     });
+    // activated: the user's choices only, not the view's own (a restored scenario, a machine
+    // carried over from the planner).
+    connect(m_machine, &QComboBox::activated, this, &BuyVsRentView::settingsChanged);
+    connect(m_axis, &QComboBox::activated, this, &BuyVsRentView::settingsChanged);
     connect(m_session, &PlannerSession::resultsChanged, this, &BuyVsRentView::resultsChanged);
     resultsChanged();
 }

@@ -54,6 +54,10 @@ public:
     void setChosenOffers(const std::vector<std::size_t>& cloudIndices);
     void setMonthsAxis(bool months);
 
+signals:
+    // The user chose another machine, offer or axis: settings saved with the scenario.
+    void settingsChanged();
+
 protected:
     void showEvent(QShowEvent* event) override;
 

@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -50,6 +51,14 @@ const QString kStateKey = QStringLiteral("window/state");
 // The runner kills a cancelled worker after 0.6 s; this only bounds a system that is stuck.
 constexpr std::chrono::seconds kQuitBenchmarkWait { 10 };
 const QString kScenarioFilter = QStringLiteral("gpuplan scenarios (*.gpuplan.yaml)");
+
+// Export tables as CSV writes the cloud offers beside the options: "options.csv" ->
+// "options-cloud.csv".
+QString cloudCsvPath(const QString& optionsPath)
+{
+    const QFileInfo info(optionsPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral("-cloud.csv"));
+}
 
 } // namespace
 
@@ -106,6 +115,9 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(
         m_planner, &PlannerView::logAxesToggled, this, [this] { m_session->setModified(true); });
     connect(m_budget, &BudgetView::settingsChanged, this, [this] { m_session->setModified(true); });
+    // The machine, offers and axis of Buy vs rent are saved with the scenario too.
+    connect(m_buyVsRent, &BuyVsRentView::settingsChanged, this,
+        [this] { m_session->setModified(true); });
     // The dock shows the planned runs the Budget view's typed runs per year add up to.
     connect(m_budget, &BudgetView::plannedRunsTyped, this, [this](int total) {
         Assumptions a = m_session->scenario().assumptions;
@@ -129,6 +141,8 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     });
 
     buildMenus();
+    m_freshGrant = m_budget->grantSettings();
+    m_freshView = currentView();
     // The first start's size, within the screen (a 1366x768 laptop included); later starts
     // restore the user's.
     QSize first(1500, 950);
@@ -153,8 +167,11 @@ void MainWindow::buildMenus()
     fillRecentMenu();
     file->addAction(
         tr("&Save scenario"), QKeySequence::Save, this, [this] { saveScenarioAction(); });
-    file->addAction(
-        tr("Save scenario &as…"), QKeySequence::SaveAs, this, [this] { saveScenarioAsDialog(); });
+    // Ctrl+Shift+S where the platform has no Save As key (generic X11, Windows).
+    const QKeySequence saveAs = QKeySequence(QKeySequence::SaveAs).isEmpty()
+        ? QKeySequence(tr("Ctrl+Shift+S"))
+        : QKeySequence(QKeySequence::SaveAs);
+    file->addAction(tr("Save scenario &as…"), saveAs, this, [this] { saveScenarioAsDialog(); });
     file->addSeparator();
     file->addAction(tr("Import &measurements…"), this, &MainWindow::importMeasurementsDialog);
     file->addAction(tr("Import &price table…"), this, &MainWindow::importPricesDialog);
@@ -188,8 +205,11 @@ void MainWindow::buildMenus()
         m_priceSets->addAction(action);
     }
     connect(m_priceSets, &QActionGroup::triggered, this, [this](QAction* action) {
+        const std::string before = m_book->catalog().priceSet;
         if (!usePriceSet(action->data().toString()))
             showPriceSet(); // cancelled: the tick goes back
+        else if (m_book->catalog().priceSet != before)
+            m_session->setModified(true); // the scenario file keeps its price set
     });
     m_priceSetLabel = new QLabel(this);
     m_priceSetLabel->setObjectName(QStringLiteral("priceSetLabel"));
@@ -200,6 +220,10 @@ void MainWindow::buildMenus()
     for (int i = 0; i < m_tabs->count(); ++i)
         view->addAction(m_tabs->tabText(i), QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), this,
             [this, i] { m_tabs->setCurrentIndex(i); });
+    // A closed Assumptions dock comes back from here (it stays closed across restarts).
+    view->addSeparator();
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("assumptionsDock")))
+        view->addAction(dock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(
@@ -223,12 +247,17 @@ void MainWindow::catalogEdited()
         = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh;
     const bool pue = before.defaults.pue != after.defaults.pue;
     m_session->setCatalog(m_book->snapshot());
-    if (electricity || pue) {
+    // Only the one edited: the other may be the scenario's own (typed in the dock).
+    if (electricity) {
         a.electricityUsdPerKwh = after.defaults.electricityUsdPerKwh;
         a.source(AssumptionId::ElectricityUsdPerKwh)
             = after.defaults.source(AssumptionId::ElectricityUsdPerKwh);
+    }
+    if (pue) {
         a.pue = after.defaults.pue;
         a.source(AssumptionId::Pue) = after.defaults.source(AssumptionId::Pue);
+    }
+    if (electricity || pue) {
         m_assumptions->setAssumptions(a);
         m_session->setAssumptions(a);
     }
@@ -247,11 +276,37 @@ bool MainWindow::confirmDiscardPriceEdits()
         savePrices();
         return !m_book->isModified();
     }
+    // Discarded: back to the saved tables, so that what follows (another price set, another
+    // scenario) does not ask again about edits the user has let go.
+    m_book->reset(loadUserCatalog().catalog);
     return true;
+}
+
+void MainWindow::commitTypedValue()
+{
+    // A spin box or line edit takes in its text when it loses focus (valueChanged,
+    // editingFinished), which a keyboard shortcut does not cause.
+    if (QWidget* focused = QApplication::focusWidget(); focused && isAncestorOf(focused)) {
+        focused->clearFocus();
+        focused->setFocus();
+    }
+}
+
+bool MainWindow::confirmReplacing(const QStringList& others)
+{
+    const QStringList existing = views::existingFiles(others);
+    if (existing.isEmpty())
+        return true;
+    QString question = tr("Beside it, these files are written too and already exist:");
+    for (const QString& file : existing)
+        question += QStringLiteral("\n  ") + QDir::toNativeSeparators(file);
+    question += QStringLiteral("\n\n") + tr("Replace them?");
+    return QMessageBox::question(this, tr("Replace files"), question) == QMessageBox::Yes;
 }
 
 bool MainWindow::confirmDiscard()
 {
+    commitTypedValue();
     if (!confirmDiscardPriceEdits())
         return false;
     if (m_session->isModified()) {
@@ -303,7 +358,8 @@ void MainWindow::fillRecentMenu()
             ->addAction(QFileInfo(path).fileName(), this,
                 [this, path] {
                     QString error;
-                    if (confirmDiscard() && !openScenario(path, &error))
+                    // An empty error: the user cancelled (unsaved price edits).
+                    if (confirmDiscard() && !openScenario(path, &error) && !error.isEmpty())
                         QMessageBox::warning(this, tr("Cannot open scenario"), error);
                 })
             ->setToolTip(path);
@@ -319,6 +375,9 @@ void MainWindow::newScenario()
     fresh.assumptions = m_session->catalog().defaults;
     m_session->setScenario(fresh);
     m_assumptions->setAssumptions(fresh.assumptions);
+    // The grant and the views' settings start afresh too: they are saved with the scenario.
+    m_budget->setGrantSettings(m_freshGrant);
+    applyView(m_freshView);
     m_session->setModified(false);
     m_document->clear();
     updateTitle();
@@ -347,14 +406,16 @@ bool MainWindow::usePriceSet(const QString& priceSet)
 
 bool MainWindow::openScenario(const QString& path, QString* error)
 {
-    const auto opened = m_document->open(path, m_session->catalog(), error);
+    const auto opened = m_document->read(path, m_session->catalog(), error);
     if (!opened)
         return false;
-    // The scenario was planned with a price set: reopen it with the same prices.
+    // The scenario was planned with a price set: reopen it with the same prices. Declined
+    // (unsaved price edits), nothing has changed: not the plan, not the file's name.
     if (opened->priceSet && !usePriceSet(QString::fromStdString(*opened->priceSet))) {
         error->clear();
         return false;
     }
+    m_document->adopt(path);
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);
     applyView(opened->view);
@@ -378,11 +439,18 @@ bool MainWindow::restoreLastScenario(QString* error)
 
 bool MainWindow::saveScenario(const QString& path, QString* error)
 {
+    commitTypedValue();
     if (!m_document->save(
             path, m_session->scenario(), currentView(), m_budget->grantSettings(), error))
         return false;
     m_session->setModified(false);
     updateTitle();
+    // Saved without what the file cannot hold: say so rather than let it go unnoticed.
+    if (const QString left = m_budget->unsavedRunsPerYear(); !left.isEmpty())
+        statusBar()->showMessage(tr("Saved %1, without the runs per year typed in the Budget "
+                                    "view: %2")
+                                     .arg(QFileInfo(path).fileName(), left),
+            15000);
     return true;
 }
 
@@ -425,7 +493,7 @@ void MainWindow::openScenarioDialog()
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kScenarioFilter);
     QString error;
-    if (!path.isEmpty() && !openScenario(path, &error))
+    if (!path.isEmpty() && !openScenario(path, &error) && !error.isEmpty())
         QMessageBox::warning(this, tr("Cannot open scenario"), error);
 }
 
@@ -447,8 +515,15 @@ bool MainWindow::saveScenarioAsDialog()
         this, tr("Save scenario"), QStringLiteral("plan.gpuplan.yaml"), kScenarioFilter);
     if (path.isEmpty())
         return false;
-    if (!path.endsWith(QLatin1String(kScenarioSuffix.data())))
+    if (!path.endsWith(QLatin1String(kScenarioSuffix.data()))) {
         path += QLatin1String(kScenarioSuffix.data());
+        // The dialog asked about the name as typed, not this one.
+        if (QFileInfo::exists(path)
+            && QMessageBox::question(this, tr("Save scenario"),
+                   tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()))
+                != QMessageBox::Yes)
+            return false;
+    }
     QString error;
     if (!saveScenario(path, &error)) {
         QMessageBox::warning(this, tr("Cannot save scenario"), error);
@@ -460,12 +535,13 @@ bool MainWindow::saveScenarioAsDialog()
 void MainWindow::reloadMeasurements()
 {
     const CatalogLoad load = loadUserCatalog();
-    if (!load.issues.empty())
-        statusBar()->showMessage(issueText(load.issues), 15000);
     m_book->takeMeasurements(*load.catalog);
-    statusBar()->showMessage(tr("Measurements reloaded: %1 measured configuration(s).")
-                                 .arg(load.catalog->measured.size()),
-        8000);
+    QString message = tr("Measurements reloaded: %1 measured configuration(s).")
+                          .arg(load.catalog->measured.size());
+    // The problems stay in view with the count, not replaced by it.
+    if (!load.issues.empty())
+        message += QLatin1Char(' ') + issueText(load.issues);
+    statusBar()->showMessage(message, load.issues.empty() ? 8000 : 30000);
 }
 
 bool MainWindow::importMeasurements(const QString& path, QString* error)
@@ -633,6 +709,10 @@ void MainWindow::exportReportDialog()
         QStringLiteral("proposal-compute.pdf"), tr("PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
+    commitTypedValue();
+    const QStringList files = render::proposalReportFiles(path);
+    if (!confirmReplacing(files.mid(1)))
+        return;
     render::ReportInput input;
     input.results = &m_session->results();
     input.scenario = &m_session->scenario();
@@ -650,14 +730,17 @@ void MainWindow::exportReportDialog()
     if (!render::writeProposalReport(input, path, &error))
         QMessageBox::warning(this, tr("Cannot export report"), error);
     else
-        statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+        statusBar()->showMessage(
+            tr("Wrote %1, %2 and %3")
+                .arg(files[0], QFileInfo(files[1]).fileName(), QFileInfo(files[2]).fileName()),
+            8000);
 }
 
 void MainWindow::exportCsvDialog()
 {
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export tables as CSV"), QStringLiteral("options.csv"), tr("CSV (*.csv)"));
-    if (path.isEmpty())
+    if (path.isEmpty() || !confirmReplacing({ cloudCsvPath(path) }))
         return;
     QString error;
     if (!exportCsv(path, &error))
@@ -666,14 +749,12 @@ void MainWindow::exportCsvDialog()
 
 bool MainWindow::exportCsv(const QString& path, QString* error)
 {
-    // Two files: the machines, and beside them the cloud offers.
-    const QString cloudPath = QFileInfo(path).path() + QLatin1Char('/')
-        + QFileInfo(path).completeBaseName() + QStringLiteral("-cloud.csv");
-    for (const auto& [file, text] : { std::pair { path, views::optionsCsv(m_session->results()) },
-             std::pair { cloudPath, views::cloudCsv(m_session->results()) } }) {
-        if (!views::saveWholeFile(file, text.toUtf8(), error))
-            return false;
-    }
+    // Two files, both or neither: the machines, and beside them the cloud offers.
+    const QString cloudPath = cloudCsvPath(path);
+    if (!views::saveWholeFiles({ { path, views::optionsCsv(m_session->results()).toUtf8() },
+                                   { cloudPath, views::cloudCsv(m_session->results()).toUtf8() } },
+            error))
+        return false;
     statusBar()->showMessage(tr("Wrote %1 and %2").arg(path, cloudPath), 8000);
     return true;
 }
@@ -682,8 +763,10 @@ void MainWindow::copyChart()
 {
     render::FigureSize size;
     size.dpi = 150;
-    QApplication::clipboard()->setImage(render::renderChartImage(currentChart(), size));
-    statusBar()->showMessage(tr("Chart copied to the clipboard"), 5000);
+    const render::ChartData chart = currentChart();
+    QApplication::clipboard()->setImage(render::renderChartImage(chart, size));
+    // Named: from a tab without a chart it is the Planner's that is copied.
+    statusBar()->showMessage(tr("Copied the chart '%1' to the clipboard").arg(chart.title), 5000);
 }
 
 void MainWindow::showHelp()

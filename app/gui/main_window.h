@@ -94,6 +94,12 @@ private:
     void fillRecentMenu();
     void showPriceSet(); // the Prices menu's tick and the status bar's note
     void catalogEdited();
+    // A number or text being typed (a dock field before Enter) taken in, as leaving the field
+    // would: saving, quitting and opening act on what the user sees.
+    void commitTypedValue();
+    // Asks before replacing `others`, the files written beside the one the user named (the
+    // file dialog asked about that one only); true when none exists or the user agrees.
+    bool confirmReplacing(const QStringList& others);
 
     void newScenario();
     void openScenarioDialog();
@@ -123,6 +129,8 @@ private:
     QActionGroup* m_priceSets = nullptr;
     QLabel* m_priceSetLabel = nullptr;
     document::ScenarioDocument* m_document = nullptr;
+    ScenarioGrant m_freshGrant; // the Budget view's settings of a new scenario
+    ScenarioView m_freshView; // the views' settings of a new scenario
 };
 
 } // namespace gpuplan::gui

@@ -79,13 +79,10 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     buttons->addStretch();
     buttons->addWidget(m_state);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Double-click a price, its kind, date or source to edit it. "
-                                "Changes re-plot at once; Save writes them to %1, layered over "
-                                "the shipped tables. Dates show the price's age on the plan's "
-                                "day; a stale one is in red.")
-                                 .arg(editedPricesPath()));
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
+    m_intro = new QLabel;
+    m_intro->setObjectName(QStringLiteral("pricesIntro"));
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
     layout->addWidget(m_tabs, 1);
@@ -125,6 +122,13 @@ void PriceTablesView::setAgeReference(const std::string& today, int staleMonths)
 
 void PriceTablesView::showState()
 {
+    // The file Save writes belongs to the price set planned with, which can change (Prices
+    // menu, an opened scenario): named afresh with every reset.
+    m_intro->setText(tr("Double-click a price, its kind, date or source to edit it. Changes "
+                        "re-plot at once; Save writes them to %1, layered over the shipped "
+                        "tables. Dates show the price's age on the plan's day; a stale one is "
+                        "in red.")
+                         .arg(editedPricesPath()));
     m_state->setText(m_book->isModified() ? tr("● Modified — not saved") : tr("Saved"));
 }
 

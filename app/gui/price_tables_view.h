@@ -42,6 +42,7 @@ private:
 
     PriceBook* m_book;
     QTabWidget* m_tabs = nullptr;
+    QLabel* m_intro = nullptr;
     QLabel* m_state = nullptr;
     QLabel* m_message = nullptr;
     std::vector<std::pair<PriceTableModel*, QTableView*>> m_tables;

@@ -73,13 +73,17 @@ private slots:
         QCOMPARE(pathChanged.count(), 1);
 
         document::ScenarioDocument other;
-        const auto opened = other.open(path, *m_catalog, &error);
+        const auto opened = other.read(path, *m_catalog, &error);
         QVERIFY2(opened, qPrintable(error));
         QCOMPARE(opened->scenario.modelId, std::string("pythia-1b"));
         QCOMPARE(*opened->scenario.budgetUsd, 40000.0);
         QCOMPARE(opened->scenario.assumptions.pue, 4.0);
         QVERIFY(opened->warnings.isEmpty());
         QVERIFY(!opened->grant); // none was saved
+        // Reading changes nothing: the window adopts the file only once it has opened it.
+        QVERIFY(other.path().isEmpty());
+        other.adopt(path);
+        QCOMPARE(other.path(), path);
 
         // The Budget tab's grant is saved with the plan.
         ScenarioGrant grant;
@@ -90,7 +94,7 @@ private slots:
         grant.plan.equipmentYear = 1;
         grant.sponsorId = "no-indirect";
         QVERIFY2(doc.save(path, s, {}, grant, &error), qPrintable(error));
-        const auto withGrant = other.open(path, *m_catalog, &error);
+        const auto withGrant = other.read(path, *m_catalog, &error);
         QVERIFY2(withGrant, qPrintable(error));
         QVERIFY(withGrant->grant == grant);
     }
@@ -119,7 +123,7 @@ private slots:
         write(path, text);
         document::ScenarioDocument doc;
         QString error;
-        QVERIFY(!doc.open(path, *m_catalog, &error));
+        QVERIFY(!doc.read(path, *m_catalog, &error));
         QVERIFY2(error.startsWith(path + expected), qPrintable(error));
         QVERIFY(doc.path().isEmpty()); // nothing changed
         QVERIFY(doc.recentFiles().isEmpty());
@@ -129,7 +133,7 @@ private slots:
     {
         document::ScenarioDocument doc;
         QString error;
-        QVERIFY(!doc.open(m_dir.filePath(QStringLiteral("gone.gpuplan.yaml")), *m_catalog, &error));
+        QVERIFY(!doc.read(m_dir.filePath(QStringLiteral("gone.gpuplan.yaml")), *m_catalog, &error));
         QVERIFY2(error.startsWith(QStringLiteral("cannot read ")), qPrintable(error));
     }
 
@@ -159,6 +163,25 @@ private slots:
         QCOMPARE(recent.count(m_dir.filePath(QStringLiteral("r3.gpuplan.yaml"))), 1);
         QCOMPARE(recent.at(1), m_dir.filePath(QStringLiteral("r9.gpuplan.yaml")));
         QVERIFY(!recent.contains(m_dir.filePath(QStringLiteral("r0.gpuplan.yaml"))));
+    }
+
+    // A file opened by a relative path (gpuplan plan.gpuplan.yaml) is remembered absolute: the
+    // next start, from a desktop launcher, runs in another folder.
+    void relativePathsAreRememberedAbsolute()
+    {
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(m_dir.path()));
+        document::ScenarioDocument doc;
+        QString error;
+        const bool saved
+            = doc.save(QStringLiteral("rel.gpuplan.yaml"), pythia1b(), {}, std::nullopt, &error);
+        doc.rememberAsLast();
+        QVERIFY(QDir::setCurrent(before));
+        QVERIFY2(saved, qPrintable(error));
+        const QString absolute = m_dir.filePath(QStringLiteral("rel.gpuplan.yaml"));
+        QCOMPARE(doc.path(), absolute);
+        QCOMPARE(document::ScenarioDocument().lastScenario(), absolute);
+        QCOMPARE(doc.recentFiles().first(), absolute);
     }
 
     void lastScenarioOnlyWhileItExists()

@@ -31,18 +31,22 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -624,6 +628,195 @@ private slots:
             w->priceBook()->catalog().defaults.electricityUsdPerKwh);
     }
 
+    // Opening a scenario of another price set, declined at the question about unsaved price
+    // edits, changes nothing: not the plan, not the file a later Save writes to.
+    void declinedOpenChangesNothing()
+    {
+        auto w = makeWindow();
+        w->show();
+        const QString mine = m_files.filePath(QStringLiteral("mine.gpuplan.yaml"));
+        QString error;
+        w->session()->setModel("pythia-1b");
+        QVERIFY2(w->saveScenario(mine, &error), qPrintable(error));
+        const QByteArray saved = readAll(mine);
+        const QString other = m_files.filePath(QStringLiteral("other.gpuplan.yaml"));
+        QFile file(other);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-410m\n"
+                   "price_set: current\n");
+        file.close();
+        QVERIFY(w->priceBook()
+                    ->edit(PriceTable::Gpus, gpuRow(*w, "a100-80gb-sxm"), 1, QStringLiteral("9999"))
+                    .isEmpty());
+        {
+            BoxAnswerer cancel({ QMessageBox::Cancel });
+            QVERIFY(!w->openScenario(other, &error));
+            QVERIFY(cancel.answeredAll());
+            QVERIFY(error.isEmpty()); // cancelled: nothing to report
+        }
+        QCOMPARE(w->scenarioPath(), mine);
+        QCOMPARE(w->session()->scenario().modelId, std::string("pythia-1b"));
+        QCOMPARE(a100Price(*w), 9999.0);
+        QVERIFY(w->saveScenario(w->scenarioPath(), &error));
+        QCOMPARE(readAll(mine), saved); // the other file's plan did not land in this one
+        // Discarded, it opens, asking once.
+        BoxAnswerer discard({ QMessageBox::Discard });
+        QVERIFY2(w->openScenario(other, &error), qPrintable(error));
+        QCOMPARE(discard.texts.size(), 1);
+        QCOMPARE(w->scenarioPath(), other);
+        QCOMPARE(w->session()->scenario().modelId, std::string("pythia-410m"));
+        QCOMPARE(w->session()->catalog().priceSet, std::string("current"));
+    }
+
+    // What is typed in a dock field but not yet entered is what Save writes and what Quit asks
+    // about: the user sees it.
+    void aValueBeingTypedIsSavedAndAskedAbout()
+    {
+        auto w = makeWindow();
+        w->show();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        auto* years = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(
+            QStringLiteral("amortizationYears"));
+        QVERIFY(years);
+        QCOMPARE(years->value(), 5.0);
+        years->setFocus();
+        QTRY_VERIFY(years->hasFocus());
+        years->selectAll();
+        QTest::keyClicks(years, QStringLiteral("4"));
+        QCOMPARE(w->session()->scenario().assumptions.amortizationYears, 5.0); // not entered yet
+        const QString path = m_files.filePath(QStringLiteral("typed.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        QVERIFY2(readAll(path).contains("amortization_years: 4"), readAll(path).constData());
+        QCOMPARE(w->session()->scenario().assumptions.amortizationYears, 4.0);
+        QVERIFY(!w->isWindowModified());
+        QVERIFY(years->hasFocus()); // the user goes on where they were
+
+        years->selectAll();
+        QTest::keyClicks(years, QStringLiteral("3"));
+        BoxAnswerer cancel({ QMessageBox::Cancel });
+        QVERIFY(!w->close());
+        QCOMPARE(cancel.texts,
+            QStringList {
+                QStringLiteral("The scenario has changes that are not saved. Save them?") });
+        QCOMPARE(w->session()->scenario().assumptions.amortizationYears, 3.0);
+    }
+
+    // Every setting the scenario file keeps marks it modified when the user changes it: the
+    // offers ticked in Buy vs rent, its axis, and the price set.
+    void savedSettingsMarkTheScenarioModified()
+    {
+        auto w = makeWindow();
+        w->tabs()->setCurrentWidget(w->buyVsRentView());
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->session()->setModified(false);
+        auto* offers = w->buyVsRentView()->findChild<QListWidget*>(QStringLiteral("offers"));
+        QVERIFY(offers && offers->count() > 0);
+        offers->item(0)->setCheckState(
+            offers->item(0)->checkState() == Qt::Checked ? Qt::Unchecked : Qt::Checked);
+        QVERIFY(w->session()->isModified());
+
+        w->session()->setModified(false);
+        auto* axis = w->buyVsRentView()->findChild<QComboBox*>(QStringLiteral("axis"));
+        axis->setFocus();
+        QTest::keyClick(axis, Qt::Key_Down);
+        QVERIFY(w->buyVsRentView()->monthsAxis());
+        QVERIFY(w->session()->isModified());
+
+        w->session()->setModified(false);
+        QAction* current = nullptr;
+        for (QAction* a : w->findChildren<QAction*>())
+            if (a->data().toString() == QStringLiteral("current"))
+                current = a;
+        QVERIFY(current);
+        current->trigger();
+        QCOMPARE(w->session()->catalog().priceSet, std::string("current"));
+        QVERIFY(w->session()->isModified());
+        // The Price tables view names the file Save now writes: the current set's.
+        auto* intro = w->priceTablesView()->findChild<QLabel*>(QStringLiteral("pricesIntro"));
+        QVERIFY2(intro->text().contains(QStringLiteral("/prices/current/edited-prices.yaml")),
+            qPrintable(intro->text()));
+    }
+
+    // Editing PUE in the Electricity table carries PUE into the scenario, and only PUE: the
+    // scenario's own electricity price stays, through the undo too.
+    void pueEditKeepsTheScenariosElectricityPrice()
+    {
+        auto w = makeWindow();
+        Assumptions a = w->session()->scenario().assumptions;
+        a.electricityUsdPerKwh = 0.25;
+        w->session()->setAssumptions(a);
+        const double pue = w->session()->scenario().assumptions.pue;
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Electricity, 1, 1, QStringLiteral("1.3")).isEmpty());
+        QCOMPARE(w->session()->scenario().assumptions.pue, 1.3);
+        QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, 0.25);
+        w->priceBook()->undoStack()->undo();
+        QCOMPARE(w->session()->scenario().assumptions.pue, pue);
+        QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, 0.25);
+    }
+
+    // File > New scenario starts the grant afresh, as a new scenario file has none; and the
+    // Assumptions dock, once closed, comes back from the View menu.
+    void newScenarioStartsTheGrantAfresh()
+    {
+        auto w = makeWindow();
+        w->show();
+        const ScenarioGrant fresh = w->budgetView()->grantSettings();
+        ScenarioGrant longer = fresh;
+        longer.plan.years = 5;
+        longer.plan.runsPerYear = { 1, 1, 1, 1, 1 };
+        w->budgetView()->setGrantSettings(longer);
+        QCOMPARE(w->budgetView()->grantSettings().plan.years, 5);
+        QAction* newScenario = nullptr;
+        QAction* dockToggle = nullptr;
+        for (QAction* menu : w->menuBar()->actions())
+            for (QAction* a : menu->menu()->actions()) {
+                if (a->text() == QStringLiteral("&New scenario"))
+                    newScenario = a;
+                if (a->text() == QStringLiteral("Assumptions"))
+                    dockToggle = a;
+            }
+        QVERIFY(newScenario && dockToggle);
+        newScenario->trigger();
+        QVERIFY(w->budgetView()->grantSettings() == fresh);
+        QVERIFY(!w->isWindowModified());
+
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("assumptionsDock"));
+        dock->close();
+        QVERIFY(!dock->isVisible());
+        dockToggle->trigger();
+        QVERIFY(dock->isVisible());
+    }
+
+    // Runs per year the file cannot hold are not saved, and Save says so.
+    void saveSaysWhatItLeftOut()
+    {
+        auto w = makeWindow();
+        w->show();
+        w->budgetView()
+            ->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))
+            ->setText(QStringLiteral("2,x"));
+        QVERIFY(!w->budgetView()->unsavedRunsPerYear().isEmpty());
+        QString error;
+        QVERIFY(w->saveScenario(m_files.filePath(QStringLiteral("left.gpuplan.yaml")), &error));
+        const QString message = w->statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Saved left.gpuplan.yaml, without the runs per "
+                                                   "year typed in the Budget view: 2,x (")),
+            qPrintable(message));
+        w->budgetView()
+            ->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))
+            ->setText(QStringLiteral("1,2"));
+        QCOMPARE(w->budgetView()->unsavedRunsPerYear(),
+            QStringLiteral("1,2 (2 years for a grant of 3 years)"));
+        w->budgetView()
+            ->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))
+            ->setText(QStringLiteral("1,2,1"));
+        QVERIFY(w->budgetView()->unsavedRunsPerYear().isEmpty());
+    }
+
     void closeAsksAboutUnsavedChanges()
     {
         auto w = makeWindow();
@@ -734,6 +927,19 @@ private slots:
         // A folder that does not exist is reported, not ignored.
         QVERIFY(!w->exportCsv(m_files.filePath(QStringLiteral("nowhere/options.csv")), &error));
         QVERIFY2(error.contains(QStringLiteral("nowhere/options.csv")), qPrintable(error));
+        // Both files or neither: a folder where the cloud table goes leaves the options as they
+        // were.
+        const QString kept = m_files.filePath(QStringLiteral("export/kept.csv"));
+        QFile old(kept);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("the user's own table\n");
+        old.close();
+        QVERIFY(QDir().mkpath(m_files.filePath(QStringLiteral("export/kept-cloud.csv"))));
+        QVERIFY(!w->exportCsv(kept, &error));
+        QVERIFY2(error.endsWith(QStringLiteral("kept-cloud.csv: it is not a regular file")),
+            qPrintable(error));
+        QCOMPARE(readAll(kept), QByteArray("the user's own table\n"));
+        QCOMPARE(QDir(m_files.filePath(QStringLiteral("export"))).entryList(QDir::Files).size(), 3);
     }
 
     void copyChartPutsTheChartOnTheClipboard()
