@@ -101,7 +101,7 @@ inline constexpr FieldSpec kSteps { "steps", "Optimizer steps", Unit::Count, { 1
     kPlausible };
 inline constexpr FieldSpec kTokensOrPixels { "sequence_length", "Sequence or image size",
     Unit::Count, { 1.0, 1e7 }, kPlausible };
-inline constexpr FieldSpec kTrainingDays { "days", "Training days", Unit::Days, { 0.0, 1e6 },
+inline constexpr FieldSpec kTrainingDays { "days", "Training days", Unit::Days, { 0.0, 1e6, true },
     kPlausible };
 inline constexpr FieldSpec kWaitDays { "queue_wait_days", "Waiting time", Unit::Days,
     { 0.0, 3650.0 }, "an application or queue longer than ten years is a typo" };

@@ -1,5 +1,7 @@
 #include "pricing/catalog_loader.h"
 
+#include "pricing/text_file.h"
+
 #include "pricing/section_readers.h"
 #include "pricing/yaml_reader.h"
 
@@ -129,18 +131,10 @@ CatalogLoad loadCatalog(const std::vector<DataFile>& files)
 
 std::optional<DataFile> readDataFile(const std::string& path, std::vector<LoadIssue>& issues)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        issues.push_back({ LoadIssue::Severity::Error, path, 0, 0, "cannot open the file" });
+    auto text = readTextFile(path, issues, yaml::kMaxFileBytes, "a gpuplan data file may have");
+    if (!text)
         return std::nullopt;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) {
-        issues.push_back({ LoadIssue::Severity::Error, path, 0, 0, "cannot read the file" });
-        return std::nullopt;
-    }
-    return DataFile { path, text.str() };
+    return DataFile { path, std::move(*text) };
 }
 
 std::vector<std::string> priceSetNames()

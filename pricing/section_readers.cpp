@@ -1,5 +1,6 @@
 #include "pricing/section_readers.h"
 
+#include <algorithm>
 #include <set>
 
 namespace gpuplan {
@@ -41,9 +42,11 @@ PendingReference referenceAt(const yaml::Reader& reader, const YAML::Node& at,
 }
 
 // Runs `readOne` for each map in the list `section`, with the common list checks.
+// Two entries with the same `key` (an id; the GPU a price set prices) are an error: the later
+// would silently replace the earlier.
 template <typename ReadOne>
 void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* section,
-    const char* entryKind, ReadOne readOne)
+    const char* entryKind, ReadOne readOne, const char* key = "id")
 {
     const YAML::Node list = root[section];
     if (!list)
@@ -60,9 +63,9 @@ void forEachEntry(yaml::Reader& reader, const YAML::Node& root, const char* sect
     for (const auto& entry : list) {
         if (!reader.expectMap(entry, std::string("an entry of ") + section))
             continue;
-        if (entry["id"] && entry["id"].IsScalar() && !ids.insert(entry["id"].Scalar()).second) {
-            reader.error(entry["id"],
-                "duplicate " + named(entryKind, entry["id"].Scalar()) + " in " + section);
+        if (entry[key] && entry[key].IsScalar() && !ids.insert(entry[key].Scalar()).second) {
+            reader.error(entry[key],
+                "duplicate " + named(entryKind, entry[key].Scalar()) + " in " + section);
             continue;
         }
         readOne(entry);
@@ -87,13 +90,30 @@ public:
 
     CatalogLayer read(const YAML::Node& root)
     {
+        // A file with nothing to read is a mistake, most likely another kind of gpuplan file.
+        bool anySection = false;
+        for (const char* section : { "gpus", "gpu_prices", "chassis", "systems", "cloud_offers",
+                 "models", "assumptions", "reference_tables", "sponsors" })
+            anySection = anySection || root[section];
+        if (!anySection) {
+            const YAML::Node kind = root["kind"];
+            const bool results
+                = kind && kind.IsScalar() && kind.Scalar() == "gpuplan-bench-results";
+            m_reader.error(root,
+                results ? "this is a gpuplan-bench results file, not a price table: give it with "
+                          "--results (or File > Import measurements)"
+                        : "no price table in the file (gpus, gpu_prices, chassis, systems, "
+                          "cloud_offers, models, assumptions, reference_tables or sponsors)");
+            return std::move(m_layer);
+        }
         m_reader.warnUnknownKeys(root,
             { "schema_version", "title", "description", "gpus", "gpu_prices", "chassis", "systems",
                 "cloud_offers", "models", "assumptions", "reference_tables", "sponsors" },
             "the file");
         forEachEntry(m_reader, root, "gpus", "gpu", [this](const YAML::Node& n) { gpu(n); });
-        forEachEntry(m_reader, root, "gpu_prices", "gpu price",
-            [this](const YAML::Node& n) { gpuPrice(n); });
+        forEachEntry(
+            m_reader, root, "gpu_prices", "price of gpu",
+            [this](const YAML::Node& n) { gpuPrice(n); }, "gpu");
         forEachEntry(
             m_reader, root, "chassis", "chassis", [this](const YAML::Node& n) { chassis(n); });
         forEachEntry(
@@ -142,9 +162,10 @@ private:
                         g.peakTflops[*precision] = *v;
                 }
             }
-            if (const YAML::Node spec = n["spec"]; spec && m_reader.expectMap(spec, "spec"))
+            if (const YAML::Node spec = n["spec"]; spec && m_reader.expectMap(spec, "spec")) {
+                m_reader.warnUnknownKeys(spec, { "date", "source", "note" }, "spec of " + what);
                 g.specSource = m_reader.provenance(spec, "spec of " + what);
-            else if (!spec)
+            } else if (!spec)
                 m_reader.error(n, what + " is missing 'spec' (date and source of its figures)");
             readPrices(n, what, g.priceUsd, g.priceSource, g.otherPrices);
             if (const YAML::Node names = n["device_names"];
@@ -237,6 +258,8 @@ private:
         if (const YAML::Node power = n["base_power"]; !power) {
             m_reader.error(n, what + " is missing 'base_power'");
         } else if (m_reader.expectMap(power, "base_power of " + what)) {
+            m_reader.warnUnknownKeys(
+                power, { "watts", "date", "source", "note" }, "base_power of " + what);
             baseWatts = m_reader.number(power, "watts", "base_power of " + what, kPowerWatts)
                             .value_or(0.0);
             powerSource = m_reader.provenance(power, "base_power of " + what);
@@ -347,15 +370,30 @@ private:
                 for (const auto& r : reserved) {
                     if (!m_reader.expectMap(r, "a reserved rate of " + what))
                         continue;
+                    m_reader.warnUnknownKeys(
+                        r, { "years", "usd_per_hour" }, "a reserved rate of " + what);
                     const auto years = m_reader.number(r, "years", "reserved rate", kReservedYears);
                     const auto rate = m_reader.number(
                         r, "usd_per_hour", "reserved rate of " + what, kHourlyUsd);
-                    if (years && rate)
+                    if (!years || !rate)
+                        continue;
+                    // Two rates for one term: which one a plan or a budget used would depend on
+                    // the order of the entries.
+                    const bool twice = std::any_of(o.reserved.begin(), o.reserved.end(),
+                        [&](const auto& earlier) { return earlier.years == *years; });
+                    if (twice)
+                        m_reader.error(r["years"],
+                            what + " gives the " + yaml::formatNumber(*years)
+                                + "-year reserved term twice");
+                    else
                         o.reserved.push_back({ *years, *rate });
                 }
             }
+            // An empty list of reservations is no rate.
+            const bool reservedWritten
+                = n["reserved"] && n["reserved"].IsSequence() && n["reserved"].size() > 0;
             const bool rateWritten
-                = n["on_demand_usd_per_hour"] || n["spot_usd_per_hour"] || n["reserved"];
+                = n["on_demand_usd_per_hour"] || n["spot_usd_per_hour"] || reservedWritten;
             // An allocation is granted time: it has no rate, and a rate would be a mistake.
             if (o.kind == OfferKind::Allocation && rateWritten)
                 m_reader.error(n, what + " is an allocation: it has no rate (no cash is paid)");
@@ -417,8 +455,10 @@ private:
             w.optimizer = m_reader.string(n, "optimizer", what).value_or("");
             if (const YAML::Node source = n["source"]; !source)
                 m_reader.error(n, what + " is missing 'source'");
-            else if (m_reader.expectMap(source, "source of " + what))
+            else if (m_reader.expectMap(source, "source of " + what)) {
+                m_reader.warnUnknownKeys(source, { "date", "source", "note" }, "source of " + what);
                 w.source = m_reader.provenance(source, "source of " + what);
+            }
         });
         if (ok)
             m_layer.catalog.workloads.push_back(std::move(w));

@@ -1,12 +1,17 @@
 #include "pricing/yaml_reader.h"
 
+#include "pricing/text_checks.h"
+
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <sstream>
 
 namespace gpuplan::yaml {
 
@@ -14,6 +19,46 @@ namespace {
 // yaml-cpp already refuses nesting deeper than its depth guard while parsing; our own walk
 // over the parsed tree stops at the same depth so it can never recurse further.
 constexpr int kMaxDepth = 256;
+
+// The first alias (*name) of a document. An alias repeats the node it names, so a few lines of
+// aliases of aliases stand for billions of nodes: a walk over the tree (ours, or a reader's)
+// would never end. gpuplan's files have no use for them.
+class FirstAlias : public YAML::EventHandler {
+public:
+    std::optional<YAML::Mark> mark;
+
+    void OnDocumentStart(const YAML::Mark&) override { }
+    void OnDocumentEnd() override { }
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override { }
+    void OnAlias(const YAML::Mark& at, YAML::anchor_t) override
+    {
+        if (!mark)
+            mark = at;
+    }
+    void OnScalar(
+        const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override
+    {
+    }
+    void OnSequenceStart(
+        const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+    }
+    void OnSequenceEnd() override { }
+    void OnMapStart(
+        const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+    }
+    void OnMapEnd() override { }
+};
+
+std::optional<YAML::Mark> firstAlias(const std::string& text)
+{
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    FirstAlias finder;
+    parser.HandleNextDocument(finder);
+    return finder.mark;
+}
 
 // Built by appending: GCC 12 at -O3 reports a false -Wrestrict for "'" + std::string (PR 105651).
 std::string quoted(std::string_view text)
@@ -99,9 +144,22 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
                 + std::to_string(kMaxFileBytes) + " a price table may have");
         return std::nullopt;
     }
+    // Text first: a binary file or another encoding is named as such at its position, rather
+    // than as a YAML syntax error somewhere after it or as garbled sources in every output.
+    if (auto junk = findBinaryJunk(text, m_file, "a gpuplan YAML file (save it as UTF-8)")) {
+        m_issues.push_back(std::move(*junk));
+        return std::nullopt;
+    }
     YAML::Node root;
     try {
-        root = YAML::Load(std::string(text)); // never LoadAll: 0.7.0 loops forever on ","
+        const std::string copy(text);
+        root = YAML::Load(copy); // never LoadAll: 0.7.0 loops forever on ","
+        if (const auto alias = firstAlias(copy)) {
+            error(*alias,
+                "aliases (*name) are not read in gpuplan files: write the value out where it is "
+                "used");
+            return std::nullopt;
+        }
     } catch (const YAML::DeepRecursion& e) {
         error(e.mark,
             "nesting is too deep (more than " + std::to_string(e.depth())
@@ -240,7 +298,13 @@ std::optional<double> Reader::number(const YAML::Node& value, std::string_view w
         return std::nullopt;
     }
     if (parsed == 0.0 && range.positive) {
-        error(value, std::string(what) + " is 0: leave the field out when there is no price");
+        // A price or rate of 0 means "none" to whoever wrote it; any other 0 is simply wrong.
+        const bool money = std::string_view(what).find("usd") != std::string_view::npos
+            || std::string_view(what).find("price") != std::string_view::npos;
+        error(value,
+            std::string(what)
+                + (money ? " is 0: leave the field out when there is no price"
+                         : " is 0: it must be more than 0"));
         return std::nullopt;
     }
     if (parsed < range.min || parsed > range.max) {
@@ -344,6 +408,8 @@ Provenance Reader::provenance(const YAML::Node& map, std::string_view what, bool
 
 Provenance Reader::priceProvenance(const YAML::Node& map, std::string_view what)
 {
+    // A mistyped key here (usd_hgih) would silently drop a range or a kind.
+    warnUnknownKeys(map, { "usd", "usd_low", "usd_high", "date", "source", "note", "kind" }, what);
     Provenance p = provenance(map, what);
     if (auto kind = string(map, "kind", what, /*required=*/false)) {
         if (auto k = priceKindFromString(*kind))

@@ -14,8 +14,10 @@ QStringList yamlFilesIn(const QString& subdirectory)
 {
     const QDir dir(userDataDir() + QLatin1Char('/') + subdirectory);
     QStringList files;
+    // Unreadable files and broken links (QDir::System) are listed too: the loader then says
+    // why it cannot read them, where skipping them would plan on the shipped prices unnoticed.
     for (const auto& name : dir.entryList({ QStringLiteral("*.yaml"), QStringLiteral("*.yml") },
-             QDir::Files | QDir::Readable, QDir::Name))
+             QDir::Files | QDir::System, QDir::Name))
         files << dir.filePath(name);
     return files;
 }

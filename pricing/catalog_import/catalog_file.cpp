@@ -1,49 +1,14 @@
 #include "pricing/catalog_import/catalog_file.h"
 
-#include <filesystem>
-#include <fstream>
+#include "pricing/text_file.h"
 
 namespace gpuplan::catalog_import {
-
-namespace {
-std::string inMiB(std::uintmax_t bytes)
-{
-    return std::to_string((bytes + 1024 * 1024 - 1) / (1024 * 1024)) + " MiB";
-}
-} // namespace
 
 std::optional<std::string> readCatalogFile(
     const std::string& path, std::vector<LoadIssue>& issues, std::uintmax_t maxBytes)
 {
-    auto fail = [&](const std::string& message) {
-        issues.push_back({ LoadIssue::Severity::Error, path, 0, 0, message });
-        return std::nullopt;
-    };
-    std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (error || !std::filesystem::exists(status))
-        return fail("cannot open the file: it does not exist");
-    // A device or a pipe has no size to check and may never end (/dev/zero).
-    if (!std::filesystem::is_regular_file(status))
-        return fail("not a regular file");
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    if (error)
-        return fail("cannot read the file's size: " + error.message());
-    if (size > maxBytes)
-        return fail("the file is " + std::to_string(size) + " bytes (" + inMiB(size)
-            + "), more than the " + inMiB(maxBytes)
-            + " a catalog may have: import one provider's file, not a whole dump");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fail("cannot open the file");
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (in.bad() || in.gcount() != static_cast<std::streamsize>(size))
-        return fail("cannot read the file (it changed or shrank while being read)");
-    // A file still being written could have grown since its size was taken.
-    if (in.peek() != std::ifstream::traits_type::eof())
-        return fail("the file grew while being read: import it once it is complete");
-    return text;
+    return readTextFile(
+        path, issues, maxBytes, "a catalog may have: import one provider's file, not a whole dump");
 }
 
 } // namespace gpuplan::catalog_import

@@ -17,8 +17,8 @@ namespace gpuplan::catalog_import {
 // catalog tens of MB; 64 MiB leaves room for growth and bounds the memory an import takes.
 inline constexpr std::uintmax_t kMaxCatalogBytes = 64ull * 1024 * 1024;
 
-// The file's text, or nullopt with an error in `issues`: missing, not a regular file, larger
-// than `maxBytes`, or unreadable.
+// The file's text, or nullopt with an error in `issues`: readTextFile (pricing/text_file.h)
+// with the catalog's limit.
 std::optional<std::string> readCatalogFile(const std::string& path, std::vector<LoadIssue>& issues,
     std::uintmax_t maxBytes = kMaxCatalogBytes);
 

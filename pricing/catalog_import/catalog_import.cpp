@@ -8,7 +8,7 @@
 #include "pricing/catalog_import/rate_checks.h"
 #include "pricing/catalog_import/row_fields.h"
 #include "pricing/catalog_import/skypilot_catalog.h"
-#include "pricing/catalog_import/text_checks.h"
+#include "pricing/text_checks.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "pricing/catalog_import/csv_reader.h"
 
-#include "pricing/catalog_import/text_checks.h"
+#include "pricing/text_checks.h"
 
 namespace gpuplan::catalog_import {
 

@@ -4,7 +4,7 @@
 
 #include "pricing/catalog_import/catalog_file.h"
 #include "pricing/catalog_import/csv_reader.h"
-#include "pricing/catalog_import/text_checks.h"
+#include "pricing/text_checks.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -553,6 +553,27 @@ chassis:
         QFile::remove(dataDir.filePath(QStringLiteral("prices/10-my-quote.yaml")));
     }
 
+    // A user file that cannot be read is an error, not skipped: planning on the shipped prices
+    // without the user's own would go unnoticed.
+    void unreadableUserFileIsNamed()
+    {
+        QDir().mkpath(dataDir.filePath(QStringLiteral("prices")));
+        const QString dangling = dataDir.filePath(QStringLiteral("prices/gone.yaml"));
+        QVERIFY(QFile::link(QStringLiteral("/nonexistent/gone.yaml"), dangling));
+        const Run r = cli({ "list", "gpus" });
+        QFile::remove(dangling);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(
+                     dangling + QStringLiteral(": error: cannot open the file: it does not exist")),
+            qPrintable(r.err));
+        // A folder is named as one.
+        const Run folder = cli({ "list", "gpus", "--prices", dataDir.path() });
+        QCOMPARE(folder.exitCode, 2);
+        QVERIFY2(folder.err.contains(
+                     dataDir.path() + QStringLiteral(": error: this is a folder, not a file")),
+            qPrintable(folder.err));
+    }
+
     void measuredResultsFromOptionAndUserDir()
     {
         const QString results

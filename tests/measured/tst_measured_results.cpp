@@ -139,7 +139,8 @@ private slots:
         const std::string missing = dir.filePath("missing.yaml").toStdString();
         const CatalogLoad load = loadPlannerCatalog({}, { good.toStdString(), missing });
         QVERIFY(!load.ok());
-        QCOMPARE(formatIssues(load.issues), missing + ": error: cannot open the file\n");
+        QCOMPARE(formatIssues(load.issues),
+            missing + ": error: cannot open the file: it does not exist\n");
         QCOMPARE(load.catalog->measured.size(), std::size_t { 1 }); // the good file still counts
     }
 };

@@ -156,7 +156,8 @@ assumptions:
         const CatalogLoad load = loadCatalogWithUserFiles({ "/nonexistent/prices.yaml" });
         QVERIFY(!load.ok());
         QCOMPARE(load.issues.front().toString(),
-            std::string("/nonexistent/prices.yaml: error: cannot open the file"));
+            std::string(
+                "/nonexistent/prices.yaml: error: cannot open the file: it does not exist"));
         QVERIFY(load.catalog->findGpu("a100-80gb-sxm"));
     }
 

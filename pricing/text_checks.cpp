@@ -1,8 +1,8 @@
-#include "pricing/catalog_import/text_checks.h"
+#include "pricing/text_checks.h"
 
 #include <cstdio>
 
-namespace gpuplan::catalog_import {
+namespace gpuplan {
 
 namespace {
 
@@ -53,7 +53,8 @@ std::string hexByte(unsigned char b)
 
 } // namespace
 
-std::optional<LoadIssue> findBinaryJunk(std::string_view text, const std::string& fileName)
+std::optional<LoadIssue> findBinaryJunk(
+    std::string_view text, const std::string& fileName, std::string_view expected)
 {
     int line = 1;
     int column = 1;
@@ -62,13 +63,13 @@ std::optional<LoadIssue> findBinaryJunk(std::string_view text, const std::string
         const char c = text[at];
         if (c == '\0')
             return LoadIssue { LoadIssue::Severity::Error, fileName, line, column,
-                "NUL byte: this is a binary file, not a CSV catalog" };
+                "NUL byte: this is a binary file, not " + std::string(expected) };
         const std::size_t length = utf8SequenceLength(text, at);
         if (length == 0)
             return LoadIssue { LoadIssue::Severity::Error, fileName, line, column,
                 "byte " + hexByte(static_cast<unsigned char>(c))
-                    + " is not UTF-8 text: this is a binary file or another encoding, not a CSV "
-                      "catalog" };
+                    + " is not UTF-8 text: this is a binary file or another encoding, not "
+                    + std::string(expected) };
         if (c == '\n') {
             ++line;
             column = 1;
@@ -80,4 +81,4 @@ std::optional<LoadIssue> findBinaryJunk(std::string_view text, const std::string
     return std::nullopt;
 }
 
-} // namespace gpuplan::catalog_import
+} // namespace gpuplan
