@@ -194,7 +194,14 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                   } },
               { "--validate", [&](auto& f, auto& v) { positive(f, v, o.validate, 0); } },
               { "--seed", [&](auto& f, auto& v) { positive(f, v, o.seed, std::uint64_t { 0 }); } },
-              { "--out", [&](auto&, auto& v) { o.out = v; } },
+              { "--out",
+                  [&](auto& f, auto& v) {
+                      // Refused now, not after the measuring: "" is no file to write.
+                      if (v.empty())
+                          error = f + " needs a file name (the results file to write)";
+                      else
+                          o.out = v;
+                  } },
               { "--nproc-per-node",
                   [&](auto& f, auto& v) {
                       int n = 0;

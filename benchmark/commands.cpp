@@ -239,14 +239,34 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     }
     // Whoever writes the results file (rank 0, or the launcher for the ranks it starts) finds
     // out now, not after hours of measuring, that it cannot.
+    // An earlier file there is set aside, not overwritten by this run's partial results, until
+    // this run completes (a rank under the launcher finds it already moved).
+    std::string earlier;
     if (options.out && (role.role == distributed::Role::Launcher || z.rank == 0)) {
         if (const std::string why = checkResultsFileWritable(*options.out); !why.empty()) {
             err << "gpuplan-bench: " << prefix << why << "\n";
             return 2;
         }
+        if (const std::string why = setAsideEarlierResults(*options.out, &earlier); !why.empty()) {
+            err << "gpuplan-bench: " << prefix << why << "\n";
+            return 2;
+        }
+        if (!earlier.empty())
+            err << "gpuplan-bench: " << prefix << "the earlier results in " << *options.out
+                << " are kept as " << earlier << " until this run completes\n";
     }
+    const auto finish = [&](int code) {
+        if (!earlier.empty()) {
+            if (code == 0)
+                dropEarlierResults(*options.out);
+            else
+                err << "gpuplan-bench: " << prefix << "the earlier results are kept in " << earlier
+                    << "\n";
+        }
+        return code;
+    };
     if (role.role == distributed::Role::Launcher)
-        return launch(options, env, out, err);
+        return finish(launch(options, env, out, err));
 
     const auto devices = discoverDevices(*catalog);
     std::string deviceError;
@@ -311,9 +331,17 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         : options.progressJsonl           ? jsonLinesSink(out)
                                           : humanSink(err);
     std::string writeError;
+    bool writeWarned = false;
     const ReportSink onUpdate = [&](const RunReport& r) {
-        if (leader && options.out && writeError.empty())
-            writeError = writeResultsFile(r, *options.out);
+        if (!leader || !options.out)
+            return;
+        // Tried again after every configuration: space freed meanwhile still saves them all.
+        writeError = writeResultsFile(r, *options.out);
+        if (!writeError.empty() && !writeWarned) {
+            writeWarned = true;
+            err << "gpuplan-bench: warning: " << writeError
+                << "; the results are written again after the next configuration\n";
+        }
     };
     std::unique_ptr<distributed::Communicator> communicator;
     try {
@@ -322,7 +350,12 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
                 "rank " + std::to_string(z.rank) + " of " + std::to_string(z.worldSize)
                     + " meeting at "
                     + (z.worldSize > 1 ? z.masterAddress + ":" + std::to_string(z.masterPort)
-                                       : std::string("this process")) });
+                                       : std::string("this process"))
+                    // How long it waits, and what sets it: a rank that never comes is not a hang.
+                    + (z.worldSize > 1 ? " (waiting up to "
+                                + std::to_string(distributed::rendezvousTimeout(env).count() / 1000)
+                                + " s for the others, GPUPLAN_BENCH_RENDEZVOUS_TIMEOUT)"
+                                       : std::string()) });
             communicator = connectRank(options, role, *device, env);
             run.communicator = communicator.get();
             if (z.worldSize > 1) {
@@ -349,13 +382,13 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         const std::string message = messageOf(e);
         progress({ ProgressPhase::Error, "", std::nullopt, 100.0, message });
         err << "gpuplan-bench: " << prefix << message << "\n";
-        return 1;
+        return finish(1);
     }
     if (!writeError.empty()) {
-        err << "gpuplan-bench: " << writeError << "\n";
-        return 1;
+        err << "gpuplan-bench: the results could not be saved: " << writeError << "\n";
+        return finish(1);
     }
-    return 0;
+    return finish(0);
 }
 
 int runCommProbeCommand(const CliOptions& options, std::ostream& out, std::ostream& err)

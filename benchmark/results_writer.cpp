@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -247,10 +249,29 @@ std::string temporaryBeside(const std::string& path)
 {
     return path + ".tmp-" + std::to_string(::getpid());
 }
+
+// The file a symbolic link names (relative links resolved beside the link); `path` itself when
+// it is not a link or the link is broken.
+std::string linkTarget(const std::string& path)
+{
+    std::filesystem::path at(path);
+    // Links to links too, up to the kernel's own limit (a loop is then left to fail on open).
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code error;
+        if (!std::filesystem::is_symlink(at, error))
+            break;
+        std::filesystem::path target = std::filesystem::read_symlink(at, error);
+        if (error)
+            break;
+        at = target.is_absolute() ? target : (at.parent_path() / target).lexically_normal();
+    }
+    return at.string();
+}
 } // namespace
 
-std::string checkResultsFileWritable(const std::string& path)
+std::string checkResultsFileWritable(const std::string& requested)
 {
+    const std::string path = linkTarget(requested);
     struct stat info { };
     if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
         return path + ": is a folder; --out names the results file to write";
@@ -264,28 +285,64 @@ std::string checkResultsFileWritable(const std::string& path)
     return "";
 }
 
-std::string writeResultsFile(const RunReport& report, const std::string& path)
+std::string writeResultsFile(const RunReport& report, const std::string& requested)
 {
+    // Through a link to the file it names: replacing the link itself would leave its target
+    // with the old results.
+    const std::string path = linkTarget(requested);
     const std::string temporary = temporaryBeside(path);
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        if (!file)
-            return path + ": cannot write " + temporary + ": " + std::strerror(errno);
-        file << resultsYaml(report);
-        file.flush();
-        if (!file) {
-            const std::string why = std::strerror(errno);
-            file.close();
-            std::remove(temporary.c_str()); // no half-written temporary left behind
-            return path + ": writing " + temporary + " failed: " + why;
-        }
+    const std::string text = resultsYaml(report);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return path + ": cannot write " + temporary + ": " + std::strerror(errno);
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        written += static_cast<std::size_t>(n);
+    }
+    // On the disk before the rename: after a power cut the file is the old one or the new one,
+    // never an empty one.
+    const bool ok = written == text.size() && ::fsync(fd) == 0;
+    const std::string why = std::strerror(errno);
+    ::close(fd);
+    if (!ok) {
+        std::remove(temporary.c_str()); // no half-written temporary left behind
+        return path + ": writing " + temporary + " failed: " + why;
     }
     if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
+        const std::string renameWhy = std::strerror(errno);
         std::remove(temporary.c_str());
-        return path + ": cannot replace the file: " + why;
+        return path + ": cannot replace the file: " + renameWhy;
     }
     return "";
+}
+
+std::string earlierResultsPath(const std::string& path)
+{
+    return linkTarget(path) + ".previous";
+}
+
+std::string setAsideEarlierResults(const std::string& requested, std::string* movedTo)
+{
+    const std::string path = linkTarget(requested);
+    struct stat info { };
+    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
+        return "";
+    const std::string previous = earlierResultsPath(path);
+    if (std::rename(path.c_str(), previous.c_str()) != 0)
+        return path + ": cannot set the earlier results aside as " + previous + ": "
+            + std::strerror(errno);
+    *movedTo = previous;
+    return "";
+}
+
+void dropEarlierResults(const std::string& path)
+{
+    std::remove(earlierResultsPath(path).c_str());
 }
 
 } // namespace gpuplan::bench

@@ -15,6 +15,15 @@ std::string resultsYaml(const RunReport& report);
 // crash) never sees half a file. Returns an error message, or "" on success.
 std::string writeResultsFile(const RunReport& report, const std::string& path);
 
+// An earlier results file at `path` set aside before a run rewrites `path` with its partial
+// results: renamed to earlierResultsPath(path) ("<path>.previous"), so a run that fails or is
+// stopped cannot cost the user a complete earlier file. "" when there was none (or it was moved),
+// else an error message; *movedTo is set to where it went.
+std::string setAsideEarlierResults(const std::string& path, std::string* movedTo);
+std::string earlierResultsPath(const std::string& path);
+// The run completed and its file is whole: the earlier one set aside is no longer needed.
+void dropEarlierResults(const std::string& path);
+
 // Whether writeResultsFile can write `path`: not a folder, and its temporary file can be made
 // beside it (made and removed again; an existing file at `path` is left alone). Checked before a
 // run measures anything, so an unwritable --out costs no GPU time. An error message, or "".

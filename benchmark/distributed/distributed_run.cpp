@@ -3,6 +3,7 @@
 #include "benchmark/distributed/launcher.h"
 
 #include <charconv>
+#include <optional>
 #include <ostream>
 #include <thread>
 
@@ -15,17 +16,40 @@ constexpr std::chrono::seconds kDefaultRendezvousTimeout { 300 };
 // file or measures a validation step: half an hour covers a big model on a CPU.
 constexpr std::chrono::seconds kDefaultCollectiveTimeout { 1800 };
 
-std::chrono::milliseconds secondsFrom(
-    const Environment& environment, const char* name, std::chrono::seconds fallback)
+// A week: longer is a typo (or milliseconds), and would hang a run for as long.
+constexpr long long kMostTimeoutSeconds = 7 * 24 * 3600;
+
+// The variable's whole seconds; nullopt when it is not set or not a number of seconds (which
+// processRole refuses before anything waits).
+std::optional<long long> secondsIn(const Environment& environment, const char* name)
 {
     const auto text = environment(name);
     long long seconds = 0;
-    if (text) {
-        const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), seconds);
-        if (ec == std::errc() && ptr == text->data() + text->size() && seconds > 0)
-            return std::chrono::seconds(seconds);
-    }
-    return fallback;
+    if (!text)
+        return std::nullopt;
+    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), seconds);
+    if (ec == std::errc() && ptr == text->data() + text->size() && seconds > 0
+        && seconds <= kMostTimeoutSeconds)
+        return seconds;
+    return std::nullopt;
+}
+
+std::chrono::milliseconds secondsFrom(
+    const Environment& environment, const char* name, std::chrono::seconds fallback)
+{
+    const auto seconds = secondsIn(environment, name);
+    return seconds ? std::chrono::seconds(*seconds) : fallback;
+}
+
+// "GPUPLAN_BENCH_RENDEZVOUS_TIMEOUT must be ..." for a variable set to something that is not
+// whole seconds; "" when unset or valid.
+std::string timeoutError(const Environment& environment, const char* name)
+{
+    const auto text = environment(name);
+    if (!text || secondsIn(environment, name))
+        return "";
+    return std::string(name) + " must be a whole number of seconds from 1 to "
+        + std::to_string(kMostTimeoutSeconds) + ", not '" + *text + "'";
 }
 
 } // namespace
@@ -61,6 +85,13 @@ ProcessRole processRole(const CliOptions& options, const Environment& environmen
         role.error = read.error;
         return role;
     }
+    // Malformed, a timeout would silently fall back to its default (300 s, 1800 s).
+    for (const char* name :
+        { "GPUPLAN_BENCH_RENDEZVOUS_TIMEOUT", "GPUPLAN_BENCH_COLLECTIVE_TIMEOUT" })
+        if (std::string why = timeoutError(environment, name); !why.empty()) {
+            role.error = std::move(why);
+            return role;
+        }
     role.rendezvous = read.rendezvous;
     const bool launched = role.rendezvous.worldSize > 1;
     if (options.nprocPerNode && launched) {

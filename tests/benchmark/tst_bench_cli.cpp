@@ -172,6 +172,13 @@ private slots:
             << QStringList { "run", "--config", kTinyNeox, "--device", "cpu", "--out",
                    "/nonexistent-dir/results.yaml" }
             << "/nonexistent-dir/results.yaml: cannot write /nonexistent-dir/results.yaml.tmp-";
+        QTest::newRow("sequence length of a vision model")
+            << QStringList { "describe", "--model", "vit-large-22k", "--seq-len", "512" }
+            << "--seq-len applies to language models; ViT-L/16 (ImageNet-21k) trains on 224x224 "
+               "images";
+        QTest::newRow("results file with no name")
+            << QStringList { "run", "--config", kTinyNeox, "--device", "cpu", "--out", "" }
+            << "--out needs a file name (the results file to write)";
         QTest::newRow("results file is a folder") << QStringList {
             "run", "--config", kTinyNeox, "--device", "cpu", "--out", GPUPLAN_TEST_DATA "/data"
         } << "data: is a folder; --out names the results file to write";
@@ -187,6 +194,44 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+
+    // A rerun does not cost the user an earlier results file: it is set aside until the new
+    // run completes, kept (and named) when the run fails, and dropped when the run completes.
+    void anEarlierResultsFileIsKeptUntilTheRunCompletes()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        const auto writeEarlier = [&] {
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("earlier results\n");
+        };
+        writeEarlier();
+        const QStringList tiny { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
+            "8", "--seq-len", "17", "--methods", "naive", "--micro-batch", "2", "--steps-measured",
+            "1", "--min-time", "0", "--out", out };
+        // 1 kB of memory: the run fails after it has started.
+        const auto failed = runBench(tiny + QStringList { "--memory-limit", "1000" });
+        QCOMPARE(failed.exitCode, 1);
+        const QString err = QString::fromUtf8(failed.err);
+        QVERIFY2(err.contains("the earlier results in " + out + " are kept as " + out
+                     + ".previous until this run completes"),
+            failed.err.constData());
+        QVERIFY2(err.contains("the earlier results are kept in " + out + ".previous"),
+            failed.err.constData());
+        QFile previous(out + ".previous");
+        QVERIFY(previous.open(QIODevice::ReadOnly));
+        QCOMPARE(previous.readAll(), QByteArray("earlier results\n"));
+        previous.close();
+
+        writeEarlier();
+        const auto done = runBench(tiny);
+        QVERIFY2(done.exitCode == 0, done.err.constData());
+        QVERIFY(!QFile::exists(out + ".previous"));
+        QFile results(out);
+        QVERIFY(results.open(QIODevice::ReadOnly));
+        QVERIFY(results.readAll().contains("complete: true"));
     }
 
     void progressStreamAndResultsFile()

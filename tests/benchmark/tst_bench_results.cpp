@@ -3,17 +3,20 @@
 // with a warning; the write is atomic; --validate compares the extrapolation with full steps.
 
 #include "benchmark/device_clock.h"
+#include "benchmark/out_of_memory.h"
 #include "benchmark/results_writer.h"
 #include "pricing/measured_results.h"
 #include "run_helpers.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 #include <thread>
 
 using namespace gpuplan::bench;
@@ -243,6 +246,39 @@ private slots:
         const std::string bad = writeResultsFile(report, "/nonexistent-dir/results.yaml");
         QVERIFY(
             QString::fromStdString(bad).startsWith("/nonexistent-dir/results.yaml: cannot write"));
+
+        // Through a link, the file it names is replaced; the link stays a link.
+        QVERIFY(QDir(dir.path()).mkdir("kept"));
+        const QString target = dir.filePath("kept/real.yaml");
+        const QString link = dir.filePath("link.yaml");
+        QVERIFY(QFile::link("kept/real.yaml", link));
+        QCOMPARE(writeResultsFile(report, link.toStdString()), std::string());
+        QVERIFY(QFileInfo(link).isSymLink());
+        QFile real(target);
+        QVERIFY(real.open(QIODevice::ReadOnly));
+        QVERIFY(real.readAll().contains("complete: true"));
+
+        // An earlier file set aside and dropped again.
+        std::string movedTo;
+        QCOMPARE(setAsideEarlierResults(path, &movedTo), std::string());
+        QCOMPARE(movedTo, path + ".previous");
+        QVERIFY(!QFile::exists(QString::fromStdString(path)));
+        QVERIFY(QFile::exists(QString::fromStdString(movedTo)));
+        movedTo.clear();
+        QCOMPARE(setAsideEarlierResults(path, &movedTo), std::string()); // nothing there now
+        QVERIFY(movedTo.empty());
+        dropEarlierResults(path);
+        QVERIFY(!QFile::exists(QString::fromStdString(path + ".previous")));
+    }
+
+    // The host refusing memory on a CPU run is "does not fit", as a GPU's out of memory is.
+    void hostMemoryRefusalIsOutOfMemory()
+    {
+        const std::runtime_error cpu("[enforce fail at alloc_cpu.cpp:75] err == 0. "
+                                     "DefaultCPUAllocator: can't allocate memory: you tried to "
+                                     "allocate 1073741824 bytes. Error code 12");
+        QVERIFY(isOutOfMemory(cpu));
+        QVERIFY(!isOutOfMemory(std::runtime_error("mat1 and mat2 shapes cannot be multiplied")));
     }
 
     // A sample's block and update are timed as one region with a mark between them: each part

@@ -3,6 +3,7 @@
 // memory model. No processes, no LibTorch collectives: runs in milliseconds.
 
 #include "benchmark/distributed/bus_bandwidth.h"
+#include "benchmark/distributed/distributed_run.h"
 #include "benchmark/distributed/rendezvous_env.h"
 #include "benchmark/distributed/slurm_nodelist.h"
 #include "benchmark/search_pruning.h"
@@ -208,6 +209,23 @@ private slots:
             env[v.section('=', 0, 0).toStdString()] = v.section('=', 1).toStdString();
         const RendezvousRead read = readRendezvous(fakeEnvironment(env));
         QVERIFY2(QString::fromStdString(read.error).contains(message), read.error.c_str());
+    }
+
+    // A timeout that is not whole seconds is refused (exit 2), not replaced by its default.
+    void malformedTimeoutsAreRefused()
+    {
+        CliOptions options;
+        for (const char* name :
+            { "GPUPLAN_BENCH_RENDEZVOUS_TIMEOUT", "GPUPLAN_BENCH_COLLECTIVE_TIMEOUT" })
+            for (const char* value : { "5s", "0", "abc", "999999999" }) {
+                const ProcessRole role = processRole(options, fakeEnvironment({ { name, value } }));
+                QCOMPARE(role.error,
+                    std::string(name) + " must be a whole number of seconds from 1 to 604800, not '"
+                        + value + "'");
+            }
+        const auto env = fakeEnvironment({ { "GPUPLAN_BENCH_RENDEZVOUS_TIMEOUT", "60" } });
+        QCOMPARE(processRole(options, env).error, std::string());
+        QCOMPARE(rendezvousTimeout(env), std::chrono::milliseconds(60000));
     }
 
     void busBandwidthFactors()
