@@ -33,6 +33,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -165,6 +166,8 @@ void MainWindow::buildMenus()
         tr("&Open scenario…"), QKeySequence::Open, this, &MainWindow::openScenarioDialog);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     fillRecentMenu();
+    // Each time it opens: a file may have gone since.
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     file->addAction(
         tr("&Save scenario"), QKeySequence::Save, this, [this] { saveScenarioAction(); });
     // Ctrl+Shift+S where the platform has no Save As key (generic X11, Windows).
@@ -353,16 +356,20 @@ void MainWindow::fillRecentMenu()
 {
     m_recentMenu->clear();
     const QStringList recent = m_document->recentFiles();
-    for (const QString& path : recent)
-        m_recentMenu
-            ->addAction(QFileInfo(path).fileName(), this,
-                [this, path] {
-                    QString error;
-                    // An empty error: the user cancelled (unsaved price edits).
-                    if (confirmDiscard() && !openScenario(path, &error) && !error.isEmpty())
-                        QMessageBox::warning(this, tr("Cannot open scenario"), error);
-                })
-            ->setToolTip(path);
+    for (const QString& path : recent) {
+        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            QString error;
+            // An empty error: the user cancelled (unsaved price edits).
+            if (confirmDiscard() && !openScenario(path, &error) && !error.isEmpty())
+                QMessageBox::warning(this, tr("Cannot open scenario"), error);
+        });
+        action->setToolTip(path);
+        // Kept in the list (the file may be on a drive not mounted now), but not offered.
+        if (!QFileInfo::exists(path)) {
+            action->setText(tr("%1 (not found)").arg(QFileInfo(path).fileName()));
+            action->setEnabled(false);
+        }
+    }
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 

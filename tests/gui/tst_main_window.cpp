@@ -791,6 +791,27 @@ private slots:
         QVERIFY(dock->isVisible());
     }
 
+    // A recent file that has gone is shown as such and not offered.
+    void recentFileGoneIsNotOffered()
+    {
+        auto w = makeWindow();
+        const QString path = m_files.filePath(QStringLiteral("gone-later.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        QMenu* recent = nullptr;
+        for (QAction* menu : w->menuBar()->actions())
+            for (QAction* a : menu->menu()->actions())
+                if (a->menu() && a->text() == QStringLiteral("Open &recent"))
+                    recent = a->menu();
+        QVERIFY(recent);
+        QVERIFY(QFile::remove(path));
+        QVERIFY(QMetaObject::invokeMethod(recent, "aboutToShow"));
+        QAction* entry = recent->actions().value(0);
+        QVERIFY(entry);
+        QCOMPARE(entry->text(), QStringLiteral("gone-later.gpuplan.yaml (not found)"));
+        QVERIFY(!entry->isEnabled());
+    }
+
     // Runs per year the file cannot hold are not saved, and Save says so.
     void saveSaysWhatItLeftOut()
     {
