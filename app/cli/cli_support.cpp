@@ -65,6 +65,25 @@ bool parse(
         *exitCode = fail(command, parser.errorText());
         return false;
     }
+    // An option given twice with two values is refused: the last would win silently, and a
+    // script that sets --years in two places would plan with the one it did not mean.
+    // --prices, --results and --aliases add files, one per use.
+    static const QStringList kRepeatable { QStringLiteral("prices"), QStringLiteral("results"),
+        QStringLiteral("aliases") };
+    for (const QString& name : parser.optionNames()) {
+        if (kRepeatable.contains(name))
+            continue;
+        QStringList values = parser.values(name);
+        values.removeDuplicates();
+        if (values.size() > 1) {
+            *exitCode = fail(command,
+                QStringLiteral("--%1 is given %2 times (%3): give it once")
+                    .arg(name)
+                    .arg(parser.values(name).size())
+                    .arg(parser.values(name).join(QStringLiteral(", "))));
+            return false;
+        }
+    }
     if (parser.isSet(version)) {
         QTextStream(stdout) << "gpuplan-cli " << QCoreApplication::applicationVersion() << '\n';
         *exitCode = kExitOk;

@@ -634,6 +634,9 @@ chassis:
         QTest::addColumn<QString>("message");
         QTest::addRow("no command") << QStringList {} << "no command given";
         QTest::addRow("unknown command") << QStringList { "plot" } << "unknown command 'plot'";
+        QTest::addRow("option given twice")
+            << QStringList { "plan", "--model", "pythia-1b", "--years", "3", "--years", "4" }
+            << "gpuplan-cli plan: error: --years is given 2 times (3, 4): give it once";
         QTest::addRow("missing model") << QStringList { "plan" } << "--model is required";
         QTest::addRow("runs given twice") << QStringList {
             "budget", "--model", "pythia-1b", "--runs", "5", "--runs-per-year", "3,4,3"
