@@ -13,6 +13,7 @@
 #include "pricing/catalog_import/embedded_data.h"
 #include "pricing/catalog_import/imported_table.h"
 
+#include <QDate>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -130,7 +131,8 @@ std::optional<ImportOptions> importOptions(const QCommandLineParser& p, QString*
         }
         options.aggregate = *aggregate;
     }
-    if (const auto wrong = checkOptions(options)) {
+    if (const auto wrong
+        = checkOptions(options, QDate::currentDate().toString(Qt::ISODate).toStdString())) {
         *error = str(*wrong);
         if (p.isSet(QStringLiteral("region")) && p.isSet(QStringLiteral("aggregate")))
             *error = QStringLiteral("--region and --aggregate exclude each other");

@@ -188,7 +188,8 @@ void CatalogImportDialog::schedulePreview()
     const int generation = ++m_generation;
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     const ImportOptions o = options();
-    if (const auto wrong = checkOptions(o)) {
+    if (const auto wrong
+        = checkOptions(o, QDate::currentDate().toString(Qt::ISODate).toStdString())) {
         m_summary->clear();
         m_problems->setText(QString::fromStdString(*wrong));
         return;

@@ -11,7 +11,7 @@ namespace {
 constexpr std::size_t kMaxProviderLength = 40; // leaves room in a 64-character id
 } // namespace
 
-std::optional<std::string> checkOptions(const ImportOptions& o)
+std::optional<std::string> checkOptions(const ImportOptions& o, const std::string& today)
 {
     if (o.provider.empty())
         return "say whose catalog it is with a provider name (e.g. AWS)";
@@ -23,6 +23,9 @@ std::optional<std::string> checkOptions(const ImportOptions& o)
     if (o.date.size() != 10 || !yaml::isIsoDate(o.date))
         return "the date must be YYYY-MM-DD (when the catalog's prices were collected), not '"
             + o.date + "'";
+    if (!today.empty() && o.date > today) // ISO dates compare as text
+        return "the date " + o.date + " is after today (" + today
+            + "): give the day the catalog's prices were collected";
     if (!o.region.empty() && o.aggregate != RegionAggregate::None)
         return "choose one region or an aggregate of all regions, not both";
     return std::nullopt;

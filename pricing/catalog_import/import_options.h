@@ -21,8 +21,11 @@ struct ImportOptions {
     RegionAggregate aggregate = RegionAggregate::None;
 };
 
-// What is wrong with the options, in words; nullopt when they can be used.
-std::optional<std::string> checkOptions(const ImportOptions& options);
+// What is wrong with the options, in words; nullopt when they can be used. `today`
+// (YYYY-MM-DD; empty: not checked): a collection date after it is a typo, and would make the
+// prices look fresh for years (a price dated in the future is 0 months old).
+std::optional<std::string> checkOptions(
+    const ImportOptions& options, const std::string& today = {});
 
 // "skypilot" / "gpuhunt", as in --from; nullopt for anything else.
 std::optional<CatalogFormat> formatFromName(std::string_view name);

@@ -292,7 +292,7 @@ aliases:
                                      << "the date must be YYYY-MM-DD (when the catalog's prices "
                                         "were collected), not '2026-02-30'";
         QTest::addRow("leap day") << "AWS"
-                                  << "2028-02-29"
+                                  << "2024-02-29"
                                   << "" << false << "";
         QTest::addRow("not a leap day") << "AWS"
                                         << "2100-02-29"
@@ -304,6 +304,11 @@ aliases:
                                               << "us-east-1" << true
                                               << "choose one region or an aggregate of all "
                                                  "regions, not both";
+        QTest::addRow("after today") << "AWS"
+                                     << "2026-11-28"
+                                     << "" << false
+                                     << "the date 2026-11-28 is after today (2026-11-27): give "
+                                        "the day the catalog's prices were collected";
         QTest::addRow("fine") << "AWS"
                               << "2025-06-30"
                               << "us-east-1" << false << "";
@@ -317,7 +322,7 @@ aliases:
         QFETCH(QString, error);
         ImportOptions o { CatalogFormat::SkyPilot, provider.toStdString(), date.toStdString(),
             region.toStdString(), aggregate ? RegionAggregate::Cheapest : RegionAggregate::None };
-        QCOMPARE(QString::fromStdString(checkOptions(o).value_or("")), error);
+        QCOMPARE(QString::fromStdString(checkOptions(o, "2026-11-27").value_or("")), error);
     }
 
     void fileNameSaysProviderFileRegionAndDate()
