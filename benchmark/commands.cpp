@@ -105,6 +105,8 @@ int runDescribeCommand(const CliOptions& options, std::ostream& out, std::ostrea
         err << "gpuplan-bench: " << selection.error << "\n";
         return 2;
     }
+    if (!selection.warning.empty())
+        err << "warning: " << selection.warning << "\n";
     printDescription(*selection.spec, selection.recipe, options.format, out);
     return 0;
 }
@@ -221,6 +223,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         err << "gpuplan-bench: " << prefix << selection.error << "\n";
         return 2;
     }
+    if (!selection.warning.empty() && z.rank == 0)
+        err << "warning: " << selection.warning << "\n";
     if (selection.recipe.globalBatch < 1) {
         err << "gpuplan-bench: the recipe has no global batch (--batch-size)\n";
         return 2;
@@ -239,34 +243,45 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     }
     // Whoever writes the results file (rank 0, or the launcher for the ranks it starts) finds
     // out now, not after hours of measuring, that it cannot.
-    // An earlier file there is set aside, not overwritten by this run's partial results, until
-    // this run completes (a rank under the launcher finds it already moved).
-    std::string earlier;
-    if (options.out && (role.role == distributed::Role::Launcher || z.rank == 0)) {
+    const bool writesResults
+        = options.out && (role.role == distributed::Role::Launcher || z.rank == 0);
+    if (writesResults) {
         if (const std::string why = checkResultsFileWritable(*options.out); !why.empty()) {
             err << "gpuplan-bench: " << prefix << why << "\n";
             return 2;
         }
+    }
+    // An earlier results file is set aside, not overwritten by this run's partial results, once
+    // the run is about to measure (a rank under the launcher finds it already moved); it is
+    // dropped when the run completes, and put back when the run wrote nothing.
+    std::string earlier;
+    const auto setAside = [&]() -> bool {
+        if (!writesResults)
+            return true;
         if (const std::string why = setAsideEarlierResults(*options.out, &earlier); !why.empty()) {
             err << "gpuplan-bench: " << prefix << why << "\n";
-            return 2;
+            return false;
         }
         if (!earlier.empty())
-            err << "gpuplan-bench: " << prefix << "the earlier results in " << *options.out
-                << " are kept as " << earlier << " until this run completes\n";
-    }
+            err << "gpuplan-bench: " << prefix << "the earlier results are kept in " << earlier
+                << " until this run completes\n";
+        return true;
+    };
     const auto finish = [&](int code) {
-        if (!earlier.empty()) {
-            if (code == 0)
-                dropEarlierResults(*options.out);
-            else
-                err << "gpuplan-bench: " << prefix << "the earlier results are kept in " << earlier
-                    << "\n";
-        }
+        if (earlier.empty())
+            return code;
+        if (code == 0)
+            dropEarlierResults(*options.out);
+        else if (restoreEarlierResults(*options.out))
+            err << "gpuplan-bench: " << prefix << "nothing was measured: the earlier results are "
+                << "back in " << *options.out << "\n";
+        else
+            err << "gpuplan-bench: " << prefix << "the earlier results are kept in " << earlier
+                << "\n";
         return code;
     };
     if (role.role == distributed::Role::Launcher)
-        return finish(launch(options, env, out, err));
+        return setAside() ? finish(launch(options, env, out, err)) : 2;
 
     const auto devices = discoverDevices(*catalog);
     std::string deviceError;
@@ -330,6 +345,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     const ProgressSink progress = !leader ? ProgressSink([](const ProgressEvent&) {})
         : options.progressJsonl           ? jsonLinesSink(out)
                                           : humanSink(err);
+    if (!setAside())
+        return 2;
     std::string writeError;
     bool writeWarned = false;
     const ReportSink onUpdate = [&](const RunReport& r) {
@@ -379,7 +396,15 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         if (communicator)
             communicator->barrier(); // rank 0 serves the store: it leaves last
     } catch (const std::exception& e) {
-        const std::string message = messageOf(e);
+        std::string message = messageOf(e);
+        // Gloo's and NCCL's own words name no rank and no setting: say what waited and why.
+        if (communicator && z.worldSize > 1
+            && (message.find("imed out") != std::string::npos
+                || message.find("pair closure") != std::string::npos))
+            message += " (this rank waited for the others in a collective, at most "
+                + std::to_string(distributed::collectiveTimeout(env).count() / 1000)
+                + " s, GPUPLAN_BENCH_COLLECTIVE_TIMEOUT: another rank hung, died or is far "
+                  "slower)";
         progress({ ProgressPhase::Error, "", std::nullopt, 100.0, message });
         err << "gpuplan-bench: " << prefix << message << "\n";
         return finish(1);

@@ -39,12 +39,12 @@ ModelSelection selectModel(const CliOptions& options, const Catalog& catalog)
     if (!overrides.precision)
         overrides.precision = configPrecision;
     s.recipe = recipeFor(*s.spec, catalog, overrides);
+    // Said, not silently dropped (the GUI's reduced recipe passes it for every model).
     if (!s.spec->isLanguageModel() && options.recipe.sequenceLength)
-        // Said, not ignored: the run would not be the one asked for.
-        s.error = "--seq-len applies to language models; " + s.spec->name + " trains on "
+        s.warning = "--seq-len applies to language models; " + s.spec->name + " trains on "
             + std::to_string(s.recipe.imageSize) + "x" + std::to_string(s.recipe.imageSize)
-            + " images";
-    else if (s.spec->isLanguageModel() && s.recipe.sequenceLength < 2)
+            + " images, and --seq-len is left out";
+    if (s.spec->isLanguageModel() && s.recipe.sequenceLength < 2)
         s.error = "the recipe needs a sequence length of at least 2 tokens (--seq-len)";
     else if (s.spec->architecture == Architecture::Roberta
         && s.recipe.sequenceLength > s.spec->maxPositions - 2)

@@ -17,6 +17,7 @@ struct ModelSelection {
     std::optional<ModelSpec> spec;
     Recipe recipe;
     std::string error; // bad input: unknown id, bad config file, recipe that cannot run
+    std::string warning; // an option that does not apply to this model, said rather than dropped
 };
 
 ModelSelection selectModel(const CliOptions& options, const Catalog& catalog);

@@ -250,8 +250,9 @@ std::string temporaryBeside(const std::string& path)
     return path + ".tmp-" + std::to_string(::getpid());
 }
 
-// The file a symbolic link names (relative links resolved beside the link); `path` itself when
-// it is not a link or the link is broken.
+// The file a symbolic link names (relative links resolved beside the link, links to links
+// followed); `path` itself when it is not a link. A broken link gives the missing file it names,
+// which the write then creates.
 std::string linkTarget(const std::string& path)
 {
     std::filesystem::path at(path);
@@ -263,7 +264,8 @@ std::string linkTarget(const std::string& path)
         std::filesystem::path target = std::filesystem::read_symlink(at, error);
         if (error)
             break;
-        at = target.is_absolute() ? target : (at.parent_path() / target).lexically_normal();
+        // Not normalised: ".." after a linked folder is the kernel's to resolve, physically.
+        at = target.is_absolute() ? target : at.parent_path() / target;
     }
     return at.string();
 }
@@ -329,10 +331,14 @@ std::string earlierResultsPath(const std::string& path)
 std::string setAsideEarlierResults(const std::string& requested, std::string* movedTo)
 {
     const std::string path = linkTarget(requested);
+    const std::string previous = earlierResultsPath(path);
     struct stat info { };
+    if (::stat(previous.c_str(), &info) == 0) {
+        *movedTo = previous;
+        return "";
+    }
     if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
         return "";
-    const std::string previous = earlierResultsPath(path);
     if (std::rename(path.c_str(), previous.c_str()) != 0)
         return path + ": cannot set the earlier results aside as " + previous + ": "
             + std::strerror(errno);
@@ -343,6 +349,15 @@ std::string setAsideEarlierResults(const std::string& requested, std::string* mo
 void dropEarlierResults(const std::string& path)
 {
     std::remove(earlierResultsPath(path).c_str());
+}
+
+bool restoreEarlierResults(const std::string& requested)
+{
+    const std::string path = linkTarget(requested);
+    struct stat info { };
+    if (::stat(path.c_str(), &info) == 0)
+        return false; // this run wrote results: the earlier file stays aside
+    return std::rename(earlierResultsPath(path).c_str(), path.c_str()) == 0;
 }
 
 } // namespace gpuplan::bench

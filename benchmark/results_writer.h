@@ -17,12 +17,15 @@ std::string writeResultsFile(const RunReport& report, const std::string& path);
 
 // An earlier results file at `path` set aside before a run rewrites `path` with its partial
 // results: renamed to earlierResultsPath(path) ("<path>.previous"), so a run that fails or is
-// stopped cannot cost the user a complete earlier file. "" when there was none (or it was moved),
-// else an error message; *movedTo is set to where it went.
+// stopped cannot cost the user a complete earlier file. Where a .previous is already there (an
+// earlier rerun failed), it is the one kept, and the failed rerun's partial file is what this
+// run replaces. "" on success, else an error message; *movedTo names the file kept, if any.
 std::string setAsideEarlierResults(const std::string& path, std::string* movedTo);
 std::string earlierResultsPath(const std::string& path);
 // The run completed and its file is whole: the earlier one set aside is no longer needed.
 void dropEarlierResults(const std::string& path);
+// The run failed before writing anything: the earlier file goes back to `path`. True if it did.
+bool restoreEarlierResults(const std::string& path);
 
 // Whether writeResultsFile can write `path`: not a folder, and its temporary file can be made
 // beside it (made and removed again; an existing file at `path` is left alone). Checked before a

@@ -21,8 +21,12 @@ std::optional<std::string> readTextFile(const std::string& path, std::vector<Loa
     };
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
-    if (error || !std::filesystem::exists(status))
+    // "Does not exist" only when it does not: a link loop or a folder that may not be entered
+    // is another problem, named by the system.
+    if (status.type() == std::filesystem::file_type::not_found)
         return fail("cannot open the file: it does not exist");
+    if (error)
+        return fail("cannot open the file: " + error.message());
     if (std::filesystem::is_directory(status))
         return fail("this is a folder, not a file");
     // A device or a pipe has no size to check and may never end (/dev/zero).

@@ -2,8 +2,8 @@
 
 // Reading a data file from disk with its size checked before anything is read: a wrong file
 // (a 3 GB dump, /dev/zero, a named pipe) fails at once with what it is, instead of being read
-// into memory first or blocking forever. Every file the planner reads from a path goes through
-// here: price tables, gpuplan-bench results, GPU alias tables and catalog CSVs.
+// into memory first or blocking forever. Price tables, gpuplan-bench results, GPU alias tables
+// and catalog CSVs go through here; scenario files are read by the GUI's ScenarioDocument.
 
 #include "pricing/load_issue.h"
 

@@ -299,8 +299,10 @@ std::optional<double> Reader::number(const YAML::Node& value, std::string_view w
     }
     if (parsed == 0.0 && range.positive) {
         // A price or rate of 0 means "none" to whoever wrote it; any other 0 is simply wrong.
-        const bool money = std::string_view(what).find("usd") != std::string_view::npos
-            || std::string_view(what).find("price") != std::string_view::npos;
+        // Told apart by the field's key, the first word of `what` ("usd of price of gpu 'x'"),
+        // which the schema names (usd, *_usd_per_hour), never the user.
+        const std::string_view field = what.substr(0, what.find(' '));
+        const bool money = field.find("usd") != std::string_view::npos;
         error(value,
             std::string(what)
                 + (money ? " is 0: leave the field out when there is no price"

@@ -1,9 +1,9 @@
 #include "app/document/scenario_document.h"
 
 #include "app/common/saved_file.h"
+#include "pricing/text_file.h"
 #include "pricing/yaml_reader.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -93,16 +93,15 @@ QString ScenarioDocument::displayName() const
 std::optional<ScenarioDocument::Opened> ScenarioDocument::read(
     const QString& path, const Catalog& catalog, QString* error) const
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+    // Checked before it is read, as every data file: a pipe or a device would block the window.
+    std::vector<LoadIssue> issues;
+    const auto text = readTextFile(
+        path.toStdString(), issues, yaml::kMaxFileBytes, "a gpuplan scenario may have");
+    if (!text) {
+        *error = issueText(issues);
         return std::nullopt;
     }
-    // One byte over the limit is enough for the reader to say the file is too large.
-    const QByteArray text = file.read(static_cast<qint64>(yaml::kMaxFileBytes) + 1);
-    const ScenarioRead read
-        = readScenario(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-            path.toStdString(), catalog.defaults);
+    const ScenarioRead read = readScenario(*text, path.toStdString(), catalog.defaults);
     if (!read.scenario) {
         *error = issueText(read.issues);
         return std::nullopt;

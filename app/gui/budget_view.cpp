@@ -233,33 +233,43 @@ ScenarioGrant BudgetView::grantSettings() const
 {
     ScenarioGrant grant;
     grant.plan = shownPlan();
-    // A file must reopen: runs per year that do not parse or do not give one entry per year,
-    // and a purchase after the grant, are what the tab reports as a problem, not settings.
-    QString error;
-    if (!views::parseRunsPerYear(m_runs->text(), grant.plan, &error)
-        || grant.plan.runsPerYear.size() != static_cast<std::size_t>(grant.plan.years))
-        grant.plan.runsPerYear.clear();
+    // A file must reopen: runs per year it cannot hold, and a purchase after the grant, are
+    // what the tab reports as a problem, not settings.
+    QString leftOut;
+    savableRunsPerYear(grant.plan, &leftOut);
     grant.plan.equipmentYear = std::min(grant.plan.equipmentYear, grant.plan.years);
     if (const QString id = m_sponsor->currentData().toString(); !id.isEmpty())
         grant.sponsorId = id.toStdString();
     return grant;
 }
 
-QString BudgetView::unsavedRunsPerYear() const
+bool BudgetView::savableRunsPerYear(GrantPlan& plan, QString* leftOut) const
 {
     const QString typed = m_runs->text().trimmed();
-    if (typed.isEmpty())
-        return {};
-    GrantPlan plan = shownPlan();
+    leftOut->clear();
     QString error;
-    if (!views::parseRunsPerYear(typed, plan, &error))
-        return QStringLiteral("%1 (%2)").arg(typed, error);
-    if (plan.runsPerYear.size() != static_cast<std::size_t>(plan.years))
-        return tr("%1 (%2 for a grant of %3)")
-            .arg(typed,
-                render::countOf(double(plan.runsPerYear.size()), 0, tr("year"), tr("years")),
-                render::countOf(plan.years, 0, tr("year"), tr("years")));
-    return {};
+    if (typed.isEmpty())
+        plan.runsPerYear.clear();
+    else if (!views::parseRunsPerYear(typed, plan, &error))
+        *leftOut = QStringLiteral("%1 (%2)").arg(typed, error);
+    else if (plan.runsPerYear.size() != static_cast<std::size_t>(plan.years))
+        *leftOut
+            = tr("%1 (%2 for a grant of %3)")
+                  .arg(typed,
+                      render::countOf(double(plan.runsPerYear.size()), 0, tr("year"), tr("years")),
+                      render::countOf(plan.years, 0, tr("year"), tr("years")));
+    const bool savable = !typed.isEmpty() && leftOut->isEmpty();
+    if (!savable)
+        plan.runsPerYear.clear();
+    return savable;
+}
+
+QString BudgetView::unsavedRunsPerYear() const
+{
+    GrantPlan plan = shownPlan();
+    QString leftOut;
+    savableRunsPerYear(plan, &leftOut);
+    return leftOut;
 }
 
 QString BudgetView::setGrantSettings(const ScenarioGrant& grant)

@@ -75,6 +75,10 @@ private:
     void refresh();
     void fillBudget();
     GrantPlan shownPlan() const;
+    // The one rule for the runs per year a scenario file keeps: one whole number per grant year,
+    // put in plan.runsPerYear (cleared otherwise); *leftOut says what was typed and why it is
+    // not kept (empty when it is, or nothing is typed).
+    bool savableRunsPerYear(GrantPlan& plan, QString* leftOut) const;
 
     PlannerSession* m_session;
     QComboBox* m_target = nullptr;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "app/common/format.h"
 #include "app/gui/planner_session.h"
@@ -120,10 +121,19 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
         replot();
         emit settingsChanged();
     });
-    // activated: the user's choices only, not the view's own (a restored scenario, a machine
-    // carried over from the planner).
-    connect(m_machine, &QComboBox::activated, this, &BuyVsRentView::settingsChanged);
-    connect(m_axis, &QComboBox::activated, this, &BuyVsRentView::settingsChanged);
+    // The user's choices only: activated (not the view's own changes: a restored scenario, a
+    // machine carried over from the planner), and only when it moved the index (activated
+    // also comes for the item already chosen).
+    connect(m_machine, &QComboBox::currentIndexChanged, this, [this] { m_machineMoved = true; });
+    connect(m_axis, &QComboBox::currentIndexChanged, this, [this] { m_axisMoved = true; });
+    connect(m_machine, &QComboBox::activated, this, [this] {
+        if (std::exchange(m_machineMoved, false))
+            emit settingsChanged();
+    });
+    connect(m_axis, &QComboBox::activated, this, [this] {
+        if (std::exchange(m_axisMoved, false))
+            emit settingsChanged();
+    });
     connect(m_session, &PlannerSession::resultsChanged, this, &BuyVsRentView::resultsChanged);
     resultsChanged();
 }
@@ -138,6 +148,7 @@ void BuyVsRentView::setMachine(std::size_t optionIndex)
 {
     if (static_cast<int>(optionIndex) < m_machine->count())
         m_machine->setCurrentIndex(static_cast<int>(optionIndex));
+    m_machineMoved = false; // not the user's
 }
 
 std::vector<std::size_t> BuyVsRentView::chosenOffers() const
@@ -172,6 +183,7 @@ void BuyVsRentView::setChosenOffers(const std::vector<std::size_t>& cloudIndices
 void BuyVsRentView::setMonthsAxis(bool months)
 {
     m_axis->setCurrentIndex(months ? 1 : 0);
+    m_axisMoved = false; // not the user's
 }
 
 QString BuyVsRentView::conclusion() const
@@ -253,6 +265,7 @@ void BuyVsRentView::resultsChanged()
     if (index < 0)
         index = static_cast<int>(defaultMachineToCompare(r).value_or(0));
     m_machine->setCurrentIndex(r.options.empty() ? -1 : index);
+    m_machineMoved = false; // not the user's
     m_syncing = false;
     fillOffers();
     replot();

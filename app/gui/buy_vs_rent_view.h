@@ -77,6 +77,9 @@ private:
     render::ChartWidget* m_tornado = nullptr;
     QLabel* m_tornadoNote = nullptr; // why there is no tornado
     bool m_syncing = false;
+    // The machine or axis index moved since the user last chose one: their choice changed it.
+    bool m_machineMoved = false;
+    bool m_axisMoved = false;
     bool m_stale = false; // results changed while hidden
     // A machine by GPU id and count: what stays the same when a replot renumbers the options
     // or an edited price relabels them.

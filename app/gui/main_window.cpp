@@ -36,6 +36,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -268,7 +269,7 @@ void MainWindow::catalogEdited()
 
 bool MainWindow::confirmDiscardPriceEdits()
 {
-    if (!m_book->isModified())
+    if (!m_book->isModified() || m_priceEditsLetGo)
         return true;
     const auto answer = QMessageBox::question(this, tr("Unsaved price edits"),
         tr("The price tables have edits that are not saved. Save them?"),
@@ -279,17 +280,26 @@ bool MainWindow::confirmDiscardPriceEdits()
         savePrices();
         return !m_book->isModified();
     }
-    // Discarded: back to the saved tables, so that what follows (another price set, another
-    // scenario) does not ask again about edits the user has let go.
-    m_book->reset(loadUserCatalog().catalog);
+    // Let go, not yet gone: they go when the action goes ahead (settlePriceEdits), and stay if a
+    // later step of it is cancelled; meanwhile the action does not ask again.
+    m_priceEditsLetGo = true;
     return true;
+}
+
+void MainWindow::settlePriceEdits(bool actionGoesAhead)
+{
+    if (m_priceEditsLetGo && actionGoesAhead && m_book->isModified())
+        m_book->reset(loadUserCatalog().catalog);
+    m_priceEditsLetGo = false;
 }
 
 void MainWindow::commitTypedValue()
 {
     // A spin box or line edit takes in its text when it loses focus (valueChanged,
     // editingFinished), which a keyboard shortcut does not cause.
-    if (QWidget* focused = QApplication::focusWidget(); focused && isAncestorOf(focused)) {
+    // In this window or in a dock floating beside it (a window of its own).
+    QWidget* focused = QApplication::focusWidget();
+    if (focused && (focused->window() == this || focused->window()->parentWidget() == this)) {
         focused->clearFocus();
         focused->setFocus();
     }
@@ -336,6 +346,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     if (!confirmDiscard()) {
+        settlePriceEdits(false);
         event->ignore();
         return;
     }
@@ -359,8 +370,12 @@ void MainWindow::fillRecentMenu()
     for (const QString& path : recent) {
         QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
             QString error;
-            // An empty error: the user cancelled (unsaved price edits).
-            if (confirmDiscard() && !openScenario(path, &error) && !error.isEmpty())
+            if (!confirmDiscard()) {
+                settlePriceEdits(false);
+                return;
+            }
+            // An empty error: the user cancelled (unsaved price edits of another price set).
+            if (!openScenario(path, &error) && !error.isEmpty())
                 QMessageBox::warning(this, tr("Cannot open scenario"), error);
         });
         action->setToolTip(path);
@@ -375,8 +390,11 @@ void MainWindow::fillRecentMenu()
 
 void MainWindow::newScenario()
 {
-    if (!confirmDiscard())
+    if (!confirmDiscard()) {
+        settlePriceEdits(false);
         return;
+    }
+    settlePriceEdits(true); // first: the new scenario starts from the saved tables' defaults
     Scenario fresh;
     fresh.modelId = m_session->scenario().modelId;
     fresh.assumptions = m_session->catalog().defaults;
@@ -407,6 +425,7 @@ bool MainWindow::usePriceSet(const QString& priceSet)
         return false;
     setCurrentPriceSet(priceSet);
     m_book->reset(loadUserCatalog().catalog);
+    m_priceEditsLetGo = false; // gone with the reload
     showPriceSet();
     return true;
 }
@@ -414,22 +433,30 @@ bool MainWindow::usePriceSet(const QString& priceSet)
 bool MainWindow::openScenario(const QString& path, QString* error)
 {
     const auto opened = m_document->read(path, m_session->catalog(), error);
-    if (!opened)
+    if (!opened) {
+        settlePriceEdits(false);
         return false;
+    }
     // The scenario was planned with a price set: reopen it with the same prices. Declined
     // (unsaved price edits), nothing has changed: not the plan, not the file's name.
     if (opened->priceSet && !usePriceSet(QString::fromStdString(*opened->priceSet))) {
+        settlePriceEdits(false);
         error->clear();
         return false;
     }
+    // Before the scenario is applied: resetting the tables later would carry their defaults
+    // into it.
+    settlePriceEdits(true);
     m_document->adopt(path);
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);
     applyView(opened->view);
     QString warnings = opened->warnings;
-    if (opened->grant)
-        if (const QString w = m_budget->setGrantSettings(*opened->grant); !w.isEmpty())
-            warnings += (warnings.isEmpty() ? QString() : QStringLiteral("\n")) + w;
+    // A file without a grant (older, hand-written, from the CLI) gets a new scenario's, not the
+    // one open before.
+    if (const QString w = m_budget->setGrantSettings(opened->grant.value_or(m_freshGrant));
+        !w.isEmpty())
+        warnings += (warnings.isEmpty() ? QString() : QStringLiteral("\n")) + w;
     m_session->setModified(false);
     updateTitle();
     if (!warnings.isEmpty())
@@ -495,10 +522,16 @@ void MainWindow::applyView(const ScenarioView& view)
 
 void MainWindow::openScenarioDialog()
 {
-    if (!confirmDiscard())
+    if (!confirmDiscard()) {
+        settlePriceEdits(false);
         return;
+    }
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kScenarioFilter);
+    if (path.isEmpty()) {
+        settlePriceEdits(false);
+        return;
+    }
     QString error;
     if (!path.isEmpty() && !openScenario(path, &error) && !error.isEmpty())
         QMessageBox::warning(this, tr("Cannot open scenario"), error);
@@ -586,6 +619,8 @@ bool MainWindow::importPrices(const QString& path, QString* error)
     // The import reloads every table from the files: edits not saved would be lost.
     if (!confirmDiscardPriceEdits())
         return false;
+    // On success the reload drops the edits; a failed import keeps them.
+    const auto settle = qScopeGuard([this] { m_priceEditsLetGo = false; });
     if (!importPriceFile(path, error))
         return false;
     m_book->reset(loadUserCatalog().catalog);
@@ -610,6 +645,8 @@ bool MainWindow::importCatalog(const QString& path, QString* error)
     // The import reloads every table from the files: edits not saved would be lost.
     if (!confirmDiscardPriceEdits())
         return false;
+    // On success the reload drops the edits; a failed or cancelled import keeps them.
+    const auto settle = qScopeGuard([this] { m_priceEditsLetGo = false; });
     std::vector<LoadIssue> issues;
     auto text = catalog_import::readCatalogFile(path.toStdString(), issues);
     if (!text) {

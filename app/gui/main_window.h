@@ -91,6 +91,9 @@ private:
     void updateTitle();
     bool confirmDiscard();
     bool confirmDiscardPriceEdits();
+    // Ends an action that asked about unsaved price edits: edits the user let go are dropped
+    // when it goes ahead, and kept when it was cancelled.
+    void settlePriceEdits(bool actionGoesAhead);
     void fillRecentMenu();
     void showPriceSet(); // the Prices menu's tick and the status bar's note
     void catalogEdited();
@@ -131,6 +134,7 @@ private:
     document::ScenarioDocument* m_document = nullptr;
     ScenarioGrant m_freshGrant; // the Budget view's settings of a new scenario
     ScenarioView m_freshView; // the views' settings of a new scenario
+    bool m_priceEditsLetGo = false; // the user answered Discard; the action is not over yet
 };
 
 } // namespace gpuplan::gui

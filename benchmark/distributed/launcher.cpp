@@ -280,7 +280,9 @@ int launchLocalRanks(const LaunchPlan& plan, std::ostream& out, std::ostream& er
     }
     sigprocmask(SIG_SETMASK, &previous, nullptr);
 
-    if (stoppedBy) {
+    // A failure first, then a stop (Ctrl+C while the launcher waited for the others to end):
+    // the failure is what the user needs to hear.
+    if (stoppedBy && firstFailure < 0) {
         const std::string message = std::string("stopped by ") + signalName(stoppedBy)
             + ": every rank was stopped; finished configurations are in the results file";
         err << "gpuplan-bench: " << message << "\n";

@@ -264,9 +264,18 @@ private slots:
         QCOMPARE(movedTo, path + ".previous");
         QVERIFY(!QFile::exists(QString::fromStdString(path)));
         QVERIFY(QFile::exists(QString::fromStdString(movedTo)));
+        // A failed rerun left a partial file beside the kept one: the kept one stays kept.
+        QVERIFY(QFile::copy(QString::fromStdString(movedTo), QString::fromStdString(path)));
         movedTo.clear();
-        QCOMPARE(setAsideEarlierResults(path, &movedTo), std::string()); // nothing there now
-        QVERIFY(movedTo.empty());
+        QCOMPARE(setAsideEarlierResults(path, &movedTo), std::string());
+        QCOMPARE(movedTo, path + ".previous");
+        QVERIFY(QFile::exists(QString::fromStdString(path))); // the partial one, to be replaced
+        QVERIFY(!restoreEarlierResults(path)); // this run wrote: nothing to put back
+        QVERIFY(QFile::remove(QString::fromStdString(path)));
+        QVERIFY(restoreEarlierResults(path)); // nothing written: the earlier file is back
+        QVERIFY(QFile::exists(QString::fromStdString(path)));
+        QVERIFY(!QFile::exists(QString::fromStdString(path + ".previous")));
+        QCOMPARE(setAsideEarlierResults(path, &movedTo), std::string());
         dropEarlierResults(path);
         QVERIFY(!QFile::exists(QString::fromStdString(path + ".previous")));
     }

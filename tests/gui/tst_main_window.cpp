@@ -879,6 +879,44 @@ private slots:
         QVERIFY(!QFileInfo::exists(editedPricesPath()));
     }
 
+    // Discard answered for the price edits, then Cancel at the next question: nothing is
+    // lost, the edits included.
+    void discardThenCancelKeepsThePriceEdits()
+    {
+        auto w = makeWindow();
+        w->show();
+        QVERIFY(w->priceBook()
+                    ->edit(PriceTable::Gpus, gpuRow(*w, "a100-80gb-sxm"), 1, QStringLiteral("9999"))
+                    .isEmpty());
+        w->session()->setBudget(75000.0);
+        BoxAnswerer answers({ QMessageBox::Discard, QMessageBox::Cancel });
+        QVERIFY(!w->close());
+        QVERIFY(answers.answeredAll());
+        QCOMPARE(a100Price(*w), 9999.0);
+        QVERIFY(w->priceBook()->isModified());
+        QCOMPARE(*w->session()->scenario().budgetUsd, 75000.0);
+    }
+
+    // A scenario file without a grant opens with a new scenario's grant, not the one open
+    // before.
+    void aFileWithoutAGrantGetsANewOne()
+    {
+        auto w = makeWindow();
+        const ScenarioGrant fresh = w->budgetView()->grantSettings();
+        ScenarioGrant longer = fresh;
+        longer.plan.years = 5;
+        longer.plan.runsPerYear = { 1, 1, 1, 1, 1 };
+        w->budgetView()->setGrantSettings(longer);
+        const QString path = m_files.filePath(QStringLiteral("no-grant.gpuplan.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-410m\n");
+        file.close();
+        QString error;
+        QVERIFY2(w->openScenario(path, &error), qPrintable(error));
+        QVERIFY(w->budgetView()->grantSettings() == fresh);
+    }
+
     void geometryAndLastScenarioAreRestored()
     {
         const QString path = m_files.filePath(QStringLiteral("last.gpuplan.yaml"));
