@@ -14,6 +14,7 @@
 #include "benchmark/report_output.h"
 #include "benchmark/results_writer.h"
 #include "benchmark/runner.h"
+#include "benchmark/stop_signals.h"
 #include "benchmark/torch_compat.h"
 
 #include <ctime>
@@ -255,8 +256,9 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     // the run is about to measure (a rank under the launcher finds it already moved); it is
     // dropped when the run completes, and put back when the run wrote nothing.
     std::string earlier;
+    const bool ourLauncherAbove = env("GPUPLAN_BENCH_LAUNCHED").value_or("") == "1";
     const auto setAside = [&]() -> bool {
-        if (!writesResults)
+        if (!writesResults || ourLauncherAbove)
             return true;
         if (const std::string why = setAsideEarlierResults(*options.out, &earlier); !why.empty()) {
             err << "gpuplan-bench: " << prefix << why << "\n";
@@ -347,6 +349,14 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
                                           : humanSink(err);
     if (!setAside())
         return 2;
+    // One process, no launcher of ours to speak for it: a stop signal says what it keeps.
+    if (z.worldSize == 1) {
+        std::string kept = options.out ? "the configurations finished so far are in " + *options.out
+                                       : std::string("nothing is saved without --out");
+        if (!earlier.empty())
+            kept += "; the earlier results are kept in " + earlier;
+        reportStopSignals(kept, options.out ? temporaryResultsPath(*options.out) : "");
+    }
     std::string writeError;
     bool writeWarned = false;
     const ReportSink onUpdate = [&](const RunReport& r) {

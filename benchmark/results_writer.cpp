@@ -323,6 +323,11 @@ std::string writeResultsFile(const RunReport& report, const std::string& request
     return "";
 }
 
+std::string temporaryResultsPath(const std::string& path)
+{
+    return temporaryBeside(linkTarget(path));
+}
+
 std::string earlierResultsPath(const std::string& path)
 {
     return linkTarget(path) + ".previous";

@@ -27,6 +27,9 @@ void dropEarlierResults(const std::string& path);
 // The run failed before writing anything: the earlier file goes back to `path`. True if it did.
 bool restoreEarlierResults(const std::string& path);
 
+// The temporary file writeResultsFile writes beside `path` before renaming it into place.
+std::string temporaryResultsPath(const std::string& path);
+
 // Whether writeResultsFile can write `path`: not a folder, and its temporary file can be made
 // beside it (made and removed again; an existing file at `path` is left alone). Checked before a
 // run measures anything, so an unwritable --out costs no GPU time. An error message, or "".

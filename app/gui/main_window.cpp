@@ -356,6 +356,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         statusBar()->showMessage(tr("Stopping the benchmark and saving what it measured..."));
         bench->stopAndKeepResults(kQuitBenchmarkWait);
     }
+    m_priceEditsLetGo = false; // the window goes, and the edits with it
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
@@ -432,7 +433,7 @@ bool MainWindow::usePriceSet(const QString& priceSet)
 
 bool MainWindow::openScenario(const QString& path, QString* error)
 {
-    const auto opened = m_document->read(path, m_session->catalog(), error);
+    auto opened = m_document->read(path, m_session->catalog(), error);
     if (!opened) {
         settlePriceEdits(false);
         return false;
@@ -445,8 +446,15 @@ bool MainWindow::openScenario(const QString& path, QString* error)
         return false;
     }
     // Before the scenario is applied: resetting the tables later would carry their defaults
-    // into it.
+    // into it. Tables that changed (edits let go, another price set) give the assumptions the
+    // file leaves out: read it again against them.
+    const Catalog* readWith = &m_session->catalog();
     settlePriceEdits(true);
+    if (&m_session->catalog() != readWith) {
+        opened = m_document->read(path, m_session->catalog(), error);
+        if (!opened)
+            return false;
+    }
     m_document->adopt(path);
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);

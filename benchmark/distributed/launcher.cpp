@@ -40,6 +40,9 @@ std::vector<std::string> rankEnvironment(const LaunchPlan& plan, int rank)
         { "LOCAL_WORLD_SIZE", std::to_string(plan.processes) },
         { "MASTER_ADDR", plan.masterAddress },
         { "MASTER_PORT", std::to_string(plan.masterPort) },
+        // The launcher speaks for the run (the earlier results file, stop signals): the ranks
+        // know they are not on their own.
+        { "GPUPLAN_BENCH_LAUNCHED", "1" },
     };
     std::vector<std::string> env;
     bool threadsSet = false;

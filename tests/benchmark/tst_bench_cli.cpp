@@ -7,10 +7,12 @@
 #include "pricing/measured_results.h"
 #include "tests/support/program.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -234,6 +236,35 @@ private slots:
         QFile results(out);
         QVERIFY(results.open(QIODevice::ReadOnly));
         QVERIFY(results.readAll().contains("complete: true"));
+    }
+
+    // A run in one process stopped by SIGTERM (a job scheduler) says so and where its results
+    // are, exits 143, and leaves no temporary file.
+    void aStoppedRunSaysWhatItKept()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        QProcess bench;
+        bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
+                "17", "--methods", "all", "--micro-batch", "2", "--min-time", "30", "--progress",
+                "jsonl", "--out", out });
+        QVERIFY(bench.waitForStarted());
+        // Measuring: the handlers are in place.
+        QByteArray progress;
+        while (!progress.contains("\"phase\": \"measure\"") && bench.waitForReadyRead(60000))
+            progress += bench.readAllStandardOutput();
+        QVERIFY2(progress.contains("\"phase\": \"measure\""), progress.constData());
+        bench.terminate(); // SIGTERM
+        QVERIFY(bench.waitForFinished(30000));
+        QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(bench.exitCode(), 143);
+        const QString err = QString::fromUtf8(bench.readAllStandardError());
+        QVERIFY2(err.contains("gpuplan-bench: stopped by SIGTERM; the configurations finished so "
+                              "far are in "
+                     + out),
+            qPrintable(err));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(".tmp-").size(), 0);
     }
 
     // --seq-len given for a vision model (the GUI's reduced recipe passes it for every model)

@@ -167,6 +167,31 @@ private slots:
         QVERIFY(!QDir(dir.path()).entryList({ "*.tmp-*" }, QDir::Files).size());
     }
 
+    // Under the launcher, the launcher alone sets an earlier results file aside and puts it
+    // back when the ranks wrote nothing; the ranks leave it to it.
+    void launcherKeepsTheEarlierResults()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        {
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("earlier results\n");
+        }
+        const Result r = runBench(tinyRun(out) + QStringList { "--memory-limit", "1000" });
+        QCOMPARE(r.exitCode, 1);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains("gpuplan-bench: nothing was measured: the earlier results are back "
+                              "in "
+                     + out),
+            r.err.constData());
+        QVERIFY2(!err.contains("rank 0: the earlier results"), r.err.constData());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("earlier results\n"));
+        QVERIFY(!QFile::exists(out + ".previous"));
+    }
+
     void commProbe()
     {
         const Result r = runBench({ "comm-probe", "--nproc-per-node", "2", "--device", "cpu",

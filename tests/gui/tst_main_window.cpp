@@ -897,6 +897,37 @@ private slots:
         QCOMPARE(*w->session()->scenario().budgetUsd, 75000.0);
     }
 
+    // Opened after Discard, a scenario takes the assumptions it leaves out from the saved
+    // tables, not from the edits just let go.
+    void discardedEditsDoNotReachTheOpenedScenario()
+    {
+        auto w = makeWindow();
+        w->show();
+        const QString path = m_files.filePath(QStringLiteral("bare.gpuplan.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-410m\n");
+        file.close();
+        QString error;
+        QVERIFY2(w->openScenario(path, &error), qPrintable(error)); // now in Open recent
+        const double saved = w->session()->scenario().assumptions.electricityUsdPerKwh;
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.25")).isEmpty());
+        QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, 0.25);
+        QAction* recent = nullptr;
+        for (QAction* menu : w->menuBar()->actions())
+            for (QAction* a : menu->menu()->actions())
+                if (a->menu() && a->text() == QStringLiteral("Open &recent"))
+                    recent = a->menu()->actions().value(0);
+        QVERIFY(recent);
+        BoxAnswerer discard({ QMessageBox::Discard, QMessageBox::Discard });
+        recent->trigger();
+        QVERIFY(discard.answeredAll());
+        QVERIFY(!w->priceBook()->isModified());
+        QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, saved);
+        QVERIFY(!w->isWindowModified());
+    }
+
     // A scenario file without a grant opens with a new scenario's grant, not the one open
     // before.
     void aFileWithoutAGrantGetsANewOne()
