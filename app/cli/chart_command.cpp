@@ -74,6 +74,22 @@ int runChart(const QStringList& arguments)
         return fail(kCommand,
             QStringLiteral("--kind must be hardware-cost, experiment-cost, buy-vs-rent or "
                            "sensitivity"));
+    // An option the chosen chart does not use is refused: dropped, the chart would not be the
+    // one asked for (--metric with hardware-cost drew the hardware chart without a word).
+    const std::pair<QString, QStringList> onlyFor[] = {
+        { QStringLiteral("metric"), { QStringLiteral("sensitivity") } },
+        { QStringLiteral("offer"), { QStringLiteral("sensitivity") } },
+        { QStringLiteral("months"), { QStringLiteral("buy-vs-rent") } },
+        { QStringLiteral("machine"),
+            { QStringLiteral("buy-vs-rent"), QStringLiteral("sensitivity") } },
+        { QStringLiteral("linear"),
+            { QStringLiteral("hardware-cost"), QStringLiteral("experiment-cost") } },
+    };
+    for (const auto& [option, kinds] : onlyFor)
+        if (p.isSet(option) && !kinds.contains(kind))
+            return fail(kCommand,
+                QStringLiteral("--%1 applies to --kind %2, not %3")
+                    .arg(option, kinds.join(QStringLiteral(" and ")), kind));
     const QString metric = p.value(QStringLiteral("metric"));
     if (metric != QLatin1String("break-even") && metric != QLatin1String("experiment-cost"))
         return fail(

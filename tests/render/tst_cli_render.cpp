@@ -135,6 +135,18 @@ private slots:
             QStringLiteral("sensitivity"), QStringLiteral("--machine"),
             QStringLiteral("8xh100-80gb-sxm"), QStringLiteral("--offer"), QStringLiteral("nope"),
             QStringLiteral("--out"), out } << QStringLiteral("unknown --offer 'nope'");
+        QTest::newRow("option the chart does not use")
+            << QStringList { QStringLiteral("chart"), QStringLiteral("--model"),
+                   QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+                   QStringLiteral("hardware-cost"), QStringLiteral("--metric"),
+                   QStringLiteral("experiment-cost"), QStringLiteral("--out"), out }
+            << QStringLiteral(
+                   "gpuplan-cli chart: error: --metric applies to --kind sensitivity, not "
+                   "hardware-cost");
+        QTest::newRow("months on a planner chart") << QStringList { QStringLiteral("chart"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
+            QStringLiteral("experiment-cost"), QStringLiteral("--months"), QStringLiteral("--out"),
+            out } << QStringLiteral("--months applies to --kind buy-vs-rent, not experiment-cost");
         QTest::newRow("report not pdf") << QStringList { QStringLiteral("report"),
             QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--out"),
             QStringLiteral("r.png") } << QStringLiteral("--out FILE.pdf is required");
