@@ -53,6 +53,9 @@ public:
 
 std::optional<YAML::Mark> firstAlias(const std::string& text)
 {
+    // An alias starts with '*': most files have none, and are not parsed a second time.
+    if (text.find('*') == std::string::npos)
+        return std::nullopt;
     std::istringstream in(text);
     YAML::Parser parser(in);
     FirstAlias finder;

@@ -1,5 +1,6 @@
 #include "app/gui/price_kind_delegate.h"
 
+#include "app/common/format.h"
 #include "app/common/wording.h"
 #include "core/provenance.h"
 
@@ -15,8 +16,7 @@ QWidget* PriceKindDelegate::createEditor(
     combo->addItem(tr("— (not stated)"), QString());
     for (const PriceKind kind :
         { PriceKind::Quote, PriceKind::List, PriceKind::Street, PriceKind::Resale })
-        combo->addItem(views::priceKindText(kind),
-            QString::fromUtf8(toString(kind).data(), qsizetype(toString(kind).size())));
+        combo->addItem(views::priceKindText(kind), views::toQString(toString(kind)));
     return combo;
 }
 

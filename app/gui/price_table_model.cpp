@@ -40,16 +40,17 @@ CellKind PriceTableModel::kindOf(const QModelIndex& index) const
     return priceColumns(m_table)[static_cast<std::size_t>(index.column())].kind;
 }
 
-void PriceTableModel::setAgeReference(const std::string& today, int staleMonths)
+bool PriceTableModel::setAgeReference(const std::string& today, int staleMonths)
 {
     if (today == m_today && staleMonths == m_staleMonths)
-        return;
+        return false;
     m_today = today;
     m_staleMonths = staleMonths;
     const auto columns = priceColumns(m_table);
     for (std::size_t c = 0; c < columns.size(); ++c)
         if (columns[c].kind == CellKind::Date && rowCount() > 0)
             emit dataChanged(index(0, int(c)), index(rowCount() - 1, int(c)));
+    return true;
 }
 
 std::optional<PriceAge> PriceTableModel::ageOf(int row) const
@@ -125,7 +126,7 @@ QVariant PriceTableModel::data(const QModelIndex& index, int role) const
                 return tr("The price's range is the table's own: %1 to %2.")
                     .arg(views::formatUsd(*p.lowUsd), views::formatUsd(*p.highUsd));
             const std::string_view why = priceSpread(kind).why;
-            return QString::fromUtf8(why.data(), qsizetype(why.size()));
+            return views::toQString(why);
         }
     }
     switch (role) {

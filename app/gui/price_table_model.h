@@ -28,7 +28,8 @@ public:
     // The day price ages are counted to and the age past which a price is stale (the plan's
     // today and assumption stale_months): the Date column shows each price's age, a stale one
     // marked as the planner flags it.
-    void setAgeReference(const std::string& today, int staleMonths);
+    // True when they changed (and the Date column with them).
+    bool setAgeReference(const std::string& today, int staleMonths);
     PriceTable table() const { return m_table; }
 
 signals:

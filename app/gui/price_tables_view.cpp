@@ -111,7 +111,9 @@ QString PriceTablesView::message() const
 void PriceTablesView::setAgeReference(const std::string& today, int staleMonths)
 {
     for (const auto& [model, view] : m_tables) {
-        model->setAgeReference(today, staleMonths);
+        // Called at every re-plot: the columns are measured again only when the ages changed.
+        if (!model->setAgeReference(today, staleMonths))
+            continue;
         // The ages lengthen the dates: widen their column rather than wrap them.
         const auto columns = priceColumns(model->table());
         for (std::size_t c = 0; c < columns.size(); ++c)

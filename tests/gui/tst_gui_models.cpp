@@ -41,6 +41,23 @@ int gpuRow(const PriceBook& book, const std::string& id)
     return -1;
 }
 
+// Saves `catalog` as the Price tables view does (edited-prices.yaml in a fresh user data dir)
+// and reads it back with the planner's loader: what the next start would plan with.
+CatalogLoad savedAndReloaded(const Catalog& catalog)
+{
+    QTemporaryDir data;
+    qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+    QString error;
+    CatalogLoad load;
+    if (saveEditedPrices(catalog, &error))
+        load = loadCatalogWithUserFiles({ editedPricesPath().toStdString() });
+    else
+        load.issues.push_back({ LoadIssue::Severity::Error, "edited-prices.yaml", 0, 0,
+            "not saved: " + error.toStdString() });
+    qunsetenv("GPUPLAN_DATA_DIR");
+    return load;
+}
+
 constexpr int kGpuPriceColumn = 1;
 constexpr int kGpuKindColumn = 2;
 constexpr int kGpuDateColumn = 3;
@@ -314,12 +331,7 @@ private slots:
         QCOMPARE(model.index(used, kGpuKindColumn).data().toString(), QStringLiteral("\u2014"));
         QVERIFY(model.setData(model.index(used, kGpuKindColumn), QStringLiteral("street")));
 
-        QTemporaryDir data;
-        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
-        QString error;
-        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
-        const CatalogLoad saved = loadCatalogWithUserFiles({ editedPricesPath().toStdString() });
-        qunsetenv("GPUPLAN_DATA_DIR");
+        const CatalogLoad saved = savedAndReloaded(book.catalog());
         QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
         QVERIFY(saved.catalog->findGpu("rtx-3090")->priceSource.kind == PriceKind::Street);
     }
@@ -386,11 +398,8 @@ private slots:
                     .isEmpty());
         QCOMPARE(book.catalog().chassis[row].priceSource.date, std::string("undated"));
         // And Save accepts what the editor accepted.
-        QTemporaryDir data;
-        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
-        QString error;
-        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
-        qunsetenv("GPUPLAN_DATA_DIR");
+        const CatalogLoad saved = savedAndReloaded(book.catalog());
+        QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
     }
 
     void cloudOfferKeepsAtLeastOneRate()
@@ -448,12 +457,7 @@ private slots:
         book.undoStack()->redo();
         book.undoStack()->redo();
 
-        QTemporaryDir data;
-        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
-        QString error;
-        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
-        const CatalogLoad saved = loadCatalogWithUserFiles({ editedPricesPath().toStdString() });
-        qunsetenv("GPUPLAN_DATA_DIR");
+        const CatalogLoad saved = savedAndReloaded(book.catalog());
         QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
         const SystemSpec* hgx = systemFor("h100-80gb-sxm", 8, saved.catalog->systems);
         QVERIFY(hgx);

@@ -120,6 +120,17 @@ void writePriceFile(const QString& path, double a100Price)
     f.write(text.data(), static_cast<qint64>(text.size()));
 }
 
+// The action `text` in any menu of the menu bar ("&New scenario", "Open &recent"); nullptr if
+// none.
+QAction* menuAction(const MainWindow& w, const QString& text)
+{
+    for (QAction* menu : w.menuBar()->actions())
+        for (QAction* a : menu->menu()->actions())
+            if (a->text() == text)
+                return a;
+    return nullptr;
+}
+
 double a100Price(const MainWindow& w)
 {
     return *w.priceBook()->catalog().findGpu("a100-80gb-sxm")->priceUsd;
@@ -770,15 +781,8 @@ private slots:
         longer.plan.runsPerYear = { 1, 1, 1, 1, 1 };
         w->budgetView()->setGrantSettings(longer);
         QCOMPARE(w->budgetView()->grantSettings().plan.years, 5);
-        QAction* newScenario = nullptr;
-        QAction* dockToggle = nullptr;
-        for (QAction* menu : w->menuBar()->actions())
-            for (QAction* a : menu->menu()->actions()) {
-                if (a->text() == QStringLiteral("&New scenario"))
-                    newScenario = a;
-                if (a->text() == QStringLiteral("Assumptions"))
-                    dockToggle = a;
-            }
+        QAction* newScenario = menuAction(*w, QStringLiteral("&New scenario"));
+        QAction* dockToggle = menuAction(*w, QStringLiteral("Assumptions"));
         QVERIFY(newScenario && dockToggle);
         newScenario->trigger();
         QVERIFY(w->budgetView()->grantSettings() == fresh);
@@ -798,12 +802,9 @@ private slots:
         const QString path = m_files.filePath(QStringLiteral("gone-later.gpuplan.yaml"));
         QString error;
         QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
-        QMenu* recent = nullptr;
-        for (QAction* menu : w->menuBar()->actions())
-            for (QAction* a : menu->menu()->actions())
-                if (a->menu() && a->text() == QStringLiteral("Open &recent"))
-                    recent = a->menu();
-        QVERIFY(recent);
+        QAction* recentMenu = menuAction(*w, QStringLiteral("Open &recent"));
+        QVERIFY(recentMenu && recentMenu->menu());
+        QMenu* recent = recentMenu->menu();
         QVERIFY(QFile::remove(path));
         QVERIFY(QMetaObject::invokeMethod(recent, "aboutToShow"));
         QAction* entry = recent->actions().value(0);
@@ -914,11 +915,9 @@ private slots:
         QVERIFY(
             w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.25")).isEmpty());
         QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, 0.25);
-        QAction* recent = nullptr;
-        for (QAction* menu : w->menuBar()->actions())
-            for (QAction* a : menu->menu()->actions())
-                if (a->menu() && a->text() == QStringLiteral("Open &recent"))
-                    recent = a->menu()->actions().value(0);
+        QAction* recentMenu = menuAction(*w, QStringLiteral("Open &recent"));
+        QVERIFY(recentMenu && recentMenu->menu());
+        QAction* recent = recentMenu->menu()->actions().value(0);
         QVERIFY(recent);
         BoxAnswerer discard({ QMessageBox::Discard, QMessageBox::Discard });
         recent->trigger();
