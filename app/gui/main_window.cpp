@@ -8,12 +8,12 @@
 #include "app/gui/budget_view.h"
 #include "app/gui/buy_vs_rent_view.h"
 #include "app/gui/catalog_import_dialog.h"
+#include "app/gui/chart_actions.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/planner_view.h"
 #include "app/gui/price_book.h"
 #include "app/gui/price_tables_view.h"
 #include "app/gui/user_files.h"
-#include "app/render/chart_export.h"
 #include "app/render/chart_widget.h"
 #include "app/render/proposal_report.h"
 #include "pricing/catalog_import/catalog_file.h"
@@ -24,14 +24,12 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -142,6 +140,11 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
             m_budget->setMachine(*m_planner->selectedOption());
     });
 
+    m_chartActions = new ChartActions(this, m_tabs,
+        { { tr("Training days vs hardware cost"), m_planner->hardwareChart() },
+            { tr("Per-experiment cost vs training days"), m_planner->experimentChart() },
+            { tr("Buy vs rent"), m_buyVsRent->chart() },
+            { tr("Buy vs rent sensitivity"), m_buyVsRent->sensitivityChart() } });
     buildMenus();
     m_freshGrant = m_budget->grantSettings();
     m_freshView = currentView();
@@ -181,8 +184,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("Import &price table…"), this, &MainWindow::importPricesDialog);
     file->addAction(tr("Import &cloud catalog…"), this, &MainWindow::importCatalogDialog);
     file->addSeparator();
-    file->addAction(
-        tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChartDialog);
+    file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), m_chartActions,
+        qOverload<>(&ChartActions::exportDialog));
     file->addAction(tr("Export proposal &report (PDF)…"), QKeySequence(tr("Ctrl+R")), this,
         &MainWindow::exportReportDialog);
     file->addAction(tr("Export tables as &CSV…"), this, &MainWindow::exportCsvDialog);
@@ -197,8 +200,7 @@ void MainWindow::buildMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(
-        tr("&Copy chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
+    edit->addAction(m_chartActions->copyAction());
 
     QMenu* prices = menuBar()->addMenu(tr("&Prices"));
     m_priceSets = new QActionGroup(this);
@@ -716,45 +718,6 @@ void MainWindow::revertPrices()
     m_book->reset(loadUserCatalog().catalog);
 }
 
-render::ChartData MainWindow::currentChart() const
-{
-    if (m_tabs->currentWidget() == m_buyVsRent)
-        return m_buyVsRent->chartData();
-    return m_planner->hardwareChart()->chartData();
-}
-
-void MainWindow::exportChartDialog()
-{
-    const QStringList charts = { tr("Training days vs hardware cost"),
-        tr("Per-experiment cost vs training days"), tr("Buy vs rent") };
-    const int preselect = m_tabs->currentWidget() == m_buyVsRent ? 2 : 0;
-    bool ok = false;
-    const QString which = QInputDialog::getItem(
-        this, tr("Export chart"), tr("Chart:"), charts, preselect, false, &ok);
-    if (!ok)
-        return;
-    const render::ChartData chart = which == charts[0] ? m_planner->hardwareChart()->chartData()
-        : which == charts[1]                           ? m_planner->experimentChart()->chartData()
-                                                       : m_buyVsRent->chartData();
-    const QString path
-        = QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("chart.png"),
-            tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    render::FigureSize size;
-    if (render::exportFormatFor(path) == render::ExportFormat::Png) {
-        size.dpi = QInputDialog::getInt(
-            this, tr("Export chart"), tr("Resolution (DPI):"), 300, 72, 1200, 50, &ok);
-        if (!ok)
-            return;
-    }
-    QString error;
-    if (!render::exportChart(chart, path, size, &error))
-        QMessageBox::warning(this, tr("Cannot export chart"), error);
-    else
-        statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
-}
-
 void MainWindow::exportReportDialog()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export proposal report"),
@@ -809,16 +772,6 @@ bool MainWindow::exportCsv(const QString& path, QString* error)
         return false;
     statusBar()->showMessage(tr("Wrote %1 and %2").arg(path, cloudPath), 8000);
     return true;
-}
-
-void MainWindow::copyChart()
-{
-    render::FigureSize size;
-    size.dpi = 150;
-    const render::ChartData chart = currentChart();
-    QApplication::clipboard()->setImage(render::renderChartImage(chart, size));
-    // Named: from a tab without a chart it is the Planner's that is copied.
-    statusBar()->showMessage(tr("Copied the chart '%1' to the clipboard").arg(chart.title), 5000);
 }
 
 void MainWindow::showHelp()

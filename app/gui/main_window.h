@@ -3,7 +3,6 @@
 // The planner's main window: Planner, Buy vs rent, Price tables (and Benchmark, where that view
 // is built) as tabs, the Assumptions panel beside them, menus, scenario files, export.
 
-#include "app/render/chart_data.h"
 #include "pricing/scenario/scenario_file.h"
 
 #include <QMainWindow>
@@ -28,6 +27,7 @@ namespace gpuplan::gui {
 class AssumptionsPanel;
 class BudgetView;
 class BuyVsRentView;
+class ChartActions;
 class PlannerSession;
 class PlannerView;
 class PriceBook;
@@ -74,7 +74,7 @@ public:
     bool usePriceSet(const QString& priceSet);
     // Writes the options table to `path` and the cloud offers beside it (<name>-cloud.csv).
     bool exportCsv(const QString& path, QString* error);
-    void copyChart(); // the current tab's chart, as an image
+    ChartActions* chartActions() const { return m_chartActions; } // Copy and Export chart
 
 public slots:
     // Re-reads the user results dir (new gpuplan-bench measurements) and re-plots; price edits
@@ -112,18 +112,17 @@ private:
     void importPricesDialog();
     void importCatalogDialog();
     void savePrices();
-    void exportChartDialog();
     void exportReportDialog();
     void exportCsvDialog();
     void showHelp();
     void showAbout();
-    render::ChartData currentChart() const; // what Copy chart copies
 
     PlannerSession* m_session = nullptr;
     PriceBook* m_book = nullptr;
     QTabWidget* m_tabs = nullptr;
     PlannerView* m_planner = nullptr;
     BuyVsRentView* m_buyVsRent = nullptr;
+    ChartActions* m_chartActions = nullptr;
     BudgetView* m_budget = nullptr;
     PriceTablesView* m_prices = nullptr;
     AssumptionsPanel* m_assumptions = nullptr;

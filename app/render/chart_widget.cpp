@@ -3,6 +3,7 @@
 #include "app/render/label_placement.h"
 #include "app/render/range_marks.h"
 
+#include <QAction>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -34,6 +35,7 @@ constexpr qreal kFlagRingSize = 19.0;
 constexpr qreal kImpossibleRingSize = 23.0; // a diamond: its corners reach past the circle
 constexpr qreal kHighlightSize = 25.0;
 constexpr qreal kLabelGap = 6.0;
+constexpr int kFocusFrame = 2; // pixels around the chart, in the highlight colour when focused
 // A tornado's bar: thick enough to read as a bar, well inside its row; its end labels in grey.
 constexpr qreal kBarWidth = 12.0;
 const QColor kBarLabelColor(0x33, 0x33, 0x33);
@@ -324,10 +326,24 @@ ChartWidget::ChartWidget(QWidget* parent)
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
+    // The chart widget, not its view, takes focus: a click anywhere on the chart focuses it.
+    d->view->setFocusPolicy(Qt::NoFocus);
+    d->view->setFrameShape(QFrame::NoFrame);
+    setFocusPolicy(Qt::StrongFocus);
     d->footnote = new QGraphicsTextItem(d->chart);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // Room for the focus frame paintEvent draws.
+    layout->setContentsMargins(kFocusFrame, kFocusFrame, kFocusFrame, kFocusFrame);
     layout->addWidget(d->view);
+    // The view leaves a context menu its items do not take to this widget, which shows these.
+    auto* copy = new QAction(tr("Copy chart"), this);
+    copy->setObjectName(QStringLiteral("copyChartAction"));
+    connect(copy, &QAction::triggered, this, &ChartWidget::copyRequested);
+    auto* exportChart = new QAction(tr("Export chart…"), this);
+    exportChart->setObjectName(QStringLiteral("exportChartAction"));
+    connect(exportChart, &QAction::triggered, this, &ChartWidget::exportRequested);
+    addActions({ copy, exportChart });
+    setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(d->chart, &QChart::plotAreaChanged, this, [this] { placeLabels(); });
     // Two charts side by side (Planner) or stacked (Buy vs rent) must fit a 1280x720 laptop
     // screen beside the Assumptions dock; below this the axes' text crowds the plot.
@@ -734,6 +750,31 @@ void ChartWidget::resizeEvent(QResizeEvent* event)
     fitTitle();
     fitFootnote();
     placeLabels();
+}
+
+void ChartWidget::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void ChartWidget::focusOutEvent(QFocusEvent* event)
+{
+    QWidget::focusOutEvent(event);
+    update();
+}
+
+void ChartWidget::paintEvent(QPaintEvent* event)
+{
+    QWidget::paintEvent(event);
+    if (!hasFocus())
+        return;
+    QPainter painter(this);
+    QPen pen(palette().color(QPalette::Highlight), kFocusFrame);
+    pen.setJoinStyle(Qt::MiterJoin);
+    painter.setPen(pen);
+    const qreal half = kFocusFrame / 2.0;
+    painter.drawRect(QRectF(rect()).adjusted(half, half, -half, -half));
 }
 
 QString ChartWidget::drawnTitle() const

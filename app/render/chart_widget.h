@@ -69,9 +69,18 @@ signals:
     // A point of the main results was clicked: its index into Results::options or ::cloud.
     void optionClicked(int optionIndex);
     void cloudClicked(int cloudIndex);
+    // The chart's context menu (right click, or the Menu key once it has focus): the window
+    // copies or exports this chart, with the status message and file questions that go with it.
+    void copyRequested();
+    void exportRequested();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // A chart takes focus (click or Tab) so that Copy chart knows which of two side by side
+    // is meant, and shows that it has it with a frame in the highlight colour.
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     struct Impl;

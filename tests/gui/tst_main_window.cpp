@@ -8,6 +8,7 @@
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/budget_view.h"
 #include "app/gui/buy_vs_rent_view.h"
+#include "app/gui/chart_actions.h"
 #include "app/gui/main_window.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/planner_session.h"
@@ -1036,7 +1037,9 @@ private slots:
         auto w = makeWindow();
         QApplication::clipboard()->clear();
         QVERIFY(QApplication::clipboard()->image().isNull());
-        w->copyChart();
+        QAction* copy = w->chartActions()->copyAction();
+        QVERIFY(copy->isEnabled());
+        copy->trigger();
         const QImage image = QApplication::clipboard()->image();
         QVERIFY(!image.isNull());
         render::FigureSize size;
@@ -1045,6 +1048,78 @@ private slots:
             = render::renderChartImage(w->plannerView()->hardwareChart()->chartData(), size);
         QCOMPARE(image.size(), expected.size());
         QVERIFY(image.width() > 500 && image.height() > 300);
+        QCOMPARE(w->statusBar()->currentMessage(),
+            QStringLiteral("Copied the chart '%1' to the clipboard")
+                .arg(w->plannerView()->hardwareChart()->chartData().title));
+    }
+
+    // Two charts side by side: Copy chart takes the one the user clicked (focused), and a tab
+    // without a chart has nothing to copy (it had copied the Planner's hardware chart).
+    void copyChartTakesTheFocusedChartOfTheCurrentTab()
+    {
+        auto w = makeWindow();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        ChartActions* charts = w->chartActions();
+        render::ChartWidget* experiment = w->plannerView()->experimentChart();
+        QTest::mouseClick(experiment, Qt::LeftButton, {}, QPoint(4, 4));
+        QVERIFY(experiment->hasFocus());
+        QCOMPARE(charts->currentChart(), experiment);
+        charts->copyAction()->trigger();
+        QCOMPARE(w->statusBar()->currentMessage(),
+            QStringLiteral("Copied the chart '%1' to the clipboard")
+                .arg(experiment->chartData().title));
+        QVERIFY(experiment->chartData().title.contains(QStringLiteral("per-experiment cost")));
+
+        // Another tab: its own first chart, not the Planner's focused one.
+        w->tabs()->setCurrentWidget(w->buyVsRentView());
+        QCOMPARE(charts->currentChart(), w->buyVsRentView()->chart());
+        QVERIFY(charts->copyAction()->isEnabled());
+        w->tabs()->setCurrentIndex(w->tabs()->indexOf(w->findChild<PriceTablesView*>()));
+        QCOMPARE(charts->currentChart(), nullptr);
+        QVERIFY(!charts->copyAction()->isEnabled());
+        QCOMPARE(
+            charts->copyAction()->statusTip(), QStringLiteral("This tab has no chart to copy"));
+        w->tabs()->setCurrentWidget(w->plannerView());
+        QCOMPARE(charts->currentChart(), experiment);
+        QVERIFY(charts->copyAction()->isEnabled());
+    }
+
+    // Each chart's context menu copies and exports that chart; the export writes the format
+    // its suffix names.
+    void chartContextMenuCopiesAndExportsThatChart()
+    {
+        auto w = makeWindow();
+        render::ChartWidget* experiment = w->plannerView()->experimentChart();
+        QCOMPARE(experiment->contextMenuPolicy(), Qt::ActionsContextMenu);
+        const QList<QAction*> actions = experiment->actions();
+        QCOMPARE(actions.size(), 2);
+        QCOMPARE(actions[0]->text(), QStringLiteral("Copy chart"));
+        QCOMPARE(actions[1]->text(), QStringLiteral("Export chart…"));
+        QApplication::clipboard()->clear();
+        actions[0]->trigger();
+        QVERIFY(!QApplication::clipboard()->image().isNull());
+        QVERIFY(w->statusBar()->currentMessage().contains(experiment->chartData().title));
+
+        const QString svg = m_files.filePath(QStringLiteral("context-export.svg"));
+        QFile::remove(svg);
+        QString error;
+        QVERIFY2(w->chartActions()->exportTo(experiment, svg, 300, &error), qPrintable(error));
+        QVERIFY(readAll(svg).startsWith("<?xml"));
+        QVERIFY(readAll(svg).contains("per-experiment cost"));
+        QCOMPARE(w->statusBar()->currentMessage(), QStringLiteral("Wrote %1").arg(svg));
+        QVERIFY(!w->chartActions()->exportTo(
+            experiment, m_files.filePath(QStringLiteral("chart.bmp")), 300, &error));
+        QVERIFY2(error.contains(QStringLiteral(".bmp")), qPrintable(error));
+
+        // Every chart the window shows can be exported, the sensitivity tornado included.
+        QStringList names;
+        for (const ChartActions::NamedChart& named : w->chartActions()->charts())
+            names << named.name;
+        QCOMPARE(names,
+            QStringList({ QStringLiteral("Training days vs hardware cost"),
+                QStringLiteral("Per-experiment cost vs training days"),
+                QStringLiteral("Buy vs rent"), QStringLiteral("Buy vs rent sensitivity") }));
     }
 
     void twoResultsFilesOfTheSameNameAreBothKept()
