@@ -1,5 +1,6 @@
 #include "core/assumptions.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan {
@@ -66,6 +67,29 @@ void setAssumptionValue(Assumptions& a, AssumptionId id, double value)
         return;
     }
     *doubleField(a, id) = value;
+}
+
+namespace {
+bool sameValue(double a, double b)
+{
+    // A value typed into a percent field comes back divided by 100: equal within rounding.
+    return std::abs(a - b) <= 1e-9 * std::max({ 1.0, std::abs(a), std::abs(b) });
+}
+} // namespace
+
+void chooseAssumptionValue(Assumptions& a, AssumptionId id, double value)
+{
+    const double before = assumptionValue(a, id);
+    setAssumptionValue(a, id, value);
+    const double after = assumptionValue(a, id);
+    if (sameValue(before, after))
+        return;
+    const AssumptionSpec& spec = assumptionSpec(id);
+    Provenance& source = a.source(id);
+    source = {};
+    source.source = spec.suggested && sameValue(after, *spec.suggested)
+        ? std::string(spec.suggestedSource)
+        : std::string(kUserSupplied);
 }
 
 } // namespace gpuplan

@@ -34,7 +34,8 @@ struct Assumptions {
     // Prices older than this are flagged as a stale price.
     int staleMonths = static_cast<int>(assumptionSpec(AssumptionId::StaleMonths).fallback);
 
-    // Where each value came from, by AssumptionId; empty for built-in defaults and user edits.
+    // Where each value came from, by AssumptionId: the table's citation, kUserSupplied for a
+    // value the user chose (chooseAssumptionValue), empty for built-in defaults.
     std::array<Provenance, kAssumptionCount> sources;
 
     const Provenance& source(AssumptionId id) const
@@ -49,5 +50,14 @@ struct Assumptions {
 double assumptionValue(const Assumptions& a, AssumptionId id);
 // Sets one assumption; whole-number assumptions are rounded to the nearest integer.
 void setAssumptionValue(Assumptions& a, AssumptionId id, double value);
+
+// The citation of a value the user chose: a proposal must not credit a figure the PI typed to the
+// source that states another.
+inline constexpr std::string_view kUserSupplied = "user-supplied";
+// Sets an assumption to a value the user chose (a gpuplan-cli option, the Assumptions dock, a
+// scenario file). Where it differs from the value it replaces, that value's source no longer
+// states it: the source becomes kUserSupplied, or the table's suggested source where the value is
+// the one the table suggests (assumptionSpec(id).suggested).
+void chooseAssumptionValue(Assumptions& a, AssumptionId id, double value);
 
 } // namespace gpuplan

@@ -186,7 +186,9 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
             o.netCapexUsd = o.machineCostUsd - o.owning.resaleUsd;
             o.buyCostPerRunUsd
                 = o.energyCostUsd + owningCostPerRunUsd(o.owning.monthlyUsd, o.runsPerMonth);
-            const OwnedPlan plan = ownedPlan(o.machineCostUsd, o.owning.monthlyUsd,
+            // Net of resale, as the break-even and the plan verdict count it: a table's buy total
+            // above the rent total must mean buying costs more.
+            const OwnedPlan plan = ownedPlan(o.netCapexUsd, o.owning.monthlyUsd,
                 o.experimentCostUsd, o.energyCostUsd, o.estimate.days, o.runsPerMonth, a);
             o.planTotalUsd = plan.totalUsd;
             o.planAmortizedUsd = plan.amortizedUsd;
@@ -368,6 +370,13 @@ void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOptio
             offer.queueWaitDays, offer.applicationLeadDays, a);
         c.planTotalUsd = plan.totalUsd;
         c.planCalendarDays = plan.calendarDays;
+        // Only a reservation: its whole term is paid however few runs use it, one term for each
+        // term's worth of runs (a run's share of it had made one run look cheap).
+        for (const Commitment& k : c.commitments)
+            if (c.cheapestIsCommitment && c.cheapestReservedYears
+                && k.years == *c.cheapestReservedYears && k.runsInTerm > 0.0)
+                c.planTotalUsd
+                    = k.termCostUsd * std::ceil(static_cast<double>(a.plannedRuns) / k.runsInTerm);
     }
 }
 

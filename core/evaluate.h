@@ -88,7 +88,9 @@ struct OwnedOption {
     bool withinBudget = true;
     bool withinDeadline = true;
     // The project plan: plannedRuns back to back.
-    double planTotalUsd = 0.0; // machine + energy + monthly owning costs, for all runs
+    // Machine less its resale value + energy + monthly owning costs, for all runs: the plan
+    // verdict's buy total.
+    double planTotalUsd = 0.0;
     double planAmortizedUsd = 0.0; // per-experiment + energy, for all runs
     double planCalendarDays = 0.0;
     // Against the cheapest on-demand cloud offer of the same GPU and count, if any.
@@ -161,7 +163,8 @@ struct CloudOption {
     // (queueing), counted into the plan's calendar days.
     double waitDaysPerRun = 0.0;
     PriceAge rateAge;
-    double planTotalUsd = 0.0; // plannedRuns at the cheapest rate
+    // plannedRuns at the cheapest rate; an offer of reservations only: the whole terms they take.
+    double planTotalUsd = 0.0;
     double planCalendarDays = 0.0;
     // Ranges (Scenario::ranges), as for OwnedOption.
     Interval daysRange;

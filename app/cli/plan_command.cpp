@@ -55,15 +55,19 @@ void addRows(TextTable& table, const std::vector<Option>& rows, int columnCount)
 void printProjectPlan(QTextStream& out, const Results& r)
 {
     const int runs = r.assumptions.plannedRuns;
-    // The buy total is everything owning costs for the project (core ownedPlan): the running
-    // costs too, where any are set.
+    // The buy total is everything owning costs for the project (core ownedPlan), net of resale
+    // as the break-even counts it: the running costs too, where any are set.
     bool runningCosts = false;
-    for (const auto& o : r.options)
+    bool resale = false;
+    for (const auto& o : r.options) {
         runningCosts = runningCosts || o.owning.monthlyUsd > 0.0;
+        resale = resale || o.owning.resaleUsd > 0.0;
+    }
     out << "\nProject of " << runs << (runs == 1 ? " run" : " runs") << ": buying ("
-        << (runningCosts ? "machine, electricity and running costs: hosting, machine room, "
+        << (resale ? "machine less its resale value" : "machine")
+        << (runningCosts ? ", electricity and running costs: hosting, machine room, "
                            "support, staff"
-                         : "machine + electricity")
+                         : " + electricity")
         << ") against the cheapest way to rent the same GPUs\n\n";
     TextTable plan({ QStringLiteral("Machine"), QStringLiteral("Buy total"),
                        QStringLiteral("Rent total"), QStringLiteral("Calendar days"),

@@ -118,7 +118,7 @@ std::optional<Scenario> scenarioFromOptions(
             return std::nullopt;
         }
         if (value)
-            setAssumptionValue(s.assumptions, spec.id, *value);
+            chooseAssumptionValue(s.assumptions, spec.id, *value);
     }
     const QDate today = p.isSet(QStringLiteral("today"))
         ? QDate::fromString(p.value(QStringLiteral("today")), Qt::ISODate)

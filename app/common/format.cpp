@@ -63,7 +63,11 @@ QString formatUsdWithRange(double usd, double low, double high)
 
 QString formatDays(double days)
 {
-    const int decimals = days < 10.0 ? 1 : 0;
+    return formatDays(days, days < 10.0 ? 1 : 0);
+}
+
+QString formatDays(double days, int decimals)
+{
     return numbers().toString(days, 'f', decimals)
         + (days == 1.0 ? QStringLiteral(" day") : QStringLiteral(" days"));
 }

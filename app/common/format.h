@@ -14,6 +14,8 @@ QString formatUsd(double usd);
 QString formatWholeUsd(double usd);
 // "9 days", "0.8 days", "1,250 days"
 QString formatDays(double days);
+// At `decimals`: a point shown beside a range keeps the range's precision.
+QString formatDays(double days, int decimals);
 // "98%"
 QString formatPercent(double fraction);
 // "8x A100 SXM 80GB" written with the multiplication sign, as in the paper's Fig. 7.

@@ -48,7 +48,8 @@ QString daysText(const TrainingEstimate& e)
     const QString high = QString::number(e.daysHigh, 'f', decimals);
     if (!(e.daysHigh > e.daysLow) || low == high)
         return formatDays(e.days);
-    return formatDays(e.days) + QStringLiteral(" (%1-%2)").arg(low, high);
+    // The point at the range's precision: "38 days (38.2-38.5)" read as outside its own range.
+    return formatDays(e.days, decimals) + QStringLiteral(" (%1-%2)").arg(low, high);
 }
 
 QString flagList(const TrainingEstimate& e, const PriceAge& age)

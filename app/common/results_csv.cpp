@@ -37,6 +37,30 @@ QString number(const std::optional<double>& v)
     return v ? number(*v) : QString();
 }
 
+// What a budget spreadsheet needs beyond the table's columns (named as in the JSON): the date
+// of the price, and the project plan's total and break-even, whose ends the ranges give.
+QStringList planHeaders(const OwnedOption*)
+{
+    return { QStringLiteral("price_date"), QStringLiteral("plan_total_usd"),
+        QStringLiteral("break_even_runs"), QStringLiteral("break_even_months") };
+}
+
+QStringList planCells(const OwnedOption& o)
+{
+    return { QString::fromStdString(o.priceDate), number(o.planTotalUsd), number(o.breakEvenRuns),
+        number(o.breakEvenMonths) };
+}
+
+QStringList planHeaders(const CloudOption*)
+{
+    return { QStringLiteral("rate_date"), QStringLiteral("plan_total_usd") };
+}
+
+QStringList planCells(const CloudOption& c)
+{
+    return { QString::fromStdString(c.offer->source.date), number(c.planTotalUsd) };
+}
+
 // The ranges beside the table's figures (Results::hasRanges), named as in the JSON; an empty
 // break-even end: buying never pays off there.
 QStringList rangeHeaders(const OwnedOption*)
@@ -45,6 +69,7 @@ QStringList rangeHeaders(const OwnedOption*)
         QStringLiteral("hardware_cost_usd_low"), QStringLiteral("hardware_cost_usd_high"),
         QStringLiteral("experiment_cost_usd_low"), QStringLiteral("experiment_cost_usd_high"),
         QStringLiteral("energy_cost_usd_low"), QStringLiteral("energy_cost_usd_high"),
+        QStringLiteral("plan_total_usd_low"), QStringLiteral("plan_total_usd_high"),
         QStringLiteral("break_even_runs_low"), QStringLiteral("break_even_runs_high") };
 }
 
@@ -53,20 +78,22 @@ QStringList rangeCells(const OwnedOption& o)
     return { number(o.daysRange.low), number(o.daysRange.high), number(o.machineCostRange.low),
         number(o.machineCostRange.high), number(o.experimentCostRange.low),
         number(o.experimentCostRange.high), number(o.energyCostRange.low),
-        number(o.energyCostRange.high), number(o.breakEvenRunsRange.low),
-        number(o.breakEvenRunsRange.high) };
+        number(o.energyCostRange.high), number(o.planTotalRange.low), number(o.planTotalRange.high),
+        number(o.breakEvenRunsRange.low), number(o.breakEvenRunsRange.high) };
 }
 
 QStringList rangeHeaders(const CloudOption*)
 {
     return { QStringLiteral("training_days_low"), QStringLiteral("training_days_high"),
-        QStringLiteral("cheapest_cost_usd_low"), QStringLiteral("cheapest_cost_usd_high") };
+        QStringLiteral("cheapest_cost_usd_low"), QStringLiteral("cheapest_cost_usd_high"),
+        QStringLiteral("plan_total_usd_low"), QStringLiteral("plan_total_usd_high") };
 }
 
 QStringList rangeCells(const CloudOption& c)
 {
     return { number(c.daysRange.low), number(c.daysRange.high), number(c.cheapestCostRange.low),
-        number(c.cheapestCostRange.high) };
+        number(c.cheapestCostRange.high), number(c.planTotalRange.low),
+        number(c.planTotalRange.high) };
 }
 
 template <typename Column, typename Row>
@@ -75,6 +102,7 @@ QString tableCsv(const std::vector<Row>& rows, int columnCount, bool ranges)
     QStringList headers;
     for (int c = 0; c < columnCount; ++c)
         headers << header(static_cast<Column>(c));
+    headers << planHeaders(static_cast<const Row*>(nullptr));
     if (ranges)
         headers << rangeHeaders(static_cast<const Row*>(nullptr));
     QString csv = csvRow(headers);
@@ -82,6 +110,7 @@ QString tableCsv(const std::vector<Row>& rows, int columnCount, bool ranges)
         QStringList cells;
         for (int c = 0; c < columnCount; ++c)
             cells << cell(sortValue(row, static_cast<Column>(c)));
+        cells << planCells(row);
         if (ranges)
             cells << rangeCells(row);
         csv += csvRow(cells);

@@ -161,16 +161,19 @@ void AssumptionsPanel::showValue(const Field& f)
     const AssumptionSpec& spec = assumptionSpec(f.id);
     const Provenance& source = m_current.source(f.id);
     QString tip = toQString(spec.help);
-    if (!source.source.empty())
-        tip += tr("\nDefault: %1, %2")
-                   .arg(QString::fromStdString(source.date), QString::fromStdString(source.source));
+    if (source.source == kUserSupplied)
+        tip += tr("\nYour figure: the report cites it as user-supplied.");
+    else if (!source.source.empty())
+        tip += tr("\nSource: %1")
+                   .arg(QString::fromStdString(
+                       source.date.empty() ? source.source : source.date + ", " + source.source));
     (f.whole ? static_cast<QWidget*>(f.whole) : f.number)->setToolTip(tip);
 }
 
 void AssumptionsPanel::fieldEdited(const Field& f)
 {
     const double shown = f.whole ? f.whole->value() : f.number->value();
-    setAssumptionValue(m_current, f.id, shown / f.scale);
+    chooseAssumptionValue(m_current, f.id, shown / f.scale);
     updateSuffixes();
     emit assumptionsChanged();
 }

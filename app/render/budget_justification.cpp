@@ -30,6 +30,8 @@ QString str(const std::string& text)
 // "source, date" of a price, as the report gives it.
 QString cited(const Provenance& p)
 {
+    if (p.source == kUserSupplied) // the PI's own figure has no date to give
+        return str(p.source);
     QString text = str(p.source);
     text += QStringLiteral(", ") + (p.date.empty() ? QStringLiteral("undated") : str(p.date));
     return text;

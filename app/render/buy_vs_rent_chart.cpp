@@ -143,6 +143,40 @@ ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& col
     return s;
 }
 
+// A reservation's cumulative cost: its whole term is paid up front however few runs use it, and
+// another term starts when the runs outgrow it. Drawn as steps, so that a commitment never looks
+// like a pay-per-run price (a run's share of the term had drawn a line from $0).
+ChartSeries reservationSteps(
+    const QString& name, const QColor& color, const Commitment& term, int maxRuns)
+{
+    ChartSeries s;
+    s.name = name;
+    s.kind = ChartSeries::Kind::DashedLine;
+    s.color = color;
+    s.labelsMayCross = true;
+    const auto add = [&](double runs, double terms) {
+        ChartPoint point;
+        point.x = runs;
+        point.y = terms * term.termCostUsd;
+        point.tooltip = QStringLiteral("%1: %2 for up to %3")
+                            .arg(name, views::formatUsd(point.y),
+                                countOf(terms * term.runsInTerm, 1, QStringLiteral("run"),
+                                    QStringLiteral("runs")));
+        s.points.push_back(point);
+    };
+    if (!(term.runsInTerm > 0.0))
+        return s;
+    double terms = 1.0;
+    add(0.0, terms);
+    while (terms * term.runsInTerm < maxRuns) {
+        add(terms * term.runsInTerm, terms);
+        terms += 1.0;
+        add((terms - 1.0) * term.runsInTerm, terms);
+    }
+    add(maxRuns, terms);
+    return s;
+}
+
 } // namespace
 
 QString countOf(double value, int decimals, const QString& singular, const QString& plural)
@@ -227,12 +261,14 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             chart.series.push_back(
                 curve(name + QStringLiteral(", spot"), ChartSeries::Kind::DashedLine, color, 0.0,
                     *c.spotCostUsd, maxRuns, false, std::nullopt, rangeIf(r, c.spotCostRange)));
-        for (std::size_t k = 0; k < c.reservedCostUsd.size() && k < c.offer->reserved.size(); ++k)
-            chart.series.push_back(curve(name
-                    + QStringLiteral(", reserved %1-yr (per-run share)")
-                          .arg(c.offer->reserved[k].years),
-                ChartSeries::Kind::DashedLine, color.darker(140), 0.0, c.reservedCostUsd[k],
-                maxRuns, false));
+        // Each term of an offer a shade darker, so that its 1- and 3-year lines are told apart.
+        int shade = 140;
+        for (const Commitment& k : c.commitments) {
+            chart.series.push_back(reservationSteps(
+                name + QStringLiteral(", reserved %1-yr (whole term)").arg(k.years),
+                color.darker(shade), k, maxRuns));
+            shade += 60;
+        }
     }
     ChartSeries marks { QStringLiteral("Break-even"), ChartSeries::Kind::Scatter, Marker::Diamond,
         false, kBreakEvenColor, {} };

@@ -54,6 +54,8 @@ QString esc(const std::string& text)
 
 QString provenance(const Provenance& p)
 {
+    if (p.source == kUserSupplied) // the PI's own figure has no date to give
+        return esc(p.source);
     QString text = esc(p.date.empty() ? std::string("undated") : p.date) + QStringLiteral(", ")
         + esc(p.source);
     if (!p.note.empty())
@@ -85,7 +87,7 @@ QString tableStart()
                           "style=\"border-collapse:collapse; font-size:7.5pt;\">");
 }
 
-QString assumptionsSection(const Results& r)
+QString assumptionsSection(const Results& r, const std::optional<ReportInput::PlannerPace>& planner)
 {
     const Assumptions& a = r.assumptions;
     QString html = QStringLiteral("<h2>Assumptions</h2><ul>");
@@ -109,9 +111,39 @@ QString assumptionsSection(const Results& r)
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     provenance(a.source(AssumptionId::AnalyticUtilization)));
-    html += QStringLiteral("<li>Planned: %1, at %2</li>")
+    // The owning costs beyond the paper move every per-experiment cost and break-even: a
+    // reviewer reproducing them needs each, with its source.
+    QStringList owning;
+    for (AssumptionId id : { AssumptionId::HostingUsdPerKwMonth,
+             AssumptionId::MachineRoomUsdPerMonth, AssumptionId::SupportRate,
+             AssumptionId::StaffUsdPerYear, AssumptionId::ResaleFraction }) {
+        const double value = assumptionValue(a, id);
+        if (value <= 0.0)
+            continue;
+        const Provenance& source = a.source(id);
+        owning << QStringLiteral("%1 %2%3").arg(
+            esc(views::toQString(assumptionSpec(id).label)).toLower(),
+            esc(views::formatQuantity(value, assumptionSpec(id).unit)),
+            source.source.empty() ? QString() : QStringLiteral(" (%1)").arg(provenance(source)));
+    }
+    html += owning.isEmpty()
+        ? QStringLiteral("<li>Owning costs beyond the machine and its electricity (hosting, "
+                         "machine room, support, staff, resale): none counted, as in the "
+                         "paper</li>")
+        : QStringLiteral("<li>Owning costs: %1</li>").arg(owning.join(QStringLiteral("; ")));
+    html += QStringLiteral("<li>Planned: %1, at %2")
                 .arg(countOf(a.plannedRuns, 0, QStringLiteral("run"), QStringLiteral("runs")),
                     runRateText(a.runsPerMonth));
+    // An explicit run rate is not dropped without a word: at another pace the break-even months,
+    // the owning costs each run carries, and so the verdict, can differ.
+    if (planner)
+        html += QStringLiteral(": the grant budget's runs at its pace, over the months it has the "
+                               "compute. The planner was set to %1 at %2; break-even months, the "
+                               "owning costs each run carries and the buy-vs-rent verdict here "
+                               "follow the grant's pace, and can differ at the planner's.")
+                    .arg(countOf(planner->runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
+                        runRateText(planner->runsPerMonth));
+    html += QStringLiteral("</li>");
     return html + QStringLiteral("</ul>");
 }
 
@@ -536,7 +568,7 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(noMachineForSaleText(*rented)));
     }
-    html += assumptionsSection(r);
+    html += assumptionsSection(r, in.plannerPace);
     html += newPageHeading(QStringLiteral("Training time and cost"));
     QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment") };
     if (reportBuyOption(in))
@@ -620,6 +652,8 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
     // One count of runs in the whole report (planAtGrantRuns).
     const auto atGrantRuns = planAtGrantRuns(in);
     if (atGrantRuns) {
+        in.plannerPace = ReportInput::PlannerPace { input.results->assumptions.plannedRuns,
+            input.results->assumptions.runsPerMonth };
         in.scenario = &atGrantRuns->scenario;
         in.results = &atGrantRuns->results;
     }

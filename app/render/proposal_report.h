@@ -41,6 +41,13 @@ struct ReportInput {
     // writeProposalReport; named in the report's appendix).
     QString optionsCsvName;
     QString offersCsvName;
+    // The planner's runs and run rate where the report replaced them with the grant's
+    // (planAtGrantRuns; set by writeProposalReport): the report says so beside its own.
+    struct PlannerPace {
+        int runs = 0;
+        double runsPerMonth = 0.0;
+    };
+    std::optional<PlannerPace> plannerPace;
 };
 
 // One plan in the whole report, the grant budget's: the input's scenario evaluated again at

@@ -39,11 +39,11 @@ bool runOutlastsLife(double trainingDays, const Assumptions& a)
     return !withinLifespan(trainingDays / calendar::kDaysPerMonth, a);
 }
 
-OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,
+OwnedPlan ownedPlan(double netMachineUsd, double monthlyOwningUsd, double experimentCostUsd,
     double energyPerRunUsd, double trainingDays, double runsPerMonth, const Assumptions& a)
 {
     const double runs = a.plannedRuns;
-    return { machineCostUsd + runs * energyPerRunUsd
+    return { netMachineUsd + runs * energyPerRunUsd
             + runs * owningCostPerRunUsd(monthlyOwningUsd, runsPerMonth),
         runs * (experimentCostUsd + energyPerRunUsd), runs * trainingDays };
 }

@@ -30,14 +30,15 @@ bool planOutlastsLife(double runs, double runsPerMonth, const Assumptions& a);
 // that life to amortise (the share would exceed the machine's price).
 bool runOutlastsLife(double trainingDays, const Assumptions& a);
 
-// Buying: the machine once, electricity for every planned run, and the owning costs of the
-// months the plan takes at `runsPerMonth`; the runs back to back.
+// Buying: the machine once (`netMachineUsd`: its price less what it is sold for at the end of
+// its life), electricity for every planned run, and the owning costs of the months the plan
+// takes at `runsPerMonth`; the runs back to back.
 struct OwnedPlan {
-    double totalUsd = 0.0; // machine + energy + monthly owning costs, for all runs
+    double totalUsd = 0.0; // net machine + energy + monthly owning costs, for all runs
     double amortizedUsd = 0.0; // per-experiment share + energy, for all runs
     double calendarDays = 0.0;
 };
-OwnedPlan ownedPlan(double machineCostUsd, double monthlyOwningUsd, double experimentCostUsd,
+OwnedPlan ownedPlan(double netMachineUsd, double monthlyOwningUsd, double experimentCostUsd,
     double energyPerRunUsd, double trainingDays, double runsPerMonth, const Assumptions& a);
 
 // Renting: every planned run at one price, each occupying `daysPerRun` plus `waitDaysPerRun`

@@ -23,7 +23,7 @@ void readAssumptions(yaml::Reader& in, const YAML::Node& node, Assumptions& a)
         const auto value = in.number(
             node, spec.key, "assumptions", spec.bounds, spec.wholeNumber, /*required=*/false);
         if (value)
-            setAssumptionValue(a, spec.id, *value);
+            chooseAssumptionValue(a, spec.id, *value);
     }
 }
 

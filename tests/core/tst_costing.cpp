@@ -219,6 +219,40 @@ private slots:
         }
     }
 
+    // A value the user chose is not credited to the source that states another: a proposal would
+    // cite the PI's $0.08/kWh as the EIA's average (review).
+    void chosenValuesCiteTheirOwnSource()
+    {
+        Assumptions a;
+        a.electricityUsdPerKwh = 0.13;
+        a.source(AssumptionId::ElectricityUsdPerKwh).date = "2024";
+        a.source(AssumptionId::ElectricityUsdPerKwh).source = "EIA Electric Power Monthly";
+        a.hostingUsdPerKwMonth = 0.0;
+        // The same value: still the table's.
+        chooseAssumptionValue(a, AssumptionId::ElectricityUsdPerKwh, 0.13);
+        QCOMPARE(a.source(AssumptionId::ElectricityUsdPerKwh).source,
+            std::string("EIA Electric Power Monthly"));
+        // Equal within a percent field's rounding (13 / 100): still the table's.
+        chooseAssumptionValue(a, AssumptionId::ElectricityUsdPerKwh, 13.0 / 100.0);
+        QCOMPARE(a.source(AssumptionId::ElectricityUsdPerKwh).date, std::string("2024"));
+        chooseAssumptionValue(a, AssumptionId::ElectricityUsdPerKwh, 0.08);
+        QCOMPARE(a.electricityUsdPerKwh, 0.08);
+        QCOMPARE(a.source(AssumptionId::ElectricityUsdPerKwh).source, std::string(kUserSupplied));
+        QVERIFY(a.source(AssumptionId::ElectricityUsdPerKwh).date.empty());
+        // The value the table suggests for an owning cost carries the table's source for it.
+        const AssumptionSpec& hosting = assumptionSpec(AssumptionId::HostingUsdPerKwMonth);
+        QVERIFY(hosting.suggested);
+        chooseAssumptionValue(a, AssumptionId::HostingUsdPerKwMonth, *hosting.suggested);
+        QCOMPARE(a.source(AssumptionId::HostingUsdPerKwMonth).source,
+            std::string(hosting.suggestedSource));
+        chooseAssumptionValue(a, AssumptionId::HostingUsdPerKwMonth, 100.0);
+        QCOMPARE(a.source(AssumptionId::HostingUsdPerKwMonth).source, std::string(kUserSupplied));
+        // Whole numbers compare after rounding: 2.4 runs is the 2 already set.
+        a.plannedRuns = 2;
+        chooseAssumptionValue(a, AssumptionId::PlannedRuns, 2.4);
+        QVERIFY(a.source(AssumptionId::PlannedRuns).source.empty());
+    }
+
     void smallestChassisFits()
     {
         std::vector<ChassisSpec> all(3);

@@ -217,6 +217,14 @@ private slots:
         const QString words = QString::fromUtf8(text.out).simplified();
         QVERIFY2(words.contains(QStringLiteral("Planned: 10 runs, at 0.28 runs a month")),
             qPrintable(words.left(3000)));
+        // The planner's rate is not replaced without a word (review).
+        QVERIFY2(words.contains(QStringLiteral("The planner was set to 1 run at 1 run a month")),
+            qPrintable(words.left(3000)));
+        // The owning costs a reviewer needs to reproduce the figures, with their sources; the
+        // hosting rate typed is the user's, not the table's.
+        QVERIFY2(words.contains(QStringLiteral("Owning costs: hosting (colocation) $100.00/kW-month "
+                                               "(user-supplied)")),
+            qPrintable(words.left(3000)));
         QVERIFY(words.contains(QStringLiteral("For the 10 runs planned: buying 4\u00D7A100 SXM")));
         // The budget table's total for buying and the paragraph's buy total: the same dollars.
         static const QRegularExpression buying(

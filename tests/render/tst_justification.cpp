@@ -135,6 +135,30 @@ private slots:
             qPrintable(undatedText));
     }
 
+    // The PI's own electricity price is cited as theirs, not as the EIA's average that the
+    // shipped table states (review); the PUE left alone keeps its source.
+    void aChosenValueIsCitedAsUserSupplied()
+    {
+        const QString shipped = render::toPlainText(
+            render::budgetJustification(results, target, plan, *sponsor, budget));
+        QVERIFY2(
+            shipped.contains(QStringLiteral("Electricity: $0.13 per kWh (")), qPrintable(shipped));
+        QVERIFY(!shipped.contains(QStringLiteral("user-supplied")));
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.today = "2026-11-23";
+        chooseAssumptionValue(s.assumptions, AssumptionId::ElectricityUsdPerKwh, 0.08);
+        const Results chosen = evaluate(s);
+        const QString text = render::toPlainText(render::budgetJustification(
+            chosen, target, plan, *sponsor, grantBudget(chosen, target, plan, *sponsor)));
+        QVERIFY2(
+            text.contains(QStringLiteral("Electricity: $0.08 per kWh (user-supplied); PUE 1.58 (")),
+            qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("user-supplied); PUE 1.58 (user-supplied")));
+    }
+
     // Renting is set against buying under the same sponsor's rules: with a sponsor that pays
     // no indirect costs, the rental carries none either (the planner's cost per run has 50%).
     void rentingIsComparedUnderTheSameRules()

@@ -237,7 +237,13 @@ private slots:
         e.days = 30.0;
         e.daysLow = 29.5;
         e.daysHigh = 30.5;
-        QCOMPARE(views::daysText(e), QStringLiteral("30 days (29.5-30.5)"));
+        QCOMPARE(views::daysText(e), QStringLiteral("30.0 days (29.5-30.5)"));
+        // The point at the range's precision: "38 days (38.2-38.5)" read as outside it (review).
+        e.days = 38.31;
+        e.daysLow = 38.2;
+        e.daysHigh = 38.5;
+        QCOMPARE(views::daysText(e), QStringLiteral("38.3 days (38.2-38.5)"));
+        e.days = 30.0;
         e.daysLow = 27.0;
         e.daysHigh = 34.0;
         QCOMPARE(views::daysText(e), QStringLiteral("30 days (27-34)"));
