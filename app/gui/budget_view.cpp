@@ -90,6 +90,8 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("budgetTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table, as in every view
+    m_table->setAccessibleName(tr("Grant budget"));
     m_table->verticalHeader()->hide();
     m_justification = new QTextBrowser;
     m_justification->setObjectName(QStringLiteral("justification"));
@@ -112,7 +114,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     auto* copy = new QPushButton(tr("&Copy justification"));
     copy->setObjectName(QStringLiteral("copyJustification"));
     auto* save = new QPushButton(tr("&Save justification…"));
-    auto* csv = new QPushButton(tr("Save budget as CS&V…"));
+    auto* csv = new QPushButton(tr("Save &budget as CSV…"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(new QLabel(tr("Budget justification (plain, factual; edit it after "
                                      "pasting):")));

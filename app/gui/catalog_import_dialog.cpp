@@ -47,6 +47,7 @@ QTableView* tableFor(ImportPreviewModel* model, const QString& name)
     view->horizontalHeader()->setStretchLastSection(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->setWordWrap(false);
+    view->setTabKeyNavigation(false); // Tab goes on to the dialog's buttons
     return view;
 }
 

@@ -184,11 +184,13 @@ void MainWindow::buildMenus()
     file->addAction(tr("Import &price table…"), this, &MainWindow::importPricesDialog);
     file->addAction(tr("Import &cloud catalog…"), this, &MainWindow::importCatalogDialog);
     file->addSeparator();
-    file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), m_chartActions,
+    // Ctrl+Shift+E: a text field takes Ctrl+E (end of line) on Linux, so the export would
+    // silently not start from the dock or the Budget tab.
+    file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+Shift+E")), m_chartActions,
         qOverload<>(&ChartActions::exportDialog));
-    file->addAction(tr("Export proposal &report (PDF)…"), QKeySequence(tr("Ctrl+R")), this,
+    file->addAction(tr("Export proposal report (P&DF)…"), QKeySequence(tr("Ctrl+R")), this,
         &MainWindow::exportReportDialog);
-    file->addAction(tr("Export tables as &CSV…"), this, &MainWindow::exportCsvDialog);
+    file->addAction(tr("Export &tables as CSV…"), this, &MainWindow::exportCsvDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

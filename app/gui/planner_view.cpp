@@ -44,6 +44,9 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name)
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
     table->setWordWrap(false);
+    // Tab leaves the table (arrow keys move between cells): with Qt's default, Tab went round
+    // its hundreds of cells and a keyboard user never got back to the controls.
+    table->setTabKeyNavigation(false);
     return table;
 }
 
@@ -120,11 +123,20 @@ void PlannerView::buildLayout()
     m_deadline->setValue(kDefaultDeadlineDays);
     m_deadline->setKeyboardTracking(false);
 
+    // Labels are the boxes' buddies: Alt+M and Alt+S reach them, and a screen reader names each
+    // box by its label (it read out the current value); the number boxes are named by the
+    // check box that turns them on.
+    auto* modelLabel = new QLabel(tr("&Model:"));
+    modelLabel->setBuddy(m_model);
+    auto* sourceLabel = new QLabel(tr("E&stimates:"));
+    sourceLabel->setBuddy(m_source);
+    m_budget->setAccessibleName(tr("Budget"));
+    m_deadline->setAccessibleName(tr("Deadline"));
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Model:")));
+    controls->addWidget(modelLabel);
     controls->addWidget(m_model);
     controls->addSpacing(6);
-    controls->addWidget(new QLabel(tr("Estimates:")));
+    controls->addWidget(sourceLabel);
     controls->addWidget(m_source);
     controls->addSpacing(6);
     controls->addWidget(m_logAxes);
@@ -154,6 +166,8 @@ void PlannerView::buildLayout()
     auto* tables = new QTabWidget;
     tables->addTab(m_optionsTable, tr("Machines to buy"));
     tables->addTab(m_cloudTable, tr("Cloud offers"));
+    m_optionsTable->setAccessibleName(tr("Machines to buy"));
+    m_cloudTable->setAccessibleName(tr("Cloud offers"));
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(charts);

@@ -33,6 +33,8 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
         view->setObjectName(QStringLiteral("prices-") + title);
         view->setModel(model);
         view->setAlternatingRowColors(true);
+        view->setTabKeyNavigation(false); // Tab leaves the table; arrows, F2 and Enter edit
+        view->setAccessibleName(tr("%1 prices").arg(title));
         view->verticalHeader()->hide();
         view->horizontalHeader()->setStretchLastSection(true);
         const auto columns = priceColumns(kind);

@@ -663,6 +663,9 @@ void ChartWidget::setChartData(const ChartData& chartData)
     const bool inPlace = !d->dataSeries.empty() && sameShape(d->data, chartData);
     d->settingData = true;
     d->data = chartData;
+    // A screen reader's text for the chart: its title, and the footnote that says how to read it.
+    setAccessibleName(chartData.title);
+    setAccessibleDescription(chartData.footnote);
     // Labels and paths are laid out anew for the new data, from the items already made; the
     // last drawing's in reverse, so the same data hands each label its own text back.
     for (auto l = d->labels.rbegin(); l != d->labels.rend(); ++l)
@@ -862,9 +865,18 @@ void ChartWidget::placeLabels()
         obstacles.segments.emplace_back(chart->mapToPosition(from), chart->mapToPosition(to));
     }
     std::vector<LabelRequest> requests;
-    for (const auto& label : d->labels)
-        requests.push_back({ chart->mapToPosition(label.value, label.series),
-            label.item->boundingRect().size(), label.side });
+    const bool rows = !d->data.y.rows.empty(); // a tornado: rows one unit apart
+    for (const auto& label : d->labels) {
+        LabelRequest request { chart->mapToPosition(label.value, label.series),
+            label.item->boundingRect().size(), label.side };
+        if (rows) {
+            const qreal top = chart->mapToPosition(label.value + QPointF(0, 0.5), label.series).y();
+            const qreal bottom
+                = chart->mapToPosition(label.value - QPointF(0, 0.5), label.series).y();
+            request.rowBand = std::make_pair(std::min(top, bottom), std::max(top, bottom));
+        }
+        requests.push_back(request);
+    }
     const auto placed
         = render::placeLabels(plot, requests, obstacles, kImpossibleRingSize / 2 + kLabelGap / 2);
     d->geometry = { {}, obstacles };

@@ -89,8 +89,11 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
             for (qreal distance : kDistances) {
                 for (const Candidate& c :
                     candidates(label.anchor, label.size, clearance * distance))
-                    if (const QRectF box(c.topLeft, label.size);
-                        allowed(c, label.side) && isFree(box, clearSoft)) {
+                    if (const QRectF box(c.topLeft, label.size); allowed(c, label.side)
+                        && (!label.rowBand
+                            || (box.top() >= label.rowBand->first
+                                && box.bottom() <= label.rowBand->second))
+                        && isFree(box, clearSoft)) {
                         where = box;
                         break;
                     }

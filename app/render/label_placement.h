@@ -11,6 +11,7 @@
 #include <QSizeF>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace gpuplan::render {
@@ -19,6 +20,10 @@ struct LabelRequest {
     QPointF anchor; // the point's position on screen
     QSizeF size; // the label's text size
     LabelSide side = LabelSide::Any; // Left/Right: only the candidates on that side
+    // A label of a row (a tornado's bar end): the screen y range of its row, which it must not
+    // leave. Where the rows are low (a small window), a spot above or below the point lies on
+    // the next row's bar and reads as that input's value.
+    std::optional<std::pair<qreal, qreal>> rowBand = std::nullopt; // top, bottom
 };
 
 struct LabelObstacles {

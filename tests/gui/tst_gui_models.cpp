@@ -274,7 +274,7 @@ private slots:
         model.setAgeReference("2026-11-27", 12);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(model.index(used, kGpuDateColumn).data().toString(),
-            QStringLiteral("2025-03-04 (20 mo)"));
+            QStringLiteral("2025-03-04 (20 mo, stale)"));
         QCOMPARE(model.index(used, kGpuDateColumn).data(Qt::EditRole).toString(),
             QStringLiteral("2025-03-04"));
         QCOMPARE(model.index(used, kGpuDateColumn).data(Qt::ForegroundRole).value<QColor>(),

@@ -26,6 +26,7 @@
 
 #include "tests/support/golden.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -45,6 +46,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -330,9 +332,48 @@ private slots:
             for (const QKeySequence& k : a->shortcuts())
                 shortcuts << k.toString();
         for (const char* expected :
-            { "Ctrl+O", "Ctrl+S", "Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+E", "F1" })
+            { "Ctrl+O", "Ctrl+S", "Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+Shift+E", "F1" })
             QVERIFY2(shortcuts.contains(QLatin1String(expected)), expected);
         QVERIFY(w->windowTitle().contains(QStringLiteral("Untitled scenario")));
+    }
+
+    // Keyboard use (review): Tab leaves every table, and no two entries of a menu, nor a button
+    // and a menu title, share a mnemonic (Alt+F R had opened nothing; Alt+V on the Budget tab
+    // focused a button instead of opening View); Ctrl+E, which a text field takes for "end of
+    // line", is not a window shortcut.
+    void keyboardUseIsNotTrapped()
+    {
+        auto w = makeWindow();
+        const auto tables = w->findChildren<QAbstractItemView*>();
+        QVERIFY(tables.size() >= 4);
+        for (const QAbstractItemView* table : tables)
+            if (qobject_cast<const QTableView*>(table))
+                QVERIFY2(!table->tabKeyNavigation(), qPrintable(table->objectName()));
+        const auto mnemonic = [](const QString& text) {
+            const qsizetype at = text.indexOf(QRegularExpression(QStringLiteral("&[^&]")));
+            return at < 0 ? QChar() : text.at(at + 1).toLower();
+        };
+        QSet<QChar> titles;
+        for (QAction* top : w->menuBar()->actions()) {
+            const QChar title = mnemonic(top->text());
+            QVERIFY2(!titles.contains(title), qPrintable(top->text()));
+            titles.insert(title);
+            QSet<QChar> entries;
+            for (QAction* entry : top->menu()->actions()) {
+                const QChar key = mnemonic(entry->text());
+                if (key.isNull())
+                    continue;
+                QVERIFY2(!entries.contains(key), qPrintable(top->text() + " " + entry->text()));
+                entries.insert(key);
+            }
+        }
+        for (const QAbstractButton* button : w->findChildren<QAbstractButton*>())
+            QVERIFY2(!titles.contains(mnemonic(button->text())), qPrintable(button->text()));
+        QStringList shortcuts;
+        for (QAction* a : w->findChildren<QAction*>())
+            for (const QKeySequence& k : a->shortcuts())
+                shortcuts << k.toString();
+        QVERIFY(!shortcuts.contains(QStringLiteral("Ctrl+E")));
     }
 
     // The smallest the window can be fits a 1280x720 laptop screen, with room for a window

@@ -361,6 +361,14 @@ private slots:
         // edge at the point, rather than the free spot on the right.
         const auto flush = placeLabels(plot, { { { 65, 150 }, size, LabelSide::Left } }, bar, 10.0);
         QCOMPARE(*flush[0], QRectF(QPointF(5, 126), size));
+        // A row's label stays in its row: where the row is too low for the flush spot above,
+        // it is left out rather than put on the next row's bar (review: at 1366x768 the
+        // training-time values stood on the cloud-rate row).
+        LabelRequest inRow { { 65, 150 }, size, LabelSide::Left };
+        inRow.rowBand = std::make_pair(qreal(135), qreal(165));
+        QVERIFY(!placeLabels(plot, { inRow }, bar, 10.0)[0]);
+        inRow.rowBand = std::make_pair(qreal(120), qreal(180));
+        QCOMPARE(*placeLabels(plot, { inRow }, bar, 10.0)[0], QRectF(QPointF(5, 126), size));
         // No room on its side at all: left out, not moved across.
         const auto nowhere
             = placeLabels(plot, { { { 30, 150 }, size, LabelSide::Left } }, none, 10.0);
