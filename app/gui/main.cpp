@@ -11,10 +11,57 @@
 #include <QIcon>
 #include <QMessageBox>
 
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+const char* const kUsage
+    = "Usage: gpuplan [FILE.gpuplan.yaml]\n"
+      "GPU Budget Planner: which GPUs to buy for a training project, or what renting the same\n"
+      "work costs. Opens FILE (a scenario), else the last scenario used.\n\n"
+      "  -h, --help     this text\n"
+      "  --version      the version\n\n"
+      "Qt's own options (-platform, -style, ...) apply. The command-line planner is gpuplan-cli;\n"
+      "the guide is docs/gui.md (installed in /usr/share/doc/gpuplan).\n";
+
+// --help and --version answer before QApplication: they need no display.
+std::optional<int> answerInfoOption(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        }
+        if (arg == "--version" || arg == "-v") {
+            std::printf("gpuplan %s\n", GPUPLAN_VERSION);
+            return 0;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    if (const auto answered = answerInfoOption(argc, argv))
+        return *answered;
     gpuplan::gui::keepFreedMemoryForReplots();
     QApplication app(argc, argv);
+    // What is left after Qt took its own options: at most one scenario file.
+    const QStringList arguments = QApplication::arguments();
+    for (const QString& arg : arguments.mid(1))
+        if (arg.startsWith(QLatin1Char('-')) || arguments.size() > 2) {
+            std::fprintf(stderr, "gpuplan: %s\n%s",
+                qPrintable(arg.startsWith(QLatin1Char('-'))
+                        ? QStringLiteral("unknown option '%1'").arg(arg)
+                        : QStringLiteral("one scenario file at most, not %1")
+                              .arg(arguments.size() - 1)),
+                kUsage);
+            return 2;
+        }
     QApplication::setApplicationName(QStringLiteral("gpuplan"));
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Budget Planner"));
     QApplication::setOrganizationDomain(QStringLiteral("gpuplan.org"));
@@ -44,7 +91,6 @@ int main(int argc, char** argv)
         box.exec();
     }
 
-    const QStringList arguments = QApplication::arguments();
     const QString scenario = arguments.size() > 1 ? arguments.at(1) : QString();
     QString error;
     bool opened = false;

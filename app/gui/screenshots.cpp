@@ -80,8 +80,11 @@ int main(int argc, char** argv)
     QDir().mkpath(out.path());
     if (!gpuplan::views::userPriceFiles(gpuplan::gui::currentPriceSet()).isEmpty()
         || !gpuplan::views::userResultFiles().isEmpty()) {
-        QTextStream(stderr) << "gpuplan-screenshots: " << gpuplan::views::userDataDir()
-                            << " holds user files; run with a fresh HOME (HOME=/tmp/pi-home)\n";
+        QTextStream(stderr)
+            << "gpuplan-screenshots: " << gpuplan::views::userDataDir()
+            << " holds user files (the screenshots show the shipped data); run with "
+               "an empty user data dir: a fresh HOME (HOME=/tmp/pi-home), or "
+               "GPUPLAN_DATA_DIR unset or pointing to an empty folder\n";
         return 2;
     }
 

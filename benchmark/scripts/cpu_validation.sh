@@ -8,7 +8,7 @@
 # docs/benchmark.md quotes its output. A timing benchmark, not a test: it asserts nothing.
 set -euo pipefail
 
-bench=${1:-build/bench/benchmark/gpuplan-bench}
+bench=${1:-build/dev/benchmark/gpuplan-bench} # the dev preset, as in docs/benchmark.md
 runs=${2:-10}
 shift $(($# > 2 ? 2 : $#))
 config=${CONFIG:-tests/benchmark/data/tiny-neox/config.json}
