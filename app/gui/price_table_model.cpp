@@ -65,8 +65,8 @@ std::optional<PriceAge> PriceTableModel::ageOf(int row) const
     return PriceAge { monthsOld(p.date, m_today), isStale(p, m_today, m_staleMonths) };
 }
 
-// "2025-03-03 (20 mo)", as the planner's tables give a price's date; a stale one is marked in
-// the planner's colour for flags, and its tooltip says why and what to do.
+// "2025-03-03 (7 mo)", as the planner's tables give a price's date; a stale one, "2025-03-03
+// (20 mo, stale)", is in the planner's colour for flags, and its tooltip says why and what to do.
 QVariant PriceTableModel::dateData(const QModelIndex& index, int role) const
 {
     const QVariant v = m_book->value(m_table, index.row(), index.column());

@@ -130,8 +130,8 @@ void PriceTablesView::showState()
     // menu, an opened scenario): named afresh with every reset.
     m_intro->setText(tr("Double-click a price, its kind, date or source to edit it. Changes "
                         "re-plot at once; Save writes them to %1, layered over the shipped "
-                        "tables. Dates show the price's age on the plan's day; a stale one is "
-                        "in red.")
+                        "tables. Dates show the price's age on the plan's day; a stale one "
+                        "says so, in red.")
                          .arg(editedPricesPath()));
     m_state->setText(m_book->isModified() ? tr("● Modified — not saved") : tr("Saved"));
 }

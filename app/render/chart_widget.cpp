@@ -13,10 +13,12 @@
 #include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
+#include <QMenu>
 #include <QPainter>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -765,6 +767,15 @@ void ChartWidget::focusOutEvent(QFocusEvent* event)
 {
     QWidget::focusOutEvent(event);
     update();
+}
+
+void ChartWidget::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier) {
+        QMenu::exec(actions(), mapToGlobal(rect().center()), nullptr, this);
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void ChartWidget::paintEvent(QPaintEvent* event)

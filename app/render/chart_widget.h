@@ -80,6 +80,8 @@ protected:
     // is meant, and shows that it has it with a frame in the highlight colour.
     void focusInEvent(QFocusEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
+    // Shift+F10 opens the context menu, as the Menu key does (Qt maps only the Menu key).
+    void keyPressEvent(QKeyEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
 
 private:
