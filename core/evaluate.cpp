@@ -4,6 +4,7 @@
 #include "core/costing/calendar.h"
 #include "core/costing/owning.h"
 #include "core/costing/plan.h"
+#include "core/costing/reservation.h"
 #include "core/decisions.h"
 #include "core/estimators.h"
 #include "core/price_age.h"
@@ -370,13 +371,25 @@ void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOptio
             offer.queueWaitDays, offer.applicationLeadDays, a);
         c.planTotalUsd = plan.totalUsd;
         c.planCalendarDays = plan.calendarDays;
-        // Only a reservation: its whole term is paid however few runs use it, one term for each
-        // term's worth of runs (a run's share of it had made one run look cheap).
-        for (const Commitment& k : c.commitments)
-            if (c.cheapestIsCommitment && c.cheapestReservedYears
-                && k.years == *c.cheapestReservedYears && k.runsInTerm > 0.0)
-                c.planTotalUsd
-                    = k.termCostUsd * std::ceil(static_cast<double>(a.plannedRuns) / k.runsInTerm);
+        // Only reservations: each term is paid whole however few runs use it, and the plan
+        // takes the term that costs it least in all (a run's share of a term had made one run
+        // look cheap, and the term with the lowest share is not the cheapest for few runs).
+        if (c.cheapestIsCommitment) {
+            std::optional<double> best;
+            for (std::size_t k = 0; k < c.commitments.size() && k < c.reservedCostUsd.size(); ++k) {
+                const Commitment& term = c.commitments[k];
+                const int terms = reservationTerms(a.plannedRuns,
+                    runsPerReservationTerm(term.runsInTerm, term.years, a.runsPerMonth));
+                const double total = term.termCostUsd * terms;
+                if (terms > 0 && (!best || total < *best)) {
+                    best = total;
+                    c.cheapestCostUsd = c.reservedCostUsd[k];
+                    c.cheapestReservedYears = term.years;
+                }
+            }
+            if (best)
+                c.planTotalUsd = *best;
+        }
     }
 }
 

@@ -143,4 +143,11 @@ QVariant sortValue(const CloudOption& o, CloudColumn c)
     return {};
 }
 
+double rankingCostPerRunUsd(const CloudOption& o, int plannedRuns)
+{
+    if (o.cheapestIsCommitment && plannedRuns > 0)
+        return o.planTotalUsd / plannedRuns;
+    return o.cheapestCostUsd.value_or(0.0);
+}
+
 } // namespace gpuplan::views

@@ -33,4 +33,10 @@ QString displayHeader(CloudColumn c, double indirectRate);
 QString displayText(const CloudOption& o, CloudColumn c);
 QVariant sortValue(const CloudOption& o, CloudColumn c);
 
+// What one planned run costs where offers are ranked against each other ("the cheapest way to
+// rent"): the cheapest pay-as-you-go cost per run, or, for an offer of reservations only, its
+// plan total (whole terms) over the planned runs: ranked by a run's share of its term, a $650k
+// five-year reservation came first for a one-run plan.
+double rankingCostPerRunUsd(const CloudOption& o, int plannedRuns);
+
 } // namespace gpuplan::views

@@ -282,7 +282,19 @@ QString commitmentVerdict(const Commitment& m, int plannedRuns)
 QString priceDateText(const std::string& date, const PriceAge& age)
 {
     const QString text = QString::fromStdString(date);
-    return age.months ? text + QStringLiteral(" (%1 mo)").arg(*age.months) : text;
+    if (!age.months)
+        return text;
+    return text
+        + (age.stale ? QStringLiteral(" (%1 mo, stale)") : QStringLiteral(" (%1 mo)"))
+              .arg(*age.months);
+}
+
+QString assumptionCitation(const Provenance& source)
+{
+    const QString text = QString::fromStdString(source.source);
+    if (source.source == kUserSupplied || source.date.empty())
+        return text;
+    return text + QStringLiteral(", ") + QString::fromStdString(source.date);
 }
 
 QString priceKindText(PriceKind kind)

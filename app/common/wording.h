@@ -56,8 +56,15 @@ QString pricingLabel(Pricing pricing, std::optional<double> reservedYears = std:
 // and for this plan of 1 run it does not": a reservation's term against paying per run.
 QString commitmentVerdict(const Commitment& commitment, int plannedRuns);
 
-// "2025-03-03 (20 mo)": a price's date and its age on the plan's day; the date alone without one.
+// "2026-04-06 (7 mo)": a price's date and its age on the plan's day; "2025-03-03 (20 mo, stale)"
+// past the price age limit (in words: a colour reaches neither a screen reader nor every eye);
+// the date alone without an age.
 QString priceDateText(const std::string& date, const PriceAge& age);
+
+// An assumption's citation, as the report, the budget justification and the Assumptions dock give
+// it: "source, date", the source alone where it has no date of its own, "user-supplied" for the
+// user's own figure; empty without a source.
+QString assumptionCitation(const Provenance& source);
 
 // "vendor quote", "list price", "street price", "resale price": what kind of figure a purchase
 // price is, in words; empty where the table does not say.

@@ -1,6 +1,7 @@
 #include "app/gui/assumptions_panel.h"
 
 #include "app/common/format.h"
+#include "app/common/wording.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -113,6 +114,8 @@ void AssumptionsPanel::addField(const AssumptionSpec& spec)
         box = field.number;
     }
     box->setObjectName(QString::fromLatin1(look.objectName));
+    // Named for screen readers: a row with a Sourced button is the label's buddy, not the box.
+    box->setAccessibleName(toQString(spec.label));
     box->setKeyboardTracking(false); // re-plot on a finished number, not on every digit
     // "&&": a form label takes a single & as a shortcut marker and would show "(FA)".
     QString label = toQString(spec.label);
@@ -126,6 +129,7 @@ void AssumptionsPanel::addField(const AssumptionSpec& spec)
         auto* use = new QToolButton;
         use->setObjectName(box->objectName() + QStringLiteral("Suggested"));
         use->setText(tr("Sourced"));
+        use->setAccessibleName(tr("Use the sourced %1").arg(toQString(spec.label).toLower()));
         use->setToolTip(tr("Use %1: %2")
                             .arg(views::formatQuantity(*spec.suggested, spec.unit),
                                 toQString(spec.suggestedSource)));
@@ -158,15 +162,17 @@ void AssumptionsPanel::showValue(const Field& f)
         f.whole->setValue(static_cast<int>(std::lround(value)));
     else
         f.number->setValue(value * f.scale);
-    const AssumptionSpec& spec = assumptionSpec(f.id);
+    showSource(f);
+}
+
+void AssumptionsPanel::showSource(const Field& f)
+{
     const Provenance& source = m_current.source(f.id);
-    QString tip = toQString(spec.help);
+    QString tip = toQString(assumptionSpec(f.id).help);
     if (source.source == kUserSupplied)
         tip += tr("\nYour figure: the report cites it as user-supplied.");
     else if (!source.source.empty())
-        tip += tr("\nSource: %1")
-                   .arg(QString::fromStdString(
-                       source.date.empty() ? source.source : source.date + ", " + source.source));
+        tip += tr("\nSource: %1").arg(views::assumptionCitation(source));
     (f.whole ? static_cast<QWidget*>(f.whole) : f.number)->setToolTip(tip);
 }
 
@@ -174,6 +180,7 @@ void AssumptionsPanel::fieldEdited(const Field& f)
 {
     const double shown = f.whole ? f.whole->value() : f.number->value();
     chooseAssumptionValue(m_current, f.id, shown / f.scale);
+    showSource(f); // the tooltip cites the typed value's source, not the one it replaced
     updateSuffixes();
     emit assumptionsChanged();
 }

@@ -44,6 +44,7 @@ private:
 
     void addField(const AssumptionSpec& spec);
     void showValue(const Field& field);
+    void showSource(const Field& field); // the tooltip: what the value is and where it is from
     void fieldEdited(const Field& field);
     void updateSuffixes();
 

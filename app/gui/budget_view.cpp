@@ -1,6 +1,7 @@
 #include "app/gui/budget_view.h"
 
 #include "app/common/budget_table.h"
+#include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/saved_file.h"
 #include "app/gui/planner_session.h"
@@ -43,7 +44,8 @@ std::vector<std::size_t> cheapestRentals(const Results& r)
         const auto key = std::make_tuple(c.gpu, c.gpuCount, c.offer->kind);
         const auto it = cheapest.find(key);
         if (it == cheapest.end()
-            || c.cheapestCostUsd.value_or(0.0) < r.cloud[it->second].cheapestCostUsd.value_or(0.0))
+            || views::rankingCostPerRunUsd(c, r.assumptions.plannedRuns)
+                < views::rankingCostPerRunUsd(r.cloud[it->second], r.assumptions.plannedRuns))
             cheapest[key] = i;
     }
     std::vector<std::size_t> indices;

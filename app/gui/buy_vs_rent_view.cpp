@@ -305,8 +305,13 @@ void BuyVsRentView::fillOffers()
             // often the GPU's name again); the whole name in the tooltip.
             const QString provider = QString::fromStdString(c.offer->provider);
             const QString instance = QString::fromStdString(c.offer->instance);
-            const QString perRun = views::formatUsd(c.cheapestCostUsd.value_or(0.0));
-            auto* item = new QListWidgetItem(QStringLiteral("%1 \u00D7%2: %3/run \u00B7 %4")
+            // A reservation is bought a term at a time: its price for the plan, not a run's share.
+            const QString perRun = c.cheapestIsCommitment
+                ? tr("%1 for the plan (%2-yr terms)")
+                      .arg(views::formatUsd(c.planTotalUsd))
+                      .arg(c.cheapestReservedYears.value_or(0.0))
+                : views::formatUsd(c.cheapestCostUsd.value_or(0.0)) + tr("/run");
+            auto* item = new QListWidgetItem(QStringLiteral("%1 \u00D7%2: %3 \u00B7 %4")
                                                  .arg(provider)
                                                  .arg(c.gpuCount)
                                                  .arg(perRun, instance));

@@ -76,13 +76,8 @@ QVariant PriceTableModel::dateData(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         // A price without a date counts as stale: say so where the date would be.
-        // A stale one says so in words too: the red alone reaches neither a screen reader nor
-        // a colour-blind reader, and the tooltip no keyboard user.
-        if (v.toString().isEmpty())
-            return tr("undated");
-        if (age->stale && age->months)
-            return tr("%1 (%2 mo, stale)").arg(v.toString()).arg(*age->months);
-        return views::priceDateText(v.toString().toStdString(), *age);
+        return v.toString().isEmpty() ? tr("undated")
+                                      : views::priceDateText(v.toString().toStdString(), *age);
     case Qt::ForegroundRole:
         return age->stale ? QVariant(QColor(0xb0, 0x00, 0x00)) : QVariant();
     case Qt::ToolTipRole: {

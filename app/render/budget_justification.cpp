@@ -30,8 +30,6 @@ QString str(const std::string& text)
 // "source, date" of a price, as the report gives it.
 QString cited(const Provenance& p)
 {
-    if (p.source == kUserSupplied) // the PI's own figure has no date to give
-        return str(p.source);
     QString text = str(p.source);
     text += QStringLiteral(", ") + (p.date.empty() ? QStringLiteral("undated") : str(p.date));
     return text;
@@ -333,8 +331,9 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
         }
         items << QStringLiteral("Electricity: $%1 per kWh (%2); PUE %3 (%4)")
                      .arg(QString::number(a.electricityUsdPerKwh),
-                         cited(a.source(AssumptionId::ElectricityUsdPerKwh)),
-                         QString::number(a.pue), cited(a.source(AssumptionId::Pue)));
+                         views::assumptionCitation(a.source(AssumptionId::ElectricityUsdPerKwh)),
+                         QString::number(a.pue),
+                         views::assumptionCitation(a.source(AssumptionId::Pue)));
         if (o.cheapestCloudIndex) {
             const CloudOffer& offer = *r.cloud[*o.cheapestCloudIndex].offer;
             items << QStringLiteral("Compared with %1 %2 (%3)")

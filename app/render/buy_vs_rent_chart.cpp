@@ -7,6 +7,7 @@
 #include "app/render/range_marks.h"
 #include "core/costing/break_even.h"
 #include "core/costing/plan_verdict.h"
+#include "core/costing/reservation.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -144,34 +145,36 @@ ChartSeries curve(const QString& name, ChartSeries::Kind kind, const QColor& col
 }
 
 // A reservation's cumulative cost: its whole term is paid up front however few runs use it, and
-// another term starts when the runs outgrow it. Drawn as steps, so that a commitment never looks
+// another term starts when the runs outgrow it (core/costing/reservation.h: at `runsPerMonth`, a
+// term holds the runs that come before it ends). Drawn as steps, so that a commitment never looks
 // like a pay-per-run price (a run's share of the term had drawn a line from $0).
-ChartSeries reservationSteps(
-    const QString& name, const QColor& color, const Commitment& term, int maxRuns)
+ChartSeries reservationSteps(const QString& name, const QColor& color, const Commitment& term,
+    double runsPerMonth, int maxRuns)
 {
     ChartSeries s;
     s.name = name;
     s.kind = ChartSeries::Kind::DashedLine;
     s.color = color;
     s.labelsMayCross = true;
+    const double perTerm = runsPerReservationTerm(term.runsInTerm, term.years, runsPerMonth);
+    if (!(perTerm > 0.0))
+        return s;
     const auto add = [&](double runs, double terms) {
         ChartPoint point;
         point.x = runs;
         point.y = terms * term.termCostUsd;
-        point.tooltip = QStringLiteral("%1: %2 for up to %3")
-                            .arg(name, views::formatUsd(point.y),
-                                countOf(terms * term.runsInTerm, 1, QStringLiteral("run"),
-                                    QStringLiteral("runs")));
+        point.tooltip
+            = QStringLiteral("%1: %2 for up to %3")
+                  .arg(name, views::formatUsd(point.y),
+                      countOf(terms * perTerm, 1, QStringLiteral("run"), QStringLiteral("runs")));
         s.points.push_back(point);
     };
-    if (!(term.runsInTerm > 0.0))
-        return s;
     double terms = 1.0;
     add(0.0, terms);
-    while (terms * term.runsInTerm < maxRuns) {
-        add(terms * term.runsInTerm, terms);
+    while (terms * perTerm < maxRuns) {
+        add(terms * perTerm, terms);
         terms += 1.0;
-        add((terms - 1.0) * term.runsInTerm, terms);
+        add((terms - 1.0) * perTerm, terms);
     }
     add(maxRuns, terms);
     return s;
@@ -266,7 +269,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         for (const Commitment& k : c.commitments) {
             chart.series.push_back(reservationSteps(
                 name + QStringLiteral(", reserved %1-yr (whole term)").arg(k.years),
-                color.darker(shade), k, maxRuns));
+                color.darker(shade), k, o.runsPerMonth, maxRuns));
             shade += 60;
         }
     }

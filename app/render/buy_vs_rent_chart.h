@@ -38,7 +38,8 @@ QString countOf(double value, int decimals, const QString& singular, const QStri
 QString runRateText(double runsPerMonth);
 
 // Buy = machine + energy per run, one line; rent = runs × cost per run, one line per offer and
-// pricing (on-demand solid, spot dashed, reservations at their per-run share). Where the buy line
+// pricing (on-demand solid, spot dashed, reservations as steps: a whole term paid up front, the
+// next when the runs outgrow it, core/costing/reservation.h). Where the buy line
 // crosses each chosen on-demand or spot line, a labelled break-even marker.
 ChartData buyVsRentChart(const Results& results, const BuyVsRentOptions& options);
 

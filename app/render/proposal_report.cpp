@@ -54,10 +54,17 @@ QString esc(const std::string& text)
 
 QString provenance(const Provenance& p)
 {
-    if (p.source == kUserSupplied) // the PI's own figure has no date to give
-        return esc(p.source);
     QString text = esc(p.date.empty() ? std::string("undated") : p.date) + QStringLiteral(", ")
         + esc(p.source);
+    if (!p.note.empty())
+        text += QStringLiteral(" (") + esc(p.note) + QLatin1Char(')');
+    return text;
+}
+
+// An assumption's source as every view cites it (views::assumptionCitation), with its caveat.
+QString assumptionSource(const Provenance& p)
+{
+    QString text = esc(views::assumptionCitation(p));
     if (!p.note.empty())
         text += QStringLiteral(" (") + esc(p.note) + QLatin1Char(')');
     return text;
@@ -98,19 +105,19 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
                 .arg(views::formatPercent(a.machineUtilization));
     html += QStringLiteral("<li>Electricity: $%1 per kWh (%2); PUE %3 (%4)</li>")
                 .arg(a.electricityUsdPerKwh)
-                .arg(provenance(a.source(AssumptionId::ElectricityUsdPerKwh)))
+                .arg(assumptionSource(a.source(AssumptionId::ElectricityUsdPerKwh)))
                 .arg(a.pue)
-                .arg(provenance(a.source(AssumptionId::Pue)));
+                .arg(assumptionSource(a.source(AssumptionId::Pue)));
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
-                    provenance(a.source(AssumptionId::SpotRestartOverhead)));
+                    assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
     html
         += QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on cloud spend (equipment exempt); the "
                           "grant budget puts it where the sponsor's rules say</li>")
                .arg(views::formatPercent(a.indirectRate));
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
-                    provenance(a.source(AssumptionId::AnalyticUtilization)));
+                    assumptionSource(a.source(AssumptionId::AnalyticUtilization)));
     // The owning costs beyond the paper move every per-experiment cost and break-even: a
     // reviewer reproducing them needs each, with its source.
     QStringList owning;
@@ -124,7 +131,8 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
         owning << QStringLiteral("%1 %2%3").arg(
             esc(views::toQString(assumptionSpec(id).label)).toLower(),
             esc(views::formatQuantity(value, assumptionSpec(id).unit)),
-            source.source.empty() ? QString() : QStringLiteral(" (%1)").arg(provenance(source)));
+            source.source.empty() ? QString()
+                                  : QStringLiteral(" (%1)").arg(assumptionSource(source)));
     }
     html += owning.isEmpty()
         ? QStringLiteral("<li>Owning costs beyond the machine and its electricity (hosting, "
@@ -447,13 +455,14 @@ std::vector<std::size_t> reportOptions(const ReportInput& in)
 std::vector<std::size_t> reportOffers(const ReportInput& in)
 {
     const Results& r = *in.results;
+    const int runs = r.assumptions.plannedRuns;
     std::map<std::pair<const GpuSpec*, OfferKind>, std::size_t> cheapest;
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const auto key = std::make_pair(r.cloud[i].gpu, r.cloud[i].offer->kind);
         const auto it = cheapest.find(key);
         if (it == cheapest.end()
-            || r.cloud[i].cheapestCostUsd.value_or(0.0)
-                < r.cloud[it->second].cheapestCostUsd.value_or(0.0))
+            || views::rankingCostPerRunUsd(r.cloud[i], runs)
+                < views::rankingCostPerRunUsd(r.cloud[it->second], runs))
             cheapest[key] = i;
     }
     std::vector<std::size_t> indices;
@@ -470,8 +479,9 @@ std::vector<std::size_t> reportOffers(const ReportInput& in)
     for (std::size_t i : compared)
         if (i < r.cloud.size() && std::find(indices.begin(), indices.end(), i) == indices.end())
             indices.push_back(i);
-    std::stable_sort(indices.begin(), indices.end(), [&r](std::size_t a, std::size_t b) {
-        return r.cloud[a].cheapestCostUsd.value_or(0.0) < r.cloud[b].cheapestCostUsd.value_or(0.0);
+    std::stable_sort(indices.begin(), indices.end(), [&r, runs](std::size_t a, std::size_t b) {
+        return views::rankingCostPerRunUsd(r.cloud[a], runs)
+            < views::rankingCostPerRunUsd(r.cloud[b], runs);
     });
     return indices;
 }
@@ -497,8 +507,8 @@ QString reportPlanVerdict(const ReportInput& in, std::size_t buy)
         sameWork = grant->target.index == buy;
         for (std::size_t i : offers)
             if (!against
-                || r.cloud[i].cheapestCostUsd.value_or(0.0)
-                    < r.cloud[*against].cheapestCostUsd.value_or(0.0))
+                || views::rankingCostPerRunUsd(r.cloud[i], r.assumptions.plannedRuns)
+                    < views::rankingCostPerRunUsd(r.cloud[*against], r.assumptions.plannedRuns))
                 against = i;
     }
     const bool budgetRules = sameWork && r.assumptions.indirectRate > 0.0

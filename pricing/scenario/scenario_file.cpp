@@ -5,6 +5,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gpuplan {
@@ -12,9 +13,16 @@ namespace gpuplan {
 namespace {
 
 constexpr std::string_view kKind = "gpuplan-scenario";
+// The citation of a value a scenario file keeps that the user did not choose and the tables no
+// longer give (they changed since it was saved): neither theirs nor the tables' source's.
+constexpr std::string_view kScenarioValue
+    = "the value saved with the scenario; the price tables now give another";
 
 // Bounds from the assumption table (core/assumption_table.h), as in price tables and the CLI.
-void readAssumptions(yaml::Reader& in, const YAML::Node& node, Assumptions& a)
+// `userSupplied`: the keys the file marks as the user's own figures (user_supplied); a value
+// the user chose is cited as theirs, one from the tables of its day as the scenario's.
+void readAssumptions(yaml::Reader& in, const YAML::Node& node,
+    const std::vector<std::string>& userSupplied, Assumptions& a)
 {
     if (!in.expectMap(node, "assumptions"))
         return;
@@ -22,9 +30,35 @@ void readAssumptions(yaml::Reader& in, const YAML::Node& node, Assumptions& a)
     for (const auto& spec : kAssumptionSpecs) {
         const auto value = in.number(
             node, spec.key, "assumptions", spec.bounds, spec.wholeNumber, /*required=*/false);
-        if (value)
-            chooseAssumptionValue(a, spec.id, *value);
+        if (!value)
+            continue;
+        const bool chosen
+            = std::find(userSupplied.begin(), userSupplied.end(), spec.key) != userSupplied.end();
+        chooseAssumptionValue(a, spec.id, *value);
+        Provenance& source = a.source(spec.id);
+        if (chosen) {
+            source = {};
+            source.source = std::string(kUserSupplied);
+        } else if (source.source == kUserSupplied)
+            source.source = std::string(kScenarioValue);
     }
+}
+
+std::vector<std::string> readUserSupplied(yaml::Reader& in, const YAML::Node& node)
+{
+    std::vector<std::string> keys;
+    if (!in.expectSequence(node, "user_supplied"))
+        return keys;
+    for (const auto& item : node) {
+        const bool known = item.IsScalar()
+            && std::any_of(kAssumptionSpecs.begin(), kAssumptionSpecs.end(),
+                [&item](const AssumptionSpec& spec) { return spec.key == item.Scalar(); });
+        if (known)
+            keys.push_back(item.Scalar());
+        else
+            in.error(item, "user_supplied: each entry must be an assumption's key");
+    }
+    return keys;
 }
 
 std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
@@ -160,7 +194,7 @@ ScenarioRead readScenario(
     const std::size_t errorsBefore = in.errorCount();
     in.warnUnknownKeys(*root,
         { "schema_version", "kind", "model", "source", "price_set", "budget_usd", "deadline_days",
-            "gpu_counts", "gpus", "assumptions", "grant", "view" },
+            "gpu_counts", "gpus", "assumptions", "user_supplied", "grant", "view" },
         "scenario");
     if (auto kind = in.string(*root, "kind", "scenario"); kind && *kind != kKind)
         in.error((*root)["kind"],
@@ -198,8 +232,11 @@ ScenarioRead readScenario(
                 in.error(g, "gpus: each entry must be a GPU id");
         }
     }
+    std::vector<std::string> userSupplied;
+    if (const YAML::Node chosen = (*root)["user_supplied"])
+        userSupplied = readUserSupplied(in, chosen);
     if (const YAML::Node a = (*root)["assumptions"])
-        readAssumptions(in, a, s.assumptions);
+        readAssumptions(in, a, userSupplied, s.assumptions);
     if (const YAML::Node grant = (*root)["grant"])
         out.grant = readGrant(in, grant);
     if (const YAML::Node view = (*root)["view"])
@@ -237,6 +274,14 @@ std::string writeScenario(
             out << assumptionValue(s.assumptions, spec.id);
     }
     out << YAML::EndMap;
+    // Which of them are the user's own figures, so that a proposal cites them as such when the
+    // file is opened again against tables that may have changed.
+    std::vector<std::string> userSupplied;
+    for (const auto& spec : kAssumptionSpecs)
+        if (s.assumptions.source(spec.id).source == kUserSupplied)
+            userSupplied.emplace_back(spec.key);
+    if (!userSupplied.empty())
+        out << YAML::Key << "user_supplied" << YAML::Value << YAML::Flow << userSupplied;
     if (grant) {
         const GrantPlan& plan = grant->plan;
         char start[16];

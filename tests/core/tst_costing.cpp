@@ -4,6 +4,7 @@
 #include "core/costing/owning.h"
 #include "core/costing/plan.h"
 #include "core/costing/renting.h"
+#include "core/costing/reservation.h"
 
 #include <QTest>
 
@@ -251,6 +252,20 @@ private slots:
         a.plannedRuns = 2;
         chooseAssumptionValue(a, AssumptionId::PlannedRuns, 2.4);
         QVERIFY(a.source(AssumptionId::PlannedRuns).source.empty());
+    }
+
+    void reservationTermsHoldTheRunsThatComeBeforeTheyEnd()
+    {
+        // 40.6 runs fit a year back to back; at 1 run a month, 12 come within it.
+        QCOMPARE(runsPerReservationTerm(40.6, 1.0, 1.0), 12.0);
+        QCOMPARE(runsPerReservationTerm(40.6, 1.0, 5.0), 40.6);
+        QCOMPARE(runsPerReservationTerm(40.6, 1.0, 0.0), 40.6); // no rate: back to back
+        QCOMPARE(reservationTerms(1, 12.0), 1);
+        QCOMPARE(reservationTerms(12, 12.0), 1);
+        QCOMPARE(reservationTerms(13, 12.0), 2);
+        QCOMPARE(reservationTerms(0, 12.0), 1); // bought whole
+        QCOMPARE(reservationTerms(36, 12.0 * (1.0 + 1e-12)), 3); // rounding is not a term
+        QCOMPARE(reservationTerms(5, 0.0), 0); // a term that holds no run
     }
 
     void smallestChassisFits()

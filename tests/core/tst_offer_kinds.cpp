@@ -223,6 +223,41 @@ private slots:
         }
     }
 
+    // Reservations only: the plan pays whole terms, the term that costs it least in all, and a
+    // term holds the runs that fit back to back or that the run rate brings before it ends (a
+    // run's share of a term had chosen the 3-year term for 2 runs and priced them at 2 shares).
+    void reservationsOnlyTotalWholeTerms()
+    {
+        auto c = smallCatalog();
+        CloudOffer o = offer("terms", OfferKind::Cloud, "card", 1);
+        o.reserved = { { 1.0, 2.0 }, { 3.0, 1.4 } };
+        c->cloudOffers = { o };
+        Scenario s = scenarioOf(c);
+        const double oneYear = 2.0 * 8760; // $17,520
+        const double threeYears = 1.4 * 3 * 8760; // $36,792
+        struct Case {
+            int runs;
+            double runsPerMonth;
+            double total;
+            double years;
+        };
+        // 12.6 runs fit a year back to back and 37.8 three years (28.9 days a run).
+        for (const Case& k : { Case { 2, 1.0, oneYear, 1.0 }, // one 1-year term
+                 Case { 30, 1.0, threeYears, 3.0 }, // 12 a year: 3 x $17,520 > $36,792
+                 Case { 30, 0.5, 2 * threeYears, 3.0 }, // 18 per 3 years: 2 terms, not 5 x 1 yr
+                 Case { 12, 0.0, oneYear, 1.0 } }) { // rate 0: back to back, 12 of 12.6 fit
+            s.assumptions.plannedRuns = k.runs;
+            s.assumptions.runsPerMonth = k.runsPerMonth;
+            const Results r = evaluate(s);
+            const CloudOption* rent = findCloud(r, "terms", 1);
+            QVERIFY(rent && rent->cheapestIsCommitment);
+            QVERIFY2(qFuzzyCompare(rent->planTotalUsd, k.total),
+                qPrintable(QString::number(rent->planTotalUsd)));
+            QCOMPARE(*rent->cheapestReservedYears, k.years);
+            QCOMPARE(rent->cheapestPricing, Pricing::Reserved);
+        }
+    }
+
     void owningCostsMoveTheBreakEven()
     {
         auto c = smallCatalog();

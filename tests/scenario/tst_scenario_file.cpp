@@ -60,6 +60,53 @@ private slots:
         QCOMPARE(writeScenario(r), text);
     }
 
+    // Citations survive the file: the user's own figures stay "user-supplied" (listed under
+    // user_supplied), a value the tables no longer give is the scenario's, not the user's nor
+    // the new table's source's, and the others keep the tables' sources (review).
+    void citationsSurviveTheRoundTrip()
+    {
+        Scenario s;
+        s.modelId = "pythia-1b";
+        s.assumptions = defaults();
+        chooseAssumptionValue(s.assumptions, AssumptionId::ElectricityUsdPerKwh, 0.08);
+        const AssumptionSpec& hosting = assumptionSpec(AssumptionId::HostingUsdPerKwMonth);
+        chooseAssumptionValue(
+            s.assumptions, AssumptionId::HostingUsdPerKwMonth, *hosting.suggested);
+        const std::string text = writeScenario(s);
+        QVERIFY2(text.find("user_supplied: [electricity_usd_per_kwh]") != std::string::npos,
+            text.c_str());
+
+        const ScenarioRead same = readScenario(text, "plan.gpuplan.yaml", defaults());
+        QVERIFY2(same.scenario && same.issues.empty(), formatIssues(same.issues).c_str());
+        const Assumptions& a = same.scenario->assumptions;
+        QCOMPARE(a.source(AssumptionId::ElectricityUsdPerKwh).source, std::string(kUserSupplied));
+        QCOMPARE(a.source(AssumptionId::HostingUsdPerKwMonth).source,
+            std::string(hosting.suggestedSource));
+        QCOMPARE(a.source(AssumptionId::Pue).source, defaults().source(AssumptionId::Pue).source);
+        QCOMPARE(writeScenario(*same.scenario), text);
+
+        // The tables changed since: the saved PUE is the scenario's.
+        Assumptions newer = defaults();
+        newer.pue = 1.4;
+        const ScenarioRead later = readScenario(text, "plan.gpuplan.yaml", newer);
+        QVERIFY(later.scenario);
+        QCOMPARE(later.scenario->assumptions.pue, defaults().pue);
+        QCOMPARE(later.scenario->assumptions.source(AssumptionId::Pue).source,
+            std::string("the value saved with the scenario; the price tables now give another"));
+        QCOMPARE(later.scenario->assumptions.source(AssumptionId::ElectricityUsdPerKwh).source,
+            std::string(kUserSupplied));
+
+        std::string bad = text;
+        bad.replace(bad.find("[electricity_usd_per_kwh]"), 25, "[electricity]");
+        const ScenarioRead refused = readScenario(bad, "plan.gpuplan.yaml", defaults());
+        QVERIFY(!refused.scenario);
+        QVERIFY2(formatIssues(refused.issues).find("plan.gpuplan.yaml:") != std::string::npos
+                && formatIssues(refused.issues)
+                        .find("user_supplied: each entry must be an assumption's key")
+                    != std::string::npos,
+            formatIssues(refused.issues).c_str());
+    }
+
     void viewSettingsRoundTrip()
     {
         Scenario s;

@@ -126,8 +126,8 @@ private slots:
 
     void priceAgesAndSets()
     {
-        QCOMPARE(
-            views::priceDateText("2025-03-03", { 20, true }), QStringLiteral("2025-03-03 (20 mo)"));
+        QCOMPARE(views::priceDateText("2025-03-03", { 20, true }),
+            QStringLiteral("2025-03-03 (20 mo, stale)"));
         QCOMPARE(views::priceDateText("2025-03-03", {}), QStringLiteral("2025-03-03"));
         QCOMPARE(views::priceSetLabel("paper"), QStringLiteral("the paper's prices (2024-09-21)"));
         QCOMPARE(views::priceSetLabel("current"), QStringLiteral("current prices (2025-2026)"));
