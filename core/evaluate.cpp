@@ -322,7 +322,10 @@ void priceReservations(
         commitment.runsInTerm = days > 0.0 ? reserved.years * calendar::kDaysPerYear / days : 0.0;
         if (c.onDemandCostUsd && *c.onDemandCostUsd > 0.0) {
             commitment.breakEvenRuns = commitment.termCostUsd / *c.onDemandCostUsd;
-            commitment.beatsOnDemandForPlan = a.plannedRuns <= commitment.runsInTerm
+            // The plan's runs within one term, at the run rate (core/costing/reservation.h).
+            commitment.beatsOnDemandForPlan
+                = a.plannedRuns <= runsPerReservationTerm(
+                      commitment.runsInTerm, commitment.years, a.runsPerMonth)
                 && a.plannedRuns > *commitment.breakEvenRuns;
         }
         c.commitments.push_back(commitment);
@@ -675,6 +678,19 @@ std::optional<double> breakEvenIn(
     return std::nullopt;
 }
 
+// A cloud option's cheapest cost per run at a corner of the ranges, priced as at the point: an
+// offer of reservations only at the term the point chose (a corner that chose another term gave
+// a range that left out its own point).
+double cheapestCostAtCorner(const CloudOption& point, const CloudOption& corner)
+{
+    if (point.cheapestIsCommitment && point.cheapestReservedYears)
+        for (std::size_t k = 0; k < point.commitments.size() && k < corner.reservedCostUsd.size();
+             ++k)
+            if (point.commitments[k].years == *point.cheapestReservedYears)
+                return corner.reservedCostUsd[k];
+    return corner.cheapestCostUsd.value_or(0.0);
+}
+
 // Evaluates the scenario with the inputs at `at` and hands the results to `take` if they list
 // the same options. One corner at a time: keeping five Results alive at once costs more in
 // the allocator than the evaluations themselves.
@@ -714,7 +730,7 @@ void addRanges(const Scenario& s, Results& r)
                 c.onDemandCostRange = Interval { *l.onDemandCostUsd, *l.onDemandCostUsd };
             if (l.spotCostUsd)
                 c.spotCostRange = Interval { *l.spotCostUsd, *l.spotCostUsd };
-            const double cheapest = l.cheapestCostUsd.value_or(0.0);
+            const double cheapest = cheapestCostAtCorner(c, l);
             c.cheapestCostRange = { cheapest, cheapest };
             c.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
             for (std::size_t j = 0; j < c.commitments.size(); ++j) {
@@ -742,7 +758,7 @@ void addRanges(const Scenario& s, Results& r)
                 c.onDemandCostRange = ordered(c.onDemandCostRange->low, *h.onDemandCostUsd);
             if (c.spotCostRange && h.spotCostUsd)
                 c.spotCostRange = ordered(c.spotCostRange->low, *h.spotCostUsd);
-            c.cheapestCostRange = ordered(c.cheapestCostRange.low, h.cheapestCostUsd.value_or(0.0));
+            c.cheapestCostRange = ordered(c.cheapestCostRange.low, cheapestCostAtCorner(c, h));
             c.planTotalRange = ordered(c.planTotalRange.low, h.planTotalUsd);
             for (std::size_t j = 0; j < c.commitments.size(); ++j) {
                 auto& range = c.commitments[j].breakEvenRunsRange;

@@ -157,6 +157,13 @@ void BenchmarkView::buildLayout()
     processRow->addWidget(m_parallelism, 1);
     m_processesLabel = new QLabel(tr("GPUs:"));
 
+    // Named for screen readers: a form row holding a layout makes no label the box's buddy
+    // (both spin boxes were read out as the group's title, "Measurement").
+    m_model->setAccessibleName(tr("Model"));
+    m_device->setAccessibleName(tr("Device"));
+    m_processes->setAccessibleName(tr("GPUs"));
+    m_parallelism->setAccessibleName(tr("Parallelism"));
+    m_validationSteps->setAccessibleName(tr("Validation steps"));
     auto* form = new QFormLayout;
     form->addRow(tr("Model:"), modelRow);
     form->addRow(tr("Methods:"), m_methods);
@@ -341,6 +348,7 @@ void BenchmarkView::updateProcessChoices()
 {
     const bool onCpu = m_device->currentData().toString() == QLatin1String("cpu");
     m_processesLabel->setText(onCpu ? tr("CPU processes:") : tr("GPUs:"));
+    m_processes->setAccessibleName(onCpu ? tr("CPU processes") : tr("GPUs"));
     m_processes->setRange(1, onCpu ? kMaxCpuProcesses : std::max(1, m_gpusHere));
 }
 

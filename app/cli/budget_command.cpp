@@ -90,7 +90,7 @@ int runBudget(const QStringList& arguments)
         break;
     case OutputFormat::Table: {
         out << "Grant budget for " << QString::fromStdString(r.workload->name) << ": "
-            << views::budgetTargetLabel(r, grant->target) << '\n'
+            << views::budgetTargetLabel(r, grant->target, &budget) << '\n'
             << "Sponsor: " << QString::fromStdString(grant->sponsor->name) << "\n\n";
         const views::BudgetTable table = views::budgetTable(r, grant->target, grant->plan, budget);
         std::vector<bool> right(static_cast<std::size_t>(table.header.size()), true);

@@ -160,9 +160,12 @@ void printTable(QTextStream& out, const Results& r)
 
     if (!r.cloud.empty()) {
         std::vector<CloudOption> cloud = r.cloud;
-        std::stable_sort(cloud.begin(), cloud.end(),
-            [](const auto& a, const auto& b) { return *a.cheapestCostUsd < *b.cheapestCostUsd; });
-        out << "\nRenting the same work (cheapest per run first):\n\n";
+        const int runs = r.assumptions.plannedRuns;
+        std::stable_sort(cloud.begin(), cloud.end(), [runs](const auto& a, const auto& b) {
+            return views::rankingCostPerRunUsd(a, runs) < views::rankingCostPerRunUsd(b, runs);
+        });
+        out << "\nRenting the same work (cheapest per run first; a reservation by its whole "
+               "terms for the plan):\n\n";
         QStringList cloudHeaders;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
             cloudHeaders << views::displayHeader(

@@ -67,7 +67,7 @@ QString budgetCategoryLabel(BudgetCategory category, const Results& r, BudgetTar
     return {};
 }
 
-QString budgetTargetLabel(const Results& r, BudgetTarget target)
+QString budgetTargetLabel(const Results& r, BudgetTarget target, const GrantBudget* budget)
 {
     if (target.kind == BudgetTarget::Kind::Owned)
         return target.index < r.options.size() ? machineName(r.options[target.index]) : QString();
@@ -77,7 +77,10 @@ QString budgetTargetLabel(const Results& r, BudgetTarget target)
     return QStringLiteral("%1 %2, %3, %4")
         .arg(QString::fromStdString(c.offer->provider), QString::fromStdString(c.offer->instance),
             formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name)),
-            pricingLabel(c.cheapestPricing, c.cheapestReservedYears));
+            pricingLabel(c.cheapestPricing,
+                budget && budget->pricing == Pricing::Reserved
+                    ? std::optional<double>(budget->reservedTermYears)
+                    : c.cheapestReservedYears));
 }
 
 QString grantYearLabel(const GrantPlan& plan, int year)
@@ -276,7 +279,7 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
     const bool owned = target.kind == BudgetTarget::Kind::Owned;
     QJsonObject json {
         { QStringLiteral("target_kind"), owned ? QStringLiteral("buy") : QStringLiteral("rent") },
-        { QStringLiteral("target"), budgetTargetLabel(r, target) },
+        { QStringLiteral("target"), budgetTargetLabel(r, target, &b) },
         { QStringLiteral("sponsor"), toQString(sponsor.id) },
         { QStringLiteral("years_of_grant"), plan.years },
         { QStringLiteral("start"), grantStartText(plan) },
@@ -303,7 +306,10 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         const CloudOption& c = r.cloud[target.index];
         json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));
         json.insert(QStringLiteral("gpu_count"), c.gpuCount);
-        json.insert(QStringLiteral("pricing"), pricingLabel(b.pricing, c.cheapestReservedYears));
+        json.insert(QStringLiteral("pricing"),
+            pricingLabel(b.pricing,
+                b.pricing == Pricing::Reserved ? std::optional<double>(b.reservedTermYears)
+                                               : std::nullopt));
         json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
     }
     return json;

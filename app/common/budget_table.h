@@ -18,8 +18,11 @@ namespace gpuplan::views {
 // "Equipment", "Materials and supplies", "Computing services (cloud)", ...
 QString budgetCategoryLabel(BudgetCategory category, const Results& results, BudgetTarget target);
 
-// "8×A100 80GB SXM (HGX A100 system)" or "AWS p4d.24xlarge, 8×A100 40GB, on-demand".
-QString budgetTargetLabel(const Results& results, BudgetTarget target);
+// "8×A100 80GB SXM (HGX A100 system)" or "AWS p4d.24xlarge, 8×A100 40GB, on-demand". With
+// `budget`, a reservation names the term that budget takes (grantBudget's choice over its runs
+// by year), else the planner's.
+QString budgetTargetLabel(
+    const Results& results, BudgetTarget target, const GrantBudget* budget = nullptr);
 
 // "Year 1 (2027-01 to 2027-12)"; "Year 1" without a start.
 QString grantYearLabel(const GrantPlan& plan, int year);

@@ -227,7 +227,10 @@ std::optional<render::ChartData> BuyVsRentView::sensitivityData(QString* why) co
     std::optional<std::size_t> against;
     for (const std::size_t i : chosenOffers()) {
         const CloudOption& c = r.cloud[i];
+        // Pay-as-you-go only, as the core's break-even: a reservation's per-run share is no
+        // price to break even against (the $650k AWS term had been chosen, with no rows).
         if (c.gpuCount == r.options[*chosen].gpuCount && c.cheapestCostUsd
+            && !c.cheapestIsCommitment
             && (!against || *c.cheapestCostUsd < *r.cloud[*against].cheapestCostUsd))
             against = i;
     }
@@ -322,7 +325,7 @@ void BuyVsRentView::fillOffers()
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             const bool tick = listed.count(key) ? ticked.count(key) > 0 : c.gpuCount == o.gpuCount;
             item->setCheckState(tick ? Qt::Checked : Qt::Unchecked);
-            item->setToolTip(QStringLiteral("%1 %2 \u00D7%3: %4 per run\nRate as of %5, %6")
+            item->setToolTip(QStringLiteral("%1 %2 \u00D7%3: %4\nRate as of %5, %6")
                                  .arg(provider, instance)
                                  .arg(c.gpuCount)
                                  .arg(perRun, QString::fromStdString(c.offer->source.date),

@@ -159,7 +159,10 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         const QString against
             = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4")
                   .arg(rentalLabel(c),
-                      views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
+                      views::pricingLabel(rented.pricing,
+                          rented.pricing == Pricing::Reserved
+                              ? std::optional<double>(rented.reservedTermYears)
+                              : std::nullopt),
                       views::formatUsd(rented.spendPerRunUsd), instances);
         const auto run = budgetBreakEvenRun(r, ownedIndex, renting.index, plan, sponsor);
         std::optional<int> year;
@@ -198,7 +201,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
 {
     const OwnedOption& o = r.options[target.index];
     const Assumptions& a = r.assumptions;
-    const QString machine = views::budgetTargetLabel(r, target);
+    const QString machine = views::budgetTargetLabel(r, target, &b);
     const bool equipment = budgetedAsEquipment(o.machineCostUsd, sponsor);
     out.push_back({ JustificationBlock::Kind::Paragraph,
         QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on a machine of our "
@@ -248,7 +251,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
     const SponsorRules& sponsor, const GrantBudget& b, Justification& out)
 {
     const CloudOption& c = r.cloud[target.index];
-    const QString what = views::budgetTargetLabel(r, target);
+    const QString what = views::budgetTargetLabel(r, target, &b);
     QString request;
     if (c.offer->kind == OfferKind::Allocation)
         request = QStringLiteral("We will train %1 (%2 parameters) %3 on an allocation, %4, at "

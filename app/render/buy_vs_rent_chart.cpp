@@ -269,7 +269,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         for (const Commitment& k : c.commitments) {
             chart.series.push_back(reservationSteps(
                 name + QStringLiteral(", reserved %1-yr (whole term)").arg(k.years),
-                color.darker(shade), k, o.runsPerMonth, maxRuns));
+                color.darker(shade), k, r.assumptions.runsPerMonth, maxRuns));
             shade += 60;
         }
     }

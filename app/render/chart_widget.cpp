@@ -150,11 +150,26 @@ std::vector<double> tickValues(const Axis& axis)
 
 // Axes are made once and reconfigured: Qt Charts 6.4 leaves a removed axis drawn when the chart
 // is replotted while hidden (another tab), so deleting and re-adding axes left stale labels.
+// An axis's title, in full ("Cost per experiment (USD) (log scale)"), or compact where the full
+// one does not fit along the plot ("Cost per experiment (USD, log)"): the unit and the scale stay
+// where Qt would elide the end of the full one ("Cost per experime...").
+QString axisTitle(const Axis& spec, bool compact)
+{
+    if (!spec.log)
+        return spec.title;
+    if (!compact)
+        return spec.title + QStringLiteral(" (log scale)");
+    return spec.title.endsWith(QLatin1Char(')')) ? spec.title.chopped(1) + QStringLiteral(", log)")
+                                                 : spec.title + QStringLiteral(" (log)");
+}
+
 void configureAxis(QCategoryAxis* axis, const Axis& spec)
 {
     const double min = toAxis(spec, spec.min);
     const double max = toAxis(spec, spec.max);
-    const QString title = spec.log ? spec.title + QStringLiteral(" (log scale)") : spec.title;
+    // The compact title is fitAxisTitles' choice: kept, so that a replot relabels nothing.
+    const QString title = axis->titleText() == axisTitle(spec, true) ? axisTitle(spec, true)
+                                                                     : axisTitle(spec, false);
     QStringList labels;
     QList<double> values;
     for (const AxisRow& row : spec.rows) {
@@ -346,7 +361,10 @@ ChartWidget::ChartWidget(QWidget* parent)
     connect(exportChart, &QAction::triggered, this, &ChartWidget::exportRequested);
     addActions({ copy, exportChart });
     setContextMenuPolicy(Qt::ActionsContextMenu);
-    connect(d->chart, &QChart::plotAreaChanged, this, [this] { placeLabels(); });
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] {
+        fitAxisTitles(); // an axis title's length does not move the plot: no loop
+        placeLabels();
+    });
     // Two charts side by side (Planner) or stacked (Buy vs rent) must fit a 1280x720 laptop
     // screen beside the Assumptions dock; below this the axes' text crowds the plot.
     setMinimumSize(360, 220);
@@ -618,6 +636,24 @@ QString titleFitting(const QString& title, const QFont& font, qreal width)
 
 } // namespace
 
+void ChartWidget::fitAxisTitles()
+{
+    const QRectF plot = d->chart->plotArea();
+    if (plot.width() <= 0 || plot.height() <= 0)
+        return;
+    const std::pair<QCategoryAxis*, const Axis*> axes[]
+        = { { d->xAxis, &d->data.x }, { d->yAxis, &d->data.y } };
+    for (const auto& [axis, spec] : axes) {
+        const qreal length = axis == d->xAxis ? plot.width() : plot.height();
+        const QString full = axisTitle(*spec, false);
+        const QString chosen = QFontMetricsF(axis->titleFont()).horizontalAdvance(full) <= length
+            ? full
+            : axisTitle(*spec, true);
+        if (axis->titleText() != chosen)
+            axis->setTitleText(chosen);
+    }
+}
+
 void ChartWidget::fitTitle()
 {
     // The chart fills the widget, also when exported (renderTo): the widget's width less the
@@ -692,6 +728,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
     d->footnote->setPlainText(d->data.footnote);
     fitFootnote();
     d->settingData = false;
+    fitAxisTitles();
     placeLabels();
 }
 
@@ -754,6 +791,7 @@ void ChartWidget::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
     fitTitle();
     fitFootnote();
+    fitAxisTitles();
     placeLabels();
 }
 
@@ -819,6 +857,11 @@ QStringList ChartWidget::legendNames() const
         if (m->isVisible())
             names << m->label();
     return names;
+}
+
+QString ChartWidget::axisTitleText(Qt::Orientation axis) const
+{
+    return (axis == Qt::Horizontal ? d->xAxis : d->yAxis)->titleText();
 }
 
 QStringList ChartWidget::tickLabels(Qt::Orientation axis) const
@@ -914,6 +957,7 @@ void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
     fitFootnote();
     if (QGraphicsLayout* layout = d->chart->layout())
         layout->activate();
+    fitAxisTitles();
     placeLabels();
     d->chart->scene()->render(
         painter, target, QRectF(QPointF(0, 0), logical), Qt::IgnoreAspectRatio);

@@ -55,6 +55,8 @@ public:
     QString drawnTitle() const;
     // The tick labels drawn along the x (horizontal) or y axis; for tests.
     QStringList tickLabels(Qt::Orientation axis) const;
+    // The title drawn along the x or y axis (fitAxisTitles' choice); for tests.
+    QString axisTitleText(Qt::Orientation axis) const;
     // Where the footnote is drawn and where the plot is, in chart coordinates; for tests.
     QRectF footnoteRect() const;
     QRectF plotArea() const;
@@ -99,6 +101,7 @@ private:
     void movePoints();
     void placeLabels();
     void fitTitle();
+    void fitAxisTitles(); // the full axis titles where they fit along the plot, else compact
     void fitFootnote();
 };
 

@@ -256,7 +256,7 @@ QString budgetSection(const ReportInput& in)
     const views::BudgetTable table = views::budgetTable(r, grant->target, grant->plan, budget);
     QString html = newPageHeading(QStringLiteral("Grant budget by year"))
         + QStringLiteral("<p>%1; %2.</p>")
-              .arg(esc(views::budgetTargetLabel(r, grant->target)),
+              .arg(esc(views::budgetTargetLabel(r, grant->target, &budget)),
                   esc(QString::fromStdString(grant->sponsor->name)));
     html += tableStart() + row(table.header, true);
     for (const auto& cells : table.rows) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 namespace gpuplan {
 
@@ -119,45 +120,79 @@ double hourlyRate(const CloudOption& c)
     return 0.0;
 }
 
+// A reservation is paid for every hour of its term, used or not: a term starts in the first year
+// with runs that no earlier term covers and is budgeted in every grant year it spans; what spans
+// past the grant's last year is owed all the same. Amounts by grant year, and that remainder.
+struct ReservationSpend {
+    std::vector<double> byYear;
+    double afterGrantUsd = 0.0;
+    double totalUsd() const
+    {
+        double total = afterGrantUsd;
+        for (double usd : byYear)
+            total += usd;
+        return total;
+    }
+};
+
+ReservationSpend reservationSpend(
+    const std::vector<int>& runsPerYear, double termYears, double yearUsd)
+{
+    ReservationSpend spend;
+    spend.byYear.assign(runsPerYear.size(), 0.0);
+    const double grantYears = static_cast<double>(runsPerYear.size());
+    double coveredUntil = 0.0; // in years from the grant's start
+    for (std::size_t y = 0; y < runsPerYear.size(); ++y) {
+        const double start = static_cast<double>(y);
+        if (runsPerYear[y] <= 0 || coveredUntil >= start + 1.0)
+            continue;
+        const double termStart = std::max(start, coveredUntil);
+        coveredUntil = termStart + termYears;
+        for (double from = termStart; from < std::min(coveredUntil, grantYears);) {
+            const double yearEnd = std::floor(from) + 1.0;
+            const double to = std::min({ yearEnd, coveredUntil, grantYears });
+            spend.byYear[static_cast<std::size_t>(from)] += (to - from) * yearUsd;
+            from = to;
+        }
+    }
+    spend.afterGrantUsd = std::max(0.0, coveredUntil - grantYears) * yearUsd;
+    return spend;
+}
+
 void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, LineBook& book)
 {
     b.pricing = c.cheapestPricing;
-    const double rate = hourlyRate(c);
+    double rate = hourlyRate(c);
+    std::optional<ReservationSpend> reservation;
+    if (c.cheapestPricing == Pricing::Reserved) {
+        // The term that costs this budget least over its own runs by year: the planner's choice
+        // is made at its run rate, and a grant's pace differs (it had budgeted three 1-year
+        // terms where one 3-year term cost half).
+        for (const auto& term : c.offer->reserved) {
+            const double yearUsd
+                = term.usdPerHour * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances;
+            ReservationSpend spend = reservationSpend(b.runsPerYear, term.years, yearUsd);
+            if (!reservation || spend.totalUsd() < reservation->totalUsd()) {
+                reservation = std::move(spend);
+                rate = term.usdPerHour;
+                b.reservedTermYears = term.years;
+            }
+        }
+    }
     b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
     const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
     b.gpuHoursPerRun
         = runDays(c.estimate.days, c.cheapestPricing, a) * calendar::kHoursPerDay * gpusPaidFor;
-    if (c.cheapestPricing != Pricing::Reserved) {
+    if (!reservation) {
         for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
             book.add(BudgetCategory::ComputingServices, y, b.runsPerYear[y] * b.spendPerRunUsd);
         return;
     }
-    // A reservation is paid for every hour of its term, used or not: a term starts in the first
-    // year with runs that no earlier term covers and is budgeted in every grant year it spans;
-    // what spans past the grant's last year is owed all the same, and reported apart.
-    const double reservationYearUsd
-        = rate * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances;
-    const double term = c.cheapestReservedYears.value_or(1.0);
-    b.reservedTermYears = term;
-    const double grantYears = static_cast<double>(b.runsPerYear.size());
-    double coveredUntil = 0.0; // in years from the grant's start
-    for (std::size_t y = 0; y < b.runsPerYear.size(); ++y) {
-        const double start = static_cast<double>(y);
-        if (b.runsPerYear[y] <= 0 || coveredUntil >= start + 1.0)
-            continue;
-        const double termStart = std::max(start, coveredUntil);
-        coveredUntil = termStart + term;
-        for (double from = termStart; from < std::min(coveredUntil, grantYears);) {
-            const double yearEnd = std::floor(from) + 1.0;
-            const double to = std::min({ yearEnd, coveredUntil, grantYears });
-            book.add(BudgetCategory::ComputingServices, static_cast<std::size_t>(from),
-                (to - from) * reservationYearUsd);
-            from = to;
-        }
-    }
-    b.reservedAfterGrantUsd
-        = std::round(std::max(0.0, coveredUntil - grantYears) * reservationYearUsd);
+    for (std::size_t y = 0; y < reservation->byYear.size(); ++y)
+        if (reservation->byYear[y] > 0.0)
+            book.add(BudgetCategory::ComputingServices, y, reservation->byYear[y]);
+    b.reservedAfterGrantUsd = std::round(reservation->afterGrantUsd);
 }
 
 bool within(const FieldSpec& spec, double value)

@@ -53,10 +53,14 @@ std::vector<std::string> readUserSupplied(yaml::Reader& in, const YAML::Node& no
         const bool known = item.IsScalar()
             && std::any_of(kAssumptionSpecs.begin(), kAssumptionSpecs.end(),
                 [&item](const AssumptionSpec& spec) { return spec.key == item.Scalar(); });
+        // Not one of ours (a newer gpuplan's assumption): warned and left out, as unknown keys
+        // under assumptions are, so that the file still opens.
         if (known)
             keys.push_back(item.Scalar());
         else
-            in.error(item, "user_supplied: each entry must be an assumption's key");
+            in.warning(item,
+                "user_supplied: '" + (item.IsScalar() ? item.Scalar() : std::string("?"))
+                    + "' is not an assumption's key; ignored");
     }
     return keys;
 }

@@ -292,6 +292,37 @@ private slots:
             qPrintable(QString::number(b.reservedAfterGrantUsd)));
     }
 
+    // Of several terms the budget takes the one that costs it least over its own runs by year,
+    // not the planner's choice at its run rate (review: three 1-year terms at $2/h, $52,560,
+    // where one 3-year term at $1/h costs $26,280).
+    void theBudgetTakesItsCheapestTerm()
+    {
+        auto c = catalog();
+        for (auto& offer : c->cloudOffers)
+            if (offer.id == "reserved")
+                offer.reserved = { { 1.0, 2.0 }, { 3.0, 1.0 } };
+        Scenario s = oneGpu(c);
+        s.assumptions.indirectRate = 0.0;
+        s.assumptions.plannedRuns = 1; // the planner's choice: one 1-year term ($17,520)
+        const Results r = evaluate(s);
+        const std::size_t i = cloudIndex(r, "reserved");
+        QVERIFY(i < r.cloud.size());
+        QCOMPARE(*r.cloud[i].cheapestReservedYears, 1.0);
+        GrantPlan plan;
+        plan.runsPerYear = { 1, 1, 1 };
+        const GrantBudget spread
+            = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
+        QCOMPARE(spread.reservedTermYears, 3.0);
+        QCOMPARE(spread.totalByYear, (std::vector<double> { 8760.0, 8760.0, 8760.0 }));
+        QCOMPARE(spread.usdPerGpuHour, 1.0);
+        // Runs in the first year only: one 1-year term at $2/h beats three years at $1/h.
+        plan.runsPerYear = { 3, 0, 0 };
+        const GrantBudget first
+            = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
+        QCOMPARE(first.reservedTermYears, 1.0);
+        QCOMPARE(first.totalByYear, (std::vector<double> { 17520.0, 0.0, 0.0 }));
+    }
+
     void owningCostsRunFromThePurchaseYear()
     {
         Scenario s = oneGpu();

@@ -376,6 +376,43 @@ private slots:
         QVERIFY(placeLabels(plot, { { { 30, 150 }, size } }, none, 10.0)[0]);
     }
 
+    // A log axis's title keeps its unit where the full one does not fit along the plot (review:
+    // at 1280x720 it read "Cost per experime..."): compact, then full again with room.
+    void axisTitlesKeepTheirUnitWhenShort()
+    {
+        ChartData chart;
+        chart.title = QStringLiteral("Costs");
+        chart.x = { QStringLiteral("Training days"), 1, 100, true, QString() };
+        chart.y = { QStringLiteral("Cost per experiment (USD)"), 100, 10000, true,
+            QStringLiteral("$") };
+        ChartSeries points;
+        points.name = QStringLiteral("GPU");
+        points.color = Qt::blue;
+        ChartPoint a;
+        a.x = 3;
+        a.y = 300;
+        ChartPoint b;
+        b.x = 30;
+        b.y = 3000;
+        points.points = { a, b };
+        chart.series = { points };
+        ChartWidget widget;
+        QVERIFY(shown(widget, chart, QSize(900, 700)));
+        QCOMPARE(widget.axisTitleText(Qt::Vertical),
+            QStringLiteral("Cost per experiment (USD) (log scale)"));
+        QCOMPARE(widget.axisTitleText(Qt::Horizontal), QStringLiteral("Training days (log scale)"));
+        widget.resize(380, 230);
+        QTRY_COMPARE(
+            widget.axisTitleText(Qt::Vertical), QStringLiteral("Cost per experiment (USD, log)"));
+        // A replot of the same data keeps the compact title.
+        widget.setChartData(chart);
+        QCOMPARE(
+            widget.axisTitleText(Qt::Vertical), QStringLiteral("Cost per experiment (USD, log)"));
+        widget.resize(900, 700);
+        QTRY_COMPARE(widget.axisTitleText(Qt::Vertical),
+            QStringLiteral("Cost per experiment (USD) (log scale)"));
+    }
+
     void shippedChartLabelsCrossNoLine_data()
     {
         QTest::addColumn<QString>("model");

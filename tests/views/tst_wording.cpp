@@ -2,6 +2,7 @@
 // option is unavailable, warnings and pricing labels. Core returns kinds and values; these are
 // the sentences every view (CLI, GUI, report, JSON) shows.
 
+#include "app/common/cloud_columns.h"
 #include "app/common/option_columns.h"
 #include "app/common/wording.h"
 #include "pricing/catalog_loader.h"
@@ -231,6 +232,38 @@ private slots:
     }
 
     // Days with their range, the ends never shifted by rounding.
+    // One citation of an assumption for every view: source and date, the source alone without
+    // a date (never "undated"), the user's own figure as theirs.
+    void assumptionsAreCitedOneWay()
+    {
+        Provenance p;
+        QCOMPARE(views::assumptionCitation(p), QString());
+        p.source = "EIA Electric Power Monthly";
+        QCOMPARE(views::assumptionCitation(p), QStringLiteral("EIA Electric Power Monthly"));
+        p.date = "2024";
+        QCOMPARE(views::assumptionCitation(p), QStringLiteral("EIA Electric Power Monthly, 2024"));
+        p = {};
+        p.source = std::string(kUserSupplied);
+        QCOMPARE(views::assumptionCitation(p), QStringLiteral("user-supplied"));
+    }
+
+    // Offers are ranked by what a planned run costs: a reservation by its whole terms over the
+    // runs, not by a run's share of its term.
+    void reservationsRankByTheirTerms()
+    {
+        CloudOption payAsYouGo;
+        payAsYouGo.cheapestCostUsd = 7085.0;
+        CloudOption reservation;
+        reservation.cheapestCostUsd = 3205.44; // a run's share of a $649,992 term
+        reservation.cheapestIsCommitment = true;
+        reservation.planTotalUsd = 649992.0;
+        QCOMPARE(views::rankingCostPerRunUsd(payAsYouGo, 1), 7085.0);
+        QCOMPARE(views::rankingCostPerRunUsd(reservation, 1), 649992.0);
+        QCOMPARE(views::rankingCostPerRunUsd(reservation, 200), 649992.0 / 200);
+        QVERIFY(views::rankingCostPerRunUsd(payAsYouGo, 1)
+            < views::rankingCostPerRunUsd(reservation, 1));
+    }
+
     void daysWithTheirRange()
     {
         TrainingEstimate e;
