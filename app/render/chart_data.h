@@ -75,6 +75,9 @@ struct Axis {
     bool ticks = true; // false: no numbers along it (an axis of rows)
     // An axis of rows: these labels (ascending values) instead of numbers.
     std::vector<AxisRow> rows {};
+    // Where even the compact title does not fit along a small plot (ChartWidget), this one ("$
+    // per experiment"), with the scale; empty: Qt elides the compact title.
+    QString shortTitle {};
 };
 
 // A budget, deadline or break-even marker across the whole plot.

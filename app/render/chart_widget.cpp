@@ -163,13 +163,24 @@ QString axisTitle(const Axis& spec, bool compact)
                                                  : spec.title + QStringLiteral(" (log)");
 }
 
+// The shortest: the axis's short title with the scale ("$ per experiment (log)"); none without
+// one.
+QString shortAxisTitle(const Axis& spec)
+{
+    if (spec.shortTitle.isEmpty())
+        return {};
+    return spec.log ? spec.shortTitle + QStringLiteral(" (log)") : spec.shortTitle;
+}
+
 void configureAxis(QCategoryAxis* axis, const Axis& spec)
 {
     const double min = toAxis(spec, spec.min);
     const double max = toAxis(spec, spec.max);
-    // The compact title is fitAxisTitles' choice: kept, so that a replot relabels nothing.
-    const QString title = axis->titleText() == axisTitle(spec, true) ? axisTitle(spec, true)
-                                                                     : axisTitle(spec, false);
+    // A shorter title is fitAxisTitles' choice: kept, so that a replot relabels nothing.
+    const QString current = axis->titleText();
+    const bool shortened = current == axisTitle(spec, true)
+        || (!current.isEmpty() && current == shortAxisTitle(spec));
+    const QString title = shortened ? current : axisTitle(spec, false);
     QStringList labels;
     QList<double> values;
     for (const AxisRow& row : spec.rows) {
@@ -645,10 +656,16 @@ void ChartWidget::fitAxisTitles()
         = { { d->xAxis, &d->data.x }, { d->yAxis, &d->data.y } };
     for (const auto& [axis, spec] : axes) {
         const qreal length = axis == d->xAxis ? plot.width() : plot.height();
-        const QString full = axisTitle(*spec, false);
-        const QString chosen = QFontMetricsF(axis->titleFont()).horizontalAdvance(full) <= length
-            ? full
-            : axisTitle(*spec, true);
+        const QFontMetricsF metrics(axis->titleFont());
+        // The longest that fits: full, compact, short; where none does, the shortest, elided.
+        QString chosen
+            = shortAxisTitle(*spec).isEmpty() ? axisTitle(*spec, true) : shortAxisTitle(*spec);
+        for (const QString& title :
+            { axisTitle(*spec, false), axisTitle(*spec, true), shortAxisTitle(*spec) })
+            if (!title.isEmpty() && metrics.horizontalAdvance(title) <= length) {
+                chosen = title;
+                break;
+            }
         if (axis->titleText() != chosen)
             axis->setTitleText(chosen);
     }

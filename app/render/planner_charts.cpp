@@ -273,6 +273,7 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
     chart.title = modelName(r) + QStringLiteral(": training days vs hardware cost");
     chart.x = { QStringLiteral("Machine cost (USD)"), 0, 1, opt.logX, QStringLiteral("$") };
     chart.y = { QStringLiteral("Training days"), 0, 1, opt.logY, QString() };
+    chart.y.shortTitle = QStringLiteral("Days");
     addOwnedSeries(chart, r, opt, kHardware, [](const OwnedOption& o) { return o.paretoHardware; });
     if (opt.budgetUsd)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
@@ -295,6 +296,7 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
         = modelName(r) + QStringLiteral(": per-experiment cost vs training days, buy or rent");
     chart.x = { QStringLiteral("Training days"), 0, 1, opt.logX, QString() };
     chart.y = { QStringLiteral("Cost per experiment (USD)"), 0, 1, opt.logY, QStringLiteral("$") };
+    chart.y.shortTitle = QStringLiteral("$ per experiment");
     addOwnedSeries(
         chart, r, opt, kExperiment, [](const OwnedOption& o) { return o.paretoExperiment; });
 

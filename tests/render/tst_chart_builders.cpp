@@ -401,13 +401,18 @@ private slots:
         QCOMPARE(widget.axisTitleText(Qt::Vertical),
             QStringLiteral("Cost per experiment (USD) (log scale)"));
         QCOMPARE(widget.axisTitleText(Qt::Horizontal), QStringLiteral("Training days (log scale)"));
-        widget.resize(380, 230);
+        widget.resize(380, 300);
         QTRY_COMPARE(
             widget.axisTitleText(Qt::Vertical), QStringLiteral("Cost per experiment (USD, log)"));
         // A replot of the same data keeps the compact title.
         widget.setChartData(chart);
         QCOMPARE(
             widget.axisTitleText(Qt::Vertical), QStringLiteral("Cost per experiment (USD, log)"));
+        // Lower still, the axis's short title where it has one.
+        chart.y.shortTitle = QStringLiteral("$ per experiment");
+        widget.setChartData(chart);
+        widget.resize(380, 220); // the least a chart takes
+        QTRY_COMPARE(widget.axisTitleText(Qt::Vertical), QStringLiteral("$ per experiment (log)"));
         widget.resize(900, 700);
         QTRY_COMPARE(widget.axisTitleText(Qt::Vertical),
             QStringLiteral("Cost per experiment (USD) (log scale)"));
