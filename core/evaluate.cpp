@@ -305,9 +305,14 @@ double rateAt(double usdPerHour, const CloudOffer& offer, Pricing pricing, const
     return atPosition(rateRange(usdPerHour, spot), usdPerHour, position);
 }
 
-void priceReservations(
+// Prices each reserved term of the offer. Without a pay-as-you-go rate, the cheapest is the term
+// that costs the plan least in all, each term paid whole however few runs use it (chosen by a
+// run's share of its term, one run had looked cheap, and the term with the lowest share is not
+// the cheapest for few runs): returns what that term costs the plan.
+std::optional<double> priceReservations(
     const Assumptions& a, const InputPositions& at, CloudOption& c, bool payAsYouGo)
 {
+    std::optional<double> planUsd;
     const auto& offer = *c.offer;
     const double days = c.estimate.days;
     for (auto reserved : offer.reserved) {
@@ -329,12 +334,19 @@ void priceReservations(
                 && a.plannedRuns > *commitment.breakEvenRuns;
         }
         c.commitments.push_back(commitment);
-        if (!payAsYouGo && (!c.cheapestCostUsd || perRun < *c.cheapestCostUsd)) {
+        if (payAsYouGo)
+            continue;
+        const int terms = reservationTerms(a.plannedRuns,
+            runsPerReservationTerm(commitment.runsInTerm, commitment.years, a.runsPerMonth));
+        const double termsUsd = commitment.termCostUsd * terms;
+        if (terms > 0 && (!planUsd || termsUsd < *planUsd)) {
+            planUsd = termsUsd;
             c.cheapestCostUsd = perRun;
             c.cheapestPricing = Pricing::Reserved;
             c.cheapestReservedYears = reserved.years;
         }
     }
+    return planUsd;
 }
 
 void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOption& c)
@@ -343,6 +355,7 @@ void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOptio
     const double days = c.estimate.days;
     c.spotDays = spotRunDays(days, a);
     c.waitDaysPerRun = offer.queueWaitDays;
+    std::optional<double> reservedPlanUsd; // the whole terms, where only reservations are offered
     if (offer.kind == OfferKind::Allocation) {
         // Granted time: no cash, but the application and the queue take calendar time.
         c.cheapestCostUsd = 0.0;
@@ -366,33 +379,14 @@ void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOptio
             consider(*c.spotCostUsd, Pricing::Spot);
         }
         const bool payAsYouGo = c.cheapestCostUsd.has_value();
-        priceReservations(a, at, c, payAsYouGo);
+        reservedPlanUsd = priceReservations(a, at, c, payAsYouGo);
         c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     }
     if (c.cheapestCostUsd) {
         const RentedPlan plan = rentedPlan(*c.cheapestCostUsd, runDays(days, c.cheapestPricing, a),
             offer.queueWaitDays, offer.applicationLeadDays, a);
-        c.planTotalUsd = plan.totalUsd;
+        c.planTotalUsd = c.cheapestIsCommitment ? reservedPlanUsd.value_or(0.0) : plan.totalUsd;
         c.planCalendarDays = plan.calendarDays;
-        // Only reservations: each term is paid whole however few runs use it, and the plan
-        // takes the term that costs it least in all (a run's share of a term had made one run
-        // look cheap, and the term with the lowest share is not the cheapest for few runs).
-        if (c.cheapestIsCommitment) {
-            std::optional<double> best;
-            for (std::size_t k = 0; k < c.commitments.size() && k < c.reservedCostUsd.size(); ++k) {
-                const Commitment& term = c.commitments[k];
-                const int terms = reservationTerms(a.plannedRuns,
-                    runsPerReservationTerm(term.runsInTerm, term.years, a.runsPerMonth));
-                const double total = term.termCostUsd * terms;
-                if (terms > 0 && (!best || total < *best)) {
-                    best = total;
-                    c.cheapestCostUsd = c.reservedCostUsd[k];
-                    c.cheapestReservedYears = term.years;
-                }
-            }
-            if (best)
-                c.planTotalUsd = *best;
-        }
     }
 }
 

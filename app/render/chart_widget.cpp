@@ -148,8 +148,6 @@ std::vector<double> tickValues(const Axis& axis)
     return ticks;
 }
 
-// Axes are made once and reconfigured: Qt Charts 6.4 leaves a removed axis drawn when the chart
-// is replotted while hidden (another tab), so deleting and re-adding axes left stale labels.
 // An axis's title, in full ("Cost per experiment (USD) (log scale)"), or compact where the full
 // one does not fit along the plot ("Cost per experiment (USD, log)"): the unit and the scale stay
 // where Qt would elide the end of the full one ("Cost per experime...").
@@ -172,6 +170,8 @@ QString shortAxisTitle(const Axis& spec)
     return spec.log ? spec.shortTitle + QStringLiteral(" (log)") : spec.shortTitle;
 }
 
+// Axes are made once and reconfigured: Qt Charts 6.4 leaves a removed axis drawn when the chart
+// is replotted while hidden (another tab), so deleting and re-adding axes left stale labels.
 void configureAxis(QCategoryAxis* axis, const Axis& spec)
 {
     const double min = toAxis(spec, spec.min);
