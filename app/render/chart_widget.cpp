@@ -21,6 +21,8 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScatterSeries>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -278,6 +280,8 @@ struct ChartWidget::Impl {
     std::vector<PlacedLabel> labels;
     LabelGeometry geometry; // of the last placement
     QGraphicsTextItem* footnote = nullptr;
+    QGraphicsTextItem* title = nullptr;
+    QString drawnTitle; // the data's title broken into lines (rich text) to fit the width
     // For hover and click: which data point a drawn series point is.
     std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
     std::vector<QAbstractSeries*> flagSeries; // rings over points of other series
@@ -294,6 +298,7 @@ struct ChartWidget::Impl {
     // into the old data, whose vectors the assignment may have reallocated. An axis change in
     // between emits plotAreaChanged, and placing labels then read freed memory (ASan).
     bool settingData = false;
+    QFont legendFont; // the legend's at full size; fitLegend shrinks it where entries crowd
     // Whiskers and bands, one path per series that has ranges, re-laid with the labels.
     struct RangeMark {
         QGraphicsPathItem* item;
@@ -337,17 +342,32 @@ ChartWidget::ChartWidget(QWidget* parent)
     d->chart = new QChart;
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->setBackgroundRoundness(0);
-    d->chart->legend()->setAlignment(Qt::AlignRight);
+    // Placed by fitLegend, in columns: attached to the chart, Qt keeps one column and drops the
+    // entries below the chart's edge (the deadline at the default window size; half the GPUs at
+    // 1280x720). Detached and aligned left, it starts a new column where one is full.
+    d->chart->legend()->detachFromChart();
+    d->chart->legend()->setAlignment(Qt::AlignLeft);
+    // Qt's 9 px around the entries, less: an entry more fits in a column.
+    if (QGraphicsLayout* entries = d->chart->legend()->layout())
+        entries->setContentsMargins(2, 2, 2, 2);
     // Legend entries drawn like their series: triangles for on-demand, stars for spot, lines.
     d->chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     QFont legend = d->chart->legend()->font();
     legend.setPointSizeF(legend.pointSizeF() * 0.9);
     d->chart->legend()->setFont(legend);
+    d->legendFont = legend;
     d->chart->setMargins(QMargins(6, 6, 6, kFootnoteHeight));
+    // The title is drawn by this widget, across the chart's whole width: Qt Charts lays its own
+    // out between the margins, and the right one holds the legend (fitLegend).
     QFont title = d->chart->titleFont();
     title.setPointSizeF(title.pointSizeF() * 1.25);
     title.setBold(true);
-    d->chart->setTitleFont(title);
+    d->title = new QGraphicsTextItem(d->chart);
+    d->title->setFont(title);
+    d->title->setDefaultTextColor(d->chart->titleBrush().color());
+    QTextOption centred = d->title->document()->defaultTextOption();
+    centred.setAlignment(Qt::AlignHCenter);
+    d->title->document()->setDefaultTextOption(centred);
     d->xAxis = makeAxis();
     d->yAxis = makeAxis();
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
@@ -372,6 +392,8 @@ ChartWidget::ChartWidget(QWidget* parent)
     connect(exportChart, &QAction::triggered, this, &ChartWidget::exportRequested);
     addActions({ copy, exportChart });
     setContextMenuPolicy(Qt::ActionsContextMenu);
+    // The chart's size is the view's (set after this widget's resizeEvent) or renderTo's.
+    connect(d->chart, &QGraphicsWidget::geometryChanged, this, &ChartWidget::fitLegend);
     connect(d->chart, &QChart::plotAreaChanged, this, [this] {
         fitAxisTitles(); // an axis title's length does not move the plot: no loop
         placeLabels();
@@ -465,6 +487,14 @@ void ChartWidget::attachSeries(QAbstractSeries* series)
     d->chart->addSeries(series);
     series->attachAxis(d->xAxis);
     series->attachAxis(d->yAxis);
+    // A legend entry fitLegend cut short names itself in full under the pointer.
+    for (QLegendMarker* m : d->chart->legend()->markers(series))
+        connect(m, &QLegendMarker::hovered, this, [this, m](bool entered) {
+            if (entered && m->label() != m->series()->name())
+                QToolTip::showText(QCursor::pos(), m->series()->name(), this);
+            else
+                QToolTip::hideText();
+        });
 }
 
 void ChartWidget::addDataSeries(const ChartSeries& spec)
@@ -671,19 +701,29 @@ void ChartWidget::fitAxisTitles()
     }
 }
 
+// The title across the chart, in as many lines as it needs, and the room above the plot for it.
+// The chart fills the widget, also when exported (renderTo): the widget's width, not the chart's
+// rect (the view resizes the chart after this widget's resizeEvent).
 void ChartWidget::fitTitle()
 {
-    // The chart fills the widget, also when exported (renderTo): the widget's width less the
-    // chart's margins and the title's own padding. Not the chart's rect: the view resizes the
-    // chart after this widget's resizeEvent.
-    // Qt Charts lays the title out in less than the chart's width (its background's frame and
-    // the view's own margins): at 16 px a line that "fitted" was cut short on a 1366-px screen.
-    constexpr qreal kTitlePadding = 36;
-    const QMarginsF margins = d->chart->margins();
-    const qreal available = width() - margins.left() - margins.right() - kTitlePadding;
-    const QString drawn = titleFitting(d->data.title, d->chart->titleFont(), available);
-    if (d->chart->title() != drawn)
-        d->chart->setTitle(drawn);
+    constexpr qreal kTitlePadding = 24;
+    constexpr int kEdge = 6; // the chart's own top margin, above the title
+    const qreal available = width() - 2 * kEdge - kTitlePadding;
+    const QString drawn = titleFitting(d->data.title, d->title->font(), available);
+    if (d->drawnTitle != drawn) {
+        d->drawnTitle = drawn;
+        d->title->setHtml(drawn);
+    }
+    d->title->setTextWidth(std::max<qreal>(available, 1));
+    d->title->setPos(kEdge + kTitlePadding / 2, kEdge / 2.0);
+    const int top = drawn.isEmpty()
+        ? kEdge
+        : kEdge + static_cast<int>(std::ceil(d->title->boundingRect().height()));
+    QMargins margins = d->chart->margins();
+    if (margins.top() != top) {
+        margins.setTop(top);
+        d->chart->setMargins(margins);
+    }
 }
 
 // The room under the plot: as many lines as the footnote takes at this width, at least
@@ -702,6 +742,106 @@ void ChartWidget::fitFootnote()
         margins.setBottom(bottom);
         d->chart->setMargins(margins);
     }
+}
+
+namespace {
+
+// The legend's entries Qt shows (a series' marker hidden with inLegend = false is not), each in
+// the legend's coordinates.
+std::vector<QRectF> legendEntryRects(const QLegend* legend)
+{
+    std::vector<QRectF> rects;
+    for (const QGraphicsItem* group : legend->childItems())
+        for (const QGraphicsItem* entry : group->childItems())
+            if (entry->isVisible())
+                rects.push_back(entry->mapRectToItem(legend, entry->boundingRect()));
+    return rects;
+}
+
+QRectF united(const std::vector<QRectF>& rects)
+{
+    QRectF all;
+    for (const QRectF& r : rects)
+        all = all.united(r);
+    return all;
+}
+
+} // namespace
+
+// The legend stands right of the plot, from below the title to the footnote, and the plot gives
+// way by its width (the chart's right margin). Where one column is too short, its font shrinks a
+// step or two; where that does not do, the entries go into columns, each entry's text cut short
+// to its column (in full under the pointer).
+void ChartWidget::fitLegend()
+{
+    // Beyond this share of the chart's width the plot would be too narrow to read.
+    constexpr qreal kMaxShare = 0.45;
+    constexpr int kEdge = 6; // the chart's own right margin, and the gap left of the legend
+    QLegend* legend = d->chart->legend();
+    const QList<QLegendMarker*> markers = legend->markers();
+    const QSizeF chart = d->chart->size();
+    if (chart.isEmpty() || markers.isEmpty())
+        return;
+    QMargins margins = d->chart->margins();
+    const qreal top = margins.top();
+    const qreal bottom = chart.height() - margins.bottom();
+    if (bottom - top < 20)
+        return;
+    const qreal widest = std::floor(chart.width() * kMaxShare);
+    auto place = [&](qreal width) {
+        legend->setGeometry(QRectF(chart.width() - kEdge - width, top, width, bottom - top));
+        if (QGraphicsLayout* layout = legend->layout()) {
+            layout->invalidate();
+            layout->activate();
+        }
+        return legendEntryRects(legend);
+    };
+    auto columnsOf = [](const std::vector<QRectF>& entries) {
+        std::vector<int> lefts;
+        for (const QRectF& e : entries)
+            if (std::find(lefts.begin(), lefts.end(), qRound(e.left())) == lefts.end())
+                lefts.push_back(qRound(e.left()));
+        return static_cast<int>(lefts.size());
+    };
+    for (QLegendMarker* m : markers)
+        m->setLabel(m->series()->name());
+    std::vector<QRectF> entries;
+    for (const qreal scale : { 1.0, 0.9, 0.8 }) {
+        QFont font = d->legendFont;
+        font.setPointSizeF(font.pointSizeF() * scale);
+        legend->setFont(font);
+        entries = place(widest);
+        if (columnsOf(entries) <= 1)
+            break;
+    }
+    if (const int columns = columnsOf(entries); columns > 1) {
+        // Qt lays every column out as wide as the legend: each entry's text is cut to its own.
+        const QFontMetricsF metrics(legend->font());
+        qreal widestText = 0;
+        for (QLegendMarker* m : markers)
+            widestText = std::max(widestText, metrics.horizontalAdvance(m->label()));
+        qreal widestEntry = 0;
+        for (const QRectF& e : entries)
+            widestEntry = std::max(widestEntry, e.width());
+        const qreal markerAndMargins = std::max<qreal>(0, widestEntry - widestText);
+        const qreal text = std::max<qreal>(8, widest / columns - markerAndMargins - 4);
+        for (QLegendMarker* m : markers)
+            m->setLabel(metrics.elidedText(m->label(), Qt::ElideRight, text));
+        entries = place(widest);
+    }
+    const qreal width = std::min(widest, std::ceil(united(entries).right()) + 2);
+    place(width);
+    const int right = kEdge + static_cast<int>(width) + kEdge;
+    if (margins.right() != right) {
+        margins.setRight(right);
+        d->chart->setMargins(margins);
+    }
+}
+
+QRectF ChartWidget::legendEntriesRect() const
+{
+    const QLegend* legend = d->chart->legend();
+    return legend->mapRectToItem(d->chart, united(legendEntryRects(legend)));
 }
 
 int ChartWidget::rowsMinimumHeight(std::size_t rows) const
@@ -744,6 +884,7 @@ void ChartWidget::setChartData(const ChartData& chartData)
     d->sparePaths.clear();
     d->footnote->setPlainText(d->data.footnote);
     fitFootnote();
+    fitLegend();
     d->settingData = false;
     fitAxisTitles();
     placeLabels();
@@ -848,7 +989,7 @@ void ChartWidget::paintEvent(QPaintEvent* event)
 
 QString ChartWidget::drawnTitle() const
 {
-    return d->chart->title();
+    return d->drawnTitle;
 }
 
 QStringList ChartWidget::labelTexts() const
@@ -972,6 +1113,7 @@ void ChartWidget::renderTo(QPainter* painter, const QRectF& target)
     d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
     fitTitle();
     fitFootnote();
+    fitLegend(); // between the margins the title and the footnote now take
     if (QGraphicsLayout* layout = d->chart->layout())
         layout->activate();
     fitAxisTitles();

@@ -60,6 +60,8 @@ public:
     // Where the footnote is drawn and where the plot is, in chart coordinates; for tests.
     QRectF footnoteRect() const;
     QRectF plotArea() const;
+    // Where the legend's visible entries are drawn, together, in chart coordinates; for tests.
+    QRectF legendEntriesRect() const;
     // Series drawn with whiskers or a band (ranges); for tests.
     int rangeMarkCount() const;
     // How often setChartData built the series anew (rather than moving the points of data of
@@ -103,6 +105,7 @@ private:
     void fitTitle();
     void fitAxisTitles(); // the full axis titles where they fit along the plot, else compact
     void fitFootnote();
+    void fitLegend(); // in as many columns as its entries need, beside the plot
 };
 
 } // namespace gpuplan::render
