@@ -281,8 +281,8 @@ private slots:
             ChartSeries s { QStringLiteral("GPU model number %1 80GB").arg(i),
                 ChartSeries::Kind::Scatter, Marker::Circle, false,
                 QColor::fromHsv(i * 16, 200, 200), {} };
-            s.points.push_back({ 2000.0 * (i + 1), 10.0 + i, {}, {}, PeakWarning::None, i, -1,
-                {}, {} });
+            s.points.push_back(
+                { 2000.0 * (i + 1), 10.0 + i, {}, {}, PeakWarning::None, i, -1, {}, {} });
             chart.series.push_back(s);
             names << s.name;
         }
