@@ -3,6 +3,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/common/number_convention.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -67,6 +68,7 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv)
 int main(int argc, char** argv)
 {
     const auto app = makeApplication(argc, argv);
+    gpuplan::views::useOneNumberConvention();
     QCoreApplication::setApplicationName(QStringLiteral("gpuplan"));
     QCoreApplication::setOrganizationDomain(QStringLiteral("gpuplan.org"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLAN_VERSION));

@@ -1,5 +1,7 @@
 #include "app/gui/assumptions_panel.h"
 
+#include "app/gui/number_box.h"
+
 #include "app/common/format.h"
 #include "app/common/wording.h"
 
@@ -107,7 +109,7 @@ void AssumptionsPanel::addField(const AssumptionSpec& spec)
         field.whole->setRange(static_cast<int>(spec.bounds.min), static_cast<int>(spec.bounds.max));
         box = field.whole;
     } else {
-        field.number = new QDoubleSpinBox;
+        field.number = new NumberBox;
         field.number->setRange(spec.bounds.min * field.scale, spec.bounds.max * field.scale);
         field.number->setSingleStep(look.step);
         field.number->setDecimals(look.decimals);

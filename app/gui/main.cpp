@@ -1,6 +1,7 @@
 // gpuplan: the desktop planner. Opens the scenario given on the command line (the desktop entry
 // passes one), else the last one used.
 
+#include "app/common/number_convention.h"
 #include "app/gui/allocator_tuning.h"
 #include "app/gui/main_window.h"
 #include "app/gui/user_files.h"
@@ -50,6 +51,7 @@ int main(int argc, char** argv)
         return *answered;
     gpuplan::gui::keepFreedMemoryForReplots();
     QApplication app(argc, argv);
+    gpuplan::views::useOneNumberConvention();
     // What is left after Qt took its own options: at most one scenario file.
     const QStringList arguments = QApplication::arguments();
     for (const QString& arg : arguments.mid(1))

@@ -4,6 +4,7 @@
 #include "app/common/wording.h"
 #include "app/gui/cloud_table_model.h"
 #include "app/gui/keyed_sort_proxy.h"
+#include "app/gui/number_box.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/planner_session.h"
 #include "app/gui/rental_filter_button.h"
@@ -104,7 +105,7 @@ void PlannerView::buildLayout()
     m_rentalFilter = new RentalFilterButton;
     m_budgetOn = new QCheckBox(tr("Budget"));
     m_budgetOn->setObjectName(QStringLiteral("budgetOn"));
-    m_budget = new QDoubleSpinBox;
+    m_budget = new NumberBox;
     m_budget->setObjectName(QStringLiteral("budget"));
     m_budget->setRange(100, 1e8);
     m_budget->setDecimals(0);
@@ -115,7 +116,7 @@ void PlannerView::buildLayout()
     m_budget->setKeyboardTracking(false);
     m_deadlineOn = new QCheckBox(tr("Deadline"));
     m_deadlineOn->setObjectName(QStringLiteral("deadlineOn"));
-    m_deadline = new QDoubleSpinBox;
+    m_deadline = new NumberBox;
     m_deadline->setObjectName(QStringLiteral("deadline"));
     m_deadline->setRange(0.1, 10000);
     m_deadline->setDecimals(1);

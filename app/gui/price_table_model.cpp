@@ -8,6 +8,8 @@
 
 #include <QColor>
 
+#include <cmath>
+
 namespace gpuplan::gui {
 
 PriceTableModel::PriceTableModel(PriceBook* book, PriceTable table, QObject* parent)
@@ -136,7 +138,9 @@ QVariant PriceTableModel::data(const QModelIndex& index, int role) const
             const CellKind kind = kindOf(index);
             if (kind == CellKind::Price || kind == CellKind::Rate)
                 return views::formatUsd(v.toDouble());
-            return QString::number(v.toDouble(), 'f', v.toDouble() < 100 ? 2 : 0);
+            // Below 100 every decimal it has (a $/kWh of 0.137, not 0.14), without an exponent.
+            const double x = v.toDouble();
+            return std::abs(x) < 100 ? QString::number(x, 'g', 6) : QString::number(x, 'f', 0);
         }
         if (!v.isValid() && m_book->isEditable(m_table, index.column()))
             return tr("—"); // no price: rented only, or no such rate

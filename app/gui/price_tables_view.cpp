@@ -1,5 +1,6 @@
 #include "app/gui/price_tables_view.h"
 
+#include "app/gui/number_box.h"
 #include "app/gui/price_kind_delegate.h"
 #include "app/gui/price_table_model.h"
 #include "app/gui/user_files.h"
@@ -8,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
@@ -35,6 +37,10 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
         view->setAlternatingRowColors(true);
         view->setTabKeyNavigation(false); // Tab leaves the table; arrows, F2 and Enter edit
         view->setAccessibleName(tr("%1 prices").arg(title));
+        // Numbers typed as the user means them, to four decimals (number_box.h).
+        auto* delegate = new QStyledItemDelegate(view);
+        delegate->setItemEditorFactory(numberEditorFactory());
+        view->setItemDelegate(delegate);
         view->verticalHeader()->hide();
         view->horizontalHeader()->setStretchLastSection(true);
         const auto columns = priceColumns(kind);

@@ -5,6 +5,7 @@
 // of a catalog by region gives). Run offscreen or under Xvfb:
 //   QT_QPA_PLATFORM=offscreen gpuplan-gui-replot-bench [changes] [offers]
 
+#include "app/common/number_convention.h"
 #include "app/gui/allocator_tuning.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/main_window.h"
@@ -25,6 +26,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     gpuplan::gui::keepFreedMemoryForReplots(); // as the app does
     QApplication app(argc, argv);
+    gpuplan::views::useOneNumberConvention();
     const int changes = argc > 1 ? std::max(1, QByteArray(argv[1]).toInt()) : 50;
     const int offers = argc > 2 ? std::max(0, QByteArray(argv[2]).toInt()) : 0;
     constexpr int kWarmUp = 5;

@@ -4,6 +4,7 @@
 // no gpuplan files (HOME=/tmp/pi-home); the price tables view shows that HOME's data path, so a
 // home-like path reads better in the docs than a temporary folder's.
 
+#include "app/common/number_convention.h"
 #include "app/common/user_data.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/budget_view.h"
@@ -47,6 +48,7 @@ bool shoot(QWidget* window, const QString& path)
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
+    gpuplan::views::useOneNumberConvention(); // as the app does
     QApplication::setApplicationName(QStringLiteral("gpuplan-screenshots"));
     const QString usage = QStringLiteral(
         "usage: gpuplan-screenshots OUTDIR [WIDTHxHEIGHT]\n"

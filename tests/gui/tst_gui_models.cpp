@@ -519,6 +519,16 @@ private slots:
                     .contains(QStringLiteral("between 1 and 5")));
     }
 
+    // A sub-cent tariff is shown as saved (it read "0.14" for 0.137).
+    void anElectricityPriceShowsEveryDecimal()
+    {
+        PriceBook book(m_catalog);
+        QVERIFY(book.edit(PriceTable::Electricity, 0, 1, 0.137).isEmpty());
+        PriceTableModel model(&book, PriceTable::Electricity);
+        QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("0.137"));
+        QCOMPARE(model.index(0, 1).data(Qt::EditRole).toDouble(), 0.137);
+    }
+
     void takingMeasurementsKeepsPriceEdits()
     {
         PriceBook book(loadCatalog(shippedDataFiles()).catalog);
