@@ -24,6 +24,7 @@
 #include <QMap>
 #include <QPageLayout>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QTextDocument>
 #include <QUrl>
 
@@ -70,13 +71,26 @@ QString assumptionSource(const Provenance& p)
     return text;
 }
 
-// A header row is a <thead>: a table that runs onto the next page repeats it there.
+// A header row is a <thead>: a table that runs onto the next page repeats it there. Figures are
+// never broken inside: Qt's table layout broke "$255,23 / 7" over two lines in a five-year
+// budget's Total column, where a grants office reads the figures, and "(1305.8-2872. / 8)" in
+// the appendix. A cell of one figure does not wrap; a range's ends are joined by an en dash, the
+// range dash of typeset text, after which a line may break ("(1305.8–" / "2872.8)").
 QString row(const QStringList& cells, bool header = false)
 {
+    // A range in brackets, "(low-high)"; not a date.
+    static const QRegularExpression rangeDash(QStringLiteral("(\\([^()]*\\d)-(\\$?\\d[^()]*\\))"));
     const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
     QString html = QStringLiteral("<tr>");
-    for (const auto& c : cells)
-        html += QStringLiteral("<%1 style=\"font-size:7pt\">%2</%1>").arg(tag, c);
+    for (QString c : cells) {
+        QString style;
+        if (!header) {
+            c.replace(rangeDash, QStringLiteral("\\1\u2013\\2"));
+            if (!c.contains(QLatin1Char(' ')))
+                style = QStringLiteral(" white-space:nowrap");
+        }
+        html += QStringLiteral("<%1 style=\"font-size:7pt;%3\">%2</%1>").arg(tag, c, style);
+    }
     html += QStringLiteral("</tr>");
     return header ? QStringLiteral("<thead>") + html + QStringLiteral("</thead>") : html;
 }

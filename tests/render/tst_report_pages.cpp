@@ -120,6 +120,16 @@ private slots:
         QVERIFY(html.contains(QStringLiteral(
             "<h2 style=\"page-break-before:always\">Prices and their sources</h2>")));
         QVERIFY(html.contains(QStringLiteral("<thead><tr><th")));
+        // Figures are never broken inside a cell ("$255,23 / 7" in a budget's Total column): a
+        // single figure does not wrap, and a range may break only after its en dash; a date
+        // keeps its hyphens.
+        static const QRegularExpression wholeFigure(
+            QStringLiteral("<td style=\"font-size:7pt; white-space:nowrap\">\\$[0-9,]+</td>"));
+        QVERIFY(html.contains(wholeFigure));
+        static const QRegularExpression range(QStringLiteral("\\(\\$[0-9,]+\u2013\\$[0-9,]+\\)"));
+        QVERIFY(html.contains(range));
+        QVERIFY(!html.contains(QRegularExpression(QStringLiteral("\\(\\$[0-9,]+-\\$"))));
+        QVERIFY(html.contains(QRegularExpression(QStringLiteral(">20[0-9]{2}-[0-9]{2}"))));
         // The appendix lists fewer offers than there are, each kind's cheapest at least.
         const auto offers = render::reportOffers(in);
         QVERIFY(offers.size() < r.cloud.size() / 10);
