@@ -91,7 +91,12 @@ int runBudget(const QStringList& arguments)
     case OutputFormat::Table: {
         out << "Grant budget for " << QString::fromStdString(r.workload->name) << ": "
             << views::budgetTargetLabel(r, grant->target, &budget) << '\n'
-            << "Sponsor: " << QString::fromStdString(grant->sponsor->name) << "\n\n";
+            << "Sponsor: " << QString::fromStdString(grant->sponsor->name) << '\n';
+        // The rules' caveats, which a PI acts on (whether electricity may be charged directly).
+        if (!grant->sponsor->source.note.empty())
+            out << "Sponsor's note: " << QString::fromStdString(grant->sponsor->source.note)
+                << ".\n";
+        out << '\n';
         const views::BudgetTable table = views::budgetTable(r, grant->target, grant->plan, budget);
         std::vector<bool> right(static_cast<std::size_t>(table.header.size()), true);
         right.front() = false;

@@ -85,6 +85,12 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_equipmentYear->setPrefix(tr("year "));
     m_sponsor = new QComboBox;
     m_sponsor->setObjectName(QStringLiteral("sponsor"));
+    // The sponsor's rules come with caveats a PI must act on (utilities often recovered through
+    // the F&A rate, not charged directly): shown under them, not only in the data file.
+    m_sponsorNote = new QLabel;
+    m_sponsorNote->setObjectName(QStringLiteral("sponsorNote"));
+    m_sponsorNote->setWordWrap(true);
+    m_sponsorNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem = new QLabel;
     m_problem->setObjectName(QStringLiteral("budgetProblem"));
     m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
@@ -113,6 +119,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     grant->addStretch();
     form->addRow(tr("Grant:"), grant);
     form->addRow(tr("Sponsor's rules:"), m_sponsor);
+    form->addRow(QString(), m_sponsorNote);
     auto* copy = new QPushButton(tr("&Copy justification"));
     copy->setObjectName(QStringLiteral("copyJustification"));
     auto* save = new QPushButton(tr("&Save justification…"));
@@ -367,6 +374,10 @@ void BudgetView::fillBudget()
     m_justification->clear();
     const auto t = target();
     const SponsorRules* rules = sponsor();
+    m_sponsorNote->setText(rules && !rules->source.note.empty()
+            ? tr("Note: %1.").arg(QString::fromStdString(rules->source.note))
+            : QString());
+    m_sponsorNote->setVisible(!m_sponsorNote->text().isEmpty());
     GrantPlan plan = shownPlan();
     m_runs->setPlaceholderText(
         tr("even: %1").arg(render::countOf(r.assumptions.plannedRuns, 0, tr("run"), tr("runs"))));

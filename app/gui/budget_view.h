@@ -88,6 +88,7 @@ private:
     QSpinBox* m_equipmentYear = nullptr;
     QComboBox* m_sponsor = nullptr;
     QLabel* m_problem = nullptr;
+    QLabel* m_sponsorNote = nullptr; // the rules' own caveats (what counts, what to ask)
     QTableWidget* m_table = nullptr;
     QTextBrowser* m_justification = nullptr;
     std::vector<BudgetTarget> m_targets; // by m_target's index

@@ -118,7 +118,14 @@ QString indirectSentence(
         (line.carriesIndirect ? carrying : exempt)
             << views::budgetCategoryLabel(line.category, r, target).toLower();
     QString text;
-    if (b.indirectRate > 0.0 && !carrying.isEmpty())
+    if (b.indirectRate > 0.0 && !carrying.isEmpty() && b.indirectUsd <= 0.0)
+        // An allocation: the rate applies, to nothing paid ("... apply to computing services
+        // (allocation, no cash) ...: $0" read as a sum owed).
+        text = QStringLiteral("No indirect costs are budgeted: the institution's rate of %1 "
+                              "applies to %2 under the sponsor's rules (%3), which cost no cash.")
+                   .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
+                       str(sponsor.name));
+    else if (b.indirectRate > 0.0 && !carrying.isEmpty())
         text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
                               "the sponsor's rules (%3): %4.")
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
@@ -337,6 +344,19 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
                          views::assumptionCitation(a.source(AssumptionId::ElectricityUsdPerKwh)),
                          QString::number(a.pue),
                          views::assumptionCitation(a.source(AssumptionId::Pue)));
+        // Each owning cost the budget charges, with the rate or quote behind it: a grants office
+        // asks for the basis of every figure (the lines stood with no source).
+        for (AssumptionId id :
+            { AssumptionId::HostingUsdPerKwMonth, AssumptionId::MachineRoomUsdPerMonth,
+                AssumptionId::SupportRate, AssumptionId::StaffUsdPerYear }) {
+            const double value = assumptionValue(a, id);
+            if (value <= 0.0)
+                continue;
+            const AssumptionSpec& spec = assumptionSpec(id);
+            items << QStringLiteral("%1: %2 (%3)")
+                         .arg(views::toQString(spec.label), views::formatQuantity(value, spec.unit),
+                             views::assumptionCitation(a.source(id)));
+        }
         if (o.cheapestCloudIndex) {
             const CloudOffer& offer = *r.cloud[*o.cheapestCloudIndex].offer;
             items << QStringLiteral("Compared with %1 %2 (%3)")

@@ -682,6 +682,11 @@ chassis:
         QVERIFY2(none.out.contains("Indirect costs (none under the sponsor's rules)"),
             qPrintable(none.out));
         QVERIFY(!none.out.contains("F&A at 50%"));
+        // The rules' caveats come with them: whether electricity may be charged directly.
+        QVERIFY2(federal.out.contains("Sponsor's note: equipment is a unit costing at least"),
+            qPrintable(federal.out));
+        QVERIFY(federal.out.contains("ask your sponsored-programs office whether electricity may "
+                                     "be budgeted."));
     }
 
     void badInputExitsWithTwoAndAMessage_data()

@@ -292,6 +292,11 @@ private slots:
             ->setText(QStringLiteral("0,3,4,3"));
         view->findChild<QSpinBox*>(QStringLiteral("equipmentYear"))->setValue(2);
         auto* sponsor = view->findChild<QComboBox*>(QStringLiteral("sponsor"));
+        // The chosen rules' caveats stand under them (US federal: ask about electricity).
+        const auto* note = view->findChild<QLabel*>(QStringLiteral("sponsorNote"));
+        QVERIFY(note);
+        QVERIFY2(note->text().contains(QStringLiteral("whether electricity may be budgeted")),
+            qPrintable(note->text()));
         sponsor->setCurrentIndex(sponsor->findData(QStringLiteral("no-indirect")));
         view->findChild<QDateEdit*>(QStringLiteral("grantStart"))->setDate(QDate(2028, 3, 1));
         const QString justification = view->justificationText();

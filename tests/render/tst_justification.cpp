@@ -159,6 +159,48 @@ private slots:
         QVERIFY(!text.contains(QStringLiteral("user-supplied); PUE 1.58 (user-supplied")));
     }
 
+    // Every owning cost the budget charges names its rate and source; the sponsor's rate on an
+    // allocation is said to fall on no cash (it read "...apply to computing services
+    // (allocation, no cash) ...: $0.").
+    void owningCostsAndAllocationsAreExplained()
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.assumptions.indirectRate = 0.55;
+        s.today = "2026-11-23";
+        chooseAssumptionValue(s.assumptions, AssumptionId::HostingUsdPerKwMonth, 150);
+        chooseAssumptionValue(s.assumptions, AssumptionId::StaffUsdPerYear, 20000);
+        const Results owning = evaluate(s);
+        const QString text = render::toPlainText(render::budgetJustification(
+            owning, target, plan, *sponsor, grantBudget(owning, target, plan, *sponsor)));
+        QVERIFY2(
+            text.contains(QStringLiteral("Hosting (colocation): $150.00/kW-month (user-supplied)")),
+            qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Staff time: $20,000/year (user-supplied)")));
+        QVERIFY(!text.contains(QStringLiteral("Support contract:")));
+        // The paper's price set has no allocations: the current one has NSF ACCESS.
+        const CatalogLoad current = loadCatalog(shippedDataFiles());
+        s.catalog = current.catalog;
+        s.assumptions = current.catalog->defaults;
+        s.assumptions.indirectRate = 0.55;
+        const Results r = evaluate(s);
+        std::optional<BudgetTarget> allocation;
+        for (std::size_t i = 0; i < r.cloud.size(); ++i)
+            if (r.cloud[i].offer->kind == OfferKind::Allocation)
+                allocation = BudgetTarget { BudgetTarget::Kind::Rented, i };
+        QVERIFY(allocation);
+        QCOMPARE(checkGrantPlan(plan, r, *allocation), GrantPlanProblem::None);
+        const QString granted = render::toPlainText(render::budgetJustification(
+            r, *allocation, plan, *sponsor, grantBudget(r, *allocation, plan, *sponsor)));
+        QVERIFY2(
+            granted.contains(QStringLiteral("No indirect costs are budgeted: the institution's "
+                                            "rate of 55% applies to computing services")),
+            qPrintable(granted));
+        QVERIFY(granted.contains(QStringLiteral("which cost no cash.")));
+    }
+
     // Renting is set against buying under the same sponsor's rules: with a sponsor that pays
     // no indirect costs, the rental carries none either (the planner's cost per run has 50%).
     void rentingIsComparedUnderTheSameRules()
