@@ -115,6 +115,11 @@ void BenchmarkView::buildLayout()
     m_methods->addItem(tr("Naive (the paper's plain set-up)"), QStringLiteral("naive"));
     m_methods->addItem(
         tr("Full search (both, with checkpointing and offload)"), QStringLiteral("all"));
+    // Shrinkable (the whole text in the open list): the longest item set the window's minimum.
+    for (QComboBox* combo : { m_model, m_methods }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(24);
+    }
 
     m_device = new QComboBox;
     m_device->setObjectName(QStringLiteral("deviceBox"));

@@ -4,6 +4,7 @@
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/saved_file.h"
+#include "app/gui/flow_row.h"
 #include "app/gui/planner_session.h"
 #include "app/render/budget_justification.h"
 #include "app/render/buy_vs_rent_chart.h"
@@ -85,6 +86,12 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_equipmentYear->setPrefix(tr("year "));
     m_sponsor = new QComboBox;
     m_sponsor->setObjectName(QStringLiteral("sponsor"));
+    // Shrinkable (the whole text in the open list): a machine's or sponsor's full name set the
+    // window's minimum width.
+    for (QComboBox* combo : { m_target, m_sponsor }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(30);
+    }
     // The sponsor's rules come with caveats a PI must act on (utilities often recovered through
     // the F&A rate, not charged directly): shown under them, not only in the data file.
     m_sponsorNote = new QLabel;
@@ -106,17 +113,12 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
 
     auto* form = new QFormLayout;
     form->addRow(tr("Budget for:"), m_target);
-    auto* grant = new QHBoxLayout;
-    grant->addWidget(m_years);
-    grant->addWidget(new QLabel(tr("from")));
-    grant->addWidget(m_start);
-    grant->addSpacing(12);
-    grant->addWidget(new QLabel(tr("Runs per year:")));
-    grant->addWidget(m_runs);
-    grant->addSpacing(12);
-    grant->addWidget(new QLabel(tr("Machine bought in:")));
-    grant->addWidget(m_equipmentYear);
-    grant->addStretch();
+    // One line where the window is wide enough (flow_row.h).
+    auto* grant = new FlowRow;
+    grant->setSpacing(12);
+    grant->addGroup({ m_years, new QLabel(tr("from")), m_start });
+    grant->addGroup({ new QLabel(tr("Runs per year:")), m_runs });
+    grant->addGroup({ new QLabel(tr("Machine bought in:")), m_equipmentYear });
     form->addRow(tr("Grant:"), grant);
     form->addRow(tr("Sponsor's rules:"), m_sponsor);
     form->addRow(QString(), m_sponsorNote);
@@ -124,13 +126,11 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     copy->setObjectName(QStringLiteral("copyJustification"));
     auto* save = new QPushButton(tr("&Save justification…"));
     auto* csv = new QPushButton(tr("Save &budget as CSV…"));
-    auto* buttons = new QHBoxLayout;
+    auto* buttons = new FlowRow;
+    buttons->setSpacing(12);
     buttons->addWidget(new QLabel(tr("Budget justification (plain, factual; edit it after "
                                      "pasting):")));
-    buttons->addStretch();
-    buttons->addWidget(copy);
-    buttons->addWidget(save);
-    buttons->addWidget(csv);
+    buttons->addGroup({ copy, save, csv });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_problem);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app/common/format.h"
+#include "app/gui/flow_row.h"
 #include "app/gui/planner_session.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_widget.h"
@@ -39,7 +40,7 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_axis->addItem(tr("months at the run rate"));
     m_offers = new QListWidget;
     m_offers->setObjectName(QStringLiteral("offers"));
-    m_offers->setMinimumWidth(260);
+    m_offers->setMinimumWidth(230);
     m_offers->setMaximumWidth(420);
     m_conclusion = new QLabel;
     m_conclusion->setObjectName(QStringLiteral("conclusion"));
@@ -64,16 +65,15 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_tornadoNote->setObjectName(QStringLiteral("sensitivityNote"));
     m_tornadoNote->setWordWrap(true);
 
-    auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Machine to buy:")));
-    top->addWidget(m_machine);
-    top->addSpacing(12);
-    top->addWidget(new QLabel(tr("Against:")));
-    top->addWidget(m_axis);
-    top->addSpacing(12);
-    top->addWidget(new QLabel(tr("Sensitivity of:")));
-    top->addWidget(m_metric);
-    top->addStretch();
+    // One line where the window is wide enough (flow_row.h); the machine's name shrinks to 24
+    // characters, whole in the open list.
+    m_machine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_machine->setMinimumContentsLength(24);
+    auto* top = new FlowRow;
+    top->setSpacing(12);
+    top->addGroup({ new QLabel(tr("Machine to buy:")), m_machine });
+    top->addGroup({ new QLabel(tr("Against:")), m_axis });
+    top->addGroup({ new QLabel(tr("Sensitivity of:")), m_metric });
     auto* side = new QVBoxLayout;
     side->addWidget(new QLabel(tr("Cloud offers of the same GPU:")));
     side->addWidget(m_offers);

@@ -154,6 +154,10 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     if (const QScreen* screen = QGuiApplication::primaryScreen())
         first = first.boundedTo(screen->availableGeometry().size() * 0.95);
     resize(first);
+    // The dock at its narrowest readable width on a first start: given its preferred width, it
+    // took the room the charts and the Planner's one control line need on a 1280-px screen.
+    resizeDocks(
+        { findChild<QDockWidget*>(QStringLiteral("assumptionsDock")) }, { 300 }, Qt::Horizontal);
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());

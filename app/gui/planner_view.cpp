@@ -3,6 +3,7 @@
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/gui/cloud_table_model.h"
+#include "app/gui/flow_row.h"
 #include "app/gui/keyed_sort_proxy.h"
 #include "app/gui/number_box.h"
 #include "app/gui/option_table_model.h"
@@ -133,21 +134,13 @@ void PlannerView::buildLayout()
     sourceLabel->setBuddy(m_source);
     m_budget->setAccessibleName(tr("Budget"));
     m_deadline->setAccessibleName(tr("Deadline"));
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(modelLabel);
-    controls->addWidget(m_model);
-    controls->addSpacing(6);
-    controls->addWidget(sourceLabel);
-    controls->addWidget(m_source);
-    controls->addSpacing(6);
-    controls->addWidget(m_logAxes);
-    controls->addWidget(m_rentalFilter);
-    controls->addSpacing(6);
-    controls->addWidget(m_budgetOn);
-    controls->addWidget(m_budget);
-    controls->addWidget(m_deadlineOn);
-    controls->addWidget(m_deadline);
-    controls->addStretch();
+    // One line where the window is wide enough, two where it is not (flow_row.h).
+    auto* controls = new FlowRow;
+    controls->addGroup({ modelLabel, m_model });
+    controls->addGroup({ sourceLabel, m_source });
+    controls->addGroup({ m_logAxes, m_rentalFilter });
+    controls->addGroup({ m_budgetOn, m_budget });
+    controls->addGroup({ m_deadlineOn, m_deadline });
 
     m_recommendation = new QLabel;
     m_recommendation->setObjectName(QStringLiteral("recommendation"));

@@ -1,5 +1,6 @@
 #include "app/gui/price_tables_view.h"
 
+#include "app/gui/flow_row.h"
 #include "app/gui/number_box.h"
 #include "app/gui/price_kind_delegate.h"
 #include "app/gui/price_table_model.h"
@@ -81,10 +82,10 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b00000"));
 
-    auto* buttons = new QHBoxLayout;
-    for (auto* b : { undo, redo, save, revert, import, importCatalog })
-        buttons->addWidget(b);
-    buttons->addStretch();
+    // Wraps where the window is narrow (flow_row.h): one line of six buttons set its minimum.
+    auto* buttons = new FlowRow;
+    buttons->addGroup({ undo, redo, save, revert });
+    buttons->addGroup({ import, importCatalog });
     buttons->addWidget(m_state);
     auto* layout = new QVBoxLayout(this);
     m_intro = new QLabel;

@@ -58,6 +58,9 @@ struct ChartSeries {
     // (frontier) are never crossed.
     bool labelsMayCross = false;
     bool inLegend = true; // false: another series of the same look gives the legend entry
+    // Left out of a legend too crowded to read at the chart's size (the GPUs' colours: their
+    // points are labelled, and name themselves under the pointer); the symbols' key stays.
+    bool legendOptional = false;
 };
 
 // A named row on an axis of rows: a tornado's input, labelled at its bar.

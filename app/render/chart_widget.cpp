@@ -398,9 +398,10 @@ ChartWidget::ChartWidget(QWidget* parent)
         fitAxisTitles(); // an axis title's length does not move the plot: no loop
         placeLabels();
     });
-    // Two charts side by side (Planner) or stacked (Buy vs rent) must fit a 1280x720 laptop
-    // screen beside the Assumptions dock; below this the axes' text crowds the plot.
-    setMinimumSize(360, 220);
+    // Two charts side by side (Planner) or stacked (Buy vs rent) must fit a 1024x768 screen (or
+    // a 1366x768 laptop at 125 %) beside the Assumptions dock; below this the axes' text crowds
+    // the plot.
+    setMinimumSize(300, 220);
 }
 
 ChartWidget::~ChartWidget() = default;
@@ -630,7 +631,8 @@ bool sameShape(const ChartData& drawn, const ChartData& next)
         const ChartSeries& a = drawn.series[i];
         const ChartSeries& b = next.series[i];
         if (a.name != b.name || a.kind != b.kind || a.marker != b.marker || a.hollow != b.hollow
-            || a.color != b.color || a.inLegend != b.inLegend)
+            || a.color != b.color || a.inLegend != b.inLegend
+            || a.legendOptional != b.legendOptional)
             return false;
     }
     for (std::size_t i = 0; i < drawn.lines.size(); ++i) {
@@ -803,31 +805,60 @@ void ChartWidget::fitLegend()
                 lefts.push_back(qRound(e.left()));
         return static_cast<int>(lefts.size());
     };
-    for (QLegendMarker* m : markers)
+    // Each entry as the data has it: its whole name, shown unless another series gives it.
+    std::vector<QLegendMarker*> optional;
+    for (QLegendMarker* m : markers) {
         m->setLabel(m->series()->name());
+        const auto drawn = std::find_if(d->seriesMap.begin(), d->seriesMap.end(),
+            [m](const auto& entry) { return entry.first == m->series(); });
+        if (drawn == d->seriesMap.end())
+            continue;
+        m->setVisible(drawn->second->inLegend);
+        if (drawn->second->legendOptional && drawn->second->inLegend)
+            optional.push_back(m);
+    }
     std::vector<QRectF> entries;
-    for (const qreal scale : { 1.0, 0.9, 0.8 }) {
-        QFont font = d->legendFont;
-        font.setPointSizeF(font.pointSizeF() * scale);
-        legend->setFont(font);
-        entries = place(widest);
-        if (columnsOf(entries) <= 1)
-            break;
+    auto fitFont = [&] {
+        for (const qreal scale : { 1.0, 0.9, 0.8 }) {
+            QFont font = d->legendFont;
+            font.setPointSizeF(font.pointSizeF() * scale);
+            legend->setFont(font);
+            entries = place(widest);
+            if (columnsOf(entries) <= 1)
+                break;
+        }
+    };
+    fitFont();
+    // Below this, an entry's text is a stub ("RT…"): the optional entries go instead.
+    constexpr qreal kLeastText = 48;
+    const auto textRoom
+        = [&] { return widest / std::max(1, columnsOf(entries)) - kImpossibleRingSize - 12; };
+    if (columnsOf(entries) > 1 && textRoom() < kLeastText && !optional.empty()) {
+        for (QLegendMarker* m : optional)
+            m->setVisible(false);
+        fitFont();
     }
     if (const int columns = columnsOf(entries); columns > 1) {
-        // Qt lays every column out as wide as the legend: each entry's text is cut to its own.
+        // Qt lays every column out as wide as the legend: each entry's text is cut to its own,
+        // narrower again while the columns overrun the legend's width (a marker's room is
+        // known only once laid out). Qt shows the series' name for an empty label: never
+        // narrower than an ellipsis and a letter.
         const QFontMetricsF metrics(legend->font());
-        qreal widestText = 0;
+        QStringList names;
         for (QLegendMarker* m : markers)
-            widestText = std::max(widestText, metrics.horizontalAdvance(m->label()));
-        qreal widestEntry = 0;
-        for (const QRectF& e : entries)
-            widestEntry = std::max(widestEntry, e.width());
-        const qreal markerAndMargins = std::max<qreal>(0, widestEntry - widestText);
-        const qreal text = std::max<qreal>(8, widest / columns - markerAndMargins - 4);
-        for (QLegendMarker* m : markers)
-            m->setLabel(metrics.elidedText(m->label(), Qt::ElideRight, text));
-        entries = place(widest);
+            names << m->label();
+        const qreal least = metrics.horizontalAdvance(QStringLiteral("W\u2026"));
+        qreal text = textRoom();
+        for (int pass = 0; pass < 4; ++pass) {
+            for (qsizetype i = 0; i < markers.size(); ++i)
+                markers[i]->setLabel(
+                    metrics.elidedText(names[i], Qt::ElideRight, std::max(text, least)));
+            entries = place(widest);
+            const qreal overrun = united(entries).right() - widest;
+            if (overrun <= 0 || text <= least)
+                break;
+            text -= std::ceil(overrun / columnsOf(entries)) + 1;
+        }
     }
     const qreal width = std::min(widest, std::ceil(united(entries).right()) + 2);
     place(width);

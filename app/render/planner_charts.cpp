@@ -147,6 +147,7 @@ void addOwnedSeries(ChartData& chart, const Results& r, const PlannerChartOption
     for (const auto& [gpu, index] : order) {
         perGpu[index].name = QString::fromStdString(gpu->name);
         perGpu[index].color = gpuColor(index);
+        perGpu[index].legendOptional = true;
     }
     ChartSeries frontier;
     frontier.name = QStringLiteral("Pareto frontier");

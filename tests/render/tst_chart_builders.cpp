@@ -305,6 +305,42 @@ private slots:
         QTRY_COMPARE(widget.legendNames(), names);
     }
 
+    // Where even columns leave a stub of text ("RT…"), the optional entries (the GPUs' colours,
+    // whose points are labelled) leave the legend and the symbols' key stays readable; with room
+    // again, they are back.
+    void aCrowdedLegendKeepsItsSymbols()
+    {
+        ChartData chart;
+        chart.title = QStringLiteral("Per-experiment cost vs training days");
+        chart.x = { QStringLiteral("Training days"), 1, 1000, true, {} };
+        chart.y = { QStringLiteral("Cost"), 100, 1e5, true, QStringLiteral("$") };
+        QStringList gpus;
+        for (int i = 0; i < 14; ++i) {
+            ChartSeries s { QStringLiteral("GPU model %1 80GB").arg(i), ChartSeries::Kind::Scatter,
+                Marker::Circle, false, QColor::fromHsv(i * 20, 200, 200), {} };
+            s.legendOptional = true;
+            s.points.push_back(
+                { 2.0 + i, 1000.0 + 100 * i, {}, {}, PeakWarning::None, i, -1, {}, {} });
+            chart.series.push_back(s);
+            gpus << s.name;
+        }
+        const QStringList symbols { QStringLiteral("Cloud, on-demand"),
+            QStringLiteral("Cloud, spot"), QStringLiteral("Cloud, reserved"),
+            QStringLiteral("Allocation (no cash)") };
+        for (const QString& name : symbols) {
+            ChartSeries s { name, ChartSeries::Kind::Scatter, Marker::Triangle, false, Qt::darkGray,
+                {} };
+            s.points.push_back({ 50, 5000, {}, {}, PeakWarning::None, -1, 0, {}, {} });
+            chart.series.push_back(s);
+        }
+        ChartWidget widget;
+        QVERIFY(shown(widget, chart, QSize(330, 300)));
+        QTRY_COMPARE(widget.legendNames(), symbols);
+        QVERIFY(widget.legendEntriesRect().right() <= widget.width());
+        widget.resize(900, 700);
+        QTRY_COMPARE(widget.legendNames(), gpus + symbols);
+    }
+
     void experimentChartLabelsTheCheapestCloudOffers()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
