@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace gpuplan::render {
 
@@ -150,6 +151,30 @@ std::vector<double> tickValues(const Axis& axis)
     return ticks;
 }
 
+// The ticks drawn at a level of thinning: 0 all; on a log axis 1 its powers of ten; above that
+// every 2nd, 4th, ... of those (of all, on a linear axis). A narrow plot drew "$1…" and "$3…" for
+// ticks whose labels had no room.
+std::vector<double> thinnedTicks(const Axis& axis, int level)
+{
+    std::vector<double> ticks = tickValues(axis);
+    if (level <= 0 || ticks.size() <= 2)
+        return ticks;
+    if (axis.log) {
+        std::vector<double> decades;
+        for (double v : ticks)
+            if (std::abs(std::log10(v) - std::round(std::log10(v))) < 1e-9)
+                decades.push_back(v);
+        if (decades.size() >= 2)
+            ticks = decades;
+        --level;
+    }
+    const std::size_t stride = std::size_t(1) << std::min(level, 6);
+    std::vector<double> kept;
+    for (std::size_t i = 0; i < ticks.size(); i += stride)
+        kept.push_back(ticks[i]);
+    return kept;
+}
+
 // An axis's title, in full ("Cost per experiment (USD) (log scale)"), or compact where the full
 // one does not fit along the plot ("Cost per experiment (USD, log)"): the unit and the scale stay
 // where Qt would elide the end of the full one ("Cost per experime...").
@@ -174,7 +199,7 @@ QString shortAxisTitle(const Axis& spec)
 
 // Axes are made once and reconfigured: Qt Charts 6.4 leaves a removed axis drawn when the chart
 // is replotted while hidden (another tab), so deleting and re-adding axes left stale labels.
-void configureAxis(QCategoryAxis* axis, const Axis& spec)
+void configureAxis(QCategoryAxis* axis, const Axis& spec, int tickLevel)
 {
     const double min = toAxis(spec, spec.min);
     const double max = toAxis(spec, spec.max);
@@ -189,7 +214,8 @@ void configureAxis(QCategoryAxis* axis, const Axis& spec)
         labels << row.label;
         values << toAxis(spec, row.value);
     }
-    for (double v : spec.ticks&& spec.rows.empty() ? tickValues(spec) : std::vector<double> {}) {
+    for (double v :
+        spec.ticks&& spec.rows.empty() ? thinnedTicks(spec, tickLevel) : std::vector<double> {}) {
         labels << tickLabel(spec, v);
         values << toAxis(spec, v);
     }
@@ -299,6 +325,8 @@ struct ChartWidget::Impl {
     // between emits plotAreaChanged, and placing labels then read freed memory (ASan).
     bool settingData = false;
     QFont legendFont; // the legend's at full size; fitLegend shrinks it where entries crowd
+    int xTickLevel = 0; // fitAxisTitles' thinning of each axis's ticks (thinnedTicks)
+    int yTickLevel = 0;
     // Whiskers and bands, one path per series that has ranges, re-laid with the labels.
     struct RangeMark {
         QGraphicsPathItem* item;
@@ -701,6 +729,62 @@ void ChartWidget::fitAxisTitles()
         if (axis->titleText() != chosen)
             axis->setTitleText(chosen);
     }
+    fitTicks();
+}
+
+// The fewest ticks thinned away for every label to have its room along the plot: half of each
+// neighbour's width (height, on the y axis) and a gap between them.
+void ChartWidget::fitTicks()
+{
+    const QRectF plot = d->chart->plotArea();
+    if (plot.width() <= 0 || plot.height() <= 0)
+        return;
+    constexpr qreal kTickGap = 8;
+    const std::tuple<QCategoryAxis*, const Axis*, int*, bool> axes[] = {
+        { d->xAxis, &d->data.x, &d->xTickLevel, true },
+        { d->yAxis, &d->data.y, &d->yTickLevel, false },
+    };
+    for (const auto& [axis, spec, level, horizontal] : axes) {
+        if (!spec->ticks || !spec->rows.empty())
+            continue;
+        const QFontMetricsF metrics(axis->labelsFont());
+        const double from = toAxis(*spec, spec->min);
+        const double span = toAxis(*spec, spec->max) - from;
+        if (!(span > 0))
+            continue;
+        const qreal length = horizontal ? plot.width() : plot.height();
+        auto fits = [&](int thinning, qreal slack) {
+            const std::vector<double> ticks = thinnedTicks(*spec, thinning);
+            for (std::size_t i = 1; i < ticks.size(); ++i) {
+                const qreal gap
+                    = (toAxis(*spec, ticks[i]) - toAxis(*spec, ticks[i - 1])) / span * length;
+                const qreal needed = horizontal
+                    ? (metrics.horizontalAdvance(tickLabel(*spec, ticks[i]))
+                          + metrics.horizontalAdvance(tickLabel(*spec, ticks[i - 1])))
+                            / 2
+                        + kTickGap
+                    : metrics.height() + kTickGap / 2;
+                if (gap < needed * slack)
+                    return ticks.size() <= 2;
+            }
+            return true;
+        };
+        constexpr int kMostThinning = 8;
+        int fitting = 0;
+        while (fitting < kMostThinning && !fits(fitting, 1.0))
+            ++fitting;
+        // More ticks only with room to spare: a relabelled axis moves the plot by a few pixels,
+        // and a level that only just fits would flip back and forth.
+        if (fitting < *level) {
+            fitting = 0;
+            while (fitting < *level && !fits(fitting, 1.2))
+                ++fitting;
+        }
+        if (fitting != *level) {
+            *level = fitting;
+            configureAxis(axis, *spec, fitting);
+        }
+    }
 }
 
 // The title across the chart, in as many lines as it needs, and the room above the plot for it.
@@ -901,8 +985,8 @@ void ChartWidget::setChartData(const ChartData& chartData)
         d->sparePaths.push_back(m->item);
     d->rangeMarks.clear();
     fitTitle();
-    configureAxis(d->xAxis, d->data.x);
-    configureAxis(d->yAxis, d->data.y);
+    configureAxis(d->xAxis, d->data.x, d->xTickLevel);
+    configureAxis(d->yAxis, d->data.y, d->yTickLevel);
     if (inPlace)
         movePoints();
     else

@@ -106,6 +106,7 @@ private:
     void fitAxisTitles(); // the full axis titles where they fit along the plot, else compact
     void fitFootnote();
     void fitLegend(); // in as many columns as its entries need, beside the plot
+    void fitTicks(); // fewer ticks where their labels would not fit along the plot
 };
 
 } // namespace gpuplan::render

@@ -341,6 +341,33 @@ private slots:
         QTRY_COMPARE(widget.legendNames(), gpus + symbols);
     }
 
+    // Along a narrow plot, ticks are thinned to the powers of ten rather than elided ("$1…",
+    // "$3…" on the hardware chart at 1280x720); with room again, all are back.
+    void narrowAxesThinTheirTicks()
+    {
+        ChartData chart;
+        chart.title = QStringLiteral("Costs");
+        chart.x = { QStringLiteral("Machine cost (USD)"), 1000, 500000, true, QStringLiteral("$") };
+        chart.y = { QStringLiteral("Training days"), 1, 300, true, {} };
+        ChartSeries s { QStringLiteral("GPU"), ChartSeries::Kind::Scatter, Marker::Circle, false,
+            Qt::blue, {} };
+        s.points.push_back({ 5000, 30, {}, {}, PeakWarning::None, 0, -1, {}, {} });
+        chart.series = { s };
+        ChartWidget widget;
+        QVERIFY(shown(widget, chart, QSize(900, 600)));
+        const QStringList all { QStringLiteral("$1k"), QStringLiteral("$3k"),
+            QStringLiteral("$10k"), QStringLiteral("$30k"), QStringLiteral("$100k"),
+            QStringLiteral("$300k") };
+        QTRY_COMPARE(widget.tickLabels(Qt::Horizontal), all);
+        widget.resize(300, 260);
+        QTRY_COMPARE(widget.tickLabels(Qt::Horizontal).size(), 3);
+        QCOMPARE(widget.tickLabels(Qt::Horizontal),
+            QStringList(
+                { QStringLiteral("$1k"), QStringLiteral("$10k"), QStringLiteral("$100k") }));
+        widget.resize(900, 600);
+        QTRY_COMPARE(widget.tickLabels(Qt::Horizontal), all);
+    }
+
     void experimentChartLabelsTheCheapestCloudOffers()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
