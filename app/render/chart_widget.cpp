@@ -325,6 +325,7 @@ struct ChartWidget::Impl {
     // between emits plotAreaChanged, and placing labels then read freed memory (ASan).
     bool settingData = false;
     QFont legendFont; // the legend's at full size; fitLegend shrinks it where entries crowd
+    QString legendKey; // what fitLegend last fitted: size, room and entries
     int xTickLevel = 0; // fitAxisTitles' thinning of each axis's ticks (thinnedTicks)
     int yTickLevel = 0;
     // Whiskers and bands, one path per series that has ranges, re-laid with the labels.
@@ -873,6 +874,17 @@ void ChartWidget::fitLegend()
     const qreal bottom = chart.height() - margins.bottom();
     if (bottom - top < 20)
         return;
+    // A replot of same-shape data (an assumption changed) or a repeated geometry change asks
+    // for the legend it has: laid out again, it cost the replot twice its time.
+    QString key
+        = QStringLiteral("%1x%2 %3-%4").arg(chart.width()).arg(chart.height()).arg(top).arg(bottom);
+    for (QLegendMarker* m : markers)
+        key += QLatin1Char('\n') + m->series()->name();
+    for (const auto& [series, spec] : d->seriesMap)
+        key += spec->inLegend ? QLatin1Char('1') : QLatin1Char('0');
+    if (key == d->legendKey)
+        return;
+    d->legendKey = key;
     const qreal widest = std::floor(chart.width() * kMaxShare);
     auto place = [&](qreal width) {
         legend->setGeometry(QRectF(chart.width() - kEdge - width, top, width, bottom - top));
