@@ -876,8 +876,13 @@ void ChartWidget::fitLegend()
         return;
     // A replot of same-shape data (an assumption changed) or a repeated geometry change asks
     // for the legend it has: laid out again, it cost the replot twice its time.
-    QString key
-        = QStringLiteral("%1x%2 %3-%4").arg(chart.width()).arg(chart.height()).arg(top).arg(bottom);
+    // Series built anew have new entries, with whole names and all shown: laid out again.
+    QString key = QStringLiteral("%1x%2 %3-%4 #%5")
+                      .arg(chart.width())
+                      .arg(chart.height())
+                      .arg(top)
+                      .arg(bottom)
+                      .arg(d->rebuilds);
     for (QLegendMarker* m : markers)
         key += QLatin1Char('\n') + m->series()->name();
     for (const auto& [series, spec] : d->seriesMap)

@@ -337,6 +337,13 @@ private slots:
         QVERIFY(shown(widget, chart, QSize(330, 300)));
         QTRY_COMPARE(widget.legendNames(), symbols);
         QVERIFY(widget.legendEntriesRect().right() <= widget.width());
+        // Data of another shape (a marker changed) builds its series anew, with the same
+        // names, at the same size: still the symbols only.
+        const int rebuilds = widget.seriesRebuilds();
+        chart.series.back().marker = Marker::Star;
+        widget.setChartData(chart);
+        QCOMPARE(widget.seriesRebuilds(), rebuilds + 1);
+        QTRY_COMPARE(widget.legendNames(), symbols);
         widget.resize(900, 700);
         QTRY_COMPARE(widget.legendNames(), gpus + symbols);
     }
