@@ -11,6 +11,7 @@
 #include "app/gui/rental_filter_button.h"
 #include "app/render/chart_widget.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -49,6 +50,28 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name)
     // Tab leaves the table (arrow keys move between cells): with Qt's default, Tab went round
     // its hundreds of cells and a keyboard user never got back to the controls.
     table->setTabKeyNavigation(false);
+    // Sorting from the keyboard: the header takes no focus, so the current cell's column is
+    // sorted by Alt+Up (A to Z, low to high) or Alt+Down, and by the table's context menu.
+    const std::pair<Qt::SortOrder, QKeyCombination> orders[] = {
+        { Qt::AscendingOrder, Qt::ALT | Qt::Key_Up },
+        { Qt::DescendingOrder, Qt::ALT | Qt::Key_Down },
+    };
+    for (const auto& [order, key] : orders) {
+        auto* sort = new QAction(order == Qt::AscendingOrder
+                ? QObject::tr("Sort by this column, lowest first")
+                : QObject::tr("Sort by this column, highest first"),
+            table);
+        sort->setShortcut(QKeySequence(key));
+        sort->setShortcutContext(Qt::WidgetShortcut);
+        QObject::connect(sort, &QAction::triggered, table, [table, o = order] {
+            const QModelIndex current = table->currentIndex();
+            table->sortByColumn(current.isValid() ? current.column() : 0, o);
+            if (current.isValid())
+                table->scrollTo(table->currentIndex());
+        });
+        table->addAction(sort);
+    }
+    table->setContextMenuPolicy(Qt::ActionsContextMenu);
     return table;
 }
 

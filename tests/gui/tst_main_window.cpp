@@ -421,6 +421,30 @@ private slots:
         }
     }
 
+    // The header takes no focus: Alt+Up and Alt+Down sort by the current cell's column, as the
+    // table's context menu does.
+    void tablesSortFromTheKeyboard()
+    {
+        auto w = makeWindow();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        auto* table = w->findChild<QTableView*>(QStringLiteral("optionsTable"));
+        QVERIFY(table);
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(0, 1)); // GPUs
+        QTest::keyClick(table, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), 1);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+        const QAbstractItemModel* model = table->model();
+        QCOMPARE(model->index(0, 1).data().toInt(), 8);
+        QCOMPARE(model->index(model->rowCount() - 1, 1).data().toInt(), 1);
+        QTest::keyClick(table, Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+        QCOMPARE(model->index(0, 1).data().toInt(), 1);
+        QCOMPARE(table->actions().size(), 2);
+        QCOMPARE(table->contextMenuPolicy(), Qt::ActionsContextMenu);
+    }
+
     void everyAssumptionChangeReplots()
     {
         auto w = makeWindow();
