@@ -28,6 +28,9 @@ public:
     // panel shows rounded (more decimals than it displays) comes back exactly as it was given
     // unless the user edits that very field, so a scenario is never changed behind their back.
     Assumptions assumptions() const { return m_current; }
+    // The price tables' own values (the catalog's defaults): a value typed back to one of them
+    // is cited with the tables' source again, not as the user's.
+    void setTableValues(const Assumptions& tables) { m_tables = tables; }
     // The spin box that edits `id` (a QSpinBox for whole numbers, else a QDoubleSpinBox).
     QAbstractSpinBox* editor(AssumptionId id) const;
 
@@ -49,6 +52,7 @@ private:
     void updateSuffixes();
 
     Assumptions m_current;
+    Assumptions m_tables;
     std::vector<Field> m_fields;
 };
 

@@ -89,6 +89,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     setCentralWidget(m_tabs);
 
     m_assumptions = new AssumptionsPanel;
+    m_assumptions->setTableValues(m_book->catalog().defaults);
     m_assumptions->setAssumptions(m_session->scenario().assumptions);
     auto* dock = new QDockWidget(tr("Assumptions"), this);
     dock->setObjectName(QStringLiteral("assumptionsDock"));
@@ -259,6 +260,7 @@ void MainWindow::catalogEdited()
         = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh;
     const bool pue = before.defaults.pue != after.defaults.pue;
     m_session->setCatalog(m_book->snapshot());
+    m_assumptions->setTableValues(after.defaults);
     // Only the one edited: the other may be the scenario's own (typed in the dock).
     if (electricity) {
         a.electricityUsdPerKwh = after.defaults.electricityUsdPerKwh;

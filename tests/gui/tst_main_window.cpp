@@ -479,6 +479,32 @@ private slots:
             qPrintable(hosting->toolTip()));
     }
 
+    // A value typed back to the price tables' own is cited with their source again, not as the
+    // user's ("user-supplied" for the shipped EIA tariff after a typo was undone).
+    void aValueTypedBackToTheTablesIsTheirs()
+    {
+        auto w = makeWindow();
+        auto* electricity
+            = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("electricityPrice"));
+        QVERIFY(electricity);
+        const double tables = electricity->value();
+        const std::string shipped = w->session()
+                                        ->scenario()
+                                        .assumptions.source(AssumptionId::ElectricityUsdPerKwh)
+                                        .source;
+        QVERIFY(!shipped.empty() && shipped != kUserSupplied);
+        electricity->setValue(0.2);
+        QCOMPARE(
+            w->session()->scenario().assumptions.source(AssumptionId::ElectricityUsdPerKwh).source,
+            std::string(kUserSupplied));
+        electricity->setValue(tables);
+        QCOMPARE(
+            w->session()->scenario().assumptions.source(AssumptionId::ElectricityUsdPerKwh).source,
+            shipped);
+        QVERIFY2(electricity->toolTip().contains(QStringLiteral("Source: ")),
+            qPrintable(electricity->toolTip()));
+    }
+
     void selectingARowHighlightsItsPoint()
     {
         auto w = makeWindow();
