@@ -121,7 +121,6 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     grant->addGroup({ new QLabel(tr("Machine bought in:")), m_equipmentYear });
     form->addRow(tr("Grant:"), grant);
     form->addRow(tr("Sponsor's rules:"), m_sponsor);
-    form->addRow(QString(), m_sponsorNote);
     auto* copy = new QPushButton(tr("&Copy justification"));
     copy->setObjectName(QStringLiteral("copyJustification"));
     auto* save = new QPushButton(tr("&Save justification…"));
@@ -133,6 +132,9 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     buttons->addGroup({ copy, save, csv });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    // Under the form, not a row of it: a form row gave the wrapped note 60 px of space above and
+    // below, taken from the budget table.
+    layout->addWidget(m_sponsorNote);
     layout->addWidget(m_problem);
     layout->addWidget(m_table, 2);
     layout->addLayout(buttons);

@@ -65,10 +65,11 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_tornadoNote->setObjectName(QStringLiteral("sensitivityNote"));
     m_tornadoNote->setWordWrap(true);
 
-    // One line where the window is wide enough (flow_row.h); the machine's name shrinks to 24
-    // characters, whole in the open list.
+    // One line where the window is wide enough (flow_row.h); the machine's name shrinks to 34
+    // characters (a count, a GPU and its price), whole in the open list and the tooltip.
     m_machine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_machine->setMinimumContentsLength(24);
+    m_machine->setMinimumContentsLength(34);
+    connect(m_machine, &QComboBox::currentTextChanged, m_machine, &QComboBox::setToolTip);
     auto* top = new FlowRow;
     top->setSpacing(12);
     top->addGroup({ new QLabel(tr("Machine to buy:")), m_machine });

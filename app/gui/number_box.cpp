@@ -13,7 +13,9 @@ namespace {
 // them: "40,000", "1,234.5".
 bool groupedThousands(const QString& body)
 {
-    static const QRegularExpression grouped(QStringLiteral("^-?\\d{1,3}(,\\d{3})+(\\.\\d*)?$"));
+    // Not "0,137": a leading 0 groups nothing, so that is a decimal comma.
+    static const QRegularExpression grouped(
+        QStringLiteral("^-?[1-9]\\d{0,2}(,\\d{3})+(\\.\\d*)?$"));
     return grouped.match(body).hasMatch();
 }
 
@@ -50,8 +52,12 @@ std::optional<double> NumberBox::parse(const QString& text) const
         return std::nullopt;
     // A comma is a thousands separator only where it groups thousands and the box can hold
     // thousands; otherwise, alone and without a point, it is a decimal comma ("0,21").
+    // In a box of whole amounts, points that group thousands ("400.000", German) do so.
+    static const QRegularExpression pointGrouped(QStringLiteral("^-?[1-9]\\d{0,2}(\\.\\d{3})+$"));
     if (groupedThousands(body) && maximum() >= 1000)
         body.remove(QLatin1Char(','));
+    else if (decimals() == 0 && maximum() >= 1000 && pointGrouped.match(body).hasMatch())
+        body.remove(QLatin1Char('.'));
     else if (body.count(QLatin1Char(',')) == 1 && !body.contains(QLatin1Char('.')))
         body.replace(QLatin1Char(','), QLatin1Char('.'));
     static const QRegularExpression plain(QStringLiteral("^-?(\\d+\\.?\\d*|\\.\\d+)$"));

@@ -118,11 +118,18 @@ QString indirectSentence(
         (line.carriesIndirect ? carrying : exempt)
             << views::budgetCategoryLabel(line.category, r, target).toLower();
     QString text;
+    const bool allocation = target.kind == BudgetTarget::Kind::Rented
+        && target.index < r.cloud.size()
+        && r.cloud[target.index].offer->kind == OfferKind::Allocation;
     if (b.indirectRate > 0.0 && !carrying.isEmpty() && b.indirectUsd <= 0.0)
-        // An allocation: the rate applies, to nothing paid ("... apply to computing services
-        // (allocation, no cash) ...: $0" read as a sum owed).
-        text = QStringLiteral("No indirect costs are budgeted: the institution's rate of %1 "
-                              "applies to %2 under the sponsor's rules (%3), which cost no cash.")
+        // Nothing paid in the base: an allocation, or electricity (say) budgeted at $0. "... apply
+        // to computing services (allocation, no cash) ...: $0" read as a sum owed.
+        text = (allocation ? QStringLiteral("No indirect costs are budgeted: the allocation costs "
+                                            "no cash, so the institution's rate of %1 under the "
+                                            "sponsor's rules (%3) applies to nothing paid.")
+                           : QStringLiteral("No indirect costs are budgeted: %2, which carry the "
+                                            "institution's rate of %1 under the sponsor's rules "
+                                            "(%3), cost nothing in this budget."))
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
                        str(sponsor.name));
     else if (b.indirectRate > 0.0 && !carrying.isEmpty())

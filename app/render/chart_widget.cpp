@@ -934,7 +934,17 @@ void ChartWidget::fitLegend()
     constexpr qreal kLeastText = 48;
     const auto textRoom
         = [&] { return widest / std::max(1, columnsOf(entries)) - kImpossibleRingSize - 12; };
-    if (columnsOf(entries) > 1 && textRoom() < kLeastText && !optional.empty()) {
+    // The symbols' key is never cut short while optional entries could make room for it.
+    const auto cutsARequiredEntry = [&] {
+        const QFontMetricsF metrics(legend->font());
+        for (QLegendMarker* m : markers)
+            if (m->isVisible() && std::find(optional.begin(), optional.end(), m) == optional.end()
+                && metrics.horizontalAdvance(m->label()) > textRoom())
+                return true;
+        return false;
+    };
+    if (columnsOf(entries) > 1 && !optional.empty()
+        && (textRoom() < kLeastText || cutsARequiredEntry())) {
         for (QLegendMarker* m : optional)
             m->setVisible(false);
         fitFont();
@@ -1081,6 +1091,9 @@ void ChartWidget::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
     fitTitle();
     fitFootnote();
+    // The view may have resized the chart before this ran (its geometryChanged fitted the legend
+    // between the old title's and footnote's margins): fitted again between the new.
+    fitLegend();
     fitAxisTitles();
     placeLabels();
 }

@@ -76,17 +76,19 @@ QString assumptionSource(const Provenance& p)
 // budget's Total column, where a grants office reads the figures, and "(1305.8-2872. / 8)" in
 // the appendix. A cell of one figure does not wrap; a range's ends are joined by an en dash, the
 // range dash of typeset text, after which a line may break ("(1305.8–" / "2872.8)").
-QString row(const QStringList& cells, bool header = false)
+QString row(const QStringList& cells, bool header = false, bool wholeFigures = true)
 {
-    // A range in brackets, "(low-high)"; not a date.
-    static const QRegularExpression rangeDash(QStringLiteral("(\\([^()]*\\d)-(\\$?\\d[^()]*\\))"));
+    // A range of two figures opening brackets, "($216,951-$293,523)" or "($1,514-$1,876,
+    // on-demand)"; not a date, nor a part number ("i7-11700K") or an id.
+    static const QRegularExpression rangeDash(
+        QStringLiteral("\\((\\$?[0-9]+(?:[,.][0-9]+)*%?)-(\\$?[0-9]+(?:[,.][0-9]+)*%?)(?=[,)])"));
     const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
     QString html = QStringLiteral("<tr>");
     for (QString c : cells) {
         QString style;
         if (!header) {
-            c.replace(rangeDash, QStringLiteral("\\1\u2013\\2"));
-            if (!c.contains(QLatin1Char(' ')))
+            c.replace(rangeDash, QStringLiteral("(\\1\u2013\\2"));
+            if (wholeFigures && !c.contains(QLatin1Char(' ')))
                 style = QStringLiteral(" white-space:nowrap");
         }
         html += QStringLiteral("<%1 style=\"font-size:7pt;%3\">%2</%1>").arg(tag, c, style);
@@ -274,11 +276,14 @@ QString budgetSection(const ReportInput& in)
               .arg(esc(views::budgetTargetLabel(r, grant->target, &budget)),
                   esc(QString::fromStdString(grant->sponsor->name)));
     html += tableStart() + row(table.header, true);
+    // Up to a five-year grant (seven columns) every figure fits whole on a portrait page; a
+    // longer grant's figures may wrap rather than run off the page.
+    constexpr qsizetype kColumnsOfWholeFigures = 8;
     for (const auto& cells : table.rows) {
         QStringList escaped;
         for (const auto& c : cells)
             escaped << esc(c);
-        html += row(escaped);
+        html += row(escaped, false, table.header.size() <= kColumnsOfWholeFigures);
     }
     return html + QStringLiteral("</table>");
 }

@@ -82,8 +82,13 @@ private slots:
         // A point in a box without decimals is read, and the value rounded to what it shows.
         QCOMPARE(typed(*budget, QStringLiteral("25000.50")), 25001.0);
         QCOMPARE(budget->text(), QStringLiteral("$25,001"));
+        // A German grouping in a box of whole dollars is one too.
+        QCOMPARE(typed(*budget, QStringLiteral("400.000")), 400000.0);
         auto electricity = electricityBox();
         QCOMPARE(*electricity->parse(QStringLiteral("1,500")), 1.5); // it holds no thousands
+        // A leading 0 groups nothing: a decimal comma, also where a box holds thousands.
+        QCOMPARE(*budget->parse(QStringLiteral("0,137")), 0.137);
+        QCOMPARE(*budget->parse(QStringLiteral("-0,137")), -0.137);
     }
 
     void textThatIsNoNumberOrTooLargeIsRefusedAsTyped()

@@ -195,10 +195,27 @@ private slots:
         const QString granted = render::toPlainText(render::budgetJustification(
             r, *allocation, plan, *sponsor, grantBudget(r, *allocation, plan, *sponsor)));
         QVERIFY2(
-            granted.contains(QStringLiteral("No indirect costs are budgeted: the institution's "
-                                            "rate of 55% applies to computing services")),
+            granted.contains(QStringLiteral("No indirect costs are budgeted: the allocation costs "
+                                            "no cash, so the institution's rate of 55% under the "
+                                            "sponsor's rules")),
             qPrintable(granted));
-        QVERIFY(granted.contains(QStringLiteral("which cost no cash.")));
+        // Electricity at $0 on a machine is no allocation: it is said to cost nothing.
+        Scenario free = s;
+        chooseAssumptionValue(free.assumptions, AssumptionId::ElectricityUsdPerKwh, 0.0);
+        const Results noPower = evaluate(free);
+        std::optional<BudgetTarget> owned;
+        for (std::size_t i = 0; i < noPower.options.size() && !owned; ++i)
+            if (noPower.options[i].gpuCount == 8) // equipment: only electricity in the base
+                owned = BudgetTarget { BudgetTarget::Kind::Owned, i };
+        QVERIFY(owned);
+        const QString machine = render::toPlainText(render::budgetJustification(
+            noPower, *owned, plan, *sponsor, grantBudget(noPower, *owned, plan, *sponsor)));
+        QVERIFY(!machine.contains(QStringLiteral("allocation")));
+        QVERIFY2(
+            machine.contains(QStringLiteral("No indirect costs are budgeted: electricity, which "
+                                            "carry the institution's rate of 55%")),
+            qPrintable(machine));
+        QVERIFY(machine.contains(QStringLiteral("cost nothing in this budget.")));
     }
 
     // Renting is set against buying under the same sponsor's rules: with a sponsor that pays
