@@ -39,14 +39,19 @@ void NumberBox::setTrimmedZeros(bool trimmed)
     setValue(value()); // shown anew
 }
 
-std::optional<double> NumberBox::parse(const QString& text) const
+QString NumberBox::withoutAffixes(const QString& text) const
 {
     QString body = text.trimmed();
     if (!prefix().isEmpty() && body.startsWith(prefix().trimmed()))
         body.remove(0, prefix().trimmed().size());
     if (!suffix().isEmpty() && body.endsWith(suffix().trimmed()))
         body.chop(suffix().trimmed().size());
-    body = body.trimmed();
+    return body.trimmed();
+}
+
+std::optional<double> NumberBox::parse(const QString& text) const
+{
+    QString body = withoutAffixes(text);
     body.remove(QLatin1Char(' '));
     if (body.isEmpty())
         return std::nullopt;
@@ -73,15 +78,9 @@ std::optional<double> NumberBox::parse(const QString& text) const
 QValidator::State NumberBox::validate(QString& input, int& /*pos*/) const
 {
     const std::optional<double> v = parse(input);
-    if (!v) {
-        QString body = input.trimmed();
-        if (!prefix().isEmpty() && body.startsWith(prefix().trimmed()))
-            body.remove(0, prefix().trimmed().size());
-        if (!suffix().isEmpty() && body.endsWith(suffix().trimmed()))
-            body.chop(suffix().trimmed().size());
-        body = body.trimmed();
-        return partialNumber(body) ? QValidator::Intermediate : QValidator::Invalid;
-    }
+    if (!v)
+        return partialNumber(withoutAffixes(input)) ? QValidator::Intermediate
+                                                    : QValidator::Invalid;
     // Above the maximum, more typing cannot help: refused as typed (Qt clamps nothing then).
     if (*v > maximum())
         return QValidator::Invalid;

@@ -34,6 +34,8 @@ public:
     std::optional<double> parse(const QString& text) const;
 
 private:
+    QString withoutAffixes(const QString& text) const; // the typed number, prefix and suffix off
+
     bool m_trimmedZeros = false;
 };
 

@@ -129,8 +129,9 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
                     assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
     html += QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on cloud spend only in the per-run "
                            "costs and break-even (every machine counted as exempt equipment); the "
-                           "grant budget puts it where the sponsor's rules say, on a machine below "
-                           "the sponsor's equipment threshold and on electricity too</li>")
+                           "grant budget puts it where the sponsor's rules say (US federal rules "
+                           "also put a machine below the equipment threshold, and electricity, in "
+                           "the base)</li>")
                 .arg(views::formatPercent(a.indirectRate));
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),

@@ -30,8 +30,10 @@ double cloudSpendUsd(double usdPerInstanceHour, int instances, double trainingDa
 double withIndirectUsd(double directUsd, const Assumptions& a);
 
 // Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
-// the restart overhead, and the indirect (F&A) rate added on top (equipment is exempt from it,
-// cloud spend is not).
+// the restart overhead, and the indirect (F&A) rate added on top. The per-run costs and
+// break-evens put F&A on cloud spend only, every machine counted as exempt equipment; the grant
+// budget (grant_budget.h) applies the sponsor's rules, which may put a machine below the
+// equipment threshold, and electricity, in the base too.
 double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
     const Assumptions& a);
 

@@ -53,6 +53,17 @@ QByteArray unzipMember(const QByteArray& zip, const QByteArray& name)
     return {};
 }
 
+// Pythia-1B on `catalog` with its default assumptions, on the tests' day.
+Scenario pythia1b(const std::shared_ptr<const Catalog>& catalog)
+{
+    Scenario s;
+    s.catalog = catalog;
+    s.modelId = "pythia-1b";
+    s.assumptions = catalog->defaults;
+    s.today = "2026-11-23";
+    return s;
+}
+
 } // namespace
 
 class TestJustification : public QObject {
@@ -144,11 +155,7 @@ private slots:
         QVERIFY2(
             shipped.contains(QStringLiteral("Electricity: $0.13 per kWh (")), qPrintable(shipped));
         QVERIFY(!shipped.contains(QStringLiteral("user-supplied")));
-        Scenario s;
-        s.catalog = catalog;
-        s.modelId = "pythia-1b";
-        s.assumptions = catalog->defaults;
-        s.today = "2026-11-23";
+        Scenario s = pythia1b(catalog);
         chooseAssumptionValue(s.assumptions, AssumptionId::ElectricityUsdPerKwh, 0.08);
         const Results chosen = evaluate(s);
         const QString text = render::toPlainText(render::budgetJustification(
@@ -164,12 +171,8 @@ private slots:
     // (allocation, no cash) ...: $0.").
     void owningCostsAndAllocationsAreExplained()
     {
-        Scenario s;
-        s.catalog = catalog;
-        s.modelId = "pythia-1b";
-        s.assumptions = catalog->defaults;
+        Scenario s = pythia1b(catalog);
         s.assumptions.indirectRate = 0.55;
-        s.today = "2026-11-23";
         chooseAssumptionValue(s.assumptions, AssumptionId::HostingUsdPerKwMonth, 150);
         chooseAssumptionValue(s.assumptions, AssumptionId::StaffUsdPerYear, 20000);
         const Results owning = evaluate(s);
