@@ -76,6 +76,13 @@ class TestJustification : public QObject {
     const SponsorRules* sponsor = nullptr;
     BudgetTarget target;
 
+    // The plain-text justification of `t` under this test's plan and sponsor.
+    QString justificationOf(const Results& r, BudgetTarget t) const
+    {
+        return render::toPlainText(
+            render::budgetJustification(r, t, plan, *sponsor, grantBudget(r, t, plan, *sponsor)));
+    }
+
 private slots:
     void initTestCase()
     {
@@ -138,8 +145,7 @@ private slots:
         s.assumptions = undated->defaults;
         s.today = "2026-11-23";
         const Results u = evaluate(s);
-        const QString undatedText = render::toPlainText(render::budgetJustification(
-            u, target, plan, *sponsor, grantBudget(u, target, plan, *sponsor)));
+        const QString undatedText = justificationOf(u, target);
         QVERIFY2(
             undatedText.contains(QStringLiteral("undated, a vendor quote; its date is unknown: "
                                                 "check it before submitting")),
@@ -158,8 +164,7 @@ private slots:
         Scenario s = pythia1b(catalog);
         chooseAssumptionValue(s.assumptions, AssumptionId::ElectricityUsdPerKwh, 0.08);
         const Results chosen = evaluate(s);
-        const QString text = render::toPlainText(render::budgetJustification(
-            chosen, target, plan, *sponsor, grantBudget(chosen, target, plan, *sponsor)));
+        const QString text = justificationOf(chosen, target);
         QVERIFY2(
             text.contains(QStringLiteral("Electricity: $0.08 per kWh (user-supplied); PUE 1.58 (")),
             qPrintable(text));
@@ -176,8 +181,7 @@ private slots:
         chooseAssumptionValue(s.assumptions, AssumptionId::HostingUsdPerKwMonth, 150);
         chooseAssumptionValue(s.assumptions, AssumptionId::StaffUsdPerYear, 20000);
         const Results owning = evaluate(s);
-        const QString text = render::toPlainText(render::budgetJustification(
-            owning, target, plan, *sponsor, grantBudget(owning, target, plan, *sponsor)));
+        const QString text = justificationOf(owning, target);
         QVERIFY2(
             text.contains(QStringLiteral("Hosting (colocation): $150.00/kW-month (user-supplied)")),
             qPrintable(text));
@@ -195,8 +199,7 @@ private slots:
                 allocation = BudgetTarget { BudgetTarget::Kind::Rented, i };
         QVERIFY(allocation);
         QCOMPARE(checkGrantPlan(plan, r, *allocation), GrantPlanProblem::None);
-        const QString granted = render::toPlainText(render::budgetJustification(
-            r, *allocation, plan, *sponsor, grantBudget(r, *allocation, plan, *sponsor)));
+        const QString granted = justificationOf(r, *allocation);
         QVERIFY2(
             granted.contains(QStringLiteral("No indirect costs are budgeted: the allocation costs "
                                             "no cash, so the institution's rate of 55% under the "
@@ -211,8 +214,7 @@ private slots:
             if (noPower.options[i].gpuCount == 8) // equipment: only electricity in the base
                 owned = BudgetTarget { BudgetTarget::Kind::Owned, i };
         QVERIFY(owned);
-        const QString machine = render::toPlainText(render::budgetJustification(
-            noPower, *owned, plan, *sponsor, grantBudget(noPower, *owned, plan, *sponsor)));
+        const QString machine = justificationOf(noPower, *owned);
         QVERIFY(!machine.contains(QStringLiteral("allocation")));
         QVERIFY2(
             machine.contains(QStringLiteral("No indirect costs are budgeted: electricity, which "
