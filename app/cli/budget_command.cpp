@@ -107,6 +107,10 @@ int runBudget(const QStringList& arguments)
         for (int y : budget.overfullYears)
             out << "\nWarning: the runs of year " << y
                 << " do not fit on one machine back to back.";
+        const QString unsetRate
+            = views::unsetIndirectRateNote(*grant->sponsor, r.assumptions.indirectRate);
+        if (!unsetRate.isEmpty())
+            out << "\nWarning: " << unsetRate;
         if (ignoresIndirectRate(budget))
             out << "\nNote: the sponsor's rules (" << QString::fromStdString(grant->sponsor->name)
                 << ") put the indirect rate of " << views::formatPercent(r.assumptions.indirectRate)
@@ -117,7 +121,7 @@ int runBudget(const QStringList& arguments)
                 << views::formatWholeUsd(budget.reservedAfterGrantUsd)
                 << " before indirect costs is owed after it, outside this budget.";
         if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0
-            || ignoresIndirectRate(budget))
+            || ignoresIndirectRate(budget) || !unsetRate.isEmpty())
             out << '\n';
         break;
     }

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace gpuplan::views {
 
 namespace {
@@ -127,6 +129,19 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan)
         return QStringLiteral("no such machine or offer in the plan");
     }
     return {};
+}
+
+QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
+{
+    const bool charged = std::any_of(sponsor.carriesIndirect.begin(), sponsor.carriesIndirect.end(),
+        [](bool carries) { return carries; });
+    if (indirectRate > 0.0 || !charged)
+        return {};
+    return QStringLiteral("The indirect (F&A) rate is 0%, yet the sponsor's rules (%1) charge it: "
+                          "set your institution's negotiated rate (the Indirect (F&A) rate "
+                          "assumption; --indirect-rate in gpuplan-cli), or the costs that carry "
+                          "it, renting most of all, are understated.")
+        .arg(toQString(sponsor.name));
 }
 
 bool parseGrantStart(const QString& text, GrantPlan& plan)

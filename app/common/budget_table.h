@@ -30,6 +30,10 @@ QString grantYearLabel(const GrantPlan& plan, int year);
 // Why a plan cannot be budgeted, in words.
 QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 
+// Said where the indirect rate is 0 but the sponsor's rules charge it on some category: the
+// budget then understates those costs (renting most of all). Empty otherwise.
+QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
+
 // "YYYY-MM" into plan.startYear/startMonth; false when it is not such a month.
 bool parseGrantStart(const QString& text, GrantPlan& plan);
 // "2027-01"; empty without a start.

@@ -376,9 +376,15 @@ void BudgetView::fillBudget()
     m_justification->clear();
     const auto t = target();
     const SponsorRules* rules = sponsor();
-    m_sponsorNote->setText(rules && !rules->source.note.empty()
-            ? tr("Note: %1.").arg(QString::fromStdString(rules->source.note))
-            : QString());
+    QStringList notes;
+    if (rules) {
+        if (const QString unset = views::unsetIndirectRateNote(*rules, r.assumptions.indirectRate);
+            !unset.isEmpty())
+            notes << unset;
+        if (!rules->source.note.empty())
+            notes << tr("Note: %1.").arg(QString::fromStdString(rules->source.note));
+    }
+    m_sponsorNote->setText(notes.join(QLatin1Char(' ')));
     m_sponsorNote->setVisible(!m_sponsorNote->text().isEmpty());
     GrantPlan plan = shownPlan();
     m_runs->setPlaceholderText(

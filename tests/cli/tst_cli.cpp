@@ -687,6 +687,17 @@ chassis:
             qPrintable(federal.out));
         QVERIFY(federal.out.contains("ask your sponsored-programs office whether electricity may "
                                      "be budgeted."));
+        // A rate of 0 where the sponsor charges one is warned of (the default is 0); not where
+        // the sponsor charges none, nor once a rate is set.
+        const QByteArray unset("Warning: The indirect (F&A) rate is 0%, yet the sponsor's rules "
+                               "(US federal (NSF/NIH style)");
+        QVERIFY(!federal.out.contains(unset));
+        const Run zero = cli({ "budget", "--model", "pythia-1b" });
+        QCOMPARE(zero.exitCode, 0);
+        QVERIFY2(zero.out.contains(unset), qPrintable(zero.out));
+        const Run noneAtZero
+            = cli({ "budget", "--model", "pythia-1b", "--sponsor", "no-indirect" });
+        QVERIFY(!noneAtZero.out.contains("Warning: The indirect (F&A) rate is 0%"));
     }
 
     void badInputExitsWithTwoAndAMessage_data()
