@@ -97,6 +97,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_sponsorNote = new QLabel;
     m_sponsorNote->setObjectName(QStringLiteral("sponsorNote"));
     m_sponsorNote->setWordWrap(true);
+    m_sponsorNote->setTextFormat(Qt::RichText); // a warning in bold, on a line of its own
     m_sponsorNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem = new QLabel;
     m_problem->setObjectName(QStringLiteral("budgetProblem"));
@@ -380,11 +381,13 @@ void BudgetView::fillBudget()
     if (rules) {
         if (const QString unset = views::unsetIndirectRateNote(*rules, r.assumptions.indirectRate);
             !unset.isEmpty())
-            notes << unset;
+            notes << QStringLiteral("<b>%1</b>").arg(unset.toHtmlEscaped());
         if (!rules->source.note.empty())
-            notes << tr("Note: %1.").arg(QString::fromStdString(rules->source.note));
+            notes
+                << tr("Note: %1.").arg(QString::fromStdString(rules->source.note)).toHtmlEscaped();
     }
-    m_sponsorNote->setText(notes.join(QLatin1Char(' ')));
+    // A warning run into the note's paragraph read as more of the note.
+    m_sponsorNote->setText(notes.join(QStringLiteral("<br>")));
     m_sponsorNote->setVisible(!m_sponsorNote->text().isEmpty());
     GrantPlan plan = shownPlan();
     m_runs->setPlaceholderText(
