@@ -72,9 +72,9 @@ inline constexpr std::array kAssumptionSpecs {
         "gpuplan assumption: 10% of run time lost restarting from checkpoints" },
     AssumptionSpec { AssumptionId::IndirectRate, "indirect_rate", "indirect-rate",
         "Indirect (F&A) rate",
-        "Per run and in the plan: applied to cloud spend only, every machine counted as exempt "
-        "equipment. In a grant budget the sponsor's rules name the categories it applies to "
-        "(US federal: also a machine below the equipment threshold, and electricity).",
+        "Added to each cost the sponsor's rules put in the base, per run, in the plan and in a "
+        "grant budget alike (US federal: cloud, a machine below the equipment threshold, "
+        "electricity, hosting, support, staff; not equipment).",
         Unit::Fraction, 0.0, { 0.0, 2.0 }, false,
         "off by default; negotiated F&A rates run up to about 70%, bound 200%" },
     AssumptionSpec { AssumptionId::AnalyticUtilization, "analytic_utilization",

@@ -154,6 +154,7 @@ void addUnpricedGpus(const Scenario& s, Estimates& estimates, Results& r)
 void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
 {
     const auto& a = s.assumptions;
+    const SponsorRules& rules = r.indirectRules;
     addUnpricedGpus(s, estimates, r);
     for (const GpuSpec* gpu : consideredGpus(s)) {
         if (!purchasable(*s.catalog, *gpu))
@@ -178,13 +179,14 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
             o.gpuCount = count;
             o.estimate = std::move(*estimate);
             o.machineCostUsd = machineCostUsd(*machine, s.positions);
-            o.owning = owningCosts(o.machineCostUsd, machineItPowerKw(*machine), a);
+            o.owning = owningCosts(o.machineCostUsd, machineItPowerKw(*machine), a, rules);
             o.experimentCostUsd = experimentCostUsd(o.owning.lifetimeUsd, o.estimate.days, a);
             o.powerKw = machinePowerKw(*machine, a);
-            o.energyCostUsd = energyCostUsd(o.powerKw, o.estimate.days, a);
+            o.energyCostUsd = withIndirectUsd(
+                energyCostUsd(o.powerKw, o.estimate.days, a), BudgetCategory::Energy, rules, a);
             // A machine cannot run more experiments a month than fit back to back.
             o.runsPerMonth = cappedRunsPerMonth(o.estimate.days, a);
-            o.netCapexUsd = o.machineCostUsd - o.owning.resaleUsd;
+            o.netCapexUsd = o.owning.netPurchaseUsd();
             o.buyCostPerRunUsd
                 = o.energyCostUsd + owningCostPerRunUsd(o.owning.monthlyUsd, o.runsPerMonth);
             // Net of resale, as the break-even and the plan verdict count it: a table's buy total
@@ -309,8 +311,8 @@ double rateAt(double usdPerHour, const CloudOffer& offer, Pricing pricing, const
 // that costs the plan least in all, each term paid whole however few runs use it (chosen by a
 // run's share of its term, one run had looked cheap, and the term with the lowest share is not
 // the cheapest for few runs): returns what that term costs the plan.
-std::optional<double> priceReservations(
-    const Assumptions& a, const InputPositions& at, CloudOption& c, bool payAsYouGo)
+std::optional<double> priceReservations(const Assumptions& a, const SponsorRules& rules,
+    const InputPositions& at, CloudOption& c, bool payAsYouGo)
 {
     std::optional<double> planUsd;
     const auto& offer = *c.offer;
@@ -318,12 +320,12 @@ std::optional<double> priceReservations(
     for (auto reserved : offer.reserved) {
         reserved.usdPerHour = rateAt(reserved.usdPerHour, offer, Pricing::Reserved, at);
         const double perRun
-            = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a);
+            = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a, rules);
         c.reservedCostUsd.push_back(perRun);
         Commitment commitment;
         commitment.years = reserved.years;
         commitment.termCostUsd
-            = commitmentCostUsd(reserved.usdPerHour, c.instances, reserved.years, a);
+            = commitmentCostUsd(reserved.usdPerHour, c.instances, reserved.years, a, rules);
         commitment.runsInTerm = days > 0.0 ? reserved.years * calendar::kDaysPerYear / days : 0.0;
         if (c.onDemandCostUsd && *c.onDemandCostUsd > 0.0) {
             commitment.breakEvenRuns = commitment.termCostUsd / *c.onDemandCostUsd;
@@ -349,7 +351,8 @@ std::optional<double> priceReservations(
     return planUsd;
 }
 
-void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOption& c)
+void priceCloudOption(
+    const Assumptions& a, const SponsorRules& rules, const InputPositions& at, CloudOption& c)
 {
     const auto& offer = *c.offer;
     const double days = c.estimate.days;
@@ -370,16 +373,16 @@ void priceCloudOption(const Assumptions& a, const InputPositions& at, CloudOptio
         if (offer.onDemandUsdPerHour) {
             c.onDemandCostUsd
                 = cloudCostUsd(rateAt(*offer.onDemandUsdPerHour, offer, Pricing::OnDemand, at),
-                    c.instances, days, Pricing::OnDemand, a);
+                    c.instances, days, Pricing::OnDemand, a, rules);
             consider(*c.onDemandCostUsd, Pricing::OnDemand);
         }
         if (offer.spotUsdPerHour) {
             c.spotCostUsd = cloudCostUsd(rateAt(*offer.spotUsdPerHour, offer, Pricing::Spot, at),
-                c.instances, days, Pricing::Spot, a);
+                c.instances, days, Pricing::Spot, a, rules);
             consider(*c.spotCostUsd, Pricing::Spot);
         }
         const bool payAsYouGo = c.cheapestCostUsd.has_value();
-        reservedPlanUsd = priceReservations(a, at, c, payAsYouGo);
+        reservedPlanUsd = priceReservations(a, rules, at, c, payAsYouGo);
         c.cheapestIsCommitment = !payAsYouGo && c.cheapestCostUsd.has_value();
     }
     if (c.cheapestCostUsd) {
@@ -422,7 +425,7 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
             c.estimate = std::move(*estimate);
             if (c.instances > 1)
                 c.estimate.flags.push_back(EstimateFlag::MultiInstance);
-            priceCloudOption(a, s.positions, c);
+            priceCloudOption(a, r.indirectRules, s.positions, c);
             c.rateAge = ageOf(offer.source, s);
             if (c.cheapestCostUsd)
                 r.cloud.push_back(std::move(c));
@@ -570,6 +573,12 @@ Results evaluateAt(const Scenario& in)
         return r;
     }
     r.priceSet = s.catalog->priceSet;
+    if (!s.sponsorId.empty()) {
+        if (const SponsorRules* sponsor = s.catalog->findSponsor(s.sponsorId))
+            r.indirectRules = *sponsor;
+        else
+            r.warnings.push_back({ Warning::Kind::UnknownSponsor, s.sponsorId, {} });
+    }
     r.workload = s.catalog->findWorkload(s.modelId);
     if (!r.workload) {
         r.warnings.push_back({ Warning::Kind::UnknownModel, s.modelId, {} });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/costing/indirect.h"
 #include "core/costing/owning.h"
 #include "core/costing/renting.h"
 #include "core/training_estimate.h"
@@ -25,6 +26,10 @@ struct Scenario {
     Assumptions assumptions; // usually catalog->defaults, edited by the user
     std::optional<double> budgetUsd; // hardware budget for "fastest within budget"
     std::optional<double> deadlineDays; // for "cheapest within deadline"
+    // The sponsor whose rules put each cost in or out of the indirect (F&A) base
+    // (Catalog::sponsors), in every per-run cost, break-even and plan as in the grant budget.
+    // Empty: cloudSpendOnlyRules() (F&A on cloud spend only, every machine exempt equipment).
+    std::string sponsorId;
     // The day the plan is made (YYYY-MM-DD), to age every price; empty: prices are not aged.
     // Views pass the clock's date; tests fix it.
     std::string today;
@@ -211,6 +216,9 @@ struct Warning {
         // of the machine exceeds the price. subject: the GPU's name; detail: the GPU counts,
         // comma-separated ("1,2").
         RunOutlastsLife,
+        // Scenario::sponsorId is not among the catalog's sponsors: F&A falls on cloud spend
+        // only. subject: the sponsor id.
+        UnknownSponsor,
     };
     Kind kind = Kind::NoCatalog;
     std::string subject;
@@ -251,6 +259,9 @@ struct Results {
     Assumptions assumptions;
     std::optional<double> budgetUsd;
     std::optional<double> deadlineDays;
+    // The rules the indirect rate was applied by: the scenario's sponsor's, or
+    // cloudSpendOnlyRules() where it names none (or one the catalog lacks).
+    SponsorRules indirectRules = cloudSpendOnlyRules();
     std::vector<OwnedOption> options; // feasible, sorted by GPU then count
     std::vector<CloudOption> cloud; // sorted by provider then offer then count
     std::vector<Unavailable> unavailable;

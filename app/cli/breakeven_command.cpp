@@ -4,11 +4,14 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/scenario_options.h"
+#include "app/common/budget_table.h"
 #include "app/common/format.h"
 #include "app/common/results_json.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "core/costing/break_even.h"
 #include "core/costing/calendar.h"
+#include "core/costing/indirect.h"
 #include "core/costing/plan.h"
 
 #include <QJsonDocument>
@@ -43,7 +46,8 @@ int runBreakeven(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Runs after which buying beats renting: hardware cost / (cloud cost per run - "
         "electricity per run), with the planner's rules and defaults: electricity at the "
-        "machine's draw x PUE, F&A on cloud spend, months at the run rate (and back to back)."));
+        "machine's draw x PUE, F&A where the sponsor's rules put each cost, months at the run "
+        "rate (and back to back)."));
     p.addOption({ QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
         QStringLiteral("USD") });
     p.addOption({ QStringLiteral("cloud-rate"),
@@ -63,6 +67,8 @@ int runBreakeven(const QStringList& arguments)
     addAssumptionOption(
         p, AssumptionId::AmortizationYears, QString::number(fallback.amortizationYears));
     addAssumptionOption(p, AssumptionId::RunsPerMonth, QString::number(fallback.runsPerMonth));
+    addSponsorOption(p);
+    addDataOptions(p);
     p.addOption({ QStringLiteral("format"), QStringLiteral("table (default) or json."),
         QStringLiteral("FORMAT"), QStringLiteral("table") });
     int exitCode = kExitOk;
@@ -110,7 +116,15 @@ int runBreakeven(const QStringList& arguments)
                                  * calendar::kHoursPerMonth,
                              'f', 0)));
 
-    const BreakEven result = breakEven(in, a);
+    const auto catalog = loadCatalog(p, kCommand);
+    if (!catalog)
+        return kExitUsage;
+    const auto sponsorId = sponsorOption(p, *catalog, &error);
+    if (!sponsorId)
+        return fail(kCommand, error);
+    const SponsorRules* sponsor = catalog->findSponsor(*sponsorId);
+    const SponsorRules rules = sponsor ? *sponsor : cloudSpendOnlyRules();
+    const BreakEven result = breakEven(in, a, rules);
     QTextStream out(stdout);
     if (format == QLatin1String("json")) {
         auto optional = [](const std::optional<double>& v) {
@@ -132,6 +146,7 @@ int runBreakeven(const QStringList& arguments)
             { QStringLiteral("hours_per_run"), in.hoursPerRun },
             { QStringLiteral("pue"), a.pue },
             { QStringLiteral("indirect_rate"), a.indirectRate },
+            { QStringLiteral("sponsor"), QString::fromStdString(*sponsorId) },
             { QStringLiteral("electricity_usd_per_kwh"), a.electricityUsdPerKwh },
             { QStringLiteral("amortization_years"), a.amortizationYears },
         });
@@ -142,6 +157,8 @@ int runBreakeven(const QStringList& arguments)
         << "Energy cost per run:  " << views::formatUsd(result.energyCostPerRunUsd) << '\n'
         << "Machine's share of a run over " << a.amortizationYears
         << " years: " << views::formatUsd(result.experimentCostUsd) << '\n';
+    if (const QString fa = views::indirectScopeText(rules, a.indirectRate); !fa.isEmpty())
+        out << fa << ".\n";
     if (result.runs && result.monthsContinuous && result.monthsAtRunRate)
         out << "Buying pays off after " << QString::number(*result.runs, 'f', 1)
             << " runs: " << QString::number(*result.monthsAtRunRate, 'f', 1) << " months at "

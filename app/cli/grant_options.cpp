@@ -10,7 +10,6 @@
 namespace gpuplan::cli {
 
 namespace {
-const QString kDefaultSponsor = QStringLiteral("us-federal");
 
 // A whole number within `bounds` from an option, `fallback` when it is absent.
 std::optional<int> wholeOption(
@@ -99,10 +98,6 @@ void addGrantOptions(QCommandLineParser& p)
     p.addOption({ QStringLiteral("equipment-year"),
         QStringLiteral("Grant year the machine is bought in (default 1)."), QStringLiteral("N"),
         QStringLiteral("1") });
-    p.addOption({ QStringLiteral("sponsor"),
-        QStringLiteral("The sponsor's budget rules (default %1; see 'list sponsors').")
-            .arg(kDefaultSponsor),
-        QStringLiteral("ID"), kDefaultSponsor });
 }
 
 std::optional<GrantChoice> grantFromOptions(
@@ -156,14 +151,10 @@ std::optional<GrantChoice> grantFromOptions(
     if (p.isSet(QStringLiteral("runs-per-year"))
         && !views::parseRunsPerYear(p.value(QStringLiteral("runs-per-year")), choice.plan, error))
         return std::nullopt;
-    const QString sponsor = p.value(QStringLiteral("sponsor"));
-    choice.sponsor = catalog.findSponsor(sponsor.toStdString());
+    // The sponsor the scenario's costs were weighed by (scenarioFromOptions checked it).
+    choice.sponsor = catalog.findSponsor(results.indirectRules.id);
     if (!choice.sponsor) {
-        QStringList known;
-        for (const auto& s : catalog.sponsors)
-            known << QString::fromStdString(s.id);
-        *error = QStringLiteral("unknown sponsor '%1' (known: %2)")
-                     .arg(sponsor, known.join(QStringLiteral(", ")));
+        *error = QStringLiteral("no sponsor's rules are loaded (pricing/data/sponsors.yaml)");
         return std::nullopt;
     }
     if (const auto problem = checkGrantPlan(choice.plan, results, choice.target);

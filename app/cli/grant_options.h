@@ -1,7 +1,8 @@
 #pragma once
 
 // The options of a grant budget (budget, report): what is budgeted (--machine or --offer), the
-// grant's length, start and runs per year, the year of purchase, and the sponsor's rules.
+// grant's length, start and runs per year, the year of purchase; the sponsor's rules are the
+// scenario's (--sponsor, scenario_options.h), which weigh F&A in the plan too.
 
 #include "core/catalog.h"
 #include "core/costing/grant_budget.h"
@@ -14,17 +15,18 @@
 namespace gpuplan::cli {
 
 // --machine is added by the caller (report has its own wording); --offer, --offer-gpus,
-// --years-of-grant, --start, --runs-per-year, --equipment-year, --sponsor.
+// --years-of-grant, --start, --runs-per-year, --equipment-year.
 void addGrantOptions(QCommandLineParser& parser);
 
 struct GrantChoice {
     BudgetTarget target;
     GrantPlan plan;
-    const SponsorRules* sponsor = nullptr;
+    const SponsorRules* sponsor = nullptr; // Results::indirectRules' sponsor in the catalog
 };
 
 // The budget the options describe over evaluated results; nullopt with *error set on a bad
-// value, an unknown offer or sponsor, or a plan that cannot be budgeted. Without --machine and
+// value, an unknown offer, no sponsor loaded, or a plan that cannot be budgeted. Without --machine
+// and
 // --offer: the report's default machine.
 std::optional<GrantChoice> grantFromOptions(const QCommandLineParser& parser,
     const Catalog& catalog, const Results& results, QString* error);

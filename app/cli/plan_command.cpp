@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/scenario_options.h"
 #include "app/cli/text_table.h"
+#include "app/common/budget_table.h"
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
@@ -115,7 +116,12 @@ void printTable(QTextStream& out, const Results& r)
         << " (source: " << views::toQString(toString(r.source)) << "; "
         << views::priceSetLabel(r.priceSet) << "; amortised over "
         << r.assumptions.amortizationYears << " years at "
-        << views::formatPercent(r.assumptions.machineUtilization) << " use)\n\n";
+        << views::formatPercent(r.assumptions.machineUtilization) << " use)\n";
+    // Every cost below counts F&A where these rules put it: say which.
+    if (const QString fa = views::indirectScopeText(r.indirectRules, r.assumptions.indirectRate);
+        !fa.isEmpty())
+        out << fa << '\n';
+    out << '\n';
 
     QStringList headers;
     for (int c = 0; c < views::kOptionColumnCount; ++c)
@@ -168,8 +174,8 @@ void printTable(QTextStream& out, const Results& r)
                "terms for the plan):\n\n";
         QStringList cloudHeaders;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
-            cloudHeaders << views::displayHeader(
-                static_cast<views::CloudColumn>(c), r.assumptions.indirectRate);
+            cloudHeaders << views::displayHeader(static_cast<views::CloudColumn>(c),
+                indirectRateOn(BudgetCategory::ComputingServices, r.indirectRules, r.assumptions));
         TextTable rent(cloudHeaders,
             { false, false, false, true, true, true, true, true, true, true, true, false, false });
         addRows<views::CloudColumn>(rent, cloud, views::kCloudColumnCount);

@@ -24,12 +24,45 @@ QString knownIds(const Catalog& c, bool models)
     return ids.join(QStringLiteral(", "));
 }
 
+const QString kDefaultSponsor = QStringLiteral("us-federal");
+
 QString boundsText(const Bounds& b)
 {
     return QString::number(b.min) + QStringLiteral(" to ") + QString::number(b.max);
 }
 
 } // namespace
+
+void addSponsorOption(QCommandLineParser& p)
+{
+    p.addOption({ QStringLiteral("sponsor"),
+        QStringLiteral("The sponsor's budget rules, which say which costs carry the indirect "
+                       "(F&A) rate in every cost per run, break-even, plan and budget (default "
+                       "%1; see 'list sponsors').")
+            .arg(kDefaultSponsor),
+        QStringLiteral("ID"), kDefaultSponsor });
+}
+
+std::optional<std::string> sponsorOption(
+    const QCommandLineParser& p, const Catalog& catalog, QString* error)
+{
+    // Prices without sponsors' rules (a catalog of one's own) weigh F&A on cloud spend only,
+    // unless a sponsor is asked for.
+    if (catalog.sponsors.empty() && !p.isSet(QStringLiteral("sponsor")))
+        return std::string();
+    const QString sponsor = p.value(QStringLiteral("sponsor"));
+    if (!catalog.findSponsor(sponsor.toStdString())) {
+        QStringList known;
+        for (const auto& rules : catalog.sponsors)
+            known << QString::fromStdString(rules.id);
+        *error = QStringLiteral("unknown sponsor '%1' (known: %2)")
+                     .arg(sponsor,
+                         known.isEmpty() ? QStringLiteral("none loaded")
+                                         : known.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return sponsor.toStdString();
+}
 
 void addScenarioOptions(QCommandLineParser& p)
 {
@@ -48,6 +81,7 @@ void addScenarioOptions(QCommandLineParser& p)
     p.addOption({ QStringLiteral("gpus"),
         QStringLiteral("Only these GPU ids, to buy and to rent, comma-separated (default: all)."),
         QStringLiteral("IDS") });
+    addSponsorOption(p);
     p.addOption({ QStringLiteral("today"),
         QStringLiteral("The day prices' ages are counted to (default: today's date)."),
         QStringLiteral("YYYY-MM-DD") });
@@ -108,6 +142,10 @@ std::optional<Scenario> scenarioFromOptions(
             return std::nullopt;
         }
     }
+    const auto sponsor = sponsorOption(p, *s.catalog, error);
+    if (!sponsor)
+        return std::nullopt;
+    s.sponsorId = *sponsor;
     for (const auto& spec : kAssumptionSpecs) {
         const QString name = views::toQString(spec.option);
         const auto value = numberOption(p, name, spec.bounds.min, spec.bounds.max, error);

@@ -1,8 +1,8 @@
 #pragma once
 
 // The options every planning command shares (plan, chart, report): the model, the estimate
-// source, budget and deadline, GPUs, and one option per assumption of the assumption table, with
-// its bounds from there.
+// source, budget and deadline, GPUs, the sponsor's rules, and one option per assumption of the
+// assumption table, with its bounds from there.
 
 #include "core/evaluate.h"
 
@@ -11,10 +11,18 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace gpuplan::cli {
 
 void addScenarioOptions(QCommandLineParser& parser);
+
+// --sponsor (default us-federal), which every planning command and breakeven share.
+void addSponsorOption(QCommandLineParser& parser);
+// --sponsor over the catalog's sponsors: its id; empty (F&A on cloud spend only) where the
+// catalog has none and --sponsor is not given; nullopt with *error set for an unknown id.
+std::optional<std::string> sponsorOption(
+    const QCommandLineParser& parser, const Catalog& catalog, QString* error);
 
 // The scenario the options describe over `catalog` (assumptions start from its defaults);
 // nullopt with *error set on a bad or missing value.

@@ -144,6 +144,60 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
         .arg(toQString(sponsor.name));
 }
 
+QString indirectBaseText(const SponsorRules& sponsor)
+{
+    const QString threshold = formatWholeUsd(sponsor.equipmentThresholdUsd);
+    QStringList carried;
+    // In the order a PI weighs them: renting, the machine, then what owning it adds.
+    for (BudgetCategory c : { BudgetCategory::ComputingServices, BudgetCategory::Equipment,
+             BudgetCategory::Supplies, BudgetCategory::Energy, BudgetCategory::Hosting,
+             BudgetCategory::Support, BudgetCategory::Staff }) {
+        if (!sponsor.carries(c))
+            continue;
+        switch (c) {
+        case BudgetCategory::ComputingServices:
+            carried << QStringLiteral("cloud and recharge computing");
+            break;
+        case BudgetCategory::Equipment:
+            carried << (sponsor.equipmentThresholdUsd > 0.0
+                    ? QStringLiteral("a machine from %1 (equipment)").arg(threshold)
+                    : QStringLiteral("every machine"));
+            break;
+        case BudgetCategory::Supplies:
+            if (sponsor.equipmentThresholdUsd > 0.0)
+                carried << QStringLiteral("a machine below %1 (supplies)").arg(threshold);
+            break;
+        case BudgetCategory::Energy:
+            carried << QStringLiteral("electricity");
+            break;
+        case BudgetCategory::Hosting:
+            carried << QStringLiteral("hosting");
+            break;
+        case BudgetCategory::Support:
+            carried << QStringLiteral("support");
+            break;
+        case BudgetCategory::Staff:
+            carried << QStringLiteral("staff time");
+            break;
+        }
+    }
+    if (carried.isEmpty())
+        return QStringLiteral("no cost");
+    // What is not named is exempt; only where every machine is equipment is that worth saying.
+    QString text = listedWithAnd(carried);
+    if (!sponsor.carries(BudgetCategory::Equipment) && sponsor.equipmentThresholdUsd <= 0.0)
+        text += QStringLiteral("; every machine exempt as equipment");
+    return text;
+}
+
+QString indirectScopeText(const SponsorRules& sponsor, double indirectRate)
+{
+    if (indirectRate <= 0.0)
+        return {};
+    return QStringLiteral("F&A at %1 on %2 (%3)")
+        .arg(formatPercent(indirectRate), indirectBaseText(sponsor), toQString(sponsor.name));
+}
+
 bool parseGrantStart(const QString& text, GrantPlan& plan)
 {
     static const QRegularExpression month(QStringLiteral("^(\\d{4})-(\\d{2})$"));

@@ -34,6 +34,14 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 // budget then understates those costs (renting most of all). Empty otherwise.
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 
+// The costs the sponsor's rules put in the indirect base, in words: "cloud and recharge
+// computing, a machine below $5,000 (supplies), electricity, hosting, support and staff time";
+// "no cost" under rules that charge none.
+QString indirectBaseText(const SponsorRules& sponsor);
+// "F&A at 50% on <indirectBaseText> (<the rules' name>)": what every cost a view shows counts;
+// empty at a rate of 0.
+QString indirectScopeText(const SponsorRules& sponsor, double indirectRate);
+
 // "YYYY-MM" into plan.startYear/startMonth; false when it is not such a month.
 bool parseGrantStart(const QString& text, GrantPlan& plan);
 // "2027-01"; empty without a start.

@@ -3,6 +3,7 @@
 #include "core/limits.h"
 
 #include <QString>
+#include <QStringList>
 #include <string_view>
 
 namespace gpuplan::views {
@@ -27,5 +28,7 @@ QString formatUsdWithRange(double usd, double low, double high);
 // "1.58" (a ratio), "109 days".
 QString formatQuantity(double value, Unit unit);
 QString toQString(std::string_view text);
+// "a", "a and b", "a, b and c".
+QString listedWithAnd(const QStringList& items);
 
 } // namespace gpuplan::views

@@ -301,6 +301,7 @@ QJsonObject toJson(const Results& r)
             r.workload ? QString::fromStdString(r.workload->id) : QString() },
         { QStringLiteral("source"), toQString(toString(r.source)) },
         { QStringLiteral("price_set"), QString::fromStdString(r.priceSet) },
+        { QStringLiteral("sponsor"), QString::fromStdString(r.indirectRules.id) },
         { QStringLiteral("today"), QString::fromStdString(r.today) },
         { QStringLiteral("assumptions"), assumptions(r.assumptions) },
         { QStringLiteral("options"), options },

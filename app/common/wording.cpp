@@ -213,6 +213,10 @@ QString warningText(const Warning& w, SourcePolicy source)
     case Warning::Kind::OfferUnknownGpu:
         return QStringLiteral("cloud offer %1 names unknown GPU %2")
             .arg(subject, QString::fromStdString(w.detail));
+    case Warning::Kind::UnknownSponsor:
+        return QStringLiteral("unknown sponsor %1: the indirect (F&A) rate falls on cloud spend "
+                              "only, every machine counted as exempt equipment")
+            .arg(subject);
     case Warning::Kind::RunOutlastsLife: {
         QStringList counts = QString::fromStdString(w.detail).split(QLatin1Char(','));
         const QString last = counts.takeLast();

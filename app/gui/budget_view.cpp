@@ -122,6 +122,8 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     grant->addGroup({ new QLabel(tr("Machine bought in:")), m_equipmentYear });
     form->addRow(tr("Grant:"), grant);
     form->addRow(tr("Sponsor's rules:"), m_sponsor);
+    m_sponsor->setToolTip(tr("Which costs carry the indirect (F&A) rate, here and in every "
+                             "other view's costs per run, break-evens and project totals."));
     auto* copy = new QPushButton(tr("&Copy justification"));
     copy->setObjectName(QStringLiteral("copyJustification"));
     auto* save = new QPushButton(tr("&Save justification…"));
@@ -159,7 +161,13 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     connect(m_runs, &QLineEdit::textEdited, this, [this] { m_runsTyped = true; });
     connect(m_runs, &QLineEdit::editingFinished, this, &BudgetView::plannedRunsFromRunsPerYear);
     connect(m_equipmentYear, &QSpinBox::valueChanged, this, changed);
-    connect(m_sponsor, &QComboBox::currentIndexChanged, this, changed);
+    // The sponsor's rules weigh F&A in every view's costs, not only here: the session's.
+    connect(m_sponsor, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_syncing)
+            return;
+        m_session->setSponsor(m_sponsor->currentData().toString().toStdString());
+        emit settingsChanged();
+    });
     connect(m_session, &PlannerSession::resultsChanged, this, &BudgetView::resultsChanged);
     resultsChanged();
 }
@@ -167,13 +175,11 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
 void BudgetView::resultsChanged()
 {
     m_syncing = true;
-    const QString sponsor = m_sponsor->currentData().toString();
     m_sponsor->clear();
     for (const auto& s : m_session->catalog().sponsors)
         m_sponsor->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
-    const int keep
-        = m_sponsor->findData(sponsor.isEmpty() ? QStringLiteral("us-federal") : sponsor);
-    m_sponsor->setCurrentIndex(keep >= 0 ? keep : 0);
+    m_sponsor->setCurrentIndex(
+        m_sponsor->findData(QString::fromStdString(m_session->scenario().sponsorId)));
     fillTargets();
     m_syncing = false;
     refresh();
@@ -296,17 +302,16 @@ QString BudgetView::setGrantSettings(const ScenarioGrant& grant)
         runs << QString::number(n);
     m_runs->setText(runs.join(QStringLiteral(",")));
     m_equipmentYear->setValue(grant.plan.equipmentYear);
+    m_syncing = false;
     QString warning;
     if (grant.sponsorId) {
-        const int index = m_sponsor->findData(QString::fromStdString(*grant.sponsorId));
-        if (index >= 0)
-            m_sponsor->setCurrentIndex(index);
+        if (m_session->catalog().findSponsor(*grant.sponsorId))
+            m_session->setSponsor(*grant.sponsorId); // re-plans, and refreshes this view
         else
             warning = tr("The scenario's sponsor '%1' is not among the loaded sponsors' rules; "
-                         "the budget uses %2.")
+                         "the plan and budget use %2.")
                           .arg(QString::fromStdString(*grant.sponsorId), m_sponsor->currentText());
     }
-    m_syncing = false;
     refresh();
     return warning;
 }
@@ -321,7 +326,7 @@ std::optional<BudgetTarget> BudgetView::target() const
 
 const SponsorRules* BudgetView::sponsor() const
 {
-    return m_session->catalog().findSponsor(m_sponsor->currentData().toString().toStdString());
+    return m_session->catalog().findSponsor(m_session->scenario().sponsorId);
 }
 
 // The grant as the widgets show it, runs per year aside (they are typed, and may not parse).

@@ -76,7 +76,9 @@ QVariant CloudTableModel::headerData(int section, Qt::Orientation orientation, i
         || section >= columnCount())
         return {};
     return views::displayHeader(static_cast<views::CloudColumn>(section),
-        m_results ? m_results->assumptions.indirectRate : 0.0);
+        m_results ? indirectRateOn(
+            BudgetCategory::ComputingServices, m_results->indirectRules, m_results->assumptions)
+                  : 0.0);
 }
 
 } // namespace gpuplan::gui

@@ -13,11 +13,19 @@ bool hasMeasurements(const Catalog& catalog, const std::string& modelId)
         [&](const MeasuredResult& m) { return m.modelId == modelId; });
 }
 
+std::string defaultSponsorId(const Catalog& catalog)
+{
+    if (catalog.findSponsor("us-federal"))
+        return "us-federal";
+    return catalog.sponsors.empty() ? std::string() : catalog.sponsors.front().id;
+}
+
 PlannerSession::PlannerSession(std::shared_ptr<const Catalog> catalog, QObject* parent)
     : QObject(parent)
 {
     m_scenario.catalog = std::move(catalog);
     m_scenario.assumptions = m_scenario.catalog->defaults;
+    m_scenario.sponsorId = defaultSponsorId(*m_scenario.catalog);
     const bool pythia1b = m_scenario.catalog->findWorkload("pythia-1b") != nullptr;
     if (pythia1b)
         m_scenario.modelId = "pythia-1b"; // the paper's worked example
@@ -32,14 +40,20 @@ void PlannerSession::setCatalog(std::shared_ptr<const Catalog> catalog)
     if (!m_scenario.catalog->findWorkload(m_scenario.modelId)
         && !m_scenario.catalog->workloads.empty())
         m_scenario.modelId = m_scenario.catalog->workloads.front().id;
+    if (!m_scenario.catalog->findSponsor(m_scenario.sponsorId))
+        m_scenario.sponsorId = defaultSponsorId(*m_scenario.catalog);
     recompute();
 }
 
+// A scenario without a sponsor (a new one, a file's: the grant names it) keeps the current.
 void PlannerSession::setScenario(const Scenario& scenario)
 {
     auto catalog = m_scenario.catalog;
+    const std::string sponsorId = m_scenario.sponsorId;
     m_scenario = scenario;
     m_scenario.catalog = std::move(catalog);
+    if (m_scenario.sponsorId.empty())
+        m_scenario.sponsorId = sponsorId;
     recompute();
 }
 
@@ -74,6 +88,14 @@ void PlannerSession::setBudget(std::optional<double> usd)
 void PlannerSession::setDeadline(std::optional<double> days)
 {
     m_scenario.deadlineDays = days;
+    changed();
+}
+
+void PlannerSession::setSponsor(const std::string& sponsorId)
+{
+    if (sponsorId == m_scenario.sponsorId)
+        return;
+    m_scenario.sponsorId = sponsorId;
     changed();
 }
 

@@ -36,6 +36,8 @@ public:
     void setAssumptions(const Assumptions& assumptions);
     void setBudget(std::optional<double> usd);
     void setDeadline(std::optional<double> days);
+    // The sponsor whose rules put each cost in or out of the F&A base (Scenario::sponsorId).
+    void setSponsor(const std::string& sponsorId);
 
     // True after a setting changed since the scenario was last loaded or saved.
     bool isModified() const { return m_modified; }
@@ -54,6 +56,10 @@ private:
     std::vector<Results> m_comparisons;
     bool m_modified = false;
 };
+
+// The sponsor a plan starts with: US federal rules where the catalog has them, else its first
+// sponsor; empty (F&A on cloud spend only) in a catalog without sponsors.
+std::string defaultSponsorId(const Catalog& catalog);
 
 // Whether `catalog` holds a measurement of `modelId`.
 bool hasMeasurements(const Catalog& catalog, const std::string& modelId);

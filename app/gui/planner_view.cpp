@@ -1,5 +1,6 @@
 #include "app/gui/planner_view.h"
 
+#include "app/common/budget_table.h"
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/gui/cloud_table_model.h"
@@ -311,6 +312,10 @@ void PlannerView::resultsChanged()
     }
     if (const QString aside = views::recommendationSetAside(r); !aside.isEmpty())
         text += QLatin1Char(' ') + aside.toHtmlEscaped() + QLatin1Char('.');
+    // Every cost in the tables and charts counts F&A where these rules put it: say which.
+    if (const QString fa = views::indirectScopeText(r.indirectRules, r.assumptions.indirectRate);
+        !fa.isEmpty())
+        text += tr(" Costs include %1.").arg(fa.toHtmlEscaped());
     if (!m_session->comparisons().empty())
         text += tr(" Hollow markers and italic rows: the GPUs measured with gpuplan-bench, as "
                    "each source estimates them (pentagon measured, star extrapolated, diamond "

@@ -119,6 +119,9 @@ int main(int argc, char** argv)
         runs->setText(QStringLiteral("3,4,3"));
     settle();
     ok &= shoot(&window, out.filePath(QStringLiteral("budget.png")));
+    // The Planner at the same F&A: its costs weighed by the sponsor's rules, and it says which.
+    window.tabs()->setCurrentWidget(window.plannerView());
+    ok &= shoot(&window, out.filePath(QStringLiteral("planner-indirect.png")));
     assumptions.indirectRate = 0.0;
     assumptions.plannedRuns = 1;
     if (panel)

@@ -146,16 +146,19 @@ QString indirectSentence(
     return text;
 }
 
-} // namespace
-
+// "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
+// against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
+// buying.": buying the owned option against renting `rentedIndex` (none: the cheapest offer of
+// the same GPUs), both budgeted by the sponsor's rules in this plan's calendar (`b` is the
+// owned option's).
 QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     std::optional<std::size_t> rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor,
     const GrantBudget& b)
 {
-    // Buying against renting under this budget's own rules (indirect costs where the sponsor
-    // puts them, on both sides) and in this plan's calendar: the planner's break-even puts F&A
-    // on cloud spend only and counts months at its own run rate, which would contradict the
-    // totals of this budget.
+    // Buying against renting in this budget's whole dollars and this plan's calendar (runs by
+    // grant year, reservations by the years their terms span): the planner's break-even counts
+    // months at its own run rate and its plan's runs, which could read against the totals of
+    // this budget.
     const OwnedOption& o = r.options[ownedIndex];
     if (!rentedIndex)
         rentedIndex = o.cheapestCloudIndex;
@@ -208,8 +211,6 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     return why;
 }
 
-namespace {
-
 void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
     const SponsorRules& sponsor, const GrantBudget& b, Justification& out)
 {
@@ -239,7 +240,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                            .arg(views::formatWholeUsd(line.totalUsd),
                                QString::number(o.powerKw, 'f', 2), QString::number(a.pue),
                                QString::number(a.electricityUsdPerKwh),
-                               views::formatUsd(o.energyCostUsd));
+                               views::formatUsd(energyCostUsd(o.powerKw, o.estimate.days, a)));
     QStringList owning;
     for (const BudgetLine& line : b.lines)
         if (line.category == BudgetCategory::Hosting || line.category == BudgetCategory::Support

@@ -30,15 +30,6 @@ using Justification = std::vector<JustificationBlock>;
 Justification budgetJustification(const Results& results, BudgetTarget target,
     const GrantPlan& plan, const SponsorRules& sponsor, const GrantBudget& budget);
 
-// "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
-// against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
-// buying.": buying the owned option against renting `rentedIndex` (none: the cheapest offer of
-// the same GPUs), both budgeted by the sponsor's rules in this plan's calendar (`budget` is the
-// owned option's). The justification and the report say it in the same words.
-QString budgetRulesComparison(const Results& results, std::size_t ownedIndex,
-    std::optional<std::size_t> rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor,
-    const GrantBudget& budget);
-
 // "No machine with the same GPUs (4×A100 SXM 80GB) is for sale in this price set, …": where a
 // budget rents GPUs no machine is sold with (the justification and the report).
 QString noMachineForSaleText(const CloudOption& rented);

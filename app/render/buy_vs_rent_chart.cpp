@@ -374,6 +374,22 @@ QString planVerdictText(
         buyWhat += QStringLiteral(" less its resale value");
     buyWhat += o.owning.monthlyUsd > 0.0 ? QStringLiteral(", electricity and owning costs")
                                          : QStringLiteral(" and electricity");
+    // F&A on each side where the sponsor's rules put it, as the figures count it.
+    const SponsorRules& rules = r.indirectRules;
+    const QString rate = views::formatPercent(a.indirectRate);
+    QStringList carried;
+    if (rules.carries(machineCategory(o.machineCostUsd, rules)))
+        carried << QStringLiteral("the machine");
+    if (rules.carries(BudgetCategory::Energy))
+        carried << QStringLiteral("electricity");
+    if (o.owning.monthlyUsd > 0.0
+        && (rules.carries(BudgetCategory::Hosting) || rules.carries(BudgetCategory::Support)
+            || rules.carries(BudgetCategory::Staff)))
+        carried << QStringLiteral("owning costs");
+    if (a.indirectRate > 0.0 && !carried.isEmpty())
+        buyWhat += QStringLiteral("; F&A at %1 on %2").arg(rate, views::listedWithAnd(carried));
+    const bool rentCarries
+        = a.indirectRate > 0.0 && rules.carries(BudgetCategory::ComputingServices);
     QString text
         = QStringLiteral("For the %1 planned: buying %2 costs %3 (%4), renting from %5 "
                          "costs %6%7")
@@ -383,9 +399,7 @@ QString planVerdictText(
                       + views::pricingLabel(v->pricing,
                           v->pricing == Pricing::Reserved ? c.cheapestReservedYears : std::nullopt),
                   views::formatUsd(v->rentUsd),
-                  a.indirectRate > 0.0 ? QStringLiteral(" (F&A at %1 on it)")
-                                             .arg(views::formatPercent(a.indirectRate))
-                                       : QString());
+                  rentCarries ? QStringLiteral(" (F&A at %1 on it)").arg(rate) : QString());
     if (views::formatUsd(v->buyUsd) == views::formatUsd(v->rentUsd))
         text += QStringLiteral(": about the same");
     else

@@ -127,12 +127,11 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
                     assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
-    html += QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on cloud spend only in the per-run "
-                           "costs and break-even (every machine counted as exempt equipment); the "
-                           "grant budget puts it where the sponsor's rules say (US federal rules "
-                           "also put a machine below the equipment threshold, and electricity, in "
-                           "the base)</li>")
-                .arg(views::formatPercent(a.indirectRate));
+    html += QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on %2, in the per-run costs, "
+                           "break-even and budget alike (%3)</li>")
+                .arg(views::formatPercent(a.indirectRate),
+                    esc(views::indirectBaseText(r.indirectRules)),
+                    esc(QString::fromStdString(r.indirectRules.name)));
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     assumptionSource(a.source(AssumptionId::AnalyticUtilization)));
@@ -250,7 +249,8 @@ QString offersTable(const Results& r, const std::vector<std::size_t>& indices, F
     QString html = tableStart();
     QStringList headers { QStringLiteral("Kind") };
     for (auto c : kReportCloudColumns)
-        headers << esc(views::displayHeader(c, r.assumptions.indirectRate));
+        headers << esc(views::displayHeader(
+            c, indirectRateOn(BudgetCategory::ComputingServices, r.indirectRules, r.assumptions)));
     html += row(headers, true);
     for (std::size_t i : indices) {
         const auto& o = r.cloud[i];
@@ -439,7 +439,10 @@ std::optional<ReportGrant> reportGrant(const ReportInput& in)
     ReportGrant grant;
     grant.sponsor = in.sponsor;
     if (!grant.sponsor && in.catalog) {
-        grant.sponsor = in.catalog->findSponsor("us-federal");
+        // The rules the plan's costs were weighed by, so that the budget weighs them alike.
+        grant.sponsor = in.catalog->findSponsor(in.results->indirectRules.id);
+        if (!grant.sponsor)
+            grant.sponsor = in.catalog->findSponsor("us-federal");
         if (!grant.sponsor && !in.catalog->sponsors.empty())
             grant.sponsor = &in.catalog->sponsors.front();
     }
@@ -507,42 +510,6 @@ std::vector<std::size_t> reportOffers(const ReportInput& in)
     return indices;
 }
 
-namespace {
-// Which way the planned runs cost less. With F&A and a grant budget of this machine or of
-// renting its GPUs, as that budget weighs them (F&A where the sponsor puts it, on both sides,
-// against the offer it rents or the cheapest offer chosen): the planner's verdict puts F&A on
-// cloud spend only and could contradict the budget's totals. Otherwise the planner's verdict
-// against the offers compared.
-QString reportPlanVerdict(const ReportInput& in, std::size_t buy)
-{
-    const Results& r = *in.results;
-    const std::vector<std::size_t> offers = reportCloudOffers(in);
-    const auto grant = reportGrant(in);
-    const BudgetTarget buying { BudgetTarget::Kind::Owned, buy };
-    std::optional<std::size_t> against;
-    bool sameWork = false;
-    if (grant && grant->target.kind == BudgetTarget::Kind::Rented) {
-        sameWork = rentedInBudget(in) != nullptr; // reportBuyOption bought its GPUs
-        against = grant->target.index;
-    } else if (grant) {
-        sameWork = grant->target.index == buy;
-        for (std::size_t i : offers)
-            if (!against
-                || views::rankingCostPerRunUsd(r.cloud[i], r.assumptions.plannedRuns)
-                    < views::rankingCostPerRunUsd(r.cloud[*against], r.assumptions.plannedRuns))
-                against = i;
-    }
-    const bool budgetRules = sameWork && r.assumptions.indirectRate > 0.0
-        && (against || r.options[buy].cheapestCloudIndex)
-        && checkGrantPlan(grant->plan, r, buying) == GrantPlanProblem::None;
-    if (!budgetRules)
-        return planVerdictText(r, buy, offers);
-    return QStringLiteral("That break-even puts F&A on cloud spend only. ")
-        + budgetRulesComparison(r, buy, against, grant->plan, *grant->sponsor,
-            grantBudget(r, buying, grant->plan, *grant->sponsor));
-}
-} // namespace
-
 QString proposalReportHtml(const ReportInput& in)
 {
     const Results& r = *in.results;
@@ -591,7 +558,7 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(r.monteCarlo ? QString::number(r.monteCarlo->seed) : QString());
     }
     if (const auto buy = reportBuyOption(in)) {
-        const QString verdict = reportPlanVerdict(in, *buy);
+        const QString verdict = planVerdictText(r, *buy, reportCloudOffers(in));
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, reportCloudOffers(in))),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));

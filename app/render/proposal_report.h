@@ -32,8 +32,9 @@ struct ReportInput {
     QString date; // "2026-11-22"; default today
     // The grant budget section: what is budgeted (default: the buy-vs-rent machine), the grant
     // (default: 3 years from the month after the plan's day, runs spread evenly) and the
-    // sponsor's rules (default: the catalog's us-federal, else its first sponsor; none: no
-    // budget section).
+    // sponsor's rules (default: the results' own, Results::indirectRules, else the catalog's
+    // us-federal, else its first sponsor; none: no budget section). Give the rules the results
+    // were evaluated by, or the budget weighs F&A otherwise than the plan.
     std::optional<BudgetTarget> budgetTarget;
     std::optional<GrantPlan> grantPlan;
     const SponsorRules* sponsor = nullptr;

@@ -1,6 +1,7 @@
 #include "core/costing/break_even.h"
 
 #include "core/costing/calendar.h"
+#include "core/costing/indirect.h"
 #include "core/costing/owning.h"
 #include "core/costing/plan.h"
 #include "core/costing/renting.h"
@@ -27,15 +28,19 @@ std::vector<BuyVsRentPoint> buyVsRentCurve(
     return curve;
 }
 
-BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a)
+BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a, const SponsorRules& sponsor)
 {
     const double days = in.hoursPerRun / calendar::kHoursPerDay;
+    const double purchaseUsd = withIndirectUsd(
+        in.hardwareCostUsd, machineCategory(in.hardwareCostUsd, sponsor), sponsor, a);
     BreakEven out;
     out.cloudCostPerRunUsd
-        = cloudCostUsd(in.cloudUsdPerHour, /*instances=*/1, days, Pricing::OnDemand, a);
-    out.energyCostPerRunUsd = energyCostUsd(facilityPowerKw(in.itPowerKw, a), days, a);
-    out.experimentCostUsd = experimentCostUsd(in.hardwareCostUsd, days, a);
-    out.runs = breakEvenRuns(in.hardwareCostUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
+        = cloudCostUsd(in.cloudUsdPerHour, /*instances=*/1, days, Pricing::OnDemand, a, sponsor);
+    out.energyCostPerRunUsd
+        = withIndirectUsd(energyCostUsd(facilityPowerKw(in.itPowerKw, a), days, a),
+            BudgetCategory::Energy, sponsor, a);
+    out.experimentCostUsd = experimentCostUsd(purchaseUsd, days, a);
+    out.runs = breakEvenRuns(purchaseUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
     out.runsPerMonth = cappedRunsPerMonth(days, a);
     if (out.runs) {
         out.monthsContinuous = monthsAtRunRate(*out.runs, runCapacityPerMonth(days));

@@ -3,6 +3,7 @@
 // When buying beats renting: break-even runs and months, and the cumulative cost curves.
 
 #include "core/assumptions.h"
+#include "core/sponsor.h"
 
 #include <optional>
 #include <vector>
@@ -25,7 +26,7 @@ std::vector<BuyVsRentPoint> buyVsRentCurve(
 
 // Buying a machine against renting at one hourly rate, from the figures a user has at hand
 // (gpuplan-cli breakeven). The same rules as the planner: energy at the machine's draw * PUE,
-// cloud spend with F&A, amortisation over the lifespan.
+// F&A where the sponsor's rules put each cost in the base, amortisation over the lifespan.
 struct BreakEvenInput {
     double hardwareCostUsd = 0.0;
     double cloudUsdPerHour = 0.0; // for all the GPUs of one run
@@ -50,6 +51,6 @@ struct BreakEven {
     bool withinLifespanAtRunRate = false;
 };
 
-BreakEven breakEven(const BreakEvenInput& input, const Assumptions& a);
+BreakEven breakEven(const BreakEvenInput& input, const Assumptions& a, const SponsorRules& sponsor);
 
 } // namespace gpuplan

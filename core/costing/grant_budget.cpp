@@ -76,16 +76,17 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
     const SponsorRules& sponsor, GrantBudget& b, LineBook& book)
 {
     const auto purchase = static_cast<std::size_t>(plan.equipmentYear - 1);
-    book.add(budgetedAsEquipment(o.machineCostUsd, sponsor) ? BudgetCategory::Equipment
-                                                            : BudgetCategory::Supplies,
-        purchase, o.machineCostUsd);
+    book.add(machineCategory(o.machineCostUsd, sponsor), purchase, o.machineCostUsd);
+    // The line is direct: the option's energy per run carries F&A already where the planner's
+    // sponsor puts it, and the budget adds F&A itself.
+    const double energyPerRunUsd = energyCostUsd(o.powerKw, o.estimate.days, a);
     const Machine machine { o.gpu, o.gpuCount, o.chassis, o.system };
     const MonthlyOwningCosts monthly
         = monthlyOwningCosts(o.machineCostUsd, machineItPowerKw(machine), a);
     for (std::size_t y = 0; y < b.runsPerYear.size(); ++y) {
         const int runs = b.runsPerYear[y];
         if (runs > 0)
-            book.add(BudgetCategory::Energy, y, runs * o.energyCostUsd);
+            book.add(BudgetCategory::Energy, y, runs * energyPerRunUsd);
         if (runs * o.estimate.days > calendar::kDaysPerYear)
             b.overfullYears.push_back(static_cast<int>(y) + 1);
         if (y < purchase)
@@ -239,11 +240,6 @@ GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, B
         if (runs[static_cast<std::size_t>(y)] > 0)
             return GrantPlanProblem::RunsBeforePurchase;
     return GrantPlanProblem::None;
-}
-
-bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor)
-{
-    return std::round(machineCostUsd) >= sponsor.equipmentThresholdUsd;
 }
 
 bool carriesIndirect(const GrantBudget& b)

@@ -4,6 +4,7 @@
 // a grant, in the categories a sponsor's budget form asks for, with the indirect (F&A) rate on
 // the categories that carry it under the sponsor's rules.
 
+#include "core/costing/indirect.h"
 #include "core/evaluate.h"
 #include "core/sponsor.h"
 
@@ -92,10 +93,6 @@ struct GrantBudget {
 GrantBudget grantBudget(const Results& results, BudgetTarget target, const GrantPlan& plan,
     const SponsorRules& sponsor);
 
-// Whether a machine of this price is equipment under the sponsor's rules (else materials and
-// supplies): its price in whole dollars, as the budget prints it, against the threshold.
-bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor);
-
 // Whether the indirect rate falls on any of the budget's lines: under a sponsor that pays no
 // indirect costs (or one whose categories this budget lacks) it falls on none.
 bool carriesIndirect(const GrantBudget& budget);
@@ -107,7 +104,7 @@ std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a)
 // no more than renting (Results::cloud[cloudIndex], pay-as-you-go), both budgeted under the
 // sponsor's rules for the plan's runs up to that one, in the years they fall in. nullopt when
 // renting stays cheaper through the plan's last run. Indirect costs fall where the sponsor puts
-// them on both sides, unlike the planner's break-even (F&A on cloud spend only).
+// them, on both sides.
 std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
     std::size_t cloudIndex, const GrantPlan& plan, const SponsorRules& sponsor);
 

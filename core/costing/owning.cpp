@@ -1,6 +1,7 @@
 #include "core/costing/owning.h"
 
 #include "core/costing/calendar.h"
+#include "core/costing/indirect.h"
 
 namespace gpuplan {
 
@@ -49,13 +50,21 @@ MonthlyOwningCosts monthlyOwningCosts(double machineCost, double itPowerKw, cons
     return m;
 }
 
-OwningCosts owningCosts(double machineCost, double itPowerKw, const Assumptions& a)
+OwningCosts owningCosts(
+    double machineCost, double itPowerKw, const Assumptions& a, const SponsorRules& sponsor)
 {
+    const MonthlyOwningCosts direct = monthlyOwningCosts(machineCost, itPowerKw, a);
+    auto toGrant = [&](double usd, BudgetCategory category) {
+        return withIndirectUsd(usd, category, sponsor, a);
+    };
     OwningCosts c;
-    c.monthlyUsd = monthlyOwningCosts(machineCost, itPowerKw, a).totalUsd();
+    c.purchaseUsd = toGrant(machineCost, machineCategory(machineCost, sponsor));
+    c.monthlyUsd = toGrant(direct.hostingUsd, BudgetCategory::Hosting)
+        + toGrant(direct.supportUsd, BudgetCategory::Support)
+        + toGrant(direct.staffUsd, BudgetCategory::Staff);
     c.resaleUsd = a.resaleFraction * machineCost;
     c.lifetimeUsd
-        = machineCost - c.resaleUsd + a.amortizationYears * calendar::kMonthsPerYear * c.monthlyUsd;
+        = c.netPurchaseUsd() + a.amortizationYears * calendar::kMonthsPerYear * c.monthlyUsd;
     return c;
 }
 

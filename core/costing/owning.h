@@ -4,6 +4,7 @@
 
 #include "core/assumptions.h"
 #include "core/hardware.h"
+#include "core/sponsor.h"
 #include "core/uncertainty.h"
 
 #include <string>
@@ -31,17 +32,22 @@ struct MonthlyOwningCosts {
 MonthlyOwningCosts monthlyOwningCosts(
     double machineCostUsd, double itPowerKw, const Assumptions& a);
 
-// What owning costs beyond the price (all 0 with the paper's assumptions): hosting (colocation
-// per kW of the machine's own draw, or a machine-room fee), support (a yearly share of the
-// price), staff time, and the resale value recovered at the end of the amortisation period.
+// What owning costs the grant (all beyond the price 0 with the paper's assumptions): the price,
+// hosting (colocation per kW of the machine's own draw, or a machine-room fee), support (a
+// yearly share of the price), staff time, each with the indirect (F&A) rate where the sponsor's
+// rules put its category in the base (a machine below the equipment threshold is supplies), and
+// the resale value recovered at the end of the amortisation period.
 struct OwningCosts {
-    double monthlyUsd = 0.0; // hosting + machine room + support / 12 + staff / 12
+    double purchaseUsd = 0.0; // the price, with F&A where the machine is in the base
+    double monthlyUsd = 0.0; // hosting + machine room + support / 12 + staff / 12, with F&A
     double resaleUsd = 0.0; // recovered at the end of the amortisation period
-    // Price - resale + every month of the amortisation period: what the machine costs over its
-    // life before electricity, and what the per-experiment cost spreads over its runs.
+    // Purchase - resale + every month of the amortisation period: what the machine costs over
+    // its life before electricity, and what the per-experiment cost spreads over its runs.
     double lifetimeUsd = 0.0;
+    double netPurchaseUsd() const { return purchaseUsd - resaleUsd; }
 };
-OwningCosts owningCosts(double machineCostUsd, double itPowerKw, const Assumptions& a);
+OwningCosts owningCosts(
+    double machineCostUsd, double itPowerKw, const Assumptions& a, const SponsorRules& sponsor);
 
 // The amortised cost of one run: lifetime cost * days / (years * 365 * utilisation). With the
 // owning costs off, the lifetime cost is the machine's price: exactly the paper's formula.

@@ -1,6 +1,7 @@
 #include "core/costing/renting.h"
 
 #include "core/costing/calendar.h"
+#include "core/costing/indirect.h"
 
 namespace gpuplan {
 
@@ -27,23 +28,19 @@ double cloudSpendUsd(double usdPerInstanceHour, int instances, double trainingDa
     return usdPerInstanceHour * hours * instances;
 }
 
-double withIndirectUsd(double directUsd, const Assumptions& a)
-{
-    return directUsd * (1.0 + a.indirectRate);
-}
-
 double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
-    const Assumptions& a)
+    const Assumptions& a, const SponsorRules& sponsor)
 {
-    return withIndirectUsd(
-        cloudSpendUsd(usdPerInstanceHour, instances, trainingDays, pricing, a), a);
+    return withIndirectUsd(cloudSpendUsd(usdPerInstanceHour, instances, trainingDays, pricing, a),
+        BudgetCategory::ComputingServices, sponsor, a);
 }
 
-double commitmentCostUsd(
-    double usdPerInstanceHour, int instances, double termYears, const Assumptions& a)
+double commitmentCostUsd(double usdPerInstanceHour, int instances, double termYears,
+    const Assumptions& a, const SponsorRules& sponsor)
 {
     const double hours = termYears * calendar::kDaysPerYear * calendar::kHoursPerDay;
-    return withIndirectUsd(usdPerInstanceHour * hours * instances, a);
+    return withIndirectUsd(
+        usdPerInstanceHour * hours * instances, BudgetCategory::ComputingServices, sponsor, a);
 }
 
 } // namespace gpuplan

@@ -4,6 +4,7 @@
 
 #include "core/assumptions.h"
 #include "core/cloud_offer.h"
+#include "core/sponsor.h"
 
 namespace gpuplan {
 
@@ -26,19 +27,15 @@ double runDays(double trainingDays, Pricing pricing, const Assumptions& a);
 double cloudSpendUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
     const Assumptions& a);
 
-// A direct cost with the indirect (F&A) rate added: what cloud spend costs the grant.
-double withIndirectUsd(double directUsd, const Assumptions& a);
-
 // Cloud cost of one run at one hourly rate: rate * hours * instances, spot runs lengthened by
-// the restart overhead, and the indirect (F&A) rate added on top. The per-run costs and
-// break-evens put F&A on cloud spend only, every machine counted as exempt equipment; the grant
-// budget (grant_budget.h) applies the sponsor's rules, which may put a machine below the
-// equipment threshold, and electricity, in the base too.
+// the restart overhead, and the indirect (F&A) rate added where the sponsor's rules put computing
+// services in the base.
 double cloudCostUsd(double usdPerInstanceHour, int instances, double trainingDays, Pricing pricing,
-    const Assumptions& a);
+    const Assumptions& a, const SponsorRules& sponsor);
 
-// Every hour of a reservation's term, for `instances`, with F&A: what a commitment costs.
-double commitmentCostUsd(
-    double usdPerInstanceHour, int instances, double termYears, const Assumptions& a);
+// Every hour of a reservation's term, for `instances`, with F&A as cloudCostUsd adds it: what a
+// commitment costs.
+double commitmentCostUsd(double usdPerInstanceHour, int instances, double termYears,
+    const Assumptions& a, const SponsorRules& sponsor);
 
 } // namespace gpuplan

@@ -664,6 +664,66 @@ chassis:
             qPrintable(r.err));
     }
 
+    // --sponsor weighs F&A in the plan as in the budget: under no-indirect the cloud costs carry
+    // none, under US federal a machine below $5,000 and its electricity carry it; the table
+    // says which; an unknown sponsor is an error naming the known ones.
+    void planWeighsFandAByTheSponsorsRules()
+    {
+        const QStringList fa { "--source", "paper", "--price-set", "paper", "--indirect-rate",
+            "0.5" };
+        const QJsonObject federal = planJson(fa);
+        const QJsonObject none = planJson(fa + QStringList { "--sponsor", "no-indirect" });
+        const QJsonObject zero = planJson({ "--source", "paper", "--price-set", "paper" });
+        QCOMPARE(federal["sponsor"].toString(), QStringLiteral("us-federal"));
+        QCOMPARE(none["sponsor"].toString(), QStringLiteral("no-indirect"));
+        const auto onDemandCosts = [](const QJsonObject& plan) { // every offer's, summed
+            double sum = 0.0;
+            for (const auto& c : plan["cloud"].toArray())
+                sum += c.toObject()["on_demand_cost_usd"].toDouble();
+            return sum;
+        };
+        QVERIFY(onDemandCosts(zero) > 0.0);
+        QCOMPARE(onDemandCosts(none), onDemandCosts(zero));
+        QVERIFY(qFuzzyCompare(onDemandCosts(federal), 1.5 * onDemandCosts(zero)));
+        // The paper's 1x RTX 3090 ($2,090 with its chassis) is supplies; 8x A100 is equipment.
+        const QJsonObject cheap = option(federal, QStringLiteral("rtx-3090"), 1);
+        QCOMPARE(cheap["net_capex_usd"].toDouble(), 1.5 * cheap["hardware_cost_usd"].toDouble());
+        QVERIFY(qFuzzyCompare(cheap["energy_cost_usd"].toDouble(),
+            1.5 * option(zero, QStringLiteral("rtx-3090"), 1)["energy_cost_usd"].toDouble()));
+        const QJsonObject a100 = option(federal, QStringLiteral("a100-80gb-sxm"), 8);
+        QCOMPARE(a100["net_capex_usd"].toDouble(), a100["hardware_cost_usd"].toDouble());
+        // The paper's Fig. 7 per-experiment cost is untouched at F&A 0: $802.22.
+        QCOMPARE(
+            QString::number(
+                option(zero, QStringLiteral("a100-80gb-sxm"), 8)["experiment_cost_usd"].toDouble(),
+                'f', 2),
+            QStringLiteral("802.22"));
+
+        const Run table = cli(QStringList { "plan", "--model", "pythia-1b" } + fa);
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains("F&A at 50% on cloud and recharge computing, a machine below "
+                                    "$5,000 (supplies), electricity, hosting, support and staff "
+                                    "time (US federal"),
+            qPrintable(table.out));
+        QVERIFY(!cli({ "plan", "--model", "pythia-1b" }).out.contains("F&A at"));
+
+        const Run unknown = cli({ "plan", "--model", "pythia-1b", "--sponsor", "nsf" });
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("unknown sponsor 'nsf' (known: us-federal, us-federal-10k, "
+                                      "no-indirect)"),
+            qPrintable(unknown.err));
+        // breakeven takes the same rules: no-indirect leaves the cloud's $10/h x 100 h direct.
+        const QStringList breakeven { "breakeven", "--hardware-cost", "4000", "--cloud-rate", "10",
+            "--hours-per-run", "100", "--indirect-rate", "0.5", "--format", "json" };
+        const auto cloudPerRun = [this](const QStringList& arguments) {
+            const Run r = cli(arguments);
+            return QJsonDocument::fromJson(r.out).object()["cloud_cost_per_run_usd"].toDouble();
+        };
+        QCOMPARE(cloudPerRun(breakeven + QStringList { "--sponsor", "no-indirect" }), 1000.0);
+        QCOMPARE(cloudPerRun(breakeven), 1500.0);
+        QCOMPARE(cli(breakeven + QStringList { "--sponsor", "nsf" }).exitCode, 2);
+    }
+
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
     {

@@ -1,14 +1,18 @@
 // Each cost rule of core/costing/ against hand-computed values.
 
 #include "core/costing/break_even.h"
+#include "core/costing/indirect.h"
 #include "core/costing/owning.h"
 #include "core/costing/plan.h"
 #include "core/costing/renting.h"
 #include "core/costing/reservation.h"
 
+#include "tests/support/sponsor_rules.h"
+
 #include <QTest>
 
 using namespace gpuplan;
+using test::usFederal;
 
 class TestCosting : public QObject {
     Q_OBJECT
@@ -106,7 +110,7 @@ private slots:
         a.supportRate = 0.08;
         a.staffUsdPerYear = 9052.0;
         a.resaleFraction = 0.35;
-        const OwningCosts c = owningCosts(100000.0, 4.0, a);
+        const OwningCosts c = owningCosts(100000.0, 4.0, a, cloudSpendOnlyRules());
         const double monthly = 184.06 * 4 + 50 + (8000.0 + 9052.0) / 12; // 2207.24
         QVERIFY(qFuzzyCompare(c.monthlyUsd, monthly));
         QCOMPARE(c.resaleUsd, 35000.0);
@@ -121,11 +125,71 @@ private slots:
 
     void owningCostsOffReproduceThePaper()
     {
-        const OwningCosts c = owningCosts(162673.0, 3.67, Assumptions {});
+        const OwningCosts c = owningCosts(162673.0, 3.67, Assumptions {}, usFederal());
         QCOMPARE(c.monthlyUsd, 0.0);
         QCOMPARE(c.resaleUsd, 0.0);
         QCOMPARE(c.lifetimeUsd, 162673.0);
         QCOMPARE(experimentCostUsd(c.lifetimeUsd, 9.0, Assumptions {}), 162673.0 * 9 / 1825);
+    }
+
+    // The sponsor's rules put each owning cost in or out of the F&A base, as the grant budget
+    // does: under US federal rules at 50%, a $4,000 machine is supplies and carries F&A, a
+    // $100,000 one is exempt equipment; hosting, support and staff carry it either way.
+    void owningCostsCarryFandAWhereTheSponsorPutsIt()
+    {
+        Assumptions a;
+        a.indirectRate = 0.5;
+        a.hostingUsdPerKwMonth = 100.0;
+        a.supportRate = 0.12;
+        a.staffUsdPerYear = 1200.0;
+        a.resaleFraction = 0.25;
+        const OwningCosts supplies = owningCosts(4000.0, 1.0, a, usFederal());
+        QCOMPARE(supplies.purchaseUsd, 6000.0);
+        // (100 hosting + 40 support + 100 staff) x 1.5.
+        QVERIFY(qFuzzyCompare(supplies.monthlyUsd, 360.0));
+        QCOMPARE(supplies.resaleUsd, 1000.0); // recovered as sold: no F&A returned
+        QCOMPARE(supplies.netPurchaseUsd(), 5000.0);
+        QVERIFY(qFuzzyCompare(supplies.lifetimeUsd, 5000.0 + 60 * 360.0));
+        const OwningCosts equipment = owningCosts(100000.0, 1.0, a, usFederal());
+        QCOMPARE(equipment.purchaseUsd, 100000.0);
+        QVERIFY(qFuzzyCompare(equipment.monthlyUsd, (100.0 + 1000.0 + 100.0) * 1.5));
+        // The threshold is on the whole-dollar price the budget prints.
+        QCOMPARE(owningCosts(4999.5, 0.0, a, usFederal()).purchaseUsd, 4999.5);
+        QCOMPARE(owningCosts(4999.4, 0.0, a, usFederal()).purchaseUsd, 4999.4 * 1.5);
+        // Rules that charge no F&A: every cost direct.
+        SponsorRules none = usFederal();
+        none.carriesIndirect = {};
+        const OwningCosts direct = owningCosts(4000.0, 1.0, a, none);
+        QCOMPARE(direct.purchaseUsd, 4000.0);
+        QVERIFY(qFuzzyCompare(direct.monthlyUsd, 240.0));
+        // Without a sponsor: cloud spend only, every machine exempt equipment.
+        QCOMPARE(owningCosts(4000.0, 1.0, a, cloudSpendOnlyRules()).purchaseUsd, 4000.0);
+        QCOMPARE(indirectRateOn(BudgetCategory::ComputingServices, cloudSpendOnlyRules(), a), 0.5);
+        QCOMPARE(indirectRateOn(BudgetCategory::Energy, cloudSpendOnlyRules(), a), 0.0);
+    }
+
+    // gpuplan-cli breakeven from a user's own figures: the same rules by category.
+    void breakEvenWeighsFandAByCategory()
+    {
+        Assumptions a;
+        a.indirectRate = 0.5;
+        a.electricityUsdPerKwh = 0.10;
+        a.pue = 1.0;
+        BreakEvenInput in;
+        in.hardwareCostUsd = 4000.0;
+        in.cloudUsdPerHour = 1.0;
+        in.hoursPerRun = 100.0;
+        in.itPowerKw = 1.0;
+        // Cloud-only rules: $4,000 / ($150 - $10) runs.
+        const BreakEven cloudOnly = gpuplan::breakEven(in, a, cloudSpendOnlyRules());
+        QCOMPARE(cloudOnly.cloudCostPerRunUsd, 150.0);
+        QVERIFY(qFuzzyCompare(cloudOnly.energyCostPerRunUsd, 10.0));
+        QVERIFY(qFuzzyCompare(*cloudOnly.runs, 4000.0 / 140.0));
+        // US federal: the $4,000 machine is supplies ($6,000), electricity carries F&A ($15).
+        const BreakEven federal = gpuplan::breakEven(in, a, usFederal());
+        QVERIFY(qFuzzyCompare(federal.energyCostPerRunUsd, 15.0));
+        QVERIFY(qFuzzyCompare(*federal.runs, 6000.0 / 135.0));
+        QVERIFY(qFuzzyCompare(federal.experimentCostUsd, 6000.0 * (100.0 / 24) / 1825));
     }
 
     void planAddsOwningMonthsAndQueueDays()
@@ -161,7 +225,10 @@ private slots:
         Assumptions a;
         a.indirectRate = 0.5;
         // A 1-year reservation at $2/h for 4 instances: 8,760 h x 4 x $2 x 1.5.
-        QCOMPARE(commitmentCostUsd(2.0, 4, 1.0, a), 8760.0 * 4 * 2.0 * 1.5);
+        QCOMPARE(commitmentCostUsd(2.0, 4, 1.0, a, usFederal()), 8760.0 * 4 * 2.0 * 1.5);
+        SponsorRules none = usFederal();
+        none.carriesIndirect = {};
+        QCOMPARE(commitmentCostUsd(2.0, 4, 1.0, a, none), 8760.0 * 4 * 2.0);
     }
 
     void instancesRoundUp_data()
@@ -188,10 +255,11 @@ private slots:
         Assumptions a;
         a.spotRestartOverhead = 0.1;
         a.indirectRate = 0.0;
-        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, Pricing::OnDemand, a), 2.0 * 240 * 4);
-        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, Pricing::Spot, a), 2.0 * 240 * 1.1 * 4);
+        const SponsorRules rules = cloudSpendOnlyRules();
+        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, Pricing::OnDemand, a, rules), 2.0 * 240 * 4);
+        QCOMPARE(cloudCostUsd(2.0, 4, 10.0, Pricing::Spot, a, rules), 2.0 * 240 * 1.1 * 4);
         a.indirectRate = 0.55;
-        QCOMPARE(cloudCostUsd(2.0, 1, 10.0, Pricing::OnDemand, a), 2.0 * 240 * 1.55);
+        QCOMPARE(cloudCostUsd(2.0, 1, 10.0, Pricing::OnDemand, a, rules), 2.0 * 240 * 1.55);
     }
 
     void breakEven_data()

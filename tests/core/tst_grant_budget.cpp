@@ -4,6 +4,8 @@
 
 #include "core/costing/grant_budget.h"
 
+#include "tests/support/sponsor_rules.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -77,16 +79,7 @@ Results results(double indirectRate = 0.5)
     return evaluate(s);
 }
 
-SponsorRules usFederal()
-{
-    SponsorRules s;
-    s.id = "us-federal";
-    s.equipmentThresholdUsd = 5000;
-    for (auto c : { BudgetCategory::Supplies, BudgetCategory::Energy, BudgetCategory::Hosting,
-             BudgetCategory::Support, BudgetCategory::Staff, BudgetCategory::ComputingServices })
-        s.carriesIndirect[static_cast<std::size_t>(c)] = true;
-    return s;
-}
+using test::usFederal;
 
 const BudgetLine* line(const GrantBudget& b, BudgetCategory c)
 {
@@ -114,6 +107,60 @@ class TestGrantBudget : public QObject {
     Q_OBJECT
 
 private slots:
+    // The planner weighs F&A by the scenario's sponsor, as the budget does: a machine below the
+    // threshold carries it in the planner's capex exactly as in the budget's supplies line, and
+    // the planner's break-even is the budget's first cheaper run.
+    void planAndBudgetWeighFandAAlike()
+    {
+        auto withSponsors = catalog();
+        SponsorRules highThreshold = usFederal();
+        highThreshold.id = "threshold-20k";
+        highThreshold.equipmentThresholdUsd = 20000;
+        withSponsors->sponsors = { usFederal(), highThreshold };
+        std::shared_ptr<const Catalog> shared = withSponsors;
+        Scenario s = oneGpu(shared);
+        s.assumptions.electricityUsdPerKwh = 0.10;
+        s.assumptions.pue = 1.0;
+        s.assumptions.indirectRate = 0.5;
+        s.sponsorId = "us-federal";
+        const Results federal = evaluate(s);
+        QCOMPARE(federal.indirectRules.id, std::string("us-federal"));
+        const OwnedOption& equipment = federal.options.at(0);
+        QCOMPARE(equipment.netCapexUsd, 15000.0); // equipment: exempt
+        QVERIFY(qFuzzyCompare(equipment.energyCostUsd, kEnergyPerRun * 1.5));
+        QVERIFY(qFuzzyCompare(*federal.cloud.at(0).onDemandCostUsd, kCloudPerRun * 1.5));
+        // 15,000 / (1.5 x (1,388.89 - 69.44)) = 7.58: run 8, in the budget too.
+        QVERIFY(qFuzzyCompare(
+            *equipment.breakEvenRuns, 15000.0 / (1.5 * (kCloudPerRun - kEnergyPerRun))));
+        GrantPlan plan;
+        plan.runsPerYear = { 10, 10, 10 };
+        QCOMPARE(budgetBreakEvenRun(federal, 0, 0, plan, usFederal()), std::optional<int>(8));
+        // The budget's electricity line stays direct: F&A is its own row.
+        QCOMPARE(line(grantBudget(federal, { BudgetTarget::Kind::Owned, 0 }, plan, usFederal()),
+                     BudgetCategory::Energy)
+                     ->usdByYear[0],
+            std::round(10 * kEnergyPerRun));
+
+        s.sponsorId = "threshold-20k";
+        const Results supplies = evaluate(s);
+        const OwnedOption& o = supplies.options.at(0);
+        QCOMPARE(o.netCapexUsd, 22500.0);
+        // One run in year 1: the budget's total is the planner's capex + one run's electricity.
+        plan.runsPerYear = { 1, 0, 0 };
+        const GrantBudget b
+            = grantBudget(supplies, { BudgetTarget::Kind::Owned, 0 }, plan, highThreshold);
+        QVERIFY2(std::abs(b.totalUsd - (o.netCapexUsd + o.energyCostUsd)) <= 1.0,
+            qPrintable(QString::number(b.totalUsd)));
+        // An unknown sponsor is said, and F&A falls on cloud spend only.
+        s.sponsorId = "nsf-2031";
+        const Results unknown = evaluate(s);
+        QCOMPARE(unknown.indirectRules.id, cloudSpendOnlyRules().id);
+        QCOMPARE(unknown.warnings.size(), std::size_t(1));
+        QCOMPARE(unknown.warnings[0].kind, Warning::Kind::UnknownSponsor);
+        QCOMPARE(unknown.warnings[0].subject, std::string("nsf-2031"));
+        QCOMPARE(unknown.options.at(0).energyCostUsd, kEnergyPerRun);
+    }
+
     void spreadsRunsEvenlyRemainderFirst()
     {
         QCOMPARE(spreadRuns(10, 3), (std::vector<int> { 4, 3, 3 }));

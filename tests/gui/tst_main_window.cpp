@@ -297,7 +297,11 @@ private slots:
         QVERIFY(note);
         QVERIFY2(note->text().contains(QStringLiteral("whether electricity may be budgeted")),
             qPrintable(note->text()));
+        QCOMPARE(w->session()->results().indirectRules.id, std::string("us-federal"));
         sponsor->setCurrentIndex(sponsor->findData(QStringLiteral("no-indirect")));
+        // The rules weigh F&A in every view's costs, not only the budget's: the plan's.
+        QCOMPARE(w->session()->results().indirectRules.id, std::string("no-indirect"));
+        QCOMPARE(view->sponsor()->id, std::string("no-indirect"));
         view->findChild<QDateEdit*>(QStringLiteral("grantStart"))->setDate(QDate(2028, 3, 1));
         const QString justification = view->justificationText();
         QVERIFY(!justification.isEmpty());
@@ -318,6 +322,7 @@ private slots:
         QCOMPARE(reopened->plan()->runsPerYear, (std::vector<int> { 0, 3, 4, 3 }));
         QCOMPARE(reopened->plan()->equipmentYear, 2);
         QCOMPARE(reopened->sponsor()->id, std::string("no-indirect"));
+        QCOMPARE(other->session()->results().indirectRules.id, std::string("no-indirect"));
         QCOMPARE(reopened->justificationText(), justification);
         QVERIFY(!other->isWindowModified());
     }

@@ -310,14 +310,15 @@ private slots:
                     return std::optional<std::size_t>(i);
             return std::optional<std::size_t>();
         };
-        // With F&A, a $2,090 machine is supplies under us-federal rules and carries F&A: the
-        // planner's break-even (F&A on cloud spend only) says buying pays off from run 2, while
-        // the grant budget has buying dearer for the 3 runs. The report weighs the runs as the
-        // budget does.
+        // With F&A, a $2,090 machine is supplies under us-federal rules and carries F&A. The
+        // planner's verdict weighs it so, as the grant budget does: both have renting cheaper
+        // for the 3 runs (F&A on cloud spend only had buying $2,524 cheaper, against a budget
+        // with renting cheaper).
         Scenario s = m_scenario;
         s.budgetUsd.reset();
         s.assumptions.plannedRuns = 3;
         s.assumptions.indirectRate = 0.55;
+        s.sponsorId = "us-federal";
         const Results fa = evaluate(s);
         ReportInput input;
         input.results = &fa;
@@ -325,13 +326,33 @@ private slots:
         input.buyOption = find(fa, "rtx-3090", 1);
         QVERIFY(input.buyOption);
         const QString html = proposalReportHtml(input);
-        QVERIFY2(html.contains(QStringLiteral("That break-even puts F&amp;A on cloud spend only. "
-                                              "Under these budget rules, renting Vast.ai 1×RTX "
-                                              "3090")),
+        QVERIFY2(html.contains(QStringLiteral(
+                     "Buying 1×RTX 3090 pays off from run 4 (break-even after 3.2 runs")),
             qPrintable(html.left(4000)));
-        QVERIFY(html.contains(QStringLiteral("stays cheaper than buying 1×RTX 3090 through all 3 "
-                                             "training runs of this plan")));
-        QVERIFY(!html.contains(QStringLiteral("For the 3 runs planned")));
+        QVERIFY(html.contains(QStringLiteral(
+            "For the 3 runs planned: buying 1×RTX 3090 costs $7,608 (the machine and electricity; "
+            "F&amp;A at 55% on the machine and electricity), renting from Vast.ai 1×RTX 3090, "
+            "on-demand costs $7,433 (F&amp;A at 55% on it): renting is cheaper by $175.48")));
+        // The grant budgets of the two agree: renting cheaper by about the same.
+        GrantPlan plan;
+        plan.startYear = 2027;
+        plan.startMonth = 1;
+        const SponsorRules& federal = *m_catalog->findSponsor("us-federal");
+        const auto vast = fa.options[*input.buyOption].cheapestCloudIndex;
+        QVERIFY(vast);
+        QCOMPARE(fa.cloud[*vast].offer->provider, std::string("Vast.ai"));
+        const double buyTotal
+            = grantBudget(fa, { BudgetTarget::Kind::Owned, *input.buyOption }, plan, federal)
+                  .totalUsd;
+        const double rentTotal
+            = grantBudget(fa, { BudgetTarget::Kind::Rented, *vast }, plan, federal).totalUsd;
+        QVERIFY2(std::abs((buyTotal - rentTotal) - 175.48) < 3.0,
+            qPrintable(QStringLiteral("%1 %2").arg(buyTotal).arg(rentTotal)));
+        QVERIFY2(html.contains(QStringLiteral(
+                     "Indirect (F&amp;A) rate: 55%, on cloud and recharge computing, a machine "
+                     "below $5,000 (supplies), electricity, hosting, support and staff time, in "
+                     "the per-run costs, break-even and budget alike (US federal")),
+            qPrintable(html));
 
         // A budget that rents 8x H100 from one offer: the buy-vs-rent section weighs buying the
         // same GPUs against that offer, not the planner's default machine.
@@ -350,8 +371,9 @@ private slots:
         QVERIFY(proposalReportHtml(renting).contains(
             QStringLiteral("<b>Buy vs rent:</b> Buying 8×H100 SXM")));
 
-        // Renting with F&A: buying the same GPUs is weighed under the sponsor's rules against
-        // the offer rented, as the budget and its justification weigh it.
+        // Renting with F&A: buying the same GPUs is weighed against the offer rented, F&A on
+        // both sides where the sponsor's rules put it, as the budget and its justification
+        // weigh it.
         ReportInput rentingFa;
         rentingFa.results = &fa;
         rentingFa.catalog = m_catalog.get();
@@ -359,14 +381,12 @@ private slots:
             if (fa.cloud[i].offer->id == "runpod-rtx-a6000" && fa.cloud[i].gpuCount == 2)
                 rentingFa.budgetTarget = BudgetTarget { BudgetTarget::Kind::Rented, i };
         QVERIFY(rentingFa.budgetTarget);
-        QVERIFY2(proposalReportHtml(rentingFa).contains(
-                     QStringLiteral("That break-even puts F&amp;A on cloud spend only. "
-                                    "Under these budget rules, renting RunPod 2×RTX A6000, "
-                                    "on-demand at $1,693 per run before indirect costs")),
+        QVERIFY2(proposalReportHtml(rentingFa).contains(QStringLiteral(
+                     "For the 3 runs planned: buying 2×RTX A6000 costs $11,380 (the machine and "
+                     "electricity; F&amp;A at 55% on electricity), renting from RunPod 2×RTX "
+                     "A6000, on-demand costs $7,874 (F&amp;A at 55% on it): renting is cheaper "
+                     "by $3,505")),
             qPrintable(proposalReportHtml(rentingFa).left(4000)));
-        QVERIFY(proposalReportHtml(rentingFa).contains(
-            QStringLiteral("stays cheaper than buying 2×RTX A6000 through all 3 training runs "
-                           "of this plan")));
 
         // Renting GPUs nobody sells as a machine: no machine stands in for them.
         ReportInput unsold;

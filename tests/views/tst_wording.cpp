@@ -2,7 +2,9 @@
 // option is unavailable, warnings and pricing labels. Core returns kinds and values; these are
 // the sentences every view (CLI, GUI, report, JSON) shows.
 
+#include "app/common/budget_table.h"
 #include "app/common/cloud_columns.h"
+#include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/common/wording.h"
 #include "pricing/catalog_loader.h"
@@ -123,6 +125,33 @@ private slots:
         QCOMPARE(
             views::warningText({ Warning::Kind::UnknownModel, "gpt-5", {} }, SourcePolicy::Best),
             QStringLiteral("unknown model: gpt-5"));
+        QCOMPARE(
+            views::warningText({ Warning::Kind::UnknownSponsor, "nsf", {} }, SourcePolicy::Best),
+            QStringLiteral("unknown sponsor nsf: the indirect (F&A) rate falls on cloud spend "
+                           "only, every machine counted as exempt equipment"));
+    }
+
+    // Which costs carry F&A, in the words every view puts beside its costs.
+    void indirectBaseInWords()
+    {
+        const auto load = loadCatalog(shippedDataFiles());
+        const SponsorRules* federal = load.catalog->findSponsor("us-federal");
+        QVERIFY(federal);
+        QCOMPARE(views::indirectBaseText(*federal),
+            QStringLiteral("cloud and recharge computing, a machine below $5,000 (supplies), "
+                           "electricity, hosting, support and staff time"));
+        QCOMPARE(views::indirectBaseText(*load.catalog->findSponsor("no-indirect")),
+            QStringLiteral("no cost"));
+        QCOMPARE(views::indirectBaseText(cloudSpendOnlyRules()),
+            QStringLiteral("cloud and recharge computing; every machine exempt as equipment"));
+        QCOMPARE(views::indirectScopeText(cloudSpendOnlyRules(), 0.0), QString());
+        QCOMPARE(views::indirectScopeText(cloudSpendOnlyRules(), 0.55),
+            QStringLiteral("F&A at 55% on cloud and recharge computing; every machine exempt as "
+                           "equipment (no sponsor's rules loaded)"));
+        QCOMPARE(views::listedWithAnd({ QStringLiteral("a") }), QStringLiteral("a"));
+        QCOMPARE(
+            views::listedWithAnd({ QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }),
+            QStringLiteral("a, b and c"));
     }
 
     void priceAgesAndSets()
