@@ -77,15 +77,20 @@ bool sameValue(double a, double b)
 }
 } // namespace
 
-void chooseAssumptionValue(Assumptions& a, AssumptionId id, double value)
+void chooseAssumptionValue(Assumptions& a, AssumptionId id, double value, const Assumptions* tables)
 {
     const double before = assumptionValue(a, id);
     setAssumptionValue(a, id, value);
     const double after = assumptionValue(a, id);
     if (sameValue(before, after))
         return;
-    const AssumptionSpec& spec = assumptionSpec(id);
     Provenance& source = a.source(id);
+    if (tables && sameValue(after, assumptionValue(*tables, id))
+        && !tables->source(id).source.empty()) {
+        source = tables->source(id);
+        return;
+    }
+    const AssumptionSpec& spec = assumptionSpec(id);
     source = {};
     source.source = spec.suggested && sameValue(after, *spec.suggested)
         ? std::string(spec.suggestedSource)

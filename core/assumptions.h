@@ -18,7 +18,8 @@ struct Assumptions {
     double pue = assumptionSpec(AssumptionId::Pue).fallback; // 1.0 = no facility overhead
     // Extra run time lost to pre-emptions on spot instances.
     double spotRestartOverhead = assumptionSpec(AssumptionId::SpotRestartOverhead).fallback;
-    // F&A rate on cloud spend; 0 = off. Equipment is exempt.
+    // The institution's F&A rate; 0 = off. The sponsor's rules say which costs carry it
+    // (core/costing/indirect.h).
     double indirectRate = assumptionSpec(AssumptionId::IndirectRate).fallback;
     // Fraction of peak the analytic estimator assumes.
     double analyticUtilization = assumptionSpec(AssumptionId::AnalyticUtilization).fallback;
@@ -57,7 +58,10 @@ inline constexpr std::string_view kUserSupplied = "user-supplied";
 // Sets an assumption to a value the user chose (a gpuplan-cli option, the Assumptions dock, a
 // scenario file). Where it differs from the value it replaces, that value's source no longer
 // states it: the source becomes kUserSupplied, or the table's suggested source where the value is
-// the one the table suggests (assumptionSpec(id).suggested).
-void chooseAssumptionValue(Assumptions& a, AssumptionId id, double value);
+// the one the table suggests (assumptionSpec(id).suggested), or, given the price tables' own
+// values (`tables`: the catalog's defaults), their source where the value is theirs again (a
+// Sourced value or a typo undone).
+void chooseAssumptionValue(
+    Assumptions& a, AssumptionId id, double value, const Assumptions* tables = nullptr);
 
 } // namespace gpuplan

@@ -179,7 +179,9 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
             o.gpuCount = count;
             o.estimate = std::move(*estimate);
             o.machineCostUsd = machineCostUsd(*machine, s.positions);
-            o.owning = owningCosts(o.machineCostUsd, machineItPowerKw(*machine), a, rules);
+            // Equipment or supplies by the stated price, as the budget books it (owning.h).
+            o.owning = owningCosts(o.machineCostUsd, machineItPowerKw(*machine), a, rules,
+                machineCategory(machineCostUsd(*machine), rules));
             o.experimentCostUsd = experimentCostUsd(o.owning.lifetimeUsd, o.estimate.days, a);
             o.powerKw = machinePowerKw(*machine, a);
             o.energyCostUsd = withIndirectUsd(

@@ -45,9 +45,9 @@ int runBreakeven(const QStringList& arguments)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Runs after which buying beats renting: hardware cost / (cloud cost per run - "
-        "electricity per run), with the planner's rules and defaults: electricity at the "
-        "machine's draw x PUE, F&A where the sponsor's rules put each cost, months at the run "
-        "rate (and back to back)."));
+        "electricity per run), each with F&A where the sponsor's rules put it, with the "
+        "planner's rules and defaults (the price tables' assumptions, --prices included): "
+        "electricity at the machine's draw x PUE, months at the run rate (and back to back)."));
     p.addOption({ QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
         QStringLiteral("USD") });
     p.addOption({ QStringLiteral("cloud-rate"),
@@ -95,8 +95,11 @@ int runBreakeven(const QStringList& arguments)
     in.cloudUsdPerHour = number(QStringLiteral("cloud-rate"), limits::kHourlyUsd.bounds, 0.0);
     in.hoursPerRun = number(QStringLiteral("hours-per-run"), { 0.001, 1e6 }, 0.0);
     in.itPowerKw = number(QStringLiteral("power-kw"), { 0.0, 1e4 }, 0.0);
-    Assumptions a;
-    a.indirectRate = 0.0;
+    // The planner's defaults: the price tables' assumptions, a user's prices files included.
+    const auto catalog = loadCatalog(p, kCommand);
+    if (!catalog)
+        return kExitUsage;
+    Assumptions a = catalog->defaults;
     for (AssumptionId id :
         { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue, AssumptionId::IndirectRate,
             AssumptionId::AmortizationYears, AssumptionId::RunsPerMonth }) {
@@ -116,9 +119,6 @@ int runBreakeven(const QStringList& arguments)
                                  * calendar::kHoursPerMonth,
                              'f', 0)));
 
-    const auto catalog = loadCatalog(p, kCommand);
-    if (!catalog)
-        return kExitUsage;
     const auto sponsorId = sponsorOption(p, *catalog, &error);
     if (!sponsorId)
         return fail(kCommand, error);
@@ -143,6 +143,7 @@ int runBreakeven(const QStringList& arguments)
             { QStringLiteral("energy_cost_per_run_usd"), result.energyCostPerRunUsd },
             { QStringLiteral("experiment_cost_usd"), result.experimentCostUsd },
             { QStringLiteral("hardware_cost_usd"), in.hardwareCostUsd },
+            { QStringLiteral("capex_usd"), result.purchaseUsd },
             { QStringLiteral("hours_per_run"), in.hoursPerRun },
             { QStringLiteral("pue"), a.pue },
             { QStringLiteral("indirect_rate"), a.indirectRate },

@@ -125,7 +125,7 @@ void printTable(QTextStream& out, const Results& r)
 
     QStringList headers;
     for (int c = 0; c < views::kOptionColumnCount; ++c)
-        headers << views::header(static_cast<views::OptionColumn>(c));
+        headers << views::displayHeader(static_cast<views::OptionColumn>(c), r);
     TextTable owned(headers, { false, true, true, false, true, true, true, true, false, false });
     addRows<views::OptionColumn>(owned, r.options, views::kOptionColumnCount);
     owned.print(out);

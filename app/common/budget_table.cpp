@@ -194,7 +194,13 @@ QString indirectScopeText(const SponsorRules& sponsor, double indirectRate)
 {
     if (indirectRate <= 0.0)
         return {};
-    return QStringLiteral("F&A at %1 on %2 (%3)")
+    const bool none = std::none_of(sponsor.carriesIndirect.begin(), sponsor.carriesIndirect.end(),
+        [](bool carries) { return carries; });
+    if (none)
+        return QStringLiteral("No cost includes F&A: the sponsor's rules (%1) put the rate of %2 "
+                              "on none")
+            .arg(toQString(sponsor.name), formatPercent(indirectRate));
+    return QStringLiteral("Costs include F&A at %1 on %2 (%3)")
         .arg(formatPercent(indirectRate), indirectBaseText(sponsor), toQString(sponsor.name));
 }
 

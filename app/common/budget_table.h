@@ -38,8 +38,8 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 // computing, a machine below $5,000 (supplies), electricity, hosting, support and staff time";
 // "no cost" under rules that charge none.
 QString indirectBaseText(const SponsorRules& sponsor);
-// "F&A at 50% on <indirectBaseText> (<the rules' name>)": what every cost a view shows counts;
-// empty at a rate of 0.
+// "Costs include F&A at 50% on <indirectBaseText> (<the rules' name>)", or that no cost does
+// under rules that charge none: what every cost a view shows counts; empty at a rate of 0.
 QString indirectScopeText(const SponsorRules& sponsor, double indirectRate);
 
 // "YYYY-MM" into plan.startYear/startMonth; false when it is not such a month.

@@ -5,6 +5,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::views {
@@ -34,6 +35,31 @@ QString header(OptionColumn c)
         return QStringLiteral("Pareto");
     }
     return {};
+}
+
+QString displayHeader(OptionColumn c, const Results& r)
+{
+    const Assumptions& a = r.assumptions;
+    const SponsorRules& rules = r.indirectRules;
+    switch (c) {
+    case OptionColumn::ExperimentCost: {
+        const bool owningCarries = indirectRateOn(BudgetCategory::Hosting, rules, a) > 0.0
+            || indirectRateOn(BudgetCategory::Support, rules, a) > 0.0
+            || indirectRateOn(BudgetCategory::Staff, rules, a) > 0.0;
+        const bool any = std::any_of(r.options.begin(), r.options.end(), [&](const auto& o) {
+            return o.owning.purchaseUsd > o.machineCostUsd
+                || (owningCarries && o.owning.monthlyUsd > 0.0);
+        });
+        return header(c) + (any ? QStringLiteral(" (with F&A)") : QString());
+    }
+    case OptionColumn::EnergyCost:
+        return header(c)
+            + (indirectRateOn(BudgetCategory::Energy, rules, a) > 0.0
+                    ? QStringLiteral(" (with F&A)")
+                    : QString());
+    default:
+        return header(c);
+    }
 }
 
 QString daysText(const TrainingEstimate& e)

@@ -24,6 +24,10 @@ enum class OptionColumn {
 inline constexpr int kOptionColumnCount = 10;
 
 QString header(OptionColumn c);
+// The name a table shows: the costs per run say that they include F&A where the results' sponsor
+// rules put it (electricity; the price of a machine below the equipment threshold, owning costs:
+// "Per experiment (with F&A)" where any machine's does).
+QString displayHeader(OptionColumn c, const Results& results);
 QString displayText(const OwnedOption& o, OptionColumn c);
 // A value that sorts numerically where the column is a number.
 QVariant sortValue(const OwnedOption& o, OptionColumn c);

@@ -13,7 +13,6 @@
 #include <QSpinBox>
 #include <QToolButton>
 
-#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::gui {
@@ -182,13 +181,8 @@ void AssumptionsPanel::showSource(const Field& f)
 void AssumptionsPanel::fieldEdited(const Field& f)
 {
     const double shown = f.whole ? f.whole->value() : f.number->value();
-    chooseAssumptionValue(m_current, f.id, shown / f.scale);
     // Back at the tables' value (after Sourced, or a typo undone): theirs, with their source.
-    const double tables = assumptionValue(m_tables, f.id);
-    if (std::abs(assumptionValue(m_current, f.id) - tables)
-            <= 1e-9 * std::max(1.0, std::abs(tables))
-        && !m_tables.source(f.id).source.empty())
-        m_current.source(f.id) = m_tables.source(f.id);
+    chooseAssumptionValue(m_current, f.id, shown / f.scale, &m_tables);
     showSource(f); // the tooltip cites the typed value's source, not the one it replaced
     updateSuffixes();
     emit assumptionsChanged();

@@ -304,13 +304,16 @@ QString BudgetView::setGrantSettings(const ScenarioGrant& grant)
     m_equipmentYear->setValue(grant.plan.equipmentYear);
     m_syncing = false;
     QString warning;
-    if (grant.sponsorId) {
-        if (m_session->catalog().findSponsor(*grant.sponsorId))
-            m_session->setSponsor(*grant.sponsorId); // re-plans, and refreshes this view
+    // A grant that names no sponsor (a file written by hand) plans by the default rules, not by
+    // whichever scenario was open before: the rules move every cost.
+    const std::string sponsorId = grant.sponsorId.value_or(defaultSponsorId(m_session->catalog()));
+    if (!sponsorId.empty()) {
+        if (m_session->catalog().findSponsor(sponsorId))
+            m_session->setSponsor(sponsorId); // re-plans, and refreshes this view
         else
             warning = tr("The scenario's sponsor '%1' is not among the loaded sponsors' rules; "
                          "the plan and budget use %2.")
-                          .arg(QString::fromStdString(*grant.sponsorId), m_sponsor->currentText());
+                          .arg(QString::fromStdString(sponsorId), m_sponsor->currentText());
     }
     refresh();
     return warning;
@@ -388,8 +391,9 @@ void BudgetView::fillBudget()
             !unset.isEmpty())
             notes << QStringLiteral("<b>%1</b>").arg(unset.toHtmlEscaped());
         if (!rules->source.note.empty())
-            notes
-                << tr("Note: %1.").arg(QString::fromStdString(rules->source.note)).toHtmlEscaped();
+            notes << tr("Sponsor's note: %1.")
+                         .arg(QString::fromStdString(rules->source.note))
+                         .toHtmlEscaped();
     }
     // A warning run into the note's paragraph read as more of the note.
     m_sponsorNote->setText(notes.join(QStringLiteral("<br>")));

@@ -801,7 +801,7 @@ void MainWindow::showHelp()
            "not equipment.</p>"
            "<p><b>Break-even</b> = (price − resale) / (cloud per run − the machine's cost per "
            "run), where a run costs its electricity and the owning costs of the months it "
-           "takes at the planned run rate.</p>"
+           "takes at the planned run rate, each with F&amp;A where the rules put it.</p>"
            "<p>Estimates come from your own gpuplan-bench measurements, those scaled to more GPUs "
            "of the same type, the paper's tables (flagged: its timer never synchronised the "
            "GPU), or an analytic FLOPs model. Points ringed in red imply 75% of peak or more; a "

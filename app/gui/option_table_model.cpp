@@ -13,6 +13,7 @@ void OptionTableModel::setResults(const Results* results, const std::vector<Resu
 {
     beginResetModel();
     m_rows.clear();
+    m_results = results;
     if (results)
         for (std::size_t i = 0; i < results->options.size(); ++i)
             m_rows.push_back({ &results->options[i], static_cast<int>(i) });
@@ -94,7 +95,8 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (section == kValidationColumn)
         return QStringLiteral("Validation error");
-    return views::header(static_cast<views::OptionColumn>(section));
+    const auto column = static_cast<views::OptionColumn>(section);
+    return m_results ? views::displayHeader(column, *m_results) : views::header(column);
 }
 
 } // namespace gpuplan::gui

@@ -39,6 +39,7 @@ private:
         int optionIndex = -1;
     };
     std::vector<Row> m_rows;
+    const Results* m_results = nullptr; // for headers that say where F&A is included
 };
 
 } // namespace gpuplan::gui

@@ -56,10 +56,11 @@ std::optional<Range> rangeIf(const Results& r, const std::optional<Range>& range
     return r.hasRanges ? range : std::nullopt;
 }
 
-// Owning costs more than the price and the electricity: resale, hosting, support or staff.
+// Owning costs more than the price and the electricity: resale, hosting, support or staff (F&A
+// on the price, where the machine is supplies, is not an owning cost).
 bool hasOwningCosts(const OwnedOption& o)
 {
-    return o.netCapexUsd != o.machineCostUsd || o.buyCostPerRunUsd != o.energyCostUsd;
+    return o.owning.resaleUsd > 0.0 || o.owning.monthlyUsd > 0.0;
 }
 
 // When buying pays off: in runs and, with `months`, in months at the machine's run rate.
@@ -239,7 +240,9 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     // the electricity and the owning costs of the months a run takes.
     chart.series.push_back(curve(QStringLiteral("Buy ") + machine
             + (hasOwningCosts(o) ? QStringLiteral(" (net price + energy and owning costs)")
-                                 : QStringLiteral(" (machine + energy)")),
+                    : o.owning.purchaseUsd > o.machineCostUsd
+                    ? QStringLiteral(" (machine with F&A + energy)")
+                    : QStringLiteral(" (machine + energy)")),
         ChartSeries::Kind::Line, kBuyColor, o.netCapexUsd, o.buyCostPerRunUsd, maxRuns, true,
         rangeIf(r, o.netCapexRange), rangeIf(r, o.buyCostPerRunRange)));
     std::size_t colour = 0;

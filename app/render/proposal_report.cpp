@@ -127,8 +127,12 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
                     assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
-    html += QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on %2, in the per-run costs, "
-                           "break-even and budget alike (%3)</li>")
+    const bool carried = std::any_of(r.indirectRules.carriesIndirect.begin(),
+        r.indirectRules.carriesIndirect.end(), [](bool carries) { return carries; });
+    html += (carried ? QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on %2, in the per-run "
+                                      "costs, break-even and budget alike (%3)</li>")
+                     : QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on no cost under the "
+                                      "sponsor's rules (%3)</li>"))
                 .arg(views::formatPercent(a.indirectRate),
                     esc(views::indirectBaseText(r.indirectRules)),
                     esc(QString::fromStdString(r.indirectRules.name)));
@@ -224,7 +228,7 @@ QString optionsTable(const Results& r, const std::vector<std::size_t>& indices, 
     QString html = tableStart();
     QStringList headers;
     for (int c = 0; c < views::kOptionColumnCount; ++c)
-        headers << esc(views::header(static_cast<views::OptionColumn>(c)));
+        headers << esc(views::displayHeader(static_cast<views::OptionColumn>(c), r));
     html += row(headers, true);
     for (std::size_t i : indices) {
         const auto& o = r.options[i];

@@ -31,16 +31,16 @@ std::vector<BuyVsRentPoint> buyVsRentCurve(
 BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a, const SponsorRules& sponsor)
 {
     const double days = in.hoursPerRun / calendar::kHoursPerDay;
-    const double purchaseUsd = withIndirectUsd(
-        in.hardwareCostUsd, machineCategory(in.hardwareCostUsd, sponsor), sponsor, a);
     BreakEven out;
+    out.purchaseUsd = withIndirectUsd(
+        in.hardwareCostUsd, machineCategory(in.hardwareCostUsd, sponsor), sponsor, a);
     out.cloudCostPerRunUsd
         = cloudCostUsd(in.cloudUsdPerHour, /*instances=*/1, days, Pricing::OnDemand, a, sponsor);
     out.energyCostPerRunUsd
         = withIndirectUsd(energyCostUsd(facilityPowerKw(in.itPowerKw, a), days, a),
             BudgetCategory::Energy, sponsor, a);
-    out.experimentCostUsd = experimentCostUsd(purchaseUsd, days, a);
-    out.runs = breakEvenRuns(purchaseUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
+    out.experimentCostUsd = experimentCostUsd(out.purchaseUsd, days, a);
+    out.runs = breakEvenRuns(out.purchaseUsd, out.cloudCostPerRunUsd, out.energyCostPerRunUsd);
     out.runsPerMonth = cappedRunsPerMonth(days, a);
     if (out.runs) {
         out.monthsContinuous = monthsAtRunRate(*out.runs, runCapacityPerMonth(days));

@@ -37,6 +37,7 @@ struct BreakEvenInput {
 struct BreakEven {
     double cloudCostPerRunUsd = 0.0;
     double energyCostPerRunUsd = 0.0;
+    double purchaseUsd = 0.0; // the price with F&A where the machine is in the base (supplies)
     double experimentCostUsd = 0.0; // the machine's amortised share of one run
     std::optional<double> runs;
     // Months of back-to-back runs until the break-even.

@@ -10,8 +10,8 @@
 namespace gpuplan {
 
 // The rules where no sponsor is named: F&A on computing services (cloud, campus recharge) only,
-// every machine equipment exempt from the base. `gpuplan-cli breakeven`, which knows no sponsor,
-// and a catalog without sponsors use them.
+// every machine equipment exempt from the base. A scenario without a sponsor, and a catalog
+// without sponsors' rules, use them.
 SponsorRules cloudSpendOnlyRules();
 
 // Whether a machine is equipment under the sponsor's rules: its price, in whole dollars as a

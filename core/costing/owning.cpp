@@ -50,15 +50,14 @@ MonthlyOwningCosts monthlyOwningCosts(double machineCost, double itPowerKw, cons
     return m;
 }
 
-OwningCosts owningCosts(
-    double machineCost, double itPowerKw, const Assumptions& a, const SponsorRules& sponsor)
+OwningCosts owningCosts(double machineCost, double itPowerKw, const Assumptions& a,
+    const SponsorRules& sponsor, std::optional<BudgetCategory> category)
 {
     const MonthlyOwningCosts direct = monthlyOwningCosts(machineCost, itPowerKw, a);
-    auto toGrant = [&](double usd, BudgetCategory category) {
-        return withIndirectUsd(usd, category, sponsor, a);
-    };
+    auto toGrant
+        = [&](double usd, BudgetCategory kind) { return withIndirectUsd(usd, kind, sponsor, a); };
     OwningCosts c;
-    c.purchaseUsd = toGrant(machineCost, machineCategory(machineCost, sponsor));
+    c.purchaseUsd = toGrant(machineCost, category.value_or(machineCategory(machineCost, sponsor)));
     c.monthlyUsd = toGrant(direct.hostingUsd, BudgetCategory::Hosting)
         + toGrant(direct.supportUsd, BudgetCategory::Support)
         + toGrant(direct.staffUsd, BudgetCategory::Staff);

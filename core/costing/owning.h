@@ -7,6 +7,7 @@
 #include "core/sponsor.h"
 #include "core/uncertainty.h"
 
+#include <optional>
 #include <string>
 
 namespace gpuplan {
@@ -46,8 +47,12 @@ struct OwningCosts {
     double lifetimeUsd = 0.0;
     double netPurchaseUsd() const { return purchaseUsd - resaleUsd; }
 };
-OwningCosts owningCosts(
-    double machineCostUsd, double itPowerKw, const Assumptions& a, const SponsorRules& sponsor);
+// `category`: equipment or supplies, decided once on the machine's stated price as its budget
+// decides it (default: on this price). Ranges and samples move the price but keep the category:
+// a cheaper machine must not cost more by crossing the threshold, or a range that takes its
+// ends at the cheapest and dearest inputs would miss its own centre.
+OwningCosts owningCosts(double machineCostUsd, double itPowerKw, const Assumptions& a,
+    const SponsorRules& sponsor, std::optional<BudgetCategory> category = std::nullopt);
 
 // The amortised cost of one run: lifetime cost * days / (years * 365 * utilisation). With the
 // owning costs off, the lifetime cost is the machine's price: exactly the paper's formula.

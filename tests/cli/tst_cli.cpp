@@ -685,7 +685,7 @@ chassis:
         QVERIFY(onDemandCosts(zero) > 0.0);
         QCOMPARE(onDemandCosts(none), onDemandCosts(zero));
         QVERIFY(qFuzzyCompare(onDemandCosts(federal), 1.5 * onDemandCosts(zero)));
-        // The paper's 1x RTX 3090 ($2,090 with its chassis) is supplies; 8x A100 is equipment.
+        // The paper's 1x RTX 3090 ($2,320 with its chassis) is supplies; 8x A100 is equipment.
         const QJsonObject cheap = option(federal, QStringLiteral("rtx-3090"), 1);
         QCOMPARE(cheap["net_capex_usd"].toDouble(), 1.5 * cheap["hardware_cost_usd"].toDouble());
         QVERIFY(qFuzzyCompare(cheap["energy_cost_usd"].toDouble(),
@@ -706,6 +706,15 @@ chassis:
                                     "time (US federal"),
             qPrintable(table.out));
         QVERIFY(!cli({ "plan", "--model", "pythia-1b" }).out.contains("F&A at"));
+        // The columns say they include it, as the cloud table's do.
+        QVERIFY(table.out.contains("Per experiment (with F&A)"));
+        QVERIFY(table.out.contains("Energy per run (with F&A)"));
+        const Run noneTable
+            = cli(QStringList { "plan", "--model", "pythia-1b", "--sponsor", "no-indirect" } + fa);
+        QVERIFY2(noneTable.out.contains("No cost includes F&A: the sponsor's rules (No indirect "
+                                        "costs) put the rate of 50% on none"),
+            qPrintable(noneTable.out));
+        QVERIFY(!noneTable.out.contains("(with F&A"));
 
         const Run unknown = cli({ "plan", "--model", "pythia-1b", "--sponsor", "nsf" });
         QCOMPARE(unknown.exitCode, 2);

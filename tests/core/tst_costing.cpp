@@ -320,6 +320,16 @@ private slots:
         a.plannedRuns = 2;
         chooseAssumptionValue(a, AssumptionId::PlannedRuns, 2.4);
         QVERIFY(a.source(AssumptionId::PlannedRuns).source.empty());
+        // Typed back to the price tables' value (the Assumptions dock): the tables' source, not
+        // the user's; another value stays the user's.
+        Assumptions tables;
+        tables.electricityUsdPerKwh = 0.13;
+        tables.source(AssumptionId::ElectricityUsdPerKwh).source = "EIA Electric Power Monthly";
+        chooseAssumptionValue(a, AssumptionId::ElectricityUsdPerKwh, 0.13, &tables);
+        QCOMPARE(a.source(AssumptionId::ElectricityUsdPerKwh).source,
+            std::string("EIA Electric Power Monthly"));
+        chooseAssumptionValue(a, AssumptionId::ElectricityUsdPerKwh, 0.09, &tables);
+        QCOMPARE(a.source(AssumptionId::ElectricityUsdPerKwh).source, std::string(kUserSupplied));
     }
 
     void reservationTermsHoldTheRunsThatComeBeforeTheyEnd()

@@ -151,6 +151,32 @@ private slots:
             = grantBudget(supplies, { BudgetTarget::Kind::Owned, 0 }, plan, highThreshold);
         QVERIFY2(std::abs(b.totalUsd - (o.netCapexUsd + o.energyCostUsd)) <= 1.0,
             qPrintable(QString::number(b.totalUsd)));
+        // A price range across the threshold keeps the stated price's category, as the budget
+        // books it: a cheaper machine never costs more, and every range holds its centre
+        // ($15,000 +-20%: supplies under a $16,000 threshold, equipment under $14,000).
+        for (const double threshold : { 16000.0, 14000.0 }) {
+            SponsorRules near = usFederal();
+            near.id = "near";
+            near.equipmentThresholdUsd = threshold;
+            auto nearCatalog = catalog();
+            nearCatalog->sponsors = { near };
+            Scenario n = oneGpu(nearCatalog);
+            n.assumptions = s.assumptions;
+            n.sponsorId = "near";
+            const Results ranged = evaluate(n);
+            const OwnedOption& m = ranged.options.at(0);
+            QCOMPARE(m.netCapexUsd, threshold > 15000.0 ? 22500.0 : 15000.0);
+            QVERIFY(m.machineCostRange.low < threshold && m.machineCostRange.high > threshold);
+            for (const auto& [point, range] : { std::pair { m.netCapexUsd, m.netCapexRange },
+                     std::pair { m.experimentCostUsd, m.experimentCostRange },
+                     std::pair { m.planTotalUsd, m.planTotalRange } })
+                QVERIFY2(range.low <= point && point <= range.high,
+                    qPrintable(
+                        QStringLiteral("%1 in %2-%3").arg(point).arg(range.low).arg(range.high)));
+            QVERIFY(*m.breakEvenRunsRange.low <= *m.breakEvenRuns
+                && *m.breakEvenRuns <= *m.breakEvenRunsRange.high);
+        }
+
         // An unknown sponsor is said, and F&A falls on cloud spend only.
         s.sponsorId = "nsf-2031";
         const Results unknown = evaluate(s);

@@ -921,6 +921,27 @@ private slots:
         QVERIFY(cheapestMarked);
     }
 
+    // A machine below the equipment threshold carries F&A on its price under US federal rules:
+    // the buy line starts there and says so, but F&A is no owning cost.
+    void buyVsRentSaysFandAOnASuppliesMachine()
+    {
+        Scenario s = scenarioFor(m_catalog, SourcePolicy::Best);
+        s.assumptions.indirectRate = 0.5;
+        s.sponsorId = "us-federal";
+        const Results r = evaluate(s);
+        const std::size_t chosen = firstOption(r, [](const OwnedOption& o) {
+            return o.machineCostUsd < 5000.0 && o.breakEvenRuns.has_value();
+        });
+        QVERIFY(chosen < r.options.size());
+        const OwnedOption& o = r.options[chosen];
+        QCOMPARE(o.netCapexUsd, 1.5 * o.machineCostUsd);
+        const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
+        const ChartSeries& buy = chart.series.front();
+        QVERIFY2(
+            buy.name.endsWith(QStringLiteral("(machine with F&A + energy)")), qPrintable(buy.name));
+        QCOMPARE(buy.points.front().y, o.netCapexUsd);
+    }
+
     // Where renting never breaks even, the sentence compares with what running the machine
     // costs per run, owning costs included, not with its electricity alone.
     void rentingCheaperThanRunningSaysWhatRunningCosts()

@@ -146,8 +146,11 @@ private slots:
             QStringLiteral("cloud and recharge computing; every machine exempt as equipment"));
         QCOMPARE(views::indirectScopeText(cloudSpendOnlyRules(), 0.0), QString());
         QCOMPARE(views::indirectScopeText(cloudSpendOnlyRules(), 0.55),
-            QStringLiteral("F&A at 55% on cloud and recharge computing; every machine exempt as "
-                           "equipment (no sponsor's rules loaded)"));
+            QStringLiteral("Costs include F&A at 55% on cloud and recharge computing; every "
+                           "machine exempt as equipment (no sponsor's rules loaded)"));
+        QCOMPARE(views::indirectScopeText(*load.catalog->findSponsor("no-indirect"), 0.5),
+            QStringLiteral("No cost includes F&A: the sponsor's rules (No indirect costs) put the "
+                           "rate of 50% on none"));
         QCOMPARE(views::listedWithAnd({ QStringLiteral("a") }), QStringLiteral("a"));
         QCOMPARE(
             views::listedWithAnd({ QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }),
