@@ -25,6 +25,11 @@ namespace {
 
 const QString kCommand = QStringLiteral("breakeven");
 
+// The assumptions breakeven has options for, and takes from the price tables.
+constexpr AssumptionId kTakenAssumptions[]
+    = { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue, AssumptionId::IndirectRate,
+          AssumptionId::AmortizationYears, AssumptionId::RunsPerMonth };
+
 // An option bounded and described by the assumption table.
 void addAssumptionOption(QCommandLineParser& p, AssumptionId id, const QString& defaultText)
 {
@@ -46,8 +51,9 @@ int runBreakeven(const QStringList& arguments)
     p.setApplicationDescription(QStringLiteral(
         "Runs after which buying beats renting: hardware cost / (cloud cost per run - "
         "electricity per run), each with F&A where the sponsor's rules put it, with the "
-        "planner's rules and defaults (the price tables' assumptions, --prices included): "
-        "electricity at the machine's draw x PUE, months at the run rate (and back to back)."));
+        "planner's rules and its defaults for the options below (the price tables', --prices "
+        "included): electricity at the machine's draw x PUE, months at the run rate (and back "
+        "to back). No owning costs or resale, the machine in use all the time."));
     p.addOption({ QStringLiteral("hardware-cost"), QStringLiteral("Machine price in USD."),
         QStringLiteral("USD") });
     p.addOption({ QStringLiteral("cloud-rate"),
@@ -59,14 +65,10 @@ int runBreakeven(const QStringList& arguments)
         QStringLiteral("Power the owned machine draws while training, before PUE (default 0; "
                        "plan's JSON power_kw includes PUE: divide it by the pue)."),
         QStringLiteral("KW") });
-    const Assumptions fallback;
-    addAssumptionOption(p, AssumptionId::ElectricityUsdPerKwh,
-        QString::number(fallback.electricityUsdPerKwh) + QStringLiteral(", the shipped table's"));
-    addAssumptionOption(p, AssumptionId::Pue, QString::number(fallback.pue));
-    addAssumptionOption(p, AssumptionId::IndirectRate, QStringLiteral("0"));
-    addAssumptionOption(
-        p, AssumptionId::AmortizationYears, QString::number(fallback.amortizationYears));
-    addAssumptionOption(p, AssumptionId::RunsPerMonth, QString::number(fallback.runsPerMonth));
+    for (AssumptionId id : kTakenAssumptions)
+        addAssumptionOption(p, id,
+            QStringLiteral("the price tables', built in %1")
+                .arg(assumptionValue(Assumptions {}, id)));
     addSponsorOption(p);
     addDataOptions(p);
     p.addOption({ QStringLiteral("format"), QStringLiteral("table (default) or json."),
@@ -95,17 +97,20 @@ int runBreakeven(const QStringList& arguments)
     in.cloudUsdPerHour = number(QStringLiteral("cloud-rate"), limits::kHourlyUsd.bounds, 0.0);
     in.hoursPerRun = number(QStringLiteral("hours-per-run"), { 0.001, 1e6 }, 0.0);
     in.itPowerKw = number(QStringLiteral("power-kw"), { 0.0, 1e4 }, 0.0);
-    // The planner's defaults: the price tables' assumptions, a user's prices files included.
+    if (!error.isEmpty()) // before the tables: the figures typed are the first thing to fix
+        return fail(kCommand, error);
+    // The planner's defaults for the assumptions this command takes: the price tables', a
+    // user's prices files included. The rest stay built in (no owning costs, the machine in
+    // use all the time): figures at hand, not the tables' machines.
     const auto catalog = loadCatalog(p, kCommand);
     if (!catalog)
         return kExitUsage;
-    Assumptions a = catalog->defaults;
-    for (AssumptionId id :
-        { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue, AssumptionId::IndirectRate,
-            AssumptionId::AmortizationYears, AssumptionId::RunsPerMonth }) {
+    Assumptions a;
+    for (AssumptionId id : kTakenAssumptions) {
         const AssumptionSpec& spec = assumptionSpec(id);
-        setAssumptionValue(
-            a, id, number(views::toQString(spec.option), spec.bounds, assumptionValue(a, id)));
+        setAssumptionValue(a, id,
+            number(views::toQString(spec.option), spec.bounds,
+                assumptionValue(catalog->defaults, id)));
     }
     if (!error.isEmpty())
         return fail(kCommand, error);

@@ -144,7 +144,9 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
         .arg(toQString(sponsor.name));
 }
 
-QString indirectBaseText(const SponsorRules& sponsor)
+namespace {
+// The costs the rules put in the base, in words.
+QStringList carriedCosts(const SponsorRules& sponsor)
 {
     const QString threshold = formatWholeUsd(sponsor.equipmentThresholdUsd);
     QStringList carried;
@@ -181,6 +183,18 @@ QString indirectBaseText(const SponsorRules& sponsor)
             break;
         }
     }
+    return carried;
+}
+} // namespace
+
+bool chargesIndirect(const SponsorRules& sponsor)
+{
+    return !carriedCosts(sponsor).isEmpty();
+}
+
+QString indirectBaseText(const SponsorRules& sponsor)
+{
+    const QStringList carried = carriedCosts(sponsor);
     if (carried.isEmpty())
         return QStringLiteral("no cost");
     // What is not named is exempt; only where every machine is equipment is that worth saying.
@@ -194,9 +208,7 @@ QString indirectScopeText(const SponsorRules& sponsor, double indirectRate)
 {
     if (indirectRate <= 0.0)
         return {};
-    const bool none = std::none_of(sponsor.carriesIndirect.begin(), sponsor.carriesIndirect.end(),
-        [](bool carries) { return carries; });
-    if (none)
+    if (!chargesIndirect(sponsor))
         return QStringLiteral("No cost includes F&A: the sponsor's rules (%1) put the rate of %2 "
                               "on none")
             .arg(toQString(sponsor.name), formatPercent(indirectRate));

@@ -38,6 +38,9 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 // computing, a machine below $5,000 (supplies), electricity, hosting, support and staff time";
 // "no cost" under rules that charge none.
 QString indirectBaseText(const SponsorRules& sponsor);
+// Whether the rules put any cost in the indirect base (supplies only where a machine can be
+// below the threshold): the same test indirectBaseText's "no cost" makes.
+bool chargesIndirect(const SponsorRules& sponsor);
 // "Costs include F&A at 50% on <indirectBaseText> (<the rules' name>)", or that no cost does
 // under rules that charge none: what every cost a view shows counts; empty at a rate of 0.
 QString indirectScopeText(const SponsorRules& sponsor, double indirectRate);

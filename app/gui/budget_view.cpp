@@ -304,17 +304,22 @@ QString BudgetView::setGrantSettings(const ScenarioGrant& grant)
     m_equipmentYear->setValue(grant.plan.equipmentYear);
     m_syncing = false;
     QString warning;
-    // A grant that names no sponsor (a file written by hand) plans by the default rules, not by
-    // whichever scenario was open before: the rules move every cost.
-    const std::string sponsorId = grant.sponsorId.value_or(defaultSponsorId(m_session->catalog()));
-    if (!sponsorId.empty()) {
-        if (m_session->catalog().findSponsor(sponsorId))
-            m_session->setSponsor(sponsorId); // re-plans, and refreshes this view
-        else
+    // A grant that names no sponsor (a file written by hand), or one not loaded, plans by the
+    // default rules, not by whichever scenario was open before: the rules move every cost.
+    const std::string fallback = defaultSponsorId(m_session->catalog());
+    std::string sponsorId = grant.sponsorId.value_or(fallback);
+    if (!m_session->catalog().findSponsor(sponsorId)) {
+        sponsorId = fallback;
+        if (grant.sponsorId) {
+            const SponsorRules* used = m_session->catalog().findSponsor(fallback);
             warning = tr("The scenario's sponsor '%1' is not among the loaded sponsors' rules; "
                          "the plan and budget use %2.")
-                          .arg(QString::fromStdString(sponsorId), m_sponsor->currentText());
+                          .arg(QString::fromStdString(*grant.sponsorId),
+                              used ? QString::fromStdString(used->name)
+                                   : tr("F&A on cloud spend only"));
+        }
     }
+    m_session->setSponsor(sponsorId); // re-plans, and refreshes this view
     refresh();
     return warning;
 }

@@ -122,7 +122,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     // The dock shows the planned runs the Budget view's typed runs per year add up to.
     connect(m_budget, &BudgetView::plannedRunsTyped, this, [this](int total) {
         Assumptions a = m_session->scenario().assumptions;
-        chooseAssumptionValue(a, AssumptionId::PlannedRuns, total);
+        chooseAssumptionValue(a, AssumptionId::PlannedRuns, total, &m_session->catalog().defaults);
         m_assumptions->setAssumptions(a);
         m_session->setAssumptions(a);
     });

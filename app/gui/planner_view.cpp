@@ -315,7 +315,7 @@ void PlannerView::resultsChanged()
     // Every cost in the tables and charts counts F&A where these rules put it: say which.
     if (const QString fa = views::indirectScopeText(r.indirectRules, r.assumptions.indirectRate);
         !fa.isEmpty())
-        text += QLatin1Char(' ') + fa.toHtmlEscaped() + QLatin1Char('.');
+        text += tr(" %1.").arg(fa.toHtmlEscaped());
     if (!m_session->comparisons().empty())
         text += tr(" Hollow markers and italic rows: the GPUs measured with gpuplan-bench, as "
                    "each source estimates them (pentagon measured, star extrapolated, diamond "

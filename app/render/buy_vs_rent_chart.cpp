@@ -63,6 +63,24 @@ bool hasOwningCosts(const OwnedOption& o)
     return o.owning.resaleUsd > 0.0 || o.owning.monthlyUsd > 0.0;
 }
 
+// The parts of buying that carry F&A under the results' rules, as the figures count them.
+QStringList buyingCarriesIndirect(const Results& r, const OwnedOption& o)
+{
+    QStringList carried;
+    if (r.assumptions.indirectRate <= 0.0)
+        return carried;
+    const SponsorRules& rules = r.indirectRules;
+    if (o.owning.purchaseUsd > o.machineCostUsd) // supplies: decided on the stated price
+        carried << QStringLiteral("the machine");
+    if (rules.carries(BudgetCategory::Energy))
+        carried << QStringLiteral("electricity");
+    if (o.owning.monthlyUsd > 0.0
+        && (rules.carries(BudgetCategory::Hosting) || rules.carries(BudgetCategory::Support)
+            || rules.carries(BudgetCategory::Staff)))
+        carried << QStringLiteral("owning costs");
+    return carried;
+}
+
 // When buying pays off: in runs and, with `months`, in months at the machine's run rate.
 struct BreakEvenWhen {
     std::optional<double> runs; // nullopt: renting stays cheaper per run
@@ -239,10 +257,10 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
     // The line the core's break-even is on: the price less any resale up front, then per run
     // the electricity and the owning costs of the months a run takes.
     chart.series.push_back(curve(QStringLiteral("Buy ") + machine
-            + (hasOwningCosts(o) ? QStringLiteral(" (net price + energy and owning costs)")
-                    : o.owning.purchaseUsd > o.machineCostUsd
-                    ? QStringLiteral(" (machine with F&A + energy)")
-                    : QStringLiteral(" (machine + energy)")),
+            + QStringLiteral(" (%1%2)").arg(hasOwningCosts(o)
+                    ? QStringLiteral("net price + energy and owning costs")
+                    : QStringLiteral("machine + energy"),
+                buyingCarriesIndirect(r, o).isEmpty() ? QString() : QStringLiteral(", with F&A")),
         ChartSeries::Kind::Line, kBuyColor, o.netCapexUsd, o.buyCostPerRunUsd, maxRuns, true,
         rangeIf(r, o.netCapexRange), rangeIf(r, o.buyCostPerRunRange)));
     std::size_t colour = 0;
@@ -378,21 +396,11 @@ QString planVerdictText(
     buyWhat += o.owning.monthlyUsd > 0.0 ? QStringLiteral(", electricity and owning costs")
                                          : QStringLiteral(" and electricity");
     // F&A on each side where the sponsor's rules put it, as the figures count it.
-    const SponsorRules& rules = r.indirectRules;
     const QString rate = views::formatPercent(a.indirectRate);
-    QStringList carried;
-    if (rules.carries(machineCategory(o.machineCostUsd, rules)))
-        carried << QStringLiteral("the machine");
-    if (rules.carries(BudgetCategory::Energy))
-        carried << QStringLiteral("electricity");
-    if (o.owning.monthlyUsd > 0.0
-        && (rules.carries(BudgetCategory::Hosting) || rules.carries(BudgetCategory::Support)
-            || rules.carries(BudgetCategory::Staff)))
-        carried << QStringLiteral("owning costs");
-    if (a.indirectRate > 0.0 && !carried.isEmpty())
+    if (const QStringList carried = buyingCarriesIndirect(r, o); !carried.isEmpty())
         buyWhat += QStringLiteral("; F&A at %1 on %2").arg(rate, views::listedWithAnd(carried));
     const bool rentCarries
-        = a.indirectRate > 0.0 && rules.carries(BudgetCategory::ComputingServices);
+        = a.indirectRate > 0.0 && r.indirectRules.carries(BudgetCategory::ComputingServices);
     QString text
         = QStringLiteral("For the %1 planned: buying %2 costs %3 (%4), renting from %5 "
                          "costs %6%7")

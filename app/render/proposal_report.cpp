@@ -127,15 +127,15 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
                     assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
-    const bool carried = std::any_of(r.indirectRules.carriesIndirect.begin(),
-        r.indirectRules.carriesIndirect.end(), [](bool carries) { return carries; });
-    html += (carried ? QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on %2, in the per-run "
-                                      "costs, break-even and budget alike (%3)</li>")
-                     : QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on no cost under the "
-                                      "sponsor's rules (%3)</li>"))
-                .arg(views::formatPercent(a.indirectRate),
-                    esc(views::indirectBaseText(r.indirectRules)),
-                    esc(QString::fromStdString(r.indirectRules.name)));
+    const QString rulesName = esc(QString::fromStdString(r.indirectRules.name));
+    html += views::chargesIndirect(r.indirectRules)
+        ? QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on %2, in the per-run costs, "
+                         "break-even and budget alike (%3)</li>")
+              .arg(views::formatPercent(a.indirectRate),
+                  esc(views::indirectBaseText(r.indirectRules)), rulesName)
+        : QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on no cost under the sponsor's "
+                         "rules (%2)</li>")
+              .arg(views::formatPercent(a.indirectRate), rulesName);
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     assumptionSource(a.source(AssumptionId::AnalyticUtilization)));

@@ -325,6 +325,25 @@ private slots:
         QCOMPARE(other->session()->results().indirectRules.id, std::string("no-indirect"));
         QCOMPARE(reopened->justificationText(), justification);
         QVERIFY(!other->isWindowModified());
+
+        // A file naming rules that are not loaded plans by the default ones, not by the rules
+        // of the scenario open before (no-indirect here), and says so.
+        QByteArray unknown = saved;
+        unknown.replace("sponsor: no-indirect", "sponsor: my-univ");
+        const QString unknownPath
+            = m_files.filePath(QStringLiteral("unknown-sponsor.gpuplan.yaml"));
+        {
+            QFile file(unknownPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(unknown);
+        }
+        QVERIFY2(other->openScenario(unknownPath, &error), qPrintable(error));
+        QCOMPARE(other->session()->results().indirectRules.id, std::string("us-federal"));
+        QVERIFY2(other->statusBar()->currentMessage().contains(
+                     QStringLiteral("The scenario's sponsor 'my-univ' is not among the loaded "
+                                    "sponsors' rules; the plan and budget use US federal")),
+            qPrintable(other->statusBar()->currentMessage()));
+        QVERIFY(!other->isWindowModified());
     }
 
     void viewsAndMenus()

@@ -938,7 +938,7 @@ private slots:
         const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
         const ChartSeries& buy = chart.series.front();
         QVERIFY2(
-            buy.name.endsWith(QStringLiteral("(machine with F&A + energy)")), qPrintable(buy.name));
+            buy.name.endsWith(QStringLiteral("(machine + energy, with F&A)")), qPrintable(buy.name));
         QCOMPARE(buy.points.front().y, o.netCapexUsd);
     }
 

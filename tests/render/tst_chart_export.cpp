@@ -354,6 +354,17 @@ private slots:
                      "the per-run costs, break-even and budget alike (US federal")),
             qPrintable(html));
 
+        // Rules that charge nothing: the report says the rate falls on no cost, naming them.
+        Scenario noIndirect = s;
+        noIndirect.sponsorId = "no-indirect";
+        const Results none = evaluate(noIndirect);
+        ReportInput noneInput = input;
+        noneInput.results = &none;
+        QVERIFY2(proposalReportHtml(noneInput).contains(
+                     QStringLiteral("Indirect (F&amp;A) rate: 55%, on no cost under the "
+                                    "sponsor's rules (No indirect costs)")),
+            qPrintable(proposalReportHtml(noneInput)));
+
         // A budget that rents 8x H100 from one offer: the buy-vs-rent section weighs buying the
         // same GPUs against that offer, not the planner's default machine.
         ReportInput renting;
