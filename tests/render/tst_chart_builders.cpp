@@ -937,8 +937,8 @@ private slots:
         QCOMPARE(o.netCapexUsd, 1.5 * o.machineCostUsd);
         const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
         const ChartSeries& buy = chart.series.front();
-        QVERIFY2(
-            buy.name.endsWith(QStringLiteral("(machine + energy, with F&A)")), qPrintable(buy.name));
+        QVERIFY2(buy.name.endsWith(QStringLiteral("(machine + energy, with F&A)")),
+            qPrintable(buy.name));
         QCOMPARE(buy.points.front().y, o.netCapexUsd);
     }
 
