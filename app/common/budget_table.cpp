@@ -133,9 +133,7 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan)
 
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
 {
-    const bool charged = std::any_of(sponsor.carriesIndirect.begin(), sponsor.carriesIndirect.end(),
-        [](bool carries) { return carries; });
-    if (indirectRate > 0.0 || !charged)
+    if (indirectRate > 0.0 || !chargesIndirect(sponsor))
         return {};
     return QStringLiteral("The indirect (F&A) rate is 0%, yet the sponsor's rules (%1) charge it: "
                           "set your institution's negotiated rate (the Indirect (F&A) rate "

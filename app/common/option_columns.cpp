@@ -37,26 +37,46 @@ QString header(OptionColumn c)
     return {};
 }
 
+namespace {
+const QString kMachineCarries = QStringLiteral("the machine");
+const QString kEnergyCarries = QStringLiteral("electricity");
+const QString kOwningCarries = QStringLiteral("owning costs");
+} // namespace
+
+QStringList indirectOnBuying(const Results& r, const OwnedOption& o)
+{
+    QStringList carried;
+    if (r.assumptions.indirectRate <= 0.0)
+        return carried;
+    const SponsorRules& rules = r.indirectRules;
+    if (o.owning.purchaseUsd > o.machineCostUsd) // supplies: decided on the stated price
+        carried << kMachineCarries;
+    if (rules.carries(BudgetCategory::Energy))
+        carried << kEnergyCarries;
+    if (o.owning.monthlyUsd > 0.0
+        && (rules.carries(BudgetCategory::Hosting) || rules.carries(BudgetCategory::Support)
+            || rules.carries(BudgetCategory::Staff)))
+        carried << kOwningCarries;
+    return carried;
+}
+
 QString displayHeader(OptionColumn c, const Results& r)
 {
-    const Assumptions& a = r.assumptions;
-    const SponsorRules& rules = r.indirectRules;
-    switch (c) {
-    case OptionColumn::ExperimentCost: {
-        const bool owningCarries = indirectRateOn(BudgetCategory::Hosting, rules, a) > 0.0
-            || indirectRateOn(BudgetCategory::Support, rules, a) > 0.0
-            || indirectRateOn(BudgetCategory::Staff, rules, a) > 0.0;
-        const bool any = std::any_of(r.options.begin(), r.options.end(), [&](const auto& o) {
-            return o.owning.purchaseUsd > o.machineCostUsd
-                || (owningCarries && o.owning.monthlyUsd > 0.0);
+    // A column says "(with F&A)" where any option's figure in it carries some.
+    const auto anyCarries = [&r](const QStringList& parts) {
+        return std::any_of(r.options.begin(), r.options.end(), [&](const OwnedOption& o) {
+            const QStringList carried = indirectOnBuying(r, o);
+            return std::any_of(parts.begin(), parts.end(),
+                [&carried](const QString& part) { return carried.contains(part); });
         });
-        return header(c) + (any ? QStringLiteral(" (with F&A)") : QString());
-    }
-    case OptionColumn::EnergyCost:
+    };
+    const QString withIndirect = QStringLiteral(" (with F&A)");
+    switch (c) {
+    case OptionColumn::ExperimentCost:
         return header(c)
-            + (indirectRateOn(BudgetCategory::Energy, rules, a) > 0.0
-                    ? QStringLiteral(" (with F&A)")
-                    : QString());
+            + (anyCarries({ kMachineCarries, kOwningCarries }) ? withIndirect : QString());
+    case OptionColumn::EnergyCost:
+        return header(c) + (anyCarries({ kEnergyCarries }) ? withIndirect : QString());
     default:
         return header(c);
     }

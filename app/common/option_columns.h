@@ -3,6 +3,7 @@
 #include "core/evaluate.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 namespace gpuplan::views {
@@ -24,6 +25,10 @@ enum class OptionColumn {
 inline constexpr int kOptionColumnCount = 10;
 
 QString header(OptionColumn c);
+// The parts of buying an option that carry F&A under the results' rules, as its figures count
+// them ("the machine" where it is supplies, "electricity", "owning costs"); empty at a rate
+// of 0. The tables' headers and the buy-vs-rent wording read this one rule.
+QStringList indirectOnBuying(const Results& results, const OwnedOption& option);
 // The name a table shows: the costs per run say that they include F&A where the results' sponsor
 // rules put it (electricity; the price of a machine below the equipment threshold, owning costs:
 // "Per experiment (with F&A)" where any machine's does).

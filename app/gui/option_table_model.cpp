@@ -13,7 +13,11 @@ void OptionTableModel::setResults(const Results* results, const std::vector<Resu
 {
     beginResetModel();
     m_rows.clear();
-    m_results = results;
+    m_headers.clear();
+    for (int c = 0; c < views::kOptionColumnCount; ++c) {
+        const auto column = static_cast<views::OptionColumn>(c);
+        m_headers << (results ? views::displayHeader(column, *results) : views::header(column));
+    }
     if (results)
         for (std::size_t i = 0; i < results->options.size(); ++i)
             m_rows.push_back({ &results->options[i], static_cast<int>(i) });
@@ -95,8 +99,7 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (section == kValidationColumn)
         return QStringLiteral("Validation error");
-    const auto column = static_cast<views::OptionColumn>(section);
-    return m_results ? views::displayHeader(column, *m_results) : views::header(column);
+    return m_headers.value(section, views::header(static_cast<views::OptionColumn>(section)));
 }
 
 } // namespace gpuplan::gui

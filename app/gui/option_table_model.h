@@ -7,6 +7,7 @@
 #include "core/evaluate.h"
 
 #include <QAbstractTableModel>
+#include <QStringList>
 
 #include <vector>
 
@@ -39,7 +40,9 @@ private:
         int optionIndex = -1;
     };
     std::vector<Row> m_rows;
-    const Results* m_results = nullptr; // for headers that say where F&A is included
+    // The option columns' headers for these results (whether a cost includes F&A is a pass over
+    // every option: once per re-plot, not on every header paint).
+    QStringList m_headers;
 };
 
 } // namespace gpuplan::gui

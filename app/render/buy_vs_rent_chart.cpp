@@ -1,6 +1,7 @@
 #include "app/render/buy_vs_rent_chart.h"
 
 #include "app/common/format.h"
+#include "app/common/option_columns.h"
 #include "app/common/wording.h"
 #include "app/render/axis_range.h"
 #include "app/render/planner_charts.h"
@@ -61,24 +62,6 @@ std::optional<Range> rangeIf(const Results& r, const std::optional<Range>& range
 bool hasOwningCosts(const OwnedOption& o)
 {
     return o.owning.resaleUsd > 0.0 || o.owning.monthlyUsd > 0.0;
-}
-
-// The parts of buying that carry F&A under the results' rules, as the figures count them.
-QStringList buyingCarriesIndirect(const Results& r, const OwnedOption& o)
-{
-    QStringList carried;
-    if (r.assumptions.indirectRate <= 0.0)
-        return carried;
-    const SponsorRules& rules = r.indirectRules;
-    if (o.owning.purchaseUsd > o.machineCostUsd) // supplies: decided on the stated price
-        carried << QStringLiteral("the machine");
-    if (rules.carries(BudgetCategory::Energy))
-        carried << QStringLiteral("electricity");
-    if (o.owning.monthlyUsd > 0.0
-        && (rules.carries(BudgetCategory::Hosting) || rules.carries(BudgetCategory::Support)
-            || rules.carries(BudgetCategory::Staff)))
-        carried << QStringLiteral("owning costs");
-    return carried;
 }
 
 // When buying pays off: in runs and, with `months`, in months at the machine's run rate.
@@ -260,7 +243,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             + QStringLiteral(" (%1%2)").arg(hasOwningCosts(o)
                     ? QStringLiteral("net price + energy and owning costs")
                     : QStringLiteral("machine + energy"),
-                buyingCarriesIndirect(r, o).isEmpty() ? QString() : QStringLiteral(", with F&A")),
+                views::indirectOnBuying(r, o).isEmpty() ? QString() : QStringLiteral(", with F&A")),
         ChartSeries::Kind::Line, kBuyColor, o.netCapexUsd, o.buyCostPerRunUsd, maxRuns, true,
         rangeIf(r, o.netCapexRange), rangeIf(r, o.buyCostPerRunRange)));
     std::size_t colour = 0;
@@ -397,7 +380,7 @@ QString planVerdictText(
                                          : QStringLiteral(" and electricity");
     // F&A on each side where the sponsor's rules put it, as the figures count it.
     const QString rate = views::formatPercent(a.indirectRate);
-    if (const QStringList carried = buyingCarriesIndirect(r, o); !carried.isEmpty())
+    if (const QStringList carried = views::indirectOnBuying(r, o); !carried.isEmpty())
         buyWhat += QStringLiteral("; F&A at %1 on %2").arg(rate, views::listedWithAnd(carried));
     const bool rentCarries
         = a.indirectRate > 0.0 && r.indirectRules.carries(BudgetCategory::ComputingServices);
