@@ -70,7 +70,7 @@ int runBreakeven(const QStringList& arguments)
             QStringLiteral("the price tables', built in %1")
                 .arg(assumptionValue(Assumptions {}, id)));
     addSponsorOption(p);
-    addDataOptions(p);
+    addDataOptions(p, ResultFiles::Ignored);
     p.addOption({ QStringLiteral("format"), QStringLiteral("table (default) or json."),
         QStringLiteral("FORMAT"), QStringLiteral("table") });
     int exitCode = kExitOk;
@@ -102,7 +102,7 @@ int runBreakeven(const QStringList& arguments)
     // The planner's defaults for the assumptions this command takes: the price tables', a
     // user's prices files included. The rest stay built in (no owning costs, the machine in
     // use all the time): figures at hand, not the tables' machines.
-    const auto catalog = loadCatalog(p, kCommand);
+    const auto catalog = loadCatalog(p, kCommand, ResultFiles::Ignored);
     if (!catalog)
         return kExitUsage;
     Assumptions a;
@@ -159,7 +159,13 @@ int runBreakeven(const QStringList& arguments)
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return kExitOk;
     }
-    out << "Cloud cost per run:   " << views::formatUsd(result.cloudCostPerRunUsd) << '\n'
+    // The machine as the break-even weighs it: where the sponsor's rules put it in the F&A base
+    // (supplies), that is more than its price; the JSON's capex_usd.
+    out << "Machine cost:         " << views::formatUsd(in.hardwareCostUsd);
+    if (result.purchaseUsd != in.hardwareCostUsd)
+        out << ", " << views::formatUsd(result.purchaseUsd) << " with F&A";
+    out << '\n'
+        << "Cloud cost per run:   " << views::formatUsd(result.cloudCostPerRunUsd) << '\n'
         << "Energy cost per run:  " << views::formatUsd(result.energyCostPerRunUsd) << '\n'
         << "Machine's share of a run over " << a.amortizationYears
         << " years: " << views::formatUsd(result.experimentCostUsd) << '\n';

@@ -27,7 +27,7 @@ QString defaultPriceSet()
 
 } // namespace
 
-void addDataOptions(QCommandLineParser& parser)
+void addDataOptions(QCommandLineParser& parser, ResultFiles results)
 {
     parser.addOption({ QStringLiteral("price-set"),
         QStringLiteral("Shipped prices to start from: ") + QString::fromStdString(priceSetChoices())
@@ -37,13 +37,15 @@ void addDataOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("prices"),
         QStringLiteral("Price table layered over the defaults (repeatable)."),
         QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("results"),
-        QStringLiteral("gpuplan-bench results file, the 'measured' source "
-                       "(repeatable)."),
-        QStringLiteral("FILE") });
+    if (results == ResultFiles::Read)
+        parser.addOption({ QStringLiteral("results"),
+            QStringLiteral("gpuplan-bench results file, the 'measured' source "
+                           "(repeatable)."),
+            QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("no-user-data"),
-        QStringLiteral("Ignore the price tables and results in ") + views::userDataDir()
-            + QLatin1Char('.') });
+        (results == ResultFiles::Read ? QStringLiteral("Ignore the price tables and results in ")
+                                      : QStringLiteral("Ignore the price tables in "))
+            + views::userDataDir() + QLatin1Char('.') });
 }
 
 void addFormatOption(QCommandLineParser& parser)
@@ -132,7 +134,8 @@ std::optional<double> numberOption(
     return value;
 }
 
-std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, const QString& command)
+std::shared_ptr<const Catalog> loadCatalog(
+    const QCommandLineParser& parser, const QString& command, ResultFiles resultFiles)
 {
     const QString priceSet = parser.value(QStringLiteral("price-set"));
     if (!isPriceSet(priceSet.toStdString())) {
@@ -149,11 +152,13 @@ std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, con
         paths.push_back(file.toStdString());
 
     std::vector<std::string> results;
-    if (!parser.isSet(QStringLiteral("no-user-data")))
-        for (const auto& file : views::userResultFiles())
+    if (resultFiles == ResultFiles::Read) {
+        if (!parser.isSet(QStringLiteral("no-user-data")))
+            for (const auto& file : views::userResultFiles())
+                results.push_back(file.toStdString());
+        for (const auto& file : parser.values(QStringLiteral("results")))
             results.push_back(file.toStdString());
-    for (const auto& file : parser.values(QStringLiteral("results")))
-        results.push_back(file.toStdString());
+    }
 
     CatalogLoad load = loadPlannerCatalog(paths, results, priceSet.toStdString());
     {

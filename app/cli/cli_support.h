@@ -18,8 +18,14 @@ enum class OutputFormat { Table, Json, Csv };
 // Prints "gpuplan-cli <command>: error: <message>" to stderr and returns kExitUsage.
 int fail(const QString& command, const QString& message);
 
-// --prices FILE (repeatable), --results FILE (repeatable), --no-user-data.
-void addDataOptions(QCommandLineParser& parser);
+// Whether a command plans from measurements: one that does not (breakeven, import-prices)
+// neither offers --results nor reads the results files in the user data dir, so that a broken
+// results file cannot stop it.
+enum class ResultFiles { Read, Ignored };
+
+// --price-set SET, --prices FILE (repeatable), --results FILE (repeatable, where results are
+// read), --no-user-data.
+void addDataOptions(QCommandLineParser& parser, ResultFiles results = ResultFiles::Read);
 void addFormatOption(QCommandLineParser& parser);
 
 // Parses `arguments`; on --help prints help and sets *exitCode to 0; on an error prints it and
@@ -37,7 +43,7 @@ std::optional<double> numberOption(
 // The shipped tables, then the user data dir (unless --no-user-data), then each --prices file,
 // plus measured results. Warnings go to stderr; any error makes it return nullptr after
 // printing every issue with file:line:column.
-std::shared_ptr<const Catalog> loadCatalog(
-    const QCommandLineParser& parser, const QString& command);
+std::shared_ptr<const Catalog> loadCatalog(const QCommandLineParser& parser, const QString& command,
+    ResultFiles results = ResultFiles::Read);
 
 } // namespace gpuplan::cli

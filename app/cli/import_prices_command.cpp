@@ -200,7 +200,7 @@ int runImportPrices(const QStringList& arguments)
         QStringLiteral("GPU alias file layered over the shipped table (repeatable; format: "
                        "pricing/data/gpu-aliases.yaml)."),
         QStringLiteral("FILE") });
-    addDataOptions(p);
+    addDataOptions(p, ResultFiles::Ignored);
     int exitCode = kExitOk;
     if (!parse(p, arguments, kCommand, &exitCode))
         return exitCode;
@@ -215,7 +215,7 @@ int runImportPrices(const QStringList& arguments)
         return fail(kCommand,
             "--format must be table or json, not '" + p.value(QStringLiteral("format")) + "'");
 
-    const auto catalog = loadCatalog(p, kCommand);
+    const auto catalog = loadCatalog(p, kCommand, ResultFiles::Ignored);
     if (!catalog)
         return kExitUsage;
     const QString path = p.positionalArguments().front();

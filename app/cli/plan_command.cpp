@@ -174,8 +174,7 @@ void printTable(QTextStream& out, const Results& r)
                "terms for the plan):\n\n";
         QStringList cloudHeaders;
         for (int c = 0; c < views::kCloudColumnCount; ++c)
-            cloudHeaders << views::displayHeader(static_cast<views::CloudColumn>(c),
-                indirectRateOn(BudgetCategory::ComputingServices, r.indirectRules, r.assumptions));
+            cloudHeaders << views::displayHeader(static_cast<views::CloudColumn>(c), &r);
         TextTable rent(cloudHeaders,
             { false, false, false, true, true, true, true, true, true, true, true, false, false });
         addRows<views::CloudColumn>(rent, cloud, views::kCloudColumnCount);

@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/scenario_options.h"
 #include "app/cli/text_table.h"
+#include "app/common/budget_table.h"
 #include "app/common/format.h"
 #include "app/common/results_json.h"
 #include "app/common/wording.h"
@@ -137,6 +138,8 @@ int runSensitivity(const QStringList& arguments)
                         : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("break_even_runs"), optionalNumber(o.breakEvenRuns) },
             { QStringLiteral("experiment_cost_usd"), o.experimentCostUsd },
+            { QStringLiteral("sponsor"), QString::fromStdString(r.indirectRules.id) },
+            { QStringLiteral("indirect_rate"), r.assumptions.indirectRate },
             { QStringLiteral("rows"), list },
         });
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
@@ -152,7 +155,12 @@ int runSensitivity(const QStringList& arguments)
     } else {
         out << " (no way to rent the same GPUs: per-experiment cost only)";
     }
-    out << ": each input across its range alone, largest swing first.\n\n";
+    out << ": each input across its range alone, largest swing first.\n";
+    // Both metrics weigh F&A by the sponsor's rules, as plan's do; say so where it applies.
+    if (const QString fa = views::indirectScopeText(r.indirectRules, r.assumptions.indirectRate);
+        !fa.isEmpty())
+        out << fa << ".\n";
+    out << '\n';
     TextTable table({ QStringLiteral("Input"), QStringLiteral("Low"), QStringLiteral("High"),
                         QStringLiteral("Metric"), QStringLiteral("At low"),
                         QStringLiteral("At high"), QStringLiteral("Swing") },

@@ -3,6 +3,7 @@
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/common/wording.h"
+#include "core/costing/indirect.h"
 
 namespace gpuplan::views {
 
@@ -65,8 +66,11 @@ QString header(CloudColumn c)
     return {};
 }
 
-QString displayHeader(CloudColumn c, double indirectRate)
+QString displayHeader(CloudColumn c, const Results* results)
 {
+    const double indirectRate = results ? indirectRateOn(BudgetCategory::ComputingServices,
+                                    results->indirectRules, results->assumptions)
+                                        : 0.0;
     switch (c) {
     case CloudColumn::OnDemandRate:
     case CloudColumn::SpotRate:

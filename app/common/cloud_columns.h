@@ -28,9 +28,9 @@ inline constexpr int kCloudColumnCount = 13;
 // The column's name: stable, as the CSV's header reads it.
 QString header(CloudColumn c);
 // The name a table shows: rates say they are per instance (an instance may hold 8 GPUs), and
-// with an indirect rate on cloud spend (indirectRateOn computing services) the per-run costs say
-// that they include it.
-QString displayHeader(CloudColumn c, double indirectRate);
+// where the results' sponsor's rules put an indirect rate on cloud spend the per-run costs say
+// that they include it. header(c) where no results are planned yet.
+QString displayHeader(CloudColumn c, const Results* results);
 QString displayText(const CloudOption& o, CloudColumn c);
 QVariant sortValue(const CloudOption& o, CloudColumn c);
 

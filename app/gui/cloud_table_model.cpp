@@ -75,10 +75,7 @@ QVariant CloudTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
         || section >= columnCount())
         return {};
-    return views::displayHeader(static_cast<views::CloudColumn>(section),
-        m_results ? indirectRateOn(
-            BudgetCategory::ComputingServices, m_results->indirectRules, m_results->assumptions)
-                  : 0.0);
+    return views::displayHeader(static_cast<views::CloudColumn>(section), m_results);
 }
 
 } // namespace gpuplan::gui

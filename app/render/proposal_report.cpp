@@ -253,8 +253,7 @@ QString offersTable(const Results& r, const std::vector<std::size_t>& indices, F
     QString html = tableStart();
     QStringList headers { QStringLiteral("Kind") };
     for (auto c : kReportCloudColumns)
-        headers << esc(views::displayHeader(
-            c, indirectRateOn(BudgetCategory::ComputingServices, r.indirectRules, r.assumptions)));
+        headers << esc(views::displayHeader(c, &r));
     html += row(headers, true);
     for (std::size_t i : indices) {
         const auto& o = r.cloud[i];

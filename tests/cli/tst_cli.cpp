@@ -374,6 +374,20 @@ private slots:
         QVERIFY(r.out.contains("break-even runs"));
         QVERIFY(r.out.contains("per experiment"));
         QVERIFY(r.out.contains("Electricity price"));
+        QVERIFY(!r.out.contains("F&A"));
+        // With a rate, it says which costs carry it, as plan does; the JSON names the rules.
+        const QStringList withRate { "sensitivity", "--model", "pythia-1b", "--machine",
+            "2xrtx-3090", "--today", "2026-11-23", "--indirect-rate", "0.5" };
+        const Run fa = cli(withRate);
+        QCOMPARE(fa.exitCode, 0);
+        QVERIFY2(fa.out.contains("Costs include F&A at 50% on cloud and recharge computing, a "
+                                 "machine below $5,000 (supplies), electricity"),
+            fa.out.constData());
+        const QJsonObject json
+            = QJsonDocument::fromJson(cli(withRate + QStringList { "--format", "json" }).out)
+                  .object();
+        QCOMPARE(json["sponsor"].toString(), QStringLiteral("us-federal"));
+        QCOMPARE(json["indirect_rate"].toDouble(), 0.5);
     }
 
     void sensitivityErrors_data()
@@ -731,6 +745,17 @@ chassis:
         QCOMPARE(cloudPerRun(breakeven + QStringList { "--sponsor", "no-indirect" }), 1000.0);
         QCOMPARE(cloudPerRun(breakeven), 1500.0);
         QCOMPARE(cli(breakeven + QStringList { "--sponsor", "nsf" }).exitCode, 2);
+        // Its table says what the machine weighs: a $4,000 machine is supplies, with F&A.
+        const QStringList breakevenTable = breakeven.mid(0, breakeven.size() - 2);
+        const Run supplies = cli(breakevenTable);
+        QVERIFY2(supplies.out.contains("Machine cost:         $4,000, $6,000 with F&A\n"),
+            supplies.out.constData());
+        const Run exempt = cli(breakevenTable + QStringList { "--sponsor", "no-indirect" });
+        QVERIFY2(exempt.out.contains("Machine cost:         $4,000\n"), exempt.out.constData());
+        // It plans from the figures typed, not from measurements: --results is no option of it.
+        const Run withResults = cli(breakevenTable + QStringList { "--results", "r.yaml" });
+        QCOMPARE(withResults.exitCode, 2);
+        QVERIFY2(withResults.err.contains("Unknown option 'results'"), qPrintable(withResults.err));
     }
 
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
