@@ -100,7 +100,7 @@ std::optional<TrainingEstimate> paperEstimate(
     e.flags.push_back(EstimateFlag::UnsynchronisedTiming);
     if (!it->days) {
         e.feasible = false;
-        e.note = "infeasible in " + it->source.source;
+        e.note = "published so in " + it->source.source; // views say "infeasible: " first
         return e;
     }
     e.days = *it->days;
@@ -116,6 +116,11 @@ std::optional<TrainingEstimate> paperEstimate(
     return e;
 }
 
+double trainingStateBytes(const Workload& w)
+{
+    return kTrainingStateBytesPerParameter * static_cast<double>(w.parameters);
+}
+
 std::optional<TrainingEstimate> analyticEstimate(
     const Workload& w, const GpuSpec& gpu, int gpuCount, double assumedUtilization)
 {
@@ -125,6 +130,20 @@ std::optional<TrainingEstimate> analyticEstimate(
         return std::nullopt;
 
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Analytic);
+    // FLOPs over peak would time a model the GPUs cannot hold (a 6.9B model on one 32 GB card
+    // at 1,796 days): only offloading trains it, at a speed this estimate cannot know.
+    const double memoryGb = gpu.memoryGb * gpuCount;
+    if (const double stateGb = trainingStateBytes(w) / 1e9;
+        gpu.memoryGb > 0.0 && stateGb > memoryGb) {
+        char buffer[240];
+        std::snprintf(buffer, sizeof buffer,
+            "without offloading: the training state (%.0f bytes a parameter, %.1f GB) exceeds the "
+            "GPUs' %.0f GB, and the analytic estimate cannot time offloading to CPU memory",
+            kTrainingStateBytesPerParameter, stateGb, memoryGb);
+        e.feasible = false;
+        e.note = buffer;
+        return e;
+    }
     auto computeDaysAt = [&](double utilization) {
         return w.trainingFlops / (gpuCount * *peak * kTera * utilization) / kSecondsPerDay;
     };

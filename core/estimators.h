@@ -12,9 +12,19 @@ namespace gpuplan {
 std::optional<double> impliedUtilization(
     const Workload& w, const GpuSpec& gpu, int gpuCount, double days);
 
+// What training a model must hold in GPU memory at the least, before any activation: 16 bytes
+// a parameter for Adam with the paper's recipes (mixed precision: 16-bit weights and gradients,
+// 4-byte fp32 master weights, two 4-byte moments; fp32: 4-byte weights, gradients and two
+// moments), sharded over the GPUs as ZeRO-3 does. Where it exceeds the GPUs' memory the model
+// trains only by offloading to CPU memory (the paper found Pythia-6.9B infeasible on one 80 GB
+// GPU), whose speed the analytic estimate cannot know.
+inline constexpr double kTrainingStateBytesPerParameter = 16.0;
+double trainingStateBytes(const Workload& w);
+
 // Each returns nullopt when the source has nothing for this (model, GPU, count): a GPU the
 // paper did not test, a precision with no known peak, no measurement. An infeasible cell of a
-// paper table is returned as an estimate with feasible == false.
+// paper table is returned as an estimate with feasible == false, and so is an analytic one whose
+// training state (trainingStateBytes) does not fit in the GPUs' memory.
 std::optional<TrainingEstimate> paperEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount, bool naive);
 std::optional<TrainingEstimate> analyticEstimate(

@@ -194,7 +194,9 @@ struct Unavailable {
     std::string gpuId;
     int gpuCount = 0;
     UnavailableReason reason = UnavailableReason::NoEstimate;
-    std::string detail; // Infeasible: where it is published as such
+    // Infeasible: the source's reason ("published so in the paper, Table 1 ...", "without
+    // offloading: ..."), which views put after "infeasible: ".
+    std::string detail;
 };
 
 // Which rule chose Results::recommended (views word it with the budget and deadline).

@@ -170,6 +170,42 @@ private slots:
         QVERIFY(!analyticEstimate(w, rtx3090, 1, 0.4)->hasFlag(EstimateFlag::PerfectScaling));
     }
 
+    // Pythia-6.9B holds 6,857,302,016 x 16 bytes = 109.7 GB of weights, gradients and Adam
+    // state: not in one 32 GB RTX 5090, nor in two (64 GB), but in four sharded (128 GB). No
+    // FLOPs time for a model the GPUs cannot hold: the analytic estimate is infeasible, and
+    // says why. Pythia-1B's 16.0 GB fits one 24 GB card.
+    void analyticNeedsTheTrainingStateInGpuMemory()
+    {
+        GpuSpec rtx5090;
+        rtx5090.id = "rtx-5090";
+        rtx5090.memoryGb = 32;
+        rtx5090.peakTflops = { { Precision::FP16, 209.5 } };
+        Workload w = pythia1b;
+        w.precision = Precision::FP16;
+        w.parameters = 6'857'302'016;
+        QVERIFY(qAbs(trainingStateBytes(w) - 109.716832256e9) < 1.0);
+        for (int gpus : { 1, 2 }) {
+            const auto e = analyticEstimate(w, rtx5090, gpus, 0.4);
+            QVERIFY(e);
+            QVERIFY(!e->feasible);
+            QCOMPARE(e->note,
+                std::string("without offloading: the training state (16 bytes a parameter, "
+                            "109.7 GB) exceeds the GPUs' ")
+                    + (gpus == 1 ? "32" : "64")
+                    + " GB, and the analytic estimate cannot time offloading to CPU memory");
+        }
+        QVERIFY(analyticEstimate(w, rtx5090, 4, 0.4)->feasible);
+        Workload small = pythia1b;
+        small.precision = Precision::FP16;
+        small.parameters = 1'000'000'000;
+        GpuSpec rtx4090 = rtx5090;
+        rtx4090.memoryGb = 24;
+        QVERIFY(analyticEstimate(small, rtx4090, 1, 0.4)->feasible);
+        // Best falls through to it: an infeasible analytic estimate is the answer, not nothing.
+        const auto best = estimateTraining(catalog, SourcePolicy::Best, w, rtx5090, 1, 0.4);
+        QVERIFY(best && !best->feasible);
+    }
+
     void fp32TrainsInTf32WhereAvailable()
     {
         Workload vit = pythia1b;
