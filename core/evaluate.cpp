@@ -59,9 +59,7 @@ std::string systemCounts(const Catalog& c, const GpuSpec& g)
 // its corner evaluations, and with a thousand imported offers the parsing showed in profiles.
 PriceAge ageOf(const Provenance& price, const Scenario& s)
 {
-    const std::optional<int> months = monthsOld(price.date, s.today);
-    const bool stale = !s.today.empty() && (!months || *months > s.assumptions.staleMonths);
-    return { months, stale };
+    return { monthsOld(price.date, s.today), isStale(price, s.today, s.assumptions.staleMonths) };
 }
 
 // The machine for (GPU, count): a system sold with exactly those GPUs, else n cards in the

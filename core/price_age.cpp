@@ -1,6 +1,8 @@
 #include "core/price_age.h"
 
+#include <algorithm>
 #include <charconv>
+#include <tuple>
 
 namespace gpuplan {
 
@@ -53,10 +55,16 @@ std::optional<int> monthsOld(std::string_view date, std::string_view today)
     const auto to = parse(today);
     if (!from || !to)
         return std::nullopt;
+    // Whole months by the calendar: from a later date, the same count backwards, and any date
+    // after today below 0 (2026-11-30 on 2026-11-28 is -1, not 0).
+    const bool after
+        = std::tie(from->year, from->month, from->day) > std::tie(to->year, to->month, to->day);
     int months = (to->year - from->year) * 12 + (to->month - from->month);
-    if (to->day < from->day)
+    if (!after && to->day < from->day)
         --months; // not a whole month yet
-    return months < 0 ? 0 : months;
+    if (after && to->day > from->day)
+        ++months;
+    return after ? std::min(months, -1) : months;
 }
 
 bool isStale(const Provenance& price, std::string_view today, int staleMonths)
@@ -64,7 +72,7 @@ bool isStale(const Provenance& price, std::string_view today, int staleMonths)
     if (today.empty())
         return false;
     const auto age = monthsOld(price.date, today);
-    return !age || *age > staleMonths;
+    return !age || *age > staleMonths || *age < 0;
 }
 
 } // namespace gpuplan

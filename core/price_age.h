@@ -12,10 +12,12 @@ namespace gpuplan {
 
 // Whole months from `date` (YYYY, YYYY-MM or YYYY-MM-DD; a missing month or day counts as the
 // first) to `today` (YYYY-MM-DD); nullopt for an undated or malformed date or an empty today.
-// A date in the future is 0 months old.
+// A date after today is negative (-1 from a day after it): a typo such as 2027 for 2025, or a
+// quote not yet valid, which must not pass for a fresh price.
 std::optional<int> monthsOld(std::string_view date, std::string_view today);
 
-// Older than `staleMonths`, or of unknown age (undated) while a today is given.
+// Older than `staleMonths`, of unknown age (undated), or dated after today, while a today is
+// given: each a price to check before budgeting with it.
 bool isStale(const Provenance& price, std::string_view today, int staleMonths);
 
 } // namespace gpuplan

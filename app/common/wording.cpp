@@ -288,6 +288,8 @@ QString priceDateText(const std::string& date, const PriceAge& age)
     const QString text = QString::fromStdString(date);
     if (!age.months)
         return text;
+    if (*age.months < 0)
+        return text + QStringLiteral(" (after today, stale)");
     return text
         + (age.stale ? QStringLiteral(" (%1 mo, stale)") : QStringLiteral(" (%1 mo)"))
               .arg(*age.months);

@@ -88,6 +88,10 @@ QVariant PriceTableModel::dateData(const QModelIndex& index, int role) const
             return tr("Undated: its age on %1 is unknown, so it counts as a %2; check it before "
                       "budgeting with it.")
                 .arg(today, views::stalePriceLabel());
+        if (*age->months < 0)
+            return tr("Dated after %1: a typo, or a quote not yet valid, so it counts as a %2; "
+                      "check it before budgeting with it.")
+                .arg(today, views::stalePriceLabel());
         const QString old
             = tr("%1 old on %2")
                   .arg(render::countOf(*age->months, 0, tr("month"), tr("months")), today);

@@ -46,8 +46,13 @@ QString citedPrice(const Provenance& p, const Results& r)
     if (r.today.empty() || !isStale(p, r.today, r.assumptions.staleMonths))
         return text;
     // An undated price is stale because its age is unknown, not because it is old.
-    if (!monthsOld(p.date, r.today))
+    const auto months = monthsOld(p.date, r.today);
+    if (!months)
         return text + QStringLiteral("; its date is unknown: check it before submitting");
+    if (*months < 0)
+        return text
+            + QStringLiteral("; it is dated after %1: check it before submitting")
+                  .arg(str(r.today));
     return text
         + QStringLiteral("; more than %1 months old on %2: check it before submitting")
               .arg(r.assumptions.staleMonths)
