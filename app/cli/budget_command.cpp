@@ -17,17 +17,6 @@
 
 namespace gpuplan::cli {
 
-namespace {
-
-// An indirect rate set for a budget where it falls on no category (a sponsor that pays no
-// indirect costs): worth saying, since the budget then shows none of the rate the user gave.
-bool ignoresIndirectRate(const GrantBudget& b)
-{
-    return b.indirectRate > 0.0 && !carriesIndirect(b);
-}
-
-} // namespace
-
 int runBudget(const QStringList& arguments)
 {
     const QString command = QStringLiteral("budget");
@@ -104,24 +93,11 @@ int runBudget(const QStringList& arguments)
         for (const auto& row : table.rows)
             text.addRow(row);
         text.print(out);
-        for (int y : budget.overfullYears)
-            out << "\nWarning: the runs of year " << y
-                << " do not fit on one machine back to back.";
-        const QString unsetRate
-            = views::unsetIndirectRateNote(*grant->sponsor, r.assumptions.indirectRate);
-        if (!unsetRate.isEmpty())
-            out << "\nWarning: " << unsetRate;
-        if (ignoresIndirectRate(budget))
-            out << "\nNote: the sponsor's rules (" << QString::fromStdString(grant->sponsor->name)
-                << ") put the indirect rate of " << views::formatPercent(r.assumptions.indirectRate)
-                << " on no category, so this budget has no indirect costs.";
-        if (budget.reservedAfterGrantUsd > 0.0)
-            out << "\nNote: the " << budget.reservedTermYears
-                << "-year reservation runs past the grant's last year: a further "
-                << views::formatWholeUsd(budget.reservedAfterGrantUsd)
-                << " before indirect costs is owed after it, outside this budget.";
-        if (!budget.overfullYears.empty() || budget.reservedAfterGrantUsd > 0.0
-            || ignoresIndirectRate(budget) || !unsetRate.isEmpty())
+        const QStringList notes
+            = views::budgetNotes(r.assumptions.indirectRate, *grant->sponsor, budget);
+        for (const QString& note : notes)
+            out << '\n' << note;
+        if (!notes.isEmpty())
             out << '\n';
         break;
     }

@@ -142,6 +142,29 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
         .arg(toQString(sponsor.name));
 }
 
+QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget)
+{
+    QStringList notes;
+    for (int y : budget.overfullYears)
+        notes << QStringLiteral("Warning: the runs of year %1 do not fit on one machine back to "
+                                "back.")
+                     .arg(y);
+    if (const QString unset = unsetIndirectRateNote(sponsor, indirectRate); !unset.isEmpty())
+        notes << QStringLiteral("Warning: ") + unset;
+    // The budget then shows none of the rate the user gave.
+    if (budget.indirectRate > 0.0 && !carriesIndirect(budget))
+        notes << QStringLiteral("Note: the sponsor's rules (%1) put the indirect rate of %2 on no "
+                                "category, so this budget has no indirect costs.")
+                     .arg(toQString(sponsor.name), formatPercent(budget.indirectRate));
+    if (budget.reservedAfterGrantUsd > 0.0)
+        notes << QStringLiteral("Note: the %1-year reservation runs past the grant's last year: a "
+                                "further %2 before indirect costs is owed after it, outside this "
+                                "budget.")
+                     .arg(budget.reservedTermYears)
+                     .arg(formatWholeUsd(budget.reservedAfterGrantUsd));
+    return notes;
+}
+
 namespace {
 // The costs the rules put in the base, in words.
 QStringList carriedCosts(const SponsorRules& sponsor)

@@ -34,6 +34,13 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 // budget then understates those costs (renting most of all). Empty otherwise.
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 
+// What a reader of the budget's table must also be told, each a sentence that starts "Warning:"
+// or "Note:": years whose runs do not fit on the machine, an unset rate the rules charge, a
+// rate the rules put on nothing, a reservation owed after the grant. The CLI prints them under
+// the table and the report under its budget, so that neither shows the table without them.
+QStringList budgetNotes(
+    double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget);
+
 // The costs the sponsor's rules put in the indirect base, in words: "cloud and recharge
 // computing, a machine below $5,000 (supplies), electricity, hosting, support and staff time";
 // "no cost" under rules that charge none.

@@ -275,8 +275,11 @@ QString budgetSection(const ReportInput& in)
     const Results& r = *in.results;
     const GrantBudget budget = grantBudget(r, grant->target, grant->plan, *grant->sponsor);
     const views::BudgetTable table = views::budgetTable(r, grant->target, grant->plan, budget);
+    // The verdict on the first page adds unrounded figures; a budget form adds whole dollars.
     QString html = newPageHeading(QStringLiteral("Grant budget by year"))
-        + QStringLiteral("<p>%1; %2.</p>")
+        + QStringLiteral("<p>%1; %2. Each amount is in whole dollars by line and year, and each "
+                         "total the sum of the amounts above it, so a total may differ by a few "
+                         "dollars from the same figure unrounded elsewhere in this report.</p>")
               .arg(esc(views::budgetTargetLabel(r, grant->target, &budget)),
                   esc(QString::fromStdString(grant->sponsor->name)));
     html += tableStart() + row(table.header, true);
@@ -289,7 +292,12 @@ QString budgetSection(const ReportInput& in)
             escaped << esc(c);
         html += row(escaped, false, table.header.size() <= kColumnsOfWholeFigures);
     }
-    return html + QStringLiteral("</table>");
+    html += QStringLiteral("</table>");
+    // What `gpuplan-cli budget` says under the same table: a budget without them misleads.
+    for (const QString& note :
+        views::budgetNotes(r.assumptions.indirectRate, *grant->sponsor, budget))
+        html += QStringLiteral("<p>%1</p>").arg(esc(note));
+    return html;
 }
 
 // "20 months (stale)" on the plan's day; empty without a day or a date.
@@ -298,6 +306,8 @@ QString ageCell(const Provenance& p, const Results& r)
     const auto months = monthsOld(p.date, r.today);
     if (!months)
         return r.today.empty() ? QString() : QStringLiteral("<b>undated: stale</b>");
+    if (*months < 0)
+        return QStringLiteral("<b>after today: stale</b>");
     const QString age = QStringLiteral("%1 mo").arg(*months);
     return isStale(p, r.today, r.assumptions.staleMonths)
         ? QStringLiteral("<b>%1, stale</b>").arg(age)
@@ -437,6 +447,18 @@ std::vector<std::size_t> reportCloudOffers(const ReportInput& in)
     return {};
 }
 
+namespace {
+// The machine the buy-vs-rent chart compares, where something rents the same GPUs: a chart of
+// the buy line alone compares with nothing (as `gpuplan-cli chart` refuses it).
+std::optional<std::size_t> buyVsRentChartOption(const ReportInput& in)
+{
+    const auto buy = reportBuyOption(in);
+    if (!buy || (reportCloudOffers(in).empty() && matchingCloudOffers(*in.results, *buy).empty()))
+        return std::nullopt;
+    return buy;
+}
+} // namespace
+
 std::optional<ReportGrant> reportGrant(const ReportInput& in)
 {
     ReportGrant grant;
@@ -572,7 +594,7 @@ QString proposalReportHtml(const ReportInput& in)
     html += assumptionsSection(r, in.plannerPace);
     html += newPageHeading(QStringLiteral("Training time and cost"));
     QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment") };
-    if (reportBuyOption(in))
+    if (buyVsRentChartOption(in))
         charts << QStringLiteral("chart:buy-vs-rent");
     if (in.scenario && reportBuyOption(in))
         charts << QStringLiteral("chart:sensitivity");
@@ -669,7 +691,7 @@ bool writeProposalReport(const ReportInput& input, const QString& path, QString*
         renderChartImage(hardwareCostChart(*in.results, in.chartOptions), figure));
     doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:experiment")),
         renderChartImage(experimentCostChart(*in.results, in.chartOptions), figure));
-    if (const auto machine = reportBuyOption(in)) {
+    if (const auto machine = buyVsRentChartOption(in)) {
         BuyVsRentOptions buy;
         buy.optionIndex = *machine;
         buy.cloudIndices = reportCloudOffers(in);

@@ -94,6 +94,34 @@ private slots:
             static_cast<int>(r.cloud.size()) + 1);
     }
 
+    // The buy-vs-rent chart only where something rents the machine's GPUs: alone, the buy
+    // line compares with nothing.
+    void buyVsRentChartNeedsAnOfferOfTheSameGpus()
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        const auto indexOf = [&r](const std::string& gpu, int count) {
+            for (std::size_t i = 0; i < r.options.size(); ++i)
+                if (r.options[i].gpu->id == gpu && r.options[i].gpuCount == count)
+                    return std::optional<std::size_t>(i);
+            return std::optional<std::size_t>();
+        };
+        render::ReportInput in;
+        in.results = &r;
+        in.catalog = catalog.get();
+        in.buyOption = indexOf("h100-94gb-nvl", 2);
+        QVERIFY(in.buyOption);
+        QVERIFY(matchingCloudOffers(r, *in.buyOption).empty());
+        QVERIFY(!render::proposalReportHtml(in).contains(QStringLiteral("chart:buy-vs-rent")));
+        in.buyOption = indexOf("rtx-5090", 8);
+        QVERIFY(in.buyOption);
+        QVERIFY(render::proposalReportHtml(in).contains(QStringLiteral("chart:buy-vs-rent")));
+    }
+
     void reportNamesTheCsvFilesAndExplainsFlags()
     {
         Scenario s;
@@ -120,6 +148,10 @@ private slots:
         QVERIFY(html.contains(QStringLiteral(
             "<h2 style=\"page-break-before:always\">Prices and their sources</h2>")));
         QVERIFY(html.contains(QStringLiteral("<thead><tr><th")));
+        // The budget's notes follow its table, as under `gpuplan-cli budget`: at F&A 0 the
+        // sponsor's rules still charge it.
+        QVERIFY(html.contains(QStringLiteral("</table><p>Warning: The indirect (F&amp;A) rate is "
+                                             "0%, yet the sponsor's rules (US federal")));
         // Figures are never broken inside a cell ("$255,23 / 7" in a budget's Total column): a
         // single figure does not wrap, and a range may break only after its en dash; a date
         // keeps its hyphens.
