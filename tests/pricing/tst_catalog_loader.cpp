@@ -62,7 +62,7 @@ private slots:
 
         const CatalogLoad current = loadCatalog(shippedDataFiles());
         QCOMPARE(current.catalog->priceSet, std::string(kDefaultPriceSet));
-        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 28 + 2 });
+        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 30 + 2 });
         // SXM boards are sold inside HGX/DGX systems, priced whole.
         QVERIFY(!current.catalog->findGpu("h100-80gb-sxm")->priceUsd);
         const SystemSpec* hgx = systemFor("h100-80gb-sxm", 8, current.catalog->systems);
@@ -70,8 +70,10 @@ private slots:
         QCOMPARE(hgx->id, std::string("hgx-h100-8gpu")); // cheaper than the DGX H100
         QCOMPARE(hgx->priceUsd, 255237.04);
         QVERIFY(hgx->priceSource.kind == PriceKind::Street);
-        QCOMPARE(*current.catalog->findGpu("rtx-5090")->priceUsd, 1999.0);
-        QVERIFY(current.catalog->findGpu("rtx-5090")->priceSource.kind == PriceKind::List);
+        // The partner cards' street price of 2026, not the launch price few could buy at.
+        QCOMPARE(*current.catalog->findGpu("rtx-5090")->priceUsd, 3059.0);
+        QVERIFY(current.catalog->findGpu("rtx-5090")->priceSource.kind == PriceKind::Street);
+        QCOMPARE(*current.catalog->findGpu("rtx-5090")->priceSource.lowUsd, 1999.0);
         QVERIFY(current.catalog->findCloudOffer("nebius-h200-8x"));
         const CloudOffer* delta = current.catalog->findCloudOffer("access-delta-a100");
         QVERIFY(delta);
