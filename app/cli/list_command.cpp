@@ -18,13 +18,20 @@ namespace {
 
 const QString kCommand = QStringLiteral("list");
 
-// One listing: headers, rows of display text, and the same rows as JSON objects.
+// One listing: headers, rows of text, and the same rows as JSON objects. Dollar amounts are
+// plain numbers in the rows ("1020", as the CSV gives them for a spreadsheet to add up) and are
+// formatted ("$1,020") only in the table.
 struct Listing {
     QStringList headers;
-    QStringList jsonKeys;
     std::vector<QStringList> rows;
     std::vector<QJsonObject> objects;
+    QList<int> usdColumns;
 };
+
+QString plainUsd(double usd)
+{
+    return QString::number(usd, 'g', 12);
+}
 
 QString str(const std::string& s)
 {
@@ -32,7 +39,7 @@ QString str(const std::string& s)
 }
 QString optionalUsd(const std::optional<double>& v)
 {
-    return v ? views::formatUsd(*v) : QString();
+    return v ? plainUsd(*v) : QString();
 }
 QJsonValue optionalJson(const std::optional<double>& v)
 {
@@ -51,14 +58,14 @@ Listing gpus(const Catalog& c)
 {
     Listing l { { "Id", "Name", "Memory (GB)", "Peak TFLOP/s", "Power (W)", "Price", "Price date",
                     "Price source" },
-        {}, {}, {} };
+        {}, {}, { 5 } };
     for (const auto& g : c.gpus) {
         // An SXM GPU is sold inside a system: say where to find its price.
         QStringList systems;
         for (const auto& s : c.systems)
             if (s.gpuId == g.id)
                 systems << str(s.id);
-        const QString price = g.priceUsd ? views::formatUsd(*g.priceUsd)
+        const QString price = g.priceUsd ? plainUsd(*g.priceUsd)
             : systems.isEmpty()          ? QString()
                                          : QStringLiteral("in systems");
         const QString source = g.priceUsd || systems.isEmpty() ? str(g.priceSource.source)
@@ -83,11 +90,11 @@ Listing chassis(const Catalog& c)
 {
     Listing l { { "Id", "Name", "GPU slots", "Price", "Base power (W)", "Price date",
                     "Price source" },
-        {}, {}, {} };
+        {}, {}, { 3 } };
     for (const auto& ch : c.chassis) {
         l.rows.push_back({ str(ch.id), str(ch.name), QString::number(ch.gpuSlots),
-            views::formatUsd(ch.priceUsd), QString::number(ch.basePowerWatts),
-            str(ch.priceSource.date), str(ch.priceSource.source) });
+            plainUsd(ch.priceUsd), QString::number(ch.basePowerWatts), str(ch.priceSource.date),
+            str(ch.priceSource.source) });
         l.objects.push_back({ { "id", str(ch.id) }, { "name", str(ch.name) },
             { "gpu_slots", ch.gpuSlots }, { "price_usd", ch.priceUsd },
             { "base_power_watts", ch.basePowerWatts }, { "price_date", str(ch.priceSource.date) },
@@ -100,7 +107,7 @@ Listing chassis(const Catalog& c)
 Listing sponsors(const Catalog& c)
 {
     Listing l { { "Id", "Name", "Equipment from", "Indirect rate on", "Date", "Source" }, {}, {},
-        {} };
+        { 2 } };
     for (const auto& sp : c.sponsors) {
         QStringList on;
         QJsonArray onJson;
@@ -109,7 +116,7 @@ Listing sponsors(const Catalog& c)
                 on << views::toQString(toString(static_cast<BudgetCategory>(i)));
                 onJson.append(on.back());
             }
-        l.rows.push_back({ str(sp.id), str(sp.name), views::formatUsd(sp.equipmentThresholdUsd),
+        l.rows.push_back({ str(sp.id), str(sp.name), plainUsd(sp.equipmentThresholdUsd),
             on.isEmpty() ? QStringLiteral("(none)") : on.join(QStringLiteral(", ")),
             str(sp.source.date), str(sp.source.source) });
         l.objects.push_back({ { "id", str(sp.id) }, { "name", str(sp.name) },
@@ -124,10 +131,10 @@ Listing systems(const Catalog& c)
 {
     Listing l { { "Id", "Name", "GPU", "GPUs", "Price", "Kind", "Base power (W)", "Price date",
                     "Price source" },
-        {}, {}, {} };
+        {}, {}, { 4 } };
     for (const auto& s : c.systems) {
         l.rows.push_back({ str(s.id), str(s.name), str(s.gpuId), QString::number(s.gpuCount),
-            views::formatUsd(s.priceUsd), views::toQString(toString(s.priceSource.kind)),
+            plainUsd(s.priceUsd), views::toQString(toString(s.priceSource.kind)),
             QString::number(s.basePowerWatts), str(s.priceSource.date),
             str(s.priceSource.source) });
         l.objects.push_back({ { "id", str(s.id) }, { "name", str(s.name) },
@@ -143,13 +150,12 @@ Listing cloud(const Catalog& c)
 {
     Listing l { { "Id", "Provider", "Instance", "GPU", "GPUs", "On-demand $/h", "Spot $/h",
                     "Reserved $/h", "Date", "Source" },
-        {}, {}, {} };
+        {}, {}, { 5, 6 } };
     for (const auto& o : c.cloudOffers) {
         QStringList reserved;
         QJsonArray reservedJson;
         for (const auto& r : o.reserved) {
-            reserved
-                << QStringLiteral("%1 (%2-yr)").arg(views::formatUsd(r.usdPerHour)).arg(r.years);
+            reserved << QStringLiteral("%1 (%2-yr)").arg(plainUsd(r.usdPerHour)).arg(r.years);
             reservedJson.append(
                 QJsonObject { { "years", r.years }, { "usd_per_hour", r.usdPerHour } });
         }
@@ -254,8 +260,12 @@ int runList(const QStringList& arguments)
         break;
     case OutputFormat::Table: {
         TextTable table(listing.headers);
-        for (const auto& row : listing.rows)
+        for (QStringList row : listing.rows) {
+            for (int c : listing.usdColumns)
+                if (!row[c].isEmpty() && row[c].front().isDigit())
+                    row[c] = views::formatUsd(row[c].toDouble());
             table.addRow(row);
+        }
         table.print(out);
         break;
     }
