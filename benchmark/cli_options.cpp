@@ -1,5 +1,7 @@
 #include "benchmark/cli_options.h"
 
+#include "benchmark/distributed/comm_probe.h"
+
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -50,7 +52,8 @@ std::string usageText()
            "      [--offload off|on|both] [--micro-batch N] [--batch-size N] [--seq-len N]\n"
            "      [--steps N] [--precision fp32|tf32|fp16|bf16] [--optimizer adam|adamw]\n"
            "      [--steps-measured K] [--min-time SECONDS] [--warmup N]\n"
-           "      [--memory-limit BYTES] [--validate N] [--seed N] [--out results.yaml]\n"
+           "      [--memory-limit BYTES] [--validate N] [--block-micro-steps N]\n"
+           "      [--seed N] [--out results.yaml]\n"
            "      [--progress jsonl] [--format table|json]\n"
            "      [--nproc-per-node N] [--parallelism ddp|zero1|zero2|zero3|all]\n"
            "      [--free-lunch-without PART[,PART...]] [--time-breakdown off|on]\n"
@@ -193,6 +196,8 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                       o.memoryLimit = n;
                   } },
               { "--validate", [&](auto& f, auto& v) { positive(f, v, o.validate, 0); } },
+              { "--block-micro-steps",
+                  [&](auto& f, auto& v) { positive(f, v, o.blockMicroSteps, 1); } },
               { "--seed", [&](auto& f, auto& v) { positive(f, v, o.seed, std::uint64_t { 0 }); } },
               { "--out",
                   [&](auto& f, auto& v) {
@@ -217,7 +222,7 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
               { "--max-bytes",
                   [&](auto& f, auto& v) {
                       std::int64_t n = 0;
-                      positive(f, v, n, std::int64_t { 4 });
+                      positive(f, v, n, distributed::kSmallestProbeBytes);
                       o.maxBytes = n;
                   } },
               { "--free-lunch-without",

@@ -43,6 +43,10 @@ struct CliOptions {
     int warmup = 1;
     std::optional<std::int64_t> memoryLimit;
     int validate = 0;
+    // Micro-steps each timed sample runs back to back before closing the step; the rest of the
+    // accumulation is extrapolated from them. With --validate, a block shorter than the
+    // accumulation is what makes the check test the extrapolation (docs/benchmark.md).
+    int blockMicroSteps = 8;
     std::uint64_t seed = 0;
     std::optional<std::string> out;
     bool progressJsonl = false;

@@ -317,6 +317,7 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
     run.warmupSteps = options.warmup;
     run.memoryLimitBytes = options.memoryLimit;
     run.validateSteps = options.validate;
+    run.maxBlockMicroSteps = options.blockMicroSteps;
     run.seed = options.seed;
     run.timeBreakdown = options.timeBreakdown;
 

@@ -269,14 +269,30 @@ std::string linkTarget(const std::string& path)
     }
     return at.string();
 }
+
+// Why `path` cannot be replaced by a results file: a folder, or anything else that is not a
+// regular file. The rename that replaces the file would unlink a device node, a pipe or a
+// socket (as root, `--out /dev/null` would remove /dev/null for the whole machine).
+std::string notAResultsFile(const std::string& path)
+{
+    struct stat info { };
+    if (::stat(path.c_str(), &info) != 0)
+        return "";
+    if (S_ISDIR(info.st_mode))
+        return path + ": is a folder; --out names the results file to write";
+    if (!S_ISREG(info.st_mode))
+        return path
+            + ": is not a regular file (a device, a pipe or a socket); --out names the "
+              "results file to write";
+    return "";
+}
 } // namespace
 
 std::string checkResultsFileWritable(const std::string& requested)
 {
     const std::string path = linkTarget(requested);
-    struct stat info { };
-    if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
-        return path + ": is a folder; --out names the results file to write";
+    if (std::string why = notAResultsFile(path); !why.empty())
+        return why;
     const std::string temporary = temporaryBeside(path);
     {
         std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
@@ -292,6 +308,9 @@ std::string writeResultsFile(const RunReport& report, const std::string& request
     // Through a link to the file it names: replacing the link itself would leave its target
     // with the old results.
     const std::string path = linkTarget(requested);
+    // Checked again: the run took long enough for the path to change since the first check.
+    if (std::string why = notAResultsFile(path); !why.empty())
+        return why;
     const std::string temporary = temporaryBeside(path);
     const std::string text = resultsYaml(report);
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -332,6 +332,14 @@ void ConfigurationRun::timeAt(
     // Each sample runs a block of micro-steps back to back, as training does, synchronised only
     // at its end, then closes the step; the step's spread is taken over these samples.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    // A sample that already runs the whole step extrapolates nothing: its validation compares
+    // two timings of the same work, which tells the noise, not whether extrapolating holds.
+    if (options.validateSteps > 0 && blockLength >= result.accumulation)
+        result.notes.push_back("validation times the same work as the samples (a block of "
+            + std::to_string(blockLength) + " is the whole step of "
+            + std::to_string(result.accumulation)
+            + " micro-steps): it measures noise; --block-micro-steps below "
+            + std::to_string(result.accumulation) + " checks the extrapolation");
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {
         return timed([&] {
@@ -460,12 +468,14 @@ void ConfigurationRun::timeCommunication(
     CommunicationResult comm;
     // Sampled as the step itself was (timeSample), so that compute alone and the whole step
     // compare like with like: micro-steps timed one by one from an idle device run slower than
-    // back to back.
+    // back to back. As many samples too: the step's median over the dozens --min-time takes,
+    // against compute's over three, let compute come out longer than the whole step.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    const int samples = std::max(options.stepsMeasured, result.timedSamples);
     std::vector<StepSample> local;
     communicator.setLocalOnly(true);
     try {
-        for (int i = 0; i < options.stepsMeasured; ++i)
+        for (int i = 0; i < samples; ++i)
             local.push_back(timeSample(
                 step, batch, result.accumulation, blockLength, /*closingSeparately=*/true));
     } catch (...) {
@@ -479,7 +489,7 @@ void ConfigurationRun::timeCommunication(
     communicator.resetCount();
     step.communicateOnly(result.accumulation);
     const distributed::CommunicationCount count = communicator.count();
-    for (int i = 0; i < options.stepsMeasured; ++i)
+    for (int i = 0; i < samples; ++i)
         alone.push_back(timed([&] { step.communicateOnly(result.accumulation); }));
     communicator.resetCount();
     comm.seconds = spreadOf(alone);

@@ -14,8 +14,11 @@
 
 namespace gpuplan::bench::distributed {
 
+// The smallest message comm-probe times: --max-bytes below it would time nothing.
+inline constexpr std::int64_t kSmallestProbeBytes = 1024;
+
 struct ProbePlan {
-    std::int64_t minBytes = 1024;
+    std::int64_t minBytes = kSmallestProbeBytes;
     std::int64_t maxBytes = 64ll << 20;
     int factor = 4; // sizes minBytes, x4, x16, ... up to maxBytes
     int warmup = 2;

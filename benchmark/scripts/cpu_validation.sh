@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The --validate benchmark of issue 13 on a CPU: runs the tiny GPT-NeoX config (or CONFIG=path,
 # e.g. tests/benchmark/data/tiny-mamba/config.json) RUNS times (default 10) with the issue's
-# command and prints, per run, the machine's 1-minute load before it, the extrapolated step and
+# command, timing blocks of BLOCK micro-steps (default 1) of the step's 4 so that the step is
+# extrapolated (x4) and the validation tests that (with the default block of 8 a sample is the
+# whole step, and the check compares it with itself), and prints, per run, the machine's 1-minute load before it, the extrapolated step and
 # the validation error, then the median and the worst error over the runs. Run from the
 # repository root:
 #   benchmark/scripts/cpu_validation.sh [path/to/gpuplan-bench] [RUNS] [extra run arguments...]
@@ -16,7 +18,7 @@ config=${CONFIG:-tests/benchmark/data/tiny-neox/config.json}
 # precision (fp16 here), which the CPU runs in fp32 anyway (LibTorch's fp16 autocast is
 # CUDA-only), with a note; saying fp32 keeps the runs' recipe as it was.
 args=(run --config "$config" --device cpu --micro-batch 4 --batch-size 16 --seq-len 128
-  --precision fp32 --validate 3 --format json "$@")
+  --precision fp32 --validate 3 --block-micro-steps "${BLOCK:-1}" --format json "$@")
 
 echo "# $bench ${args[*]}"
 echo "# $(date -u +%FT%TZ), $(nproc) cores, $(uname -m)"

@@ -180,6 +180,16 @@ private slots:
         QTest::newRow("results file is a folder") << QStringList {
             "run", "--config", kTinyNeox, "--device", "cpu", "--out", GPUPLAN_TEST_DATA "/data"
         } << "data: is a folder; --out names the results file to write";
+        QTest::newRow("probe below its smallest message") << QStringList { "comm-probe",
+            "--max-bytes", "10" } << "--max-bytes needs a whole number of at least 1024, not '10'";
+        QTest::newRow("empty timed block") << QStringList {
+            "run", "--config", kTinyNeox, "--device", "cpu", "--block-micro-steps", "0"
+        } << "--block-micro-steps needs a whole number of at least 1, not '0'";
+        // Replacing it would unlink the node: as root, /dev/null for the whole machine.
+        QTest::newRow("results file is a device")
+            << QStringList { "run", "--config", kTinyNeox, "--device", "cpu", "--out", "/dev/null" }
+            << "/dev/null: is not a regular file (a device, a pipe or a socket); --out names "
+               "the results file to write";
         QTest::newRow("memory limit on gpu") << QStringList { "run", "--model", "pythia-160m",
             "--device", "cuda:0", "--memory-limit", "100" }
                                              << "gpuplan-bench: ";

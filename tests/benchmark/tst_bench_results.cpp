@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -349,6 +350,20 @@ private slots:
         QCOMPARE(*c.validationError, expected);
         // The error is written to the results file, where the planner shows it.
         QVERIFY(QByteArray::fromStdString(resultsYaml(run.report)).contains("validation_error:"));
+        // Its samples ran the whole step of 4 (blocks of up to 8): it extrapolated nothing, and
+        // says that its validation measured noise.
+        const auto noise = [](const auto& configuration) {
+            return std::any_of(configuration.notes.begin(), configuration.notes.end(),
+                [](const std::string& note) {
+                    return note.rfind("validation times the same work", 0) == 0;
+                });
+        };
+        QVERIFY(noise(c));
+        // Blocks of 2 extrapolate the step of 4 from half of it: what the validation checks.
+        o.maxBlockMicroSteps = 2;
+        const auto halves = runTiny(o);
+        QVERIFY(halves.report.configurations.at(0).validationError.has_value());
+        QVERIFY(!noise(halves.report.configurations.at(0)));
 
         o.validateSteps = 0;
         const auto unvalidated = runTiny(o);
