@@ -375,20 +375,26 @@ void ConfigurationRun::timeAt(
         return options.validateSteps > 0
             && wanted(fullSteps.size(), options.validateSteps, validatedSeconds);
     };
+    // Interleaved by time, not by count: a sample of a short block takes a fraction of a full
+    // step, so one of each per turn left most samples to run after the validation had ended,
+    // on their own, and a drift of the machine into the comparison. The one behind in time
+    // goes next.
     while (moreSamples() || moreValidation()) {
-        if (moreSamples()) {
+        const bool sampleNext
+            = moreSamples() && (!moreValidation() || sampledSeconds <= validatedSeconds);
+        if (sampleNext) {
             samples.push_back(
                 timeSample(step, batch, result.accumulation, blockLength, multiProcess));
             sampledSeconds += samples.back().blockSeconds + samples.back().optimizerSeconds;
-        } else if (!validatePhaseShown) {
+            continue;
+        }
+        if (!moreSamples() && !validatePhaseShown) {
             validatePhaseShown = true;
             emit(ProgressPhase::Validate, plan.validate(), "the remaining full steps",
                 result.microBatch, configuration);
         }
-        if (moreValidation()) {
-            fullSteps.push_back(timeFullStep());
-            validatedSeconds += fullSteps.back();
-        }
+        fullSteps.push_back(timeFullStep());
+        validatedSeconds += fullSteps.back();
     }
     result.timedSamples = static_cast<int>(samples.size());
     result.validationSteps = static_cast<int>(fullSteps.size());

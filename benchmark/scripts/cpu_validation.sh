@@ -22,21 +22,23 @@ args=(run --config "$config" --device cpu --micro-batch 4 --batch-size 16 --seq-
 
 echo "# $bench ${args[*]}"
 echo "# $(date -u +%FT%TZ), $(nproc) cores, $(uname -m)"
-printf '%-4s %-6s %-30s %10s %9s\n' run load1 configuration "step s" "error"
+printf '%-4s %-6s %-30s %10s %9s %9s\n' run load1 configuration "step s" "error" "signed"
 errors=()
 for i in $(seq 1 "$runs"); do
   load=$(cut -d' ' -f1 /proc/loadavg)
   json=$("$bench" "${args[@]}" 2>/dev/null)
-  while IFS=$'\t' read -r name step error; do
-    printf '%-4s %-6s %-30s %10s %9s\n' "$i" "$load" "$name" "$step" "$error"
+  while IFS=$'\t' read -r name step error signed; do
+    printf '%-4s %-6s %-30s %10s %9s %9s\n' "$i" "$load" "$name" "$step" "$error" "$signed"
     errors+=("$name"$'\t'"$error")
   done < <(python3 -c '
 import json, sys
 r = json.load(sys.stdin)
 for c in r["configurations"]:
     if c.get("feasible") and c.get("validation_error") is not None:
-        print("\t".join([c["name"].replace(" offload=off", ""), "%.4f" % c["step_seconds"]["median"],
-            "%.2f%%" % (100 * c["validation_error"])]))
+        step, full = c["step_seconds"]["median"], c["validated_step_seconds"]
+        # Signed: above 0 the extrapolation is slower than the full steps, below 0 faster.
+        print("\t".join([c["name"].replace(" offload=off", ""), "%.4f" % step,
+            "%.2f%%" % (100 * c["validation_error"]), "%+.2f%%" % (100 * (step - full) / full)]))
 ' <<< "$json")
 done
 printf '%s\n' "${errors[@]}" | tr -d '%' | python3 -c '
@@ -44,7 +46,7 @@ import collections, statistics, sys
 by = collections.defaultdict(list)
 for line in sys.stdin:
     if line.strip():
-        name, error = line.rstrip("\n").split("\t")
+        name, error = line.rstrip("\n").split("\t")[:2]
         by[name].append(float(error))
 every = [e for es in by.values() for e in es]
 for name, es in list(by.items()) + [("all configurations", every)]:
