@@ -58,6 +58,17 @@ class TestReportPages : public QObject {
 
     std::shared_ptr<const Catalog> catalog = catalogWithOffers(500);
 
+    // Pythia-1B with the shipped defaults, planned on the tests' day.
+    Scenario pythia1b() const
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.today = "2026-11-23";
+        return s;
+    }
+
 private slots:
     void atMostTenPagesWith500Offers_data()
     {
@@ -98,12 +109,7 @@ private slots:
     // line compares with nothing.
     void buyVsRentChartNeedsAnOfferOfTheSameGpus()
     {
-        Scenario s;
-        s.catalog = catalog;
-        s.modelId = "pythia-1b";
-        s.assumptions = catalog->defaults;
-        s.today = "2026-11-23";
-        const Results r = evaluate(s);
+        const Results r = evaluate(pythia1b());
         const auto indexOf = [&r](const std::string& gpu, int count) {
             for (std::size_t i = 0; i < r.options.size(); ++i)
                 if (r.options[i].gpu->id == gpu && r.options[i].gpuCount == count)
@@ -124,12 +130,7 @@ private slots:
 
     void reportNamesTheCsvFilesAndExplainsFlags()
     {
-        Scenario s;
-        s.catalog = catalog;
-        s.modelId = "pythia-1b";
-        s.assumptions = catalog->defaults;
-        s.today = "2026-11-23";
-        const Results r = evaluate(s);
+        const Results r = evaluate(pythia1b());
         render::ReportInput in;
         in.results = &r;
         in.catalog = catalog.get();
