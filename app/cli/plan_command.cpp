@@ -123,12 +123,23 @@ void printTable(QTextStream& out, const Results& r)
         out << fa << '\n';
     out << '\n';
 
-    QStringList headers;
-    for (int c = 0; c < views::kOptionColumnCount; ++c)
-        headers << views::displayHeader(static_cast<views::OptionColumn>(c), r);
-    TextTable owned(headers, { false, true, true, false, true, true, true, true, false, false });
-    addRows<views::OptionColumn>(owned, r.options, views::kOptionColumnCount);
-    owned.print(out);
+    // Nothing to buy: said first, not after an empty table and a hundred "Not available" lines.
+    if (r.options.empty()) {
+        for (const auto& w : r.warnings)
+            if (w.kind == Warning::Kind::NoEstimateForAnyMachine) {
+                QString text = views::warningText(w, r.source);
+                text[0] = text[0].toUpper();
+                out << text << " (each machine left out is listed below, with why).\n";
+            }
+    } else {
+        QStringList headers;
+        for (int c = 0; c < views::kOptionColumnCount; ++c)
+            headers << views::displayHeader(static_cast<views::OptionColumn>(c), r);
+        TextTable owned(
+            headers, { false, true, true, false, true, true, true, true, false, false });
+        addRows<views::OptionColumn>(owned, r.options, views::kOptionColumnCount);
+        owned.print(out);
+    }
 
     out << '\n';
     if (r.recommended) {
@@ -159,7 +170,8 @@ void printTable(QTextStream& out, const Results& r)
     if (const QString robust = views::robustnessText(r); !robust.isEmpty())
         out << "Robustness: " << robust << " (" << r.monteCarlo->samples << " samples, seed "
             << r.monteCarlo->seed << ").\n";
-    printProjectPlan(out, r);
+    if (!r.options.empty())
+        printProjectPlan(out, r);
     for (const auto& u : r.unavailable)
         out << "Not available: " << u.gpuCount << "x " << QString::fromStdString(u.gpuId) << " ("
             << views::unavailableReason(u, r.source) << ")\n";
@@ -205,7 +217,8 @@ void printTable(QTextStream& out, const Results& r)
     if (!stale.isEmpty())
         out << "  " << views::stalePriceLabel() << ": " << stale << '\n';
     for (const auto& w : r.warnings)
-        out << "Warning: " << views::warningText(w, r.source) << '\n';
+        if (w.kind != Warning::Kind::NoEstimateForAnyMachine) // said at the top
+            out << "Warning: " << views::warningText(w, r.source) << '\n';
 }
 
 } // namespace

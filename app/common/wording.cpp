@@ -235,8 +235,15 @@ QString warningText(const Warning& w, SourcePolicy source)
         // Every (GPU, count) left out is listed with its reason: no estimate, no price, ...
         const QString name = toQString(toString(source));
         const bool vowel = QStringLiteral("aeiou").contains(name.left(1));
-        return QStringLiteral("no machine to buy has %1 %2 estimate for %3")
-            .arg(vowel ? QStringLiteral("an") : QStringLiteral("a"), name, subject);
+        // Measurements exist only where a results file was loaded: say where they come from.
+        const bool measures
+            = source == SourcePolicy::Measured || source == SourcePolicy::Extrapolated;
+        return QStringLiteral("no machine to buy has %1 %2 estimate for %3%4")
+            .arg(vowel ? QStringLiteral("an") : QStringLiteral("a"), name, subject,
+                measures ? QStringLiteral("; measurements come from gpuplan-bench results files: "
+                                          "File > Import measurements in the app, --results FILE "
+                                          "in gpuplan-cli")
+                         : QString());
     }
     }
     return {};

@@ -557,6 +557,15 @@ private slots:
                      "desktop-1gpu,\"1-GPU desktop (Core i3-10300, 64 GB)\",1,1020.41,"),
             chassisCsv.out.constData());
         QVERIFY(cli({ "list", "chassis" }).out.contains("$1,020"));
+        // Nothing measured: said first, with where measurements come from, and no empty tables.
+        const Run unmeasured
+            = cli({ "plan", "--model", "pythia-1b", "--source", "measured", "--no-user-data" });
+        QCOMPARE(unmeasured.exitCode, 0);
+        QVERIFY2(unmeasured.out.contains("\n\nNo machine to buy has a measured estimate for "
+                                         "pythia-1b; measurements come from"),
+            unmeasured.out.constData());
+        QVERIFY(!unmeasured.out.contains("Training days"));
+        QVERIFY(!unmeasured.out.contains("Warning: no machine to buy"));
         QCOMPARE(cli({ "list", "cloud" }).exitCode, 0);
         // SXM GPUs are priced as the systems they are sold in.
         const Run systems = cli({ "list", "systems", "--format", "json" });

@@ -115,10 +115,16 @@ private slots:
             QStringLiteral("cloud offer x-offer names unknown GPU b300"));
         QCOMPARE(views::warningText({ Warning::Kind::NoEstimateForAnyMachine, "mamba-2.8b", {} },
                      SourcePolicy::Measured),
-            QStringLiteral("no machine to buy has a measured estimate for mamba-2.8b"));
+            QStringLiteral(
+                "no machine to buy has a measured estimate for mamba-2.8b; measurements come from "
+                "gpuplan-bench results files: File > Import measurements in the app, "
+                "--results FILE in gpuplan-cli"));
         QCOMPARE(views::warningText({ Warning::Kind::NoEstimateForAnyMachine, "pythia-1b", {} },
                      SourcePolicy::Extrapolated),
-            QStringLiteral("no machine to buy has an extrapolated estimate for pythia-1b"));
+            QStringLiteral("no machine to buy has an extrapolated estimate for pythia-1b; "
+                           "measurements come from "
+                           "gpuplan-bench results files: File > Import measurements in the app, "
+                           "--results FILE in gpuplan-cli"));
         QCOMPARE(views::unavailableReason(
                      { "a100-80gb-sxm", 8, UnavailableReason::NoPrice, {} }, SourcePolicy::Paper),
             QStringLiteral("no purchase price in this price set"));
