@@ -15,6 +15,7 @@
 #include <QTextDocumentWriter>
 #include <QTextList>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -193,12 +194,20 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
             if (counted >= static_cast<std::size_t>(*run))
                 year = static_cast<int>(y) + 1;
         }
+        // A year the machine cannot run back to back: the run is there on paper only.
+        const bool overfull = year
+            && std::find(b.overfullYears.begin(), b.overfullYears.end(), *year)
+                != b.overfullYears.end();
         why = run && year
             ? QStringLiteral("Under these budget rules, buying %1 pays off from run %2 of this "
-                             "plan, in %3, against %4.")
+                             "plan, in %3%4, against %5.")
                   .arg(shortMachineLabel(o))
                   .arg(*run)
-                  .arg(views::grantYearLabel(plan, *year), against)
+                  .arg(views::grantYearLabel(plan, *year),
+                      overfull ? QStringLiteral(", a year whose runs one machine cannot run back "
+                                                "to back")
+                               : QString(),
+                      against)
             : QStringLiteral("Under these budget rules, %1 stays cheaper than buying %2 %3 of "
                              "this plan.")
                   .arg(against, shortMachineLabel(o),

@@ -296,6 +296,23 @@ private slots:
             qPrintable(text));
     }
 
+    // A break-even in a year the machine cannot run back to back is on paper only: said there.
+    void aBreakEvenInAnOverfullYearSaysSo()
+    {
+        GrantPlan crowded = plan;
+        crowded.runsPerYear = { 25, 1, 1 }; // 4xA100 runs about 20 a year back to back
+        const GrantBudget b = grantBudget(results, target, crowded, *sponsor);
+        QCOMPARE(b.overfullYears, std::vector<int> { 1 });
+        const QString text = render::toPlainText(
+            render::budgetJustification(results, target, crowded, *sponsor, b));
+        QVERIFY2(text.contains(QStringLiteral("buying 4\u00D7A100 SXM pays off from run 9 of this "
+                                              "plan, in Year 1 (2027-01 to 2027-12), a year whose "
+                                              "runs one machine cannot run back to back, against "
+                                              "renting")),
+            qPrintable(text));
+        QVERIFY(!justificationOf(results, target).contains(QStringLiteral("cannot run back")));
+    }
+
     void odtOpensWithEveryParagraph()
     {
         QTemporaryDir dir;
