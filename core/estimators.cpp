@@ -135,11 +135,13 @@ std::optional<TrainingEstimate> analyticEstimate(
     const double memoryGb = gpu.memoryGb * gpuCount;
     if (const double stateGb = trainingStateBytes(w) / 1e9;
         gpu.memoryGb > 0.0 && stateGb > memoryGb) {
+        // Without the count's memory, so that a view groups every count one reason leaves out
+        // ("RTX 4090 as 1, 2 or 4 GPUs (infeasible: ...)").
         char buffer[240];
         std::snprintf(buffer, sizeof buffer,
             "without offloading: the training state (%.0f bytes a parameter, %.1f GB) exceeds the "
-            "GPUs' %.0f GB, and the analytic estimate cannot time offloading to CPU memory",
-            kTrainingStateBytesPerParameter, stateGb, memoryGb);
+            "GPUs' memory, and the analytic estimate cannot time offloading to CPU memory",
+            kTrainingStateBytesPerParameter, stateGb);
         e.feasible = false;
         e.note = buffer;
         return e;
