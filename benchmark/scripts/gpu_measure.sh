@@ -137,8 +137,10 @@ for phase in "${phases[@]}"; do
     verify) step verify 120 python3 benchmark/scripts/reference_parameters.py "$bench" ;;
     smoke)
       # fp32, as the tiny runs of 2026-11-26 that docs/benchmark.md quotes (a custom config now
-      # defaults to half precision)
+      # defaults to half precision); 4 micro-steps of 16 timed one at a time, so that the
+      # validation checks an extrapolation (x4), not a step against itself
       run smoke-tiny-neox --config tests/benchmark/data/tiny-neox/config.json --batch-size 64 \
+        --micro-batch 16 --block-micro-steps 1 \
         --seq-len 129 --steps 1000 --precision fp32 --methods all --validate 3 ;;
     nccl)  # the NCCL path at world size 1 (NCCL refuses two ranks on one GPU): the probe, and
            # every parallelism of the tiny model through it
@@ -198,8 +200,8 @@ for phase in "${phases[@]}"; do
       step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;
     mamba)
       RUN_LIMIT=30 run smoke-tiny-mamba --config tests/benchmark/data/tiny-mamba/config.json \
-        --batch-size 64 --seq-len 129 --steps 1000 --precision fp32 --methods free-lunch \
-        --validate 3
+        --batch-size 64 --micro-batch 16 --block-micro-steps 1 --seq-len 129 --steps 1000 \
+        --precision fp32 --methods free-lunch --validate 3
       # checkpointing on: without it one sample's activations (about 25 GB) and the 50 GB of
       # weights, gradients and Adam state leave no room on an 80 GB card; the micro-batch is
       # fixed at 8 (about 2 s a micro-step) so that the run fits a short lease.
