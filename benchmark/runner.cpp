@@ -335,11 +335,22 @@ void ConfigurationRun::timeAt(
     // A sample that already runs the whole step extrapolates nothing: its validation compares
     // two timings of the same work, which tells the noise, not whether extrapolating holds.
     if (options.validateSteps > 0 && blockLength >= result.accumulation)
-        result.notes.push_back("validation times the same work as the samples (a block of "
-            + std::to_string(blockLength) + " is the whole step of "
-            + std::to_string(result.accumulation)
-            + " micro-steps): it measures noise; --block-micro-steps below "
-            + std::to_string(result.accumulation) + " checks the extrapolation");
+        result.notes.push_back(result.accumulation == 1
+                ? std::string("validation times the same work as the samples (a step of one "
+                              "micro-step): it measures noise; a --batch-size above the "
+                              "micro-batch, with --block-micro-steps below the accumulation, "
+                              "checks an extrapolation")
+                : "validation times the same work as the samples (a block of "
+                    + std::to_string(blockLength) + " is the whole step of "
+                    + std::to_string(result.accumulation)
+                    + " micro-steps): it measures noise; --block-micro-steps below "
+                    + std::to_string(result.accumulation) + " checks the extrapolation");
+    // The results file says how far each step was extrapolated.
+    if (blockLength < result.accumulation)
+        result.notes.push_back("each sample timed " + std::to_string(blockLength)
+            + " of the step's " + std::to_string(result.accumulation)
+            + " micro-steps and its close; the rest " + "extrapolated (--block-micro-steps "
+            + std::to_string(options.maxBlockMicroSteps) + ")");
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {
         return timed([&] {

@@ -139,8 +139,8 @@ std::optional<TrainingEstimate> analyticEstimate(
         // ("RTX 4090 as 1, 2 or 4 GPUs (infeasible: ...)").
         char buffer[240];
         std::snprintf(buffer, sizeof buffer,
-            "without offloading: the training state (%.0f bytes a parameter, %.1f GB) exceeds the "
-            "GPUs' memory, and the analytic estimate cannot time offloading to CPU memory",
+            "the training state (%.0f bytes a parameter, %.1f GB) exceeds the GPUs' memory: only "
+            "offloading to CPU memory trains it, at a speed FLOPs cannot tell",
             kTrainingStateBytesPerParameter, stateGb);
         e.feasible = false;
         e.note = buffer;
@@ -164,7 +164,8 @@ std::optional<TrainingEstimate> analyticEstimate(
     e.daysLow = OverlappedDays { computeDaysAt(utilization.high), communication }.best();
     e.daysHigh = OverlappedDays { computeDaysAt(utilization.low), communication }.worst();
     e.configuration = formatUtilization(assumedUtilization);
-    e.note = "training FLOPs / (GPUs x dense peak x assumed utilisation); ignores memory limits";
+    e.note = "training FLOPs / (GPUs x dense peak x assumed utilisation); the training state "
+             "fits the GPUs' memory, activations not counted";
     if (link) {
         char buffer[160];
         std::snprintf(buffer, sizeof buffer,

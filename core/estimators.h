@@ -17,7 +17,9 @@ std::optional<double> impliedUtilization(
 // 4-byte fp32 master weights, two 4-byte moments; fp32: 4-byte weights, gradients and two
 // moments), sharded over the GPUs as ZeRO-3 does. Where it exceeds the GPUs' memory the model
 // trains only by offloading to CPU memory (the paper found Pythia-6.9B infeasible on one 80 GB
-// GPU), whose speed the analytic estimate cannot know.
+// GPU), whose speed the analytic estimate cannot know. The GPUs' memory is taken as the stated
+// GB in 10^9 bytes: about 93% of the GiB installed, the rest left to the CUDA context and
+// fragmentation.
 inline constexpr double kTrainingStateBytesPerParameter = 16.0;
 double trainingStateBytes(const Workload& w);
 

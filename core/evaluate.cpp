@@ -59,7 +59,8 @@ std::string systemCounts(const Catalog& c, const GpuSpec& g)
 // its corner evaluations, and with a thousand imported offers the parsing showed in profiles.
 PriceAge ageOf(const Provenance& price, const Scenario& s)
 {
-    return { monthsOld(price.date, s.today), isStale(price, s.today, s.assumptions.staleMonths) };
+    const std::optional<int> months = monthsOld(price.date, s.today);
+    return { months, isStaleAge(months, s.today, s.assumptions.staleMonths) };
 }
 
 // The machine for (GPU, count): a system sold with exactly those GPUs, else n cards in the
@@ -80,8 +81,13 @@ std::optional<Machine> machineFor(const Catalog& c, const GpuSpec& gpu, int coun
 
 Unavailable unavailable(const GpuSpec& gpu, int count, const std::optional<TrainingEstimate>& e)
 {
+    // An analytic estimate is refused only for memory (estimators.h): not a measured "does
+    // not fit", since offloading may still train it (the paper's Pythia-2.8B on one RTX 3090).
     if (e && !e->feasible)
-        return { gpu.id, count, UnavailableReason::Infeasible, e->note };
+        return { gpu.id, count,
+            e->source == EstimateSource::Analytic ? UnavailableReason::NeedsOffloading
+                                                  : UnavailableReason::Infeasible,
+            e->note };
     return { gpu.id, count, UnavailableReason::NoEstimate, {} };
 }
 
@@ -196,7 +202,8 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
             o.planTotalUsd = plan.totalUsd;
             o.planAmortizedUsd = plan.amortizedUsd;
             o.planCalendarDays = plan.calendarDays;
-            // The oldest of the prices the machine is made of carries the machine's age.
+            // The oldest of the prices the machine is made of carries the machine's age; a stale
+            // one first, so that a fresh chassis does not hide a card dated after today.
             for (const Provenance* price :
                 { machine->system ? &machine->system->priceSource : &gpu->priceSource,
                     machine->chassis ? &machine->chassis->priceSource : nullptr }) {
@@ -204,7 +211,8 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
                     continue;
                 const PriceAge age = ageOf(*price, s);
                 if (o.priceDate.empty() || age.stale > o.priceAge.stale
-                    || age.months.value_or(0) > o.priceAge.months.value_or(0)) {
+                    || (age.stale == o.priceAge.stale
+                        && age.months.value_or(0) > o.priceAge.months.value_or(0))) {
                     o.priceAge = age;
                     o.priceDate = price->date;
                 }
@@ -590,7 +598,16 @@ Results evaluateAt(const Scenario& in)
     recommend(s, r);
     addCloudOptions(s, estimates, r);
     compareWithCloud(r);
-    if (r.options.empty())
+    // Only where the source times none of the machines asked for: with times but no price (the
+    // paper's A100 SXM in a price set without it) the unavailable list says why.
+    const auto timed = [&] {
+        for (const GpuSpec* gpu : consideredGpus(s))
+            for (int count : s.gpuCounts)
+                if (const auto e = estimates.at(*gpu, count); e && e->feasible)
+                    return true;
+        return false;
+    };
+    if (r.options.empty() && !timed())
         r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
     warnRunsOutlastingLife(r);
     return r;

@@ -184,6 +184,9 @@ enum class UnavailableReason {
     NoChassis, // no chassis has that many GPU slots
     SoldOnlyAsSystem, // no card price, and no system of that count (detail: the counts sold)
     Infeasible, // the source says it does not fit (detail: the source's note)
+    // The analytic estimate's GPUs cannot hold the model's training state: only offloading to
+    // CPU memory trains it, at a speed FLOPs cannot tell (detail: the estimate's note).
+    NeedsOffloading,
     NoEstimate, // the source has nothing for it
     NoPrice, // the price set has no price for the GPU (reported where asked for by --gpus, or
              // where a source other than the analytic one has a time for it)
@@ -194,8 +197,8 @@ struct Unavailable {
     std::string gpuId;
     int gpuCount = 0;
     UnavailableReason reason = UnavailableReason::NoEstimate;
-    // Infeasible: the source's reason ("published so in the paper, Table 1 ...", "without
-    // offloading: ..."), which views put after "infeasible: ".
+    // Infeasible: where it is published as such ("published so in the paper, Table 1 ..."),
+    // which views put after "infeasible: "; NeedsOffloading: why the state does not fit.
     std::string detail;
 };
 

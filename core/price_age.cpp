@@ -67,12 +67,15 @@ std::optional<int> monthsOld(std::string_view date, std::string_view today)
     return after ? std::min(months, -1) : months;
 }
 
+bool isStaleAge(std::optional<int> months, std::string_view today, int staleMonths)
+{
+    return !today.empty() && (!months || *months > staleMonths || *months < 0);
+}
+
 bool isStale(const Provenance& price, std::string_view today, int staleMonths)
 {
-    if (today.empty())
-        return false;
-    const auto age = monthsOld(price.date, today);
-    return !age || *age > staleMonths || *age < 0;
+    return isStaleAge(
+        today.empty() ? std::nullopt : monthsOld(price.date, today), today, staleMonths);
 }
 
 } // namespace gpuplan

@@ -19,5 +19,8 @@ std::optional<int> monthsOld(std::string_view date, std::string_view today);
 // Older than `staleMonths`, of unknown age (undated), or dated after today, while a today is
 // given: each a price to check before budgeting with it.
 bool isStale(const Provenance& price, std::string_view today, int staleMonths);
+// The same rule on an age monthsOld already gave (one parse of the dates, where every price of
+// every corner evaluation is aged).
+bool isStaleAge(std::optional<int> months, std::string_view today, int staleMonths);
 
 } // namespace gpuplan

@@ -155,7 +155,9 @@ Listing cloud(const Catalog& c)
         QStringList reserved;
         QJsonArray reservedJson;
         for (const auto& r : o.reserved) {
-            reserved << QStringLiteral("%1 (%2-yr)").arg(plainUsd(r.usdPerHour)).arg(r.years);
+            // Several terms in one cell: text in the CSV too, so formatted alike.
+            reserved
+                << QStringLiteral("%1 (%2-yr)").arg(views::formatUsd(r.usdPerHour)).arg(r.years);
             reservedJson.append(
                 QJsonObject { { "years", r.years }, { "usd_per_hour", r.usdPerHour } });
         }

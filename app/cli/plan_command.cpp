@@ -125,12 +125,12 @@ void printTable(QTextStream& out, const Results& r)
 
     // Nothing to buy: said first, not after an empty table and a hundred "Not available" lines.
     if (r.options.empty()) {
+        QString text = QStringLiteral("no machine to buy");
         for (const auto& w : r.warnings)
-            if (w.kind == Warning::Kind::NoEstimateForAnyMachine) {
-                QString text = views::warningText(w, r.source);
-                text[0] = text[0].toUpper();
-                out << text << " (each machine left out is listed below, with why).\n";
-            }
+            if (w.kind == Warning::Kind::NoEstimateForAnyMachine)
+                text = views::warningText(w, r.source);
+        text[0] = text[0].toUpper();
+        out << text << " (each machine left out is listed below, with the reason).\n";
     } else {
         QStringList headers;
         for (int c = 0; c < views::kOptionColumnCount; ++c)

@@ -128,6 +128,8 @@ QString unavailableReason(const Unavailable& u, SourcePolicy source)
             .arg(QString::fromStdString(u.detail));
     case UnavailableReason::Infeasible:
         return QStringLiteral("infeasible: ") + QString::fromStdString(u.detail);
+    case UnavailableReason::NeedsOffloading:
+        return QStringLiteral("no analytic estimate: ") + QString::fromStdString(u.detail);
     case UnavailableReason::NoEstimate:
         return QStringLiteral("no %1 estimate").arg(toQString(toString(source)));
     case UnavailableReason::NoPrice:
@@ -346,8 +348,10 @@ QString stalePriceNote(const Results& r)
         stale += c.rateAge.stale ? 1 : 0;
     if (stale == 0)
         return {};
-    return QStringLiteral("The price or rate is older than %1 months on %2 (or undated): check it "
-                          "before it goes into a budget (limit: assumption stale_months)")
+    return QStringLiteral(
+        "The price or rate is older than %1 months on %2, undated, or dated after "
+        "that day: check it before it goes into a budget (limit: assumption "
+        "stale_months)")
         .arg(r.assumptions.staleMonths)
         .arg(QString::fromStdString(r.today));
 }

@@ -421,6 +421,15 @@ void BudgetView::fillBudget()
         return;
 
     const GrantBudget budget = grantBudget(r, *t, plan, *rules);
+    // The budget's own notes, as `gpuplan-cli budget` and the report print them under the table
+    // (a rate the rules put on nothing; years that do not fit; a term owed after the grant). The
+    // unset-rate warning is already at the top, in bold.
+    const QString unsetRate = views::unsetIndirectRateNote(*rules, r.assumptions.indirectRate);
+    for (const QString& note : views::budgetNotes(r.assumptions.indirectRate, *rules, budget))
+        if (unsetRate.isEmpty() || !note.endsWith(unsetRate))
+            notes << note.toHtmlEscaped();
+    m_sponsorNote->setText(notes.join(QStringLiteral("<br>")));
+    m_sponsorNote->setVisible(!m_sponsorNote->text().isEmpty());
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);
     m_table->setColumnCount(static_cast<int>(table.header.size()));
     m_table->setHorizontalHeaderLabels(table.header);

@@ -326,8 +326,8 @@ QString sourcesSection(
 {
     // On a page of its own: at the foot of the appendix its heading stood apart from its table.
     QString html = newPageHeading(QStringLiteral("Prices and their sources"));
-    html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3 months marked "
-                           "stale.</p>")
+    html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3 months, undated "
+                           "or dated after that day marked stale.</p>")
                 .arg(views::priceSetLabel(catalog.priceSet).toHtmlEscaped(), esc(r.today))
                 .arg(r.assumptions.staleMonths);
     html += tableStart()

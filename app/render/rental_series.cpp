@@ -173,7 +173,9 @@ bool CloudFilter::shows(const CloudOption& c) const
         return false;
     if (!regions.empty() && !regions.count(c.offer->region))
         return false;
-    if (maxAgeMonths && (!c.rateAge.months || *c.rateAge.months > *maxAgeMonths))
+    // A rate dated after today is no younger than the limit: it is a stale rate.
+    if (maxAgeMonths
+        && (!c.rateAge.months || *c.rateAge.months > *maxAgeMonths || *c.rateAge.months < 0))
         return false;
     return true;
 }

@@ -566,7 +566,16 @@ private slots:
             unmeasured.out.constData());
         QVERIFY(!unmeasured.out.contains("Training days"));
         QVERIFY(!unmeasured.out.contains("Warning: no machine to buy"));
-        QCOMPARE(cli({ "list", "cloud" }).exitCode, 0);
+        // Timed, but not for sale in this price set: no claim that nothing is timed.
+        const Run unpriced = cli({ "plan", "--model", "pythia-1b", "--gpus", "a100-80gb-sxm" });
+        QVERIFY2(unpriced.out.contains("\n\nNo machine to buy (each machine left out is listed "
+                                       "below, with the reason).\n"),
+            unpriced.out.constData());
+        QVERIFY(unpriced.out.contains("no purchase price in this price set"));
+        QVERIFY(!unpriced.out.contains("estimate for pythia-1b"));
+        const Run cloud = cli({ "list", "cloud", "--price-set", "paper" });
+        QCOMPARE(cloud.exitCode, 0);
+        QVERIFY2(cloud.out.contains("$2.13 (3-yr)"), cloud.out.constData());
         // SXM GPUs are priced as the systems they are sold in.
         const Run systems = cli({ "list", "systems", "--format", "json" });
         QCOMPARE(systems.exitCode, 0);

@@ -189,9 +189,9 @@ private slots:
             QVERIFY(e);
             QVERIFY(!e->feasible);
             QCOMPARE(e->note,
-                std::string("without offloading: the training state (16 bytes a parameter, "
-                            "109.7 GB) exceeds the GPUs' memory, and the analytic estimate "
-                            "cannot time offloading to CPU memory"));
+                std::string("the training state (16 bytes a parameter, 109.7 GB) exceeds the "
+                            "GPUs' memory: only offloading to CPU memory trains it, at a speed "
+                            "FLOPs cannot tell"));
         }
         QVERIFY(analyticEstimate(w, rtx5090, 4, 0.4)->feasible);
         Workload small = pythia1b;

@@ -149,6 +149,14 @@ private slots:
         const OwnedOption* hgx = find(r, "sxm", 8);
         QCOMPARE(*hgx->priceAge.months, 5);
         QVERIFY(!hgx->priceAge.stale);
+        // A card dated after today is stale, and a fresh chassis (10 months) does not hide it.
+        auto typo = smallCatalog();
+        typo->gpus.back().priceSource.date = "2027-09-21";
+        const Results aheadResults = evaluate(scenarioOf(typo));
+        const OwnedOption* ahead = find(aheadResults, "card", 4);
+        QCOMPARE(ahead->priceDate, std::string("2027-09-21"));
+        QVERIFY(*ahead->priceAge.months < 0);
+        QVERIFY(ahead->priceAge.stale);
         Scenario undated = scenarioOf(smallCatalog());
         undated.today.clear();
         const Results unaged = evaluate(undated);

@@ -241,6 +241,18 @@ private slots:
         QCOMPARE(table->item(table->rowCount() - 1, table->columnCount() - 1)->text(),
             views::formatWholeUsd(dearerBudget.totalUsd));
 
+        // The budget's notes stand under the sponsor's rules, as `gpuplan-cli budget` prints
+        // them: here a rate the rules put on nothing.
+        auto* sponsor = view->findChild<QComboBox*>(QStringLiteral("sponsor"));
+        sponsor->setCurrentIndex(sponsor->findData(QStringLiteral("no-indirect")));
+        Assumptions withRate = w->session()->scenario().assumptions;
+        withRate.indirectRate = 0.5;
+        w->session()->setAssumptions(withRate);
+        const auto* note = view->findChild<QLabel*>(QStringLiteral("sponsorNote"));
+        QVERIFY2(note->text().contains(QStringLiteral("put the indirect rate of 50% on no "
+                                                      "category, so this budget has no indirect")),
+            qPrintable(note->text()));
+
         view->findChild<QLineEdit*>(QStringLiteral("runsPerYear"))->setText(QStringLiteral("3,4"));
         QVERIFY(!view->plan());
         auto* problem = view->findChild<QLabel*>(QStringLiteral("budgetProblem"));

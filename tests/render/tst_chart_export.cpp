@@ -246,8 +246,8 @@ private slots:
         // ... and its age on the plan's day: the HGX H100 of 2025-01-31 is 21 months old, past
         // the 12-month limit; RunPod's rates of 2026-07-13 are 4 months old.
         QVERIFY2(html.contains(QStringLiteral("Planned with current prices (2025-2026); ages on "
-                                              "2026-11-23, prices older than 12 months marked "
-                                              "stale.")),
+                                              "2026-11-23, prices older than 12 months, undated "
+                                              "or dated after that day marked stale.")),
             qPrintable(html));
         QVERIFY(html.contains(QStringLiteral("HGX H100")));
         QVERIFY(html.contains(QStringLiteral("<b>21 mo, stale</b>")));

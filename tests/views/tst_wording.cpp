@@ -59,8 +59,12 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::addRow("no chassis") << static_cast<int>(UnavailableReason::NoChassis)
                                     << QStringLiteral("no chassis with 16 GPU slots");
-        QTest::addRow("infeasible") << static_cast<int>(UnavailableReason::Infeasible)
-                                    << QStringLiteral("infeasible: in the paper's Table 1");
+        QTest::addRow("infeasible")
+            << static_cast<int>(UnavailableReason::Infeasible)
+            << QStringLiteral("infeasible: published so in the paper's Table 1");
+        QTest::addRow("needs offloading")
+            << static_cast<int>(UnavailableReason::NeedsOffloading)
+            << QStringLiteral("no analytic estimate: published so in the paper's Table 1");
         QTest::addRow("no estimate") << static_cast<int>(UnavailableReason::NoEstimate)
                                      << QStringLiteral("no paper-naive estimate");
     }
@@ -69,7 +73,7 @@ private slots:
         QFETCH(int, reason);
         QFETCH(QString, expected);
         const Unavailable u { "a100-80gb-sxm", 16, static_cast<UnavailableReason>(reason),
-            "in the paper's Table 1" };
+            "published so in the paper's Table 1" };
         QCOMPARE(views::unavailableReason(u, SourcePolicy::PaperNaive), expected);
     }
     void soldOnlyAsSystemNamesTheCounts()
@@ -180,11 +184,25 @@ private slots:
         QVERIFY(r.options.front().priceAge.stale);
         QCOMPARE(*r.options.front().priceAge.months, 26);
         QCOMPARE(views::stalePriceNote(r),
-            QStringLiteral("The price or rate is older than 12 months on 2026-11-23 (or "
-                           "undated): check it before it goes into a budget (limit: assumption "
-                           "stale_months)"));
-        s.today = "2024-10-01";
+            QStringLiteral("The price or rate is older than 12 months on 2026-11-23, undated, or "
+                           "dated after that day: check it before it goes into a budget (limit: "
+                           "assumption stale_months)"));
+        // Within the limit, nothing is flagged: the set's oldest rates (2024-01) are 19 months old.
+        s.today = "2025-09-01";
+        s.assumptions.staleMonths = 24;
         QVERIFY(views::stalePriceNote(evaluate(s)).isEmpty());
+        // Ten days after the paper's quotes, the RTX 4090's street price of 2025-08 is dated
+        // after the plan's day: flagged, not taken as fresh.
+        s.today = "2024-10-01";
+        const Results early = evaluate(s);
+        QVERIFY(!views::stalePriceNote(early).isEmpty());
+        for (const auto& o : early.options)
+            if (o.gpu->id == "rtx-4090") {
+                QCOMPARE(*o.priceAge.months, -10);
+                QVERIFY(o.priceAge.stale);
+                QCOMPARE(views::priceDateText(o.priceDate, o.priceAge),
+                    QStringLiteral("2025-08 (after today, stale)"));
+            }
     }
 
     void commitments()
