@@ -349,7 +349,7 @@ void ConfigurationRun::timeAt(
     if (blockLength < result.accumulation)
         result.notes.push_back("each sample timed " + std::to_string(blockLength)
             + " of the step's " + std::to_string(result.accumulation)
-            + " micro-steps and its close; the rest " + "extrapolated (--block-micro-steps "
+            + " micro-steps and its close; the rest extrapolated (--block-micro-steps "
             + std::to_string(options.maxBlockMicroSteps) + ")");
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {

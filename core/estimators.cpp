@@ -136,7 +136,7 @@ std::optional<TrainingEstimate> analyticEstimate(
     if (const double stateGb = trainingStateBytes(w) / 1e9;
         gpu.memoryGb > 0.0 && stateGb > memoryGb) {
         // Without the count's memory, so that a view groups every count one reason leaves out
-        // ("RTX 4090 as 1, 2 or 4 GPUs (infeasible: ...)").
+        // ("RTX 4090 as 1, 2 or 4 GPUs (no analytic estimate: ...)").
         char buffer[240];
         std::snprintf(buffer, sizeof buffer,
             "the training state (%.0f bytes a parameter, %.1f GB) exceeds the GPUs' memory: only "

@@ -390,19 +390,23 @@ void BudgetView::fillBudget()
     m_justification->clear();
     const auto t = target();
     const SponsorRules* rules = sponsor();
-    QStringList notes;
-    if (rules) {
-        if (const QString unset = views::unsetIndirectRateNote(*rules, r.assumptions.indirectRate);
-            !unset.isEmpty())
-            notes << QStringLiteral("<b>%1</b>").arg(unset.toHtmlEscaped());
-        if (!rules->source.note.empty())
-            notes << tr("Sponsor's note: %1.")
+    // Under the rules: what the reader must be told, in bold, then the rules' own caveats, each
+    // on a line of its own (a warning run into the note's paragraph read as more of the note).
+    const auto showNotes = [this, rules](const QStringList& warnings) {
+        QStringList lines;
+        for (const QString& warning : warnings)
+            lines << QStringLiteral("<b>%1</b>").arg(warning.toHtmlEscaped());
+        if (rules && !rules->source.note.empty())
+            lines << tr("Sponsor's note: %1.")
                          .arg(QString::fromStdString(rules->source.note))
                          .toHtmlEscaped();
-    }
-    // A warning run into the note's paragraph read as more of the note.
-    m_sponsorNote->setText(notes.join(QStringLiteral("<br>")));
-    m_sponsorNote->setVisible(!m_sponsorNote->text().isEmpty());
+        m_sponsorNote->setText(lines.join(QStringLiteral("<br>")));
+        m_sponsorNote->setVisible(!lines.isEmpty());
+    };
+    // Until a budget is made, the one note that needs none: an unset rate the rules charge.
+    const QString unsetRate
+        = rules ? views::unsetIndirectRateNote(*rules, r.assumptions.indirectRate) : QString();
+    showNotes(unsetRate.isEmpty() ? QStringList() : QStringList { unsetRate });
     GrantPlan plan = shownPlan();
     m_runs->setPlaceholderText(
         tr("even: %1").arg(render::countOf(r.assumptions.plannedRuns, 0, tr("run"), tr("runs"))));
@@ -421,15 +425,10 @@ void BudgetView::fillBudget()
         return;
 
     const GrantBudget budget = grantBudget(r, *t, plan, *rules);
-    // The budget's own notes, as `gpuplan-cli budget` and the report print them under the table
-    // (a rate the rules put on nothing; years that do not fit; a term owed after the grant). The
-    // unset-rate warning is already at the top, in bold.
-    const QString unsetRate = views::unsetIndirectRateNote(*rules, r.assumptions.indirectRate);
-    for (const QString& note : views::budgetNotes(r.assumptions.indirectRate, *rules, budget))
-        if (unsetRate.isEmpty() || !note.endsWith(unsetRate))
-            notes << note.toHtmlEscaped();
-    m_sponsorNote->setText(notes.join(QStringLiteral("<br>")));
-    m_sponsorNote->setVisible(!m_sponsorNote->text().isEmpty());
+    // The budget's notes, as `gpuplan-cli budget` and the report print them under the table
+    // (the unset rate among them; a rate the rules put on nothing; years that do not fit; a
+    // term owed after the grant).
+    showNotes(views::budgetNotes(r.assumptions.indirectRate, *rules, budget));
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);
     m_table->setColumnCount(static_cast<int>(table.header.size()));
     m_table->setHorizontalHeaderLabels(table.header);

@@ -44,10 +44,10 @@ QString citedPrice(const Provenance& p, const Results& r)
     QString text = cited(p);
     if (p.kind != PriceKind::Unstated)
         text += QStringLiteral(", a ") + views::priceKindText(p.kind);
-    if (r.today.empty() || !isStale(p, r.today, r.assumptions.staleMonths))
+    const auto months = monthsOld(p.date, r.today);
+    if (!isStaleAge(months, r.today, r.assumptions.staleMonths))
         return text;
     // An undated price is stale because its age is unknown, not because it is old.
-    const auto months = monthsOld(p.date, r.today);
     if (!months)
         return text + QStringLiteral("; its date is unknown: check it before submitting");
     if (*months < 0)

@@ -309,7 +309,7 @@ QString ageCell(const Provenance& p, const Results& r)
     if (*months < 0)
         return QStringLiteral("<b>after today: stale</b>");
     const QString age = QStringLiteral("%1 mo").arg(*months);
-    return isStale(p, r.today, r.assumptions.staleMonths)
+    return isStaleAge(months, r.today, r.assumptions.staleMonths)
         ? QStringLiteral("<b>%1, stale</b>").arg(age)
         : age;
 }
