@@ -85,10 +85,13 @@ struct ConfigurationResult {
     Spread optimizerStep; // seconds
     Spread step; // forwardBackward x accumulation + optimizerStep
     Spread trainingDays;
+    RunRange stepRun; // where a run's mean step lies (statistics.h): the range the planner prices
+    RunRange trainingDaysRun;
     std::optional<double> utilization;
     std::int64_t peakMemoryBytes = 0;
     int trialSteps = 0;
     int timedSamples = 0; // samples behind `step` (statistics.h, StepSample)
+    int blockMicroSteps = 0; // micro-steps each sample ran back to back (of `accumulation`)
     int validationSteps = 0; // full steps behind validatedStepSeconds
     std::optional<double> validationError;
     std::optional<double> validatedStepSeconds;

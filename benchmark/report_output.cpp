@@ -20,10 +20,15 @@ std::string withheldJson(const Configuration& c)
     return parts;
 }
 
-std::string spreadJson(const Spread& s)
+// As the results file: `run` adds the range of a run's mean step (mean, low, high).
+std::string spreadJson(const Spread& s, const RunRange* run = nullptr)
 {
-    return "{\"median\": " + json::number(s.median) + ", \"min\": " + json::number(s.min)
-        + ", \"max\": " + json::number(s.max) + "}";
+    std::string j = "{\"median\": " + json::number(s.median) + ", \"min\": " + json::number(s.min)
+        + ", \"max\": " + json::number(s.max);
+    if (run)
+        j += ", \"mean\": " + json::number(run->mean) + ", \"low\": " + json::number(run->low)
+            + ", \"high\": " + json::number(run->high);
+    return j + "}";
 }
 
 std::string formatted(const char* pattern, double value)
@@ -158,12 +163,13 @@ std::string runSummaryJson(const RunReport& r)
             + ", \"grad_accumulation_steps\": " + std::to_string(c.accumulation)
             + ", \"forward_backward_seconds\": " + spreadJson(c.forwardBackward)
             + ", \"optimizer_step_seconds\": " + spreadJson(c.optimizerStep)
-            + ", \"step_seconds\": " + spreadJson(c.step)
-            + ", \"training_days\": " + spreadJson(c.trainingDays)
+            + ", \"step_seconds\": " + spreadJson(c.step, &c.stepRun)
+            + ", \"training_days\": " + spreadJson(c.trainingDays, &c.trainingDaysRun)
             + ", \"implied_utilization\": " + json::number(c.utilization)
             + ", \"peak_memory_bytes\": " + std::to_string(c.peakMemoryBytes)
             + ", \"trial_steps\": " + std::to_string(c.trialSteps)
             + ", \"timed_samples\": " + std::to_string(c.timedSamples)
+            + ", \"block_micro_steps\": " + std::to_string(c.blockMicroSteps)
             + ", \"validation_steps\": " + std::to_string(c.validationSteps)
             + ", \"validation_error\": " + json::number(c.validationError)
             + ", \"validated_step_seconds\": " + json::number(c.validatedStepSeconds)

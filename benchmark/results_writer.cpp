@@ -18,12 +18,19 @@ namespace {
 // Significant digits for measured numbers: timings are good to far fewer.
 constexpr int kDigits = 6;
 
-void emitSpread(YAML::Emitter& out, const char* key, const Spread& s)
+// `run`, where given, adds the range of a run's mean step (statistics.h, RunRange) to the spread
+// of single steps: mean, low, high.
+void emitSpread(YAML::Emitter& out, const char* key, const Spread& s, const RunRange* run = nullptr)
 {
     out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "median" << YAML::Value << s.median;
     out << YAML::Key << "min" << YAML::Value << s.min;
     out << YAML::Key << "max" << YAML::Value << s.max;
+    if (run) {
+        out << YAML::Key << "mean" << YAML::Value << run->mean;
+        out << YAML::Key << "low" << YAML::Value << run->low;
+        out << YAML::Key << "high" << YAML::Value << run->high;
+    }
     out << YAML::EndMap;
 }
 
@@ -185,13 +192,22 @@ void emitConfiguration(YAML::Emitter& out, const ConfigurationResult& c, int gpu
     out << YAML::Key << "grad_accumulation_steps" << YAML::Value << c.accumulation;
     emitSpread(out, "forward_backward_seconds", c.forwardBackward);
     emitSpread(out, "optimizer_step_seconds", c.optimizerStep);
-    emitSpread(out, "step_seconds", c.step);
-    emitSpread(out, "training_days", c.trainingDays);
+    emitSpread(out, "step_seconds", c.step, &c.stepRun);
+    emitSpread(out, "training_days", c.trainingDays, &c.trainingDaysRun);
     emitOptional(out, "implied_utilization", c.utilization);
     out << YAML::Key << "peak_memory_bytes" << YAML::Value << c.peakMemoryBytes;
     out << YAML::Key << "trial_steps" << YAML::Value << c.trialSteps;
-    if (c.validationError)
+    // What the step's spread and the run range rest on: their n, and how far each sample was
+    // extrapolated (block_micro_steps of grad_accumulation_steps).
+    if (c.timedSamples > 0) {
+        out << YAML::Key << "timed_samples" << YAML::Value << c.timedSamples;
+        out << YAML::Key << "block_micro_steps" << YAML::Value << c.blockMicroSteps;
+    }
+    if (c.validationError) {
         out << YAML::Key << "validation_error" << YAML::Value << *c.validationError;
+        if (c.validationSteps > 0)
+            out << YAML::Key << "validation_steps" << YAML::Value << c.validationSteps;
+    }
     emitScaling(out, c);
     if (c.timeBreakdown)
         emitTimeBreakdown(out, c);

@@ -332,6 +332,7 @@ void ConfigurationRun::timeAt(
     // Each sample runs a block of micro-steps back to back, as training does, synchronised only
     // at its end, then closes the step; the step's spread is taken over these samples.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    result.blockMicroSteps = blockLength;
     // A sample that already runs the whole step extrapolates nothing: its validation compares
     // two timings of the same work, which tells the noise, not whether extrapolating holds.
     if (options.validateSteps > 0 && blockLength >= result.accumulation)
@@ -413,8 +414,10 @@ void ConfigurationRun::timeAt(
     result.forwardBackward = timing.microStep;
     result.optimizerStep = timing.optimizer;
     result.step = timing.step;
-    result.trainingDays
-        = scaled(result.step, static_cast<double>(options.recipe.steps) / kSecondsPerDay);
+    result.stepRun = timing.stepRun;
+    const double daysPerStepSecond = static_cast<double>(options.recipe.steps) / kSecondsPerDay;
+    result.trainingDays = scaled(result.step, daysPerStepSecond);
+    result.trainingDaysRun = scaled(result.stepRun, daysPerStepSecond);
     if (const auto peak = report.device.peakFor(options.recipe.precision))
         result.utilization
             = report.flopsPerStep / (result.step.median * report.gpuCount * *peak * 1e12);
@@ -488,6 +491,7 @@ void ConfigurationRun::timeCommunication(
     // back to back. As many samples too: the step's median over the dozens --min-time takes,
     // against compute's over three, let compute come out longer than the whole step.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
+    result.blockMicroSteps = blockLength;
     const int samples = std::max(options.stepsMeasured, result.timedSamples);
     std::vector<StepSample> local;
     communicator.setLocalOnly(true);

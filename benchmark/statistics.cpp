@@ -1,6 +1,8 @@
 #include "benchmark/statistics.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 
 namespace gpuplan::bench {
 
@@ -17,6 +19,49 @@ Spread scaled(const Spread& a, double factor)
     return { a.median * factor, a.min * factor, a.max * factor };
 }
 
+double studentT975(int degreesOfFreedom)
+{
+    // Tabulated to 30 degrees of freedom (any statistics table; e.g. NIST/SEMATECH e-Handbook,
+    // 1.3.6.7.2); beyond, the Cornish-Fisher expansion about the normal quantile, within 0.001
+    // of the table at 30 and closer above.
+    static constexpr std::array<double, 30> kTable { 12.706, 4.303, 3.182, 2.776, 2.571, 2.447,
+        2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093,
+        2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042 };
+    const int dof = std::max(degreesOfFreedom, 1);
+    if (dof <= static_cast<int>(kTable.size()))
+        return kTable[static_cast<std::size_t>(dof - 1)];
+    constexpr double z = 1.959963984540054;
+    const double v = dof;
+    const double z3 = z * z * z;
+    const double z5 = z3 * z * z;
+    return z + (z3 + z) / (4.0 * v) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v);
+}
+
+RunRange runRangeOf(const std::vector<double>& samples)
+{
+    const Spread spread = spreadOf(samples);
+    const double n = static_cast<double>(samples.size());
+    double sum = 0.0;
+    for (const double x : samples)
+        sum += x;
+    const double mean = sum / n;
+    if (samples.size() < 2)
+        return { mean, mean, mean };
+    double squares = 0.0;
+    for (const double x : samples)
+        squares += (x - mean) * (x - mean);
+    const double standardError = std::sqrt(squares / (n - 1.0) / n);
+    const double half = studentT975(static_cast<int>(samples.size()) - 1) * standardError;
+    const double low = std::max(spread.min, mean - half);
+    const double high = std::min(spread.max, mean + half);
+    return { mean, std::min(low, spread.median), std::max(high, spread.median) };
+}
+
+RunRange scaled(const RunRange& a, double factor)
+{
+    return { a.mean * factor, a.low * factor, a.high * factor };
+}
+
 StepTiming stepTimingOf(const std::vector<StepSample>& samples, int accumulation)
 {
     std::vector<double> micro, optimizer, step;
@@ -26,7 +71,7 @@ StepTiming stepTimingOf(const std::vector<StepSample>& samples, int accumulation
         optimizer.push_back(s.optimizerSeconds);
         step.push_back(perMicroStep * accumulation + s.optimizerSeconds);
     }
-    return { spreadOf(micro), spreadOf(optimizer), spreadOf(step) };
+    return { spreadOf(micro), spreadOf(optimizer), spreadOf(step), runRangeOf(step) };
 }
 
 int blockLengthFor(int accumulation, int cap)

@@ -15,6 +15,29 @@ Spread spreadOf(std::vector<double> samples); // samples must not be empty
 
 Spread scaled(const Spread& a, double factor);
 
+// Where a long run's average step lies, given the timed samples of a step. A run of N steps
+// takes N x its mean step, so N x the fastest and N x the slowest sample (min..max) bound a run
+// in which every step is as fast or as slow as the extreme one: one step disturbed by another
+// process (8x the median on the shared CPU) made that the range of a whole training run. This is
+// the 95% confidence interval of the mean step (Student t with n - 1 degrees of freedom, the
+// samples taken as independent draws), kept within min..max, where the mean of any run of such
+// steps lies, and widened to hold the median, which the point estimate uses (robust to that one
+// disturbed step). With one sample it is that sample; with few or scattered ones it stays as
+// wide as min..max. It says nothing of drift over hours or of the extrapolation from a block to
+// a step: --validate measures the latter and the planner widens the range by it.
+struct RunRange {
+    double mean = 0.0;
+    double low = 0.0;
+    double high = 0.0;
+};
+RunRange runRangeOf(const std::vector<double>& samples); // samples must not be empty
+
+RunRange scaled(const RunRange& a, double factor);
+
+// The quantile of Student's t distribution that leaves 2.5% above it (a two-sided 95%
+// interval), for degreesOfFreedom >= 1.
+double studentT975(int degreesOfFreedom);
+
 // One timed sample of a training step: `blockLength` micro-steps run back to back and
 // synchronised once at the end (`blockSeconds`), then what closing the step takes
 // (`optimizerSeconds`: the optimizer step; in a multi-process run also what the closing
@@ -33,6 +56,7 @@ struct StepTiming {
     Spread microStep; // blockSeconds / blockLength
     Spread optimizer;
     Spread step;
+    RunRange stepRun; // over the same whole-step samples as `step`
 };
 StepTiming stepTimingOf(const std::vector<StepSample>& samples, int accumulation);
 

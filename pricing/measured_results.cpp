@@ -29,6 +29,7 @@ constexpr Range kFlops { 1.0, 1e30 };
 constexpr Range kSteps { 1.0, 1e10 };
 constexpr Range kTokensOrPixels { 1.0, 1e7 };
 constexpr Range kTrialSteps { 0.0, 1e6 };
+constexpr Range kSampleCount { 1.0, 1e6 };
 constexpr Range kTflops { 0.001, 1e5 };
 constexpr Range kBandwidth { 0.0, 1e15 }; // bytes per second
 constexpr Range kNodes { 1.0, 4096.0 };
@@ -39,6 +40,9 @@ struct Spread {
     double median = 0.0;
     double min = 0.0;
     double max = 0.0;
+    // Where a run's mean step lies (step_seconds and training_days; absent before 2026-11-28,
+    // when min..max was the range priced).
+    std::optional<double> low, high;
 };
 
 struct Configuration {
@@ -105,8 +109,9 @@ public:
                     + " (an ablation): its days overstate what the whole free lunch takes");
         result.modelId = workload->id;
         result.trainingDays = chosen->days.median;
-        result.trainingDaysLow = chosen->days.min;
-        result.trainingDaysHigh = chosen->days.max;
+        // Files before the run range priced the fastest and slowest single step x steps.
+        result.trainingDaysLow = chosen->days.low.value_or(chosen->days.min);
+        result.trainingDaysHigh = chosen->days.high.value_or(chosen->days.max);
         result.configuration = chosen->name + " (micro-batch " + std::to_string(chosen->microBatch)
             + ", accumulation " + std::to_string(chosen->accumulation) + ")";
         result.impliedUtilization = chosen->utilization;
@@ -397,7 +402,39 @@ private:
             m_reader.error(s, inner + " must satisfy min <= median <= max");
             return std::nullopt;
         }
-        return Spread { *median, *min, *max };
+        Spread spread { *median, *min, *max, std::nullopt, std::nullopt };
+        if (!runRange(s, inner, range, spread))
+            return std::nullopt;
+        return spread;
+    }
+
+    // The optional range of a run's mean step (docs/results-format.md): mean, low and high
+    // together, within min..max, low..high holding the median.
+    bool runRange(const YAML::Node& s, const std::string& inner, Range range, Spread& spread)
+    {
+        const bool any = s["mean"] || s["low"] || s["high"];
+        if (!any)
+            return true;
+        if (!s["mean"] || !s["low"] || !s["high"]) {
+            m_reader.error(s, inner + " must give mean, low and high together, or none of them");
+            return false;
+        }
+        const auto mean = m_reader.number(s, "mean", inner, range);
+        const auto low = m_reader.number(s, "low", inner, range);
+        const auto high = m_reader.number(s, "high", inner, range);
+        if (!mean || !low || !high)
+            return false;
+        if (!(spread.min <= *low && *low <= spread.median && spread.median <= *high
+                && *high <= spread.max && spread.min <= *mean && *mean <= spread.max)) {
+            m_reader.error(s,
+                inner
+                    + " must satisfy min <= low <= median <= high <= max, and mean within "
+                      "min..max");
+            return false;
+        }
+        spread.low = low;
+        spread.high = high;
+        return true;
     }
 
     std::optional<double> optionalNumber(
@@ -433,7 +470,8 @@ private:
                     "notes", "parallelism", "gpu_count", "memory_samples", "micro_step_samples",
                     "state_bytes", "compute_seconds", "communication_seconds",
                     "communication_bytes", "bus_bytes", "bus_bandwidth_bytes_per_second",
-                    "withheld", "time_breakdown" },
+                    "withheld", "time_breakdown", "timed_samples", "block_micro_steps",
+                    "validation_steps" },
                 what);
             if (const YAML::Node w = c["withheld"];
                 w && m_reader.expectSequence(w, "withheld of " + what))
@@ -454,6 +492,10 @@ private:
             conf.validationError = optionalNumber(c, "validation_error", what, kRelativeError);
             m_reader.integer(c, "peak_memory_bytes", what, kBytes, /*required=*/false);
             m_reader.integer(c, "trial_steps", what, kTrialSteps, /*required=*/false);
+            // Added 2026-11-28 (what the spreads rest on); checked, not priced.
+            m_reader.integer(c, "timed_samples", what, kSampleCount, /*required=*/false);
+            m_reader.integer(c, "block_micro_steps", what, kBatch, /*required=*/false);
+            m_reader.integer(c, "validation_steps", what, kSampleCount, /*required=*/false);
             if (days)
                 conf.days = *days;
             out.push_back(std::move(conf));

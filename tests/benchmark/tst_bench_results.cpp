@@ -39,10 +39,16 @@ ConfigurationResult sampleConfiguration(Method method, int microBatch, double mi
         stepOf(c.forwardBackward.min, c.optimizerStep.min),
         stepOf(c.forwardBackward.max, c.optimizerStep.max) };
     c.trainingDays = scaled(c.step, 143000.0 / 86400.0);
+    // The run's mean step, narrower than single steps' min..max (statistics.h, RunRange).
+    c.stepRun = { c.step.median * 1.001, c.step.median * 0.998, c.step.median * 1.004 };
+    c.trainingDaysRun = scaled(c.stepRun, 143000.0 / 86400.0);
     c.utilization = 0.48;
     c.peakMemoryBytes = 61203234816;
     c.trialSteps = 4;
+    c.timedSamples = 5;
+    c.blockMicroSteps = 8;
     c.validationError = 0.011;
+    c.validationSteps = 5;
     c.notes = { "CUDA graph capture fell back to eager: \"quoted\" reason: with colon" };
     return c;
 }
@@ -96,9 +102,18 @@ private slots:
         const ConfigurationResult& best = report.configurations[1];
         QVERIFY(
             std::abs(m.trainingDays - best.trainingDays.median) < 1e-5 * best.trainingDays.median);
-        QVERIFY(std::abs(m.trainingDaysLow - best.trainingDays.min) < 1e-5 * best.trainingDays.min);
+        // The planner prices the range of the run's mean step, not single steps' min..max.
+        QVERIFY(std::abs(m.trainingDaysLow - best.trainingDaysRun.low)
+            < 1e-5 * best.trainingDaysRun.low);
+        QVERIFY(std::abs(m.trainingDaysHigh - best.trainingDaysRun.high)
+            < 1e-5 * best.trainingDaysRun.high);
+        QVERIFY(best.trainingDays.min < m.trainingDaysLow);
+        QVERIFY(m.trainingDaysHigh < best.trainingDays.max);
         QVERIFY(m.impliedUtilization.has_value() && std::abs(*m.impliedUtilization - 0.48) < 1e-9);
         QVERIFY(m.validationError.has_value() && std::abs(*m.validationError - 0.011) < 1e-9);
+        QVERIFY(QString::fromStdString(text).contains(
+            "timed_samples: 5\n    block_micro_steps: 8\n    validation_error: 0.011\n"
+            "    validation_steps: 5\n"));
         QVERIFY(QString::fromStdString(text).startsWith("schema_version: 1\n"));
         QVERIFY(QString::fromStdString(text).contains(
             "cuda: \"13.0\", cuda_allocator: \"expandable_segments:True\", cpu_allocator: \"\"}"));
@@ -348,6 +363,13 @@ private slots:
         const double expected
             = std::abs(c.step.median - *c.validatedStepSeconds) / *c.validatedStepSeconds;
         QCOMPARE(*c.validationError, expected);
+        // The range of the run's mean step lies within single steps' min..max and holds the
+        // median; the file carries it.
+        QVERIFY(c.trainingDays.min <= c.trainingDaysRun.low);
+        QVERIFY(c.trainingDaysRun.low <= c.trainingDays.median);
+        QVERIFY(c.trainingDays.median <= c.trainingDaysRun.high);
+        QVERIFY(c.trainingDaysRun.high <= c.trainingDays.max);
+        QVERIFY(QByteArray::fromStdString(resultsYaml(run.report)).contains(", low: "));
         // The error is written to the results file, where the planner shows it.
         QVERIFY(QByteArray::fromStdString(resultsYaml(run.report)).contains("validation_error:"));
         // Its samples ran the whole step of 4 (blocks of up to 8): it extrapolated nothing, and
