@@ -319,6 +319,10 @@ BudgetTable budgetTable(
                 + (line.carriesIndirect ? QString() : QStringLiteral(" (no F&A)")),
             line.usdByYear, line.totalUsd);
     money(QStringLiteral("Direct costs"), b.directByYear, b.directUsd);
+    // What the rate falls on, so that the F&A row can be checked against it (US federal: the
+    // modified total direct costs); only where a rate falls on something.
+    if (carriesIndirect(b) && b.indirectRate > 0.0)
+        money(QStringLiteral("F&A base"), b.indirectBaseByYear, b.indirectBaseUsd);
     // A rate that falls on none of the budget's categories (a sponsor that pays no indirect
     // costs) is not shown as if it applied.
     money(carriesIndirect(b) || b.indirectRate == 0.0
@@ -358,6 +362,7 @@ QString budgetCsv(const GrantPlan& plan, const GrantBudget& b)
             line.carriesIndirect ? QStringLiteral("yes") : QStringLiteral("no"), line.usdByYear,
             line.totalUsd);
     row(QStringLiteral("direct"), QString(), b.directByYear, b.directUsd);
+    row(QStringLiteral("indirect_base"), QString(), b.indirectBaseByYear, b.indirectBaseUsd);
     row(QStringLiteral("indirect"), QString(), b.indirectByYear, b.indirectUsd);
     row(QStringLiteral("total"), QString(), b.totalByYear, b.totalUsd);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -395,9 +400,11 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         { QStringLiteral("runs_per_year"), runs },
         { QStringLiteral("lines"), lines },
         { QStringLiteral("direct_usd_by_year"), numbers(b.directByYear) },
+        { QStringLiteral("indirect_base_usd_by_year"), numbers(b.indirectBaseByYear) },
         { QStringLiteral("indirect_usd_by_year"), numbers(b.indirectByYear) },
         { QStringLiteral("total_usd_by_year"), numbers(b.totalByYear) },
         { QStringLiteral("direct_usd"), b.directUsd },
+        { QStringLiteral("indirect_base_usd"), b.indirectBaseUsd },
         { QStringLiteral("indirect_usd"), b.indirectUsd },
         { QStringLiteral("total_usd"), b.totalUsd },
         { QStringLiteral("indirect_rate"), b.indirectRate },

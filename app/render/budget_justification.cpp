@@ -140,9 +140,10 @@ QString indirectSentence(
                        str(sponsor.name));
     else if (b.indirectRate > 0.0 && !carrying.isEmpty())
         text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
-                              "the sponsor's rules (%3): %4.")
+                              "the sponsor's rules (%3): %4 on a base of %5.")
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
-                       str(sponsor.name), views::formatWholeUsd(b.indirectUsd));
+                       str(sponsor.name), views::formatWholeUsd(b.indirectUsd),
+                       views::formatWholeUsd(b.indirectBaseUsd));
     else
         text = QStringLiteral("No indirect costs are budgeted (%1).")
                    .arg(b.indirectRate > 0.0 ? str(sponsor.name)

@@ -39,7 +39,8 @@ public:
         b.directByYear.assign(m_years, 0.0);
         b.indirectByYear.assign(m_years, 0.0);
         b.totalByYear.assign(m_years, 0.0);
-        std::vector<double> indirectBase(m_years, 0.0);
+        std::vector<double>& indirectBase = b.indirectBaseByYear;
+        indirectBase.assign(m_years, 0.0);
         for (std::size_t c = 0; c < kBudgetCategoryCount; ++c) {
             if (!m_used[c])
                 continue;
@@ -60,6 +61,7 @@ public:
             b.indirectByYear[y] = std::round(indirectRate * indirectBase[y]);
             b.totalByYear[y] = b.directByYear[y] + b.indirectByYear[y];
             b.directUsd += b.directByYear[y];
+            b.indirectBaseUsd += indirectBase[y];
             b.indirectUsd += b.indirectByYear[y];
         }
         b.totalUsd = b.directUsd + b.indirectUsd;

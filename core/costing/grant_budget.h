@@ -65,9 +65,13 @@ struct GrantBudget {
     // keeps its computing-services line at $0, so that it is listed (at no cash).
     std::vector<BudgetLine> lines;
     std::vector<double> directByYear;
+    // The base the indirect rate falls on: the lines that carry it under the sponsor's rules
+    // (US federal: the modified total direct costs), so a grants office can check the F&A row.
+    std::vector<double> indirectBaseByYear;
     std::vector<double> indirectByYear;
     std::vector<double> totalByYear;
     double directUsd = 0.0;
+    double indirectBaseUsd = 0.0;
     double indirectUsd = 0.0;
     double totalUsd = 0.0;
     double indirectRate = 0.0;

@@ -9,14 +9,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
-} // namespace
+#include <cmath>
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -783,6 +782,36 @@ chassis:
         QVERIFY2(withResults.err.contains("Unknown option 'results'"), qPrintable(withResults.err));
     }
 
+    // The budget's CSV adds up as the table does, with the F&A base as its own row: the lines
+    // that carry F&A, the rate on it, and the total of direct and indirect, year by year.
+    void budgetCsvShowsTheBaseTheRateFallsOn()
+    {
+        const Run run = cli({ "budget", "--model", "pythia-1b", "--machine", "4xa100-80gb-sxm",
+            "--price-set", "paper", "--indirect-rate", "0.5", "--runs-per-year", "3,4,3", "--start",
+            "2027-01", "--format", "csv" });
+        QCOMPARE(run.exitCode, 0);
+        QMap<QByteArray, QList<QByteArray>> rows;
+        QList<QByteArray> carrying;
+        for (const QByteArray& line : run.out.trimmed().split('\n')) {
+            const QList<QByteArray> cells = line.split(',');
+            rows.insert(cells.front(), cells.mid(2));
+            if (cells.value(1) == "yes")
+                carrying << cells.front();
+        }
+        QCOMPARE(carrying, QList<QByteArray> { "energy" }); // the equipment is exempt
+        QCOMPARE(rows.value("indirect_base"), rows.value("energy"));
+        QCOMPARE(rows.value("indirect_base").last(), QByteArray("1810.00"));
+        for (int year = 0; year < 4; ++year) {
+            const double base = rows.value("indirect_base").value(year).toDouble();
+            QCOMPARE(rows.value("indirect").value(year).toDouble(),
+                year < 3 ? std::round(0.5 * base) : 906.0);
+            QCOMPARE(rows.value("total").value(year).toDouble(),
+                rows.value("direct").value(year).toDouble()
+                    + rows.value("indirect").value(year).toDouble());
+        }
+        QCOMPARE(rows.value("total").last(), QByteArray("86198.00"));
+    }
+
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
     {
@@ -801,6 +830,18 @@ chassis:
         QVERIFY2(none.out.contains("Indirect costs (none under the sponsor's rules)"),
             qPrintable(none.out));
         QVERIFY(!none.out.contains("F&A at 50%"));
+        // The base the rate falls on has its own row: under US federal rules the electricity
+        // alone (the machine is exempt equipment), cell for cell; none where nothing carries it.
+        const auto cellsOf = [](const QByteArray& out, const QByteArray& label) {
+            for (const QByteArray& line : out.split('\n'))
+                if (line.startsWith(label))
+                    return line.mid(label.size()).simplified();
+            return QByteArray();
+        };
+        const QByteArray base = cellsOf(federal.out, "F&A base ");
+        QVERIFY2(base.startsWith('$'), qPrintable(federal.out));
+        QCOMPARE(base, cellsOf(federal.out, "Electricity "));
+        QVERIFY(!none.out.contains("F&A base"));
         // The rules' caveats come with them: whether electricity may be charged directly.
         QVERIFY2(federal.out.contains("Sponsor's note: equipment is a unit costing at least"),
             qPrintable(federal.out));

@@ -216,7 +216,10 @@ private slots:
         // Whole dollars, each cell rounded ($208.33, $277.78, $208.33) and the total theirs.
         QCOMPARE(energy->usdByYear, (std::vector<double> { 208.0, 278.0, 208.0 }));
         QCOMPARE(energy->totalUsd, 694.0);
-        // F&A at 50% on electricity only, on the rounded cells: $104, $139, $104.
+        // F&A at 50% on electricity only, on the rounded cells: $104, $139, $104. The base is
+        // those cells; the equipment is not in it.
+        QCOMPARE(b.indirectBaseByYear, (std::vector<double> { 208.0, 278.0, 208.0 }));
+        QCOMPARE(b.indirectBaseUsd, 694.0);
         QCOMPARE(b.indirectByYear, (std::vector<double> { 104.0, 139.0, 104.0 }));
         QCOMPARE(b.indirectUsd, 347.0);
         QCOMPARE(b.totalByYear, (std::vector<double> { 15312.0, 417.0, 312.0 }));
@@ -468,6 +471,8 @@ private slots:
                 QCOMPARE(l.totalUsd, total);
             }
             QCOMPARE(b.directByYear, direct);
+            QCOMPARE(b.indirectBaseByYear, base);
+            QCOMPARE(b.indirectBaseUsd, base[0] + base[1] + base[2]);
             double sum = 0.0;
             for (std::size_t y = 0; y < 3; ++y) {
                 QCOMPARE(b.indirectByYear[y], std::round(0.557 * base[y]));

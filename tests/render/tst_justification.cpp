@@ -126,7 +126,11 @@ private slots:
         QCOMPARE(total.first(), QStringLiteral("Total"));
         QVERIFY2(text.contains(QStringLiteral("We request ") + total.last()), qPrintable(text));
         const QStringList indirect = table.rows[table.rows.size() - 2];
-        QVERIFY2(text.contains(indirect.last() + QLatin1Char('.')), qPrintable(indirect.last()));
+        const QStringList base = table.rows[table.rows.size() - 3];
+        QCOMPARE(base.first(), QStringLiteral("F&A base"));
+        QVERIFY2(text.contains(indirect.last() + QStringLiteral(" on a base of ") + base.last()
+                     + QLatin1Char('.')),
+            qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("3 in Year 1 (2027-01 to 2027-12), 4 in Year 2")));
         QVERIFY(!text.contains(QLatin1Char('#')));
         // Each price says what kind it is and, past the price age limit, to check it.
