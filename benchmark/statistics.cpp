@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 namespace gpuplan::bench {
 
@@ -37,23 +38,58 @@ double studentT975(int degreesOfFreedom)
     return z + (z3 + z) / (4.0 * v) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v);
 }
 
+namespace {
+
+// The mean of `values` and the standard error of that mean, treating them as independent.
+std::pair<double, double> meanAndStandardError(const std::vector<double>& values)
+{
+    const double n = static_cast<double>(values.size());
+    double sum = 0.0;
+    for (const double x : values)
+        sum += x;
+    const double mean = sum / n;
+    double squares = 0.0;
+    for (const double x : values)
+        squares += (x - mean) * (x - mean);
+    return { mean, std::sqrt(squares / (n - 1.0) / n) };
+}
+
+// The means of `batches` contiguous runs of `samples`, their lengths as even as whole samples
+// allow.
+std::vector<double> batchMeans(const std::vector<double>& samples, int batches)
+{
+    std::vector<double> means;
+    const std::size_t n = samples.size();
+    const auto k = static_cast<std::size_t>(batches);
+    for (std::size_t b = 0; b < k; ++b) {
+        const std::size_t begin = b * n / k;
+        const std::size_t end = (b + 1) * n / k;
+        double sum = 0.0;
+        for (std::size_t i = begin; i < end; ++i)
+            sum += samples[i];
+        means.push_back(sum / static_cast<double>(end - begin));
+    }
+    return means;
+}
+
+} // namespace
+
 RunRange runRangeOf(const std::vector<double>& samples)
 {
     const Spread spread = spreadOf(samples);
-    const double n = static_cast<double>(samples.size());
-    double sum = 0.0;
-    for (const double x : samples)
-        sum += x;
-    const double mean = sum / n;
     if (samples.size() < 2)
-        return { mean, mean, mean };
-    double squares = 0.0;
-    for (const double x : samples)
-        squares += (x - mean) * (x - mean);
-    const double standardError = std::sqrt(squares / (n - 1.0) / n);
-    const double half = studentT975(static_cast<int>(samples.size()) - 1) * standardError;
+        return { samples.front(), samples.front(), samples.front() };
+    const bool batched = samples.size() >= static_cast<std::size_t>(kRunRangeBatchesFrom);
+    const auto [plainMean, plainError] = meanAndStandardError(samples);
+    const double standardError
+        = batched ? meanAndStandardError(batchMeans(samples, kRunRangeBatches)).second : plainError;
+    const int degreesOfFreedom
+        = batched ? kRunRangeBatches - 1 : static_cast<int>(samples.size()) - 1;
+    // A sum of equal samples can land an ulp outside them.
+    const double mean = std::clamp(plainMean, spread.min, spread.max);
+    const double half = studentT975(degreesOfFreedom) * standardError;
     const double low = std::max(spread.min, mean - half);
-    const double high = std::min(spread.max, mean + half);
+    const double high = mean + half;
     return { mean, std::min(low, spread.median), std::max(high, spread.median) };
 }
 

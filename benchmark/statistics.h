@@ -15,22 +15,29 @@ Spread spreadOf(std::vector<double> samples); // samples must not be empty
 
 Spread scaled(const Spread& a, double factor);
 
-// Where a long run's average step lies, given the timed samples of a step. A run of N steps
-// takes N x its mean step, so N x the fastest and N x the slowest sample (min..max) bound a run
-// in which every step is as fast or as slow as the extreme one: one step disturbed by another
-// process (8x the median on the shared CPU) made that the range of a whole training run. This is
-// the 95% confidence interval of the mean step (Student t with n - 1 degrees of freedom, the
-// samples taken as independent draws), kept within min..max, where the mean of any run of such
-// steps lies, and widened to hold the median, which the point estimate uses (robust to that one
-// disturbed step). With one sample it is that sample; with few or scattered ones it stays as
-// wide as min..max. It says nothing of drift over hours or of the extrapolation from a block to
-// a step: --validate measures the latter and the planner widens the range by it.
+// Where a long run's average step lies, given the timed samples of a step in the order they
+// ran. A run of N steps takes N x its mean step, so N x the fastest and N x the slowest sample
+// (min..max) bound a run in which every step is as fast or as slow as the extreme one: one step
+// disturbed by another process (8x the median on the shared CPU) made that the range of a whole
+// training run. This is the 95% confidence interval of the mean step (Student t). Consecutive
+// steps are not independent (a clock or a neighbour's load drifts), so from 20 samples on it
+// comes from the means of 10 contiguous batches (batch means, 9 degrees of freedom), which a
+// drift between batches widens; below that, from the samples themselves. Its low end is never
+// below the fastest step timed (disturbances only add time); its high end may pass the slowest
+// (three scattered samples say little). It is widened to hold the median, which the point
+// estimate uses (robust to that one disturbed step). It says nothing of the extrapolation from a
+// block to a step: --validate measures that, and the planner widens the range by it.
 struct RunRange {
     double mean = 0.0;
     double low = 0.0;
     double high = 0.0;
 };
-RunRange runRangeOf(const std::vector<double>& samples); // samples must not be empty
+RunRange runRangeOf(const std::vector<double>& samples); // in time order, not empty
+
+// The number of contiguous batches behind the run range's standard error, and the fewest
+// samples from which they are used.
+inline constexpr int kRunRangeBatches = 10;
+inline constexpr int kRunRangeBatchesFrom = 2 * kRunRangeBatches;
 
 RunRange scaled(const RunRange& a, double factor);
 

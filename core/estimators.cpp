@@ -71,6 +71,28 @@ double allReduceDays(std::int64_t steps, double bytes, int ranks, double busByte
         / kSecondsPerDay;
 }
 
+// A measurement's range as ratios of its days: the run range it recorded (the fastest and
+// slowest step in files before 2026-11-28), widened to its validation error where it was
+// validated: the extrapolation from a block to a step missed real steps by that much, on the
+// GPU count measured and on every count extrapolated from it.
+struct DaysRatios {
+    double low = 1.0;
+    double high = 1.0;
+};
+DaysRatios measuredDaysRatios(const MeasuredResult& m)
+{
+    DaysRatios r;
+    if (m.trainingDaysLow > 0.0)
+        r.low = m.trainingDaysLow / m.trainingDays;
+    if (m.trainingDaysHigh > 0.0)
+        r.high = m.trainingDaysHigh / m.trainingDays;
+    if (m.validationError) {
+        r.low = std::min(r.low, 1.0 - *m.validationError);
+        r.high = std::max(r.high, 1.0 + *m.validationError);
+    }
+    return r;
+}
+
 } // namespace
 
 std::optional<double> impliedUtilization(
@@ -197,18 +219,15 @@ std::optional<TrainingEstimate> measuredEstimate(
 
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Measured);
     e.days = it->trainingDays;
-    e.daysLow = it->trainingDaysLow > 0.0 ? it->trainingDaysLow : e.days;
-    e.daysHigh = it->trainingDaysHigh > 0.0 ? it->trainingDaysHigh : e.days;
+    const DaysRatios ratios = measuredDaysRatios(*it);
+    e.daysLow = e.days * ratios.low;
+    e.daysHigh = e.days * ratios.high;
     e.configuration = it->configuration;
     e.note = "measured by gpuplan-bench on " + it->deviceName;
     if (!it->source.date.empty())
         e.note += " (" + it->source.date + ")";
     e.validationError = it->validationError;
     if (it->validationError) {
-        // The extrapolation missed real full steps by this much when it was checked: the range
-        // holds at least that error on either side of the measured time.
-        e.daysLow = std::min(e.daysLow, e.days * (1.0 - *it->validationError));
-        e.daysHigh = std::max(e.daysHigh, e.days * (1.0 + *it->validationError));
         char buffer[64];
         std::snprintf(
             buffer, sizeof buffer, "; validated within %.1f%%", 100.0 * *it->validationError);
@@ -320,12 +339,9 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     }
 
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Extrapolated);
-    const double lowRatio
-        = base->trainingDaysLow > 0.0 ? base->trainingDaysLow / base->trainingDays : 1.0;
-    const double highRatio
-        = base->trainingDaysHigh > 0.0 ? base->trainingDaysHigh / base->trainingDays : 1.0;
-    e.daysLow = days.best() * lowRatio;
-    e.daysHigh = days.worst() * highRatio;
+    const DaysRatios ratios = measuredDaysRatios(*base);
+    e.daysLow = days.best() * ratios.low;
+    e.daysHigh = days.worst() * ratios.high;
     e.days = days.middle();
     char buffer[160];
     if (chosen)

@@ -52,6 +52,8 @@ struct MeasuredResult {
     std::string deviceName;
     int gpuCount = 1;
     double trainingDays = 0.0;
+    // The range of a run's mean step x steps (results files since 2026-11-28), else the fastest
+    // and slowest single step x steps; 0: none recorded.
     double trainingDaysLow = 0.0;
     double trainingDaysHigh = 0.0;
     std::string configuration;

@@ -52,7 +52,7 @@ struct TrainingEstimate {
     EstimateSource source = EstimateSource::Analytic;
     bool feasible = true; // false: the source says it does not fit (days then meaningless)
     double days = 0.0;
-    double daysLow = 0.0; // spread: rounding of published tables, min/max of measured steps
+    double daysLow = 0.0; // range: rounding of published tables, a measured run's range
     double daysHigh = 0.0;
     std::string configuration; // e.g. "MBS 16 x GAS 8, ZeRO-1" or "assumed utilisation 0.40"
     std::optional<double> impliedUtilization; // FLOPs / (days * 86400 * n * peak)

@@ -409,7 +409,8 @@ private:
     }
 
     // The optional range of a run's mean step (docs/results-format.md): mean, low and high
-    // together, within min..max, low..high holding the median.
+    // together; low no lower than the fastest step; low..high holding the median and the mean;
+    // high may pass the slowest step (few samples).
     bool runRange(const YAML::Node& s, const std::string& inner, Range range, Spread& spread)
     {
         const bool any = s["mean"] || s["low"] || s["high"];
@@ -424,12 +425,13 @@ private:
         const auto high = m_reader.number(s, "high", inner, range);
         if (!mean || !low || !high)
             return false;
-        if (!(spread.min <= *low && *low <= spread.median && spread.median <= *high
-                && *high <= spread.max && spread.min <= *mean && *mean <= spread.max)) {
+        const bool ordered = spread.min <= *low && *low <= std::min(spread.median, *mean)
+            && std::max(spread.median, *mean) <= *high && *mean <= spread.max;
+        if (!ordered) {
             m_reader.error(s,
                 inner
-                    + " must satisfy min <= low <= median <= high <= max, and mean within "
-                      "min..max");
+                    + " must satisfy min <= low <= median <= high, low <= mean <= high and "
+                      "mean <= max");
             return false;
         }
         spread.low = low;
@@ -494,7 +496,13 @@ private:
             m_reader.integer(c, "trial_steps", what, kTrialSteps, /*required=*/false);
             // Added 2026-11-28 (what the spreads rest on); checked, not priced.
             m_reader.integer(c, "timed_samples", what, kSampleCount, /*required=*/false);
-            m_reader.integer(c, "block_micro_steps", what, kBatch, /*required=*/false);
+            const auto block
+                = m_reader.integer(c, "block_micro_steps", what, kBatch, /*required=*/false);
+            if (block && conf.accumulation > 0 && *block > conf.accumulation)
+                m_reader.error(c["block_micro_steps"],
+                    "block_micro_steps of " + what + " (" + std::to_string(*block)
+                        + ") must not exceed its grad_accumulation_steps ("
+                        + std::to_string(conf.accumulation) + ")");
             m_reader.integer(c, "validation_steps", what, kSampleCount, /*required=*/false);
             if (days)
                 conf.days = *days;

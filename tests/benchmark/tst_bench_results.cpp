@@ -4,6 +4,7 @@
 
 #include "benchmark/device_clock.h"
 #include "benchmark/out_of_memory.h"
+#include "benchmark/report_output.h"
 #include "benchmark/results_writer.h"
 #include "pricing/measured_results.h"
 #include "run_helpers.h"
@@ -40,7 +41,8 @@ ConfigurationResult sampleConfiguration(Method method, int microBatch, double mi
         stepOf(c.forwardBackward.max, c.optimizerStep.max) };
     c.trainingDays = scaled(c.step, 143000.0 / 86400.0);
     // The run's mean step, narrower than single steps' min..max (statistics.h, RunRange).
-    c.stepRun = { c.step.median * 1.001, c.step.median * 0.998, c.step.median * 1.004 };
+    // As in real runs, where the mean lies above the median, the range starts at the median.
+    c.stepRun = { c.step.median * 1.001, c.step.median, c.step.median * 1.004 };
     c.trainingDaysRun = scaled(c.stepRun, 143000.0 / 86400.0);
     c.utilization = 0.48;
     c.peakMemoryBytes = 61203234816;
@@ -363,13 +365,26 @@ private slots:
         const double expected
             = std::abs(c.step.median - *c.validatedStepSeconds) / *c.validatedStepSeconds;
         QCOMPARE(*c.validationError, expected);
-        // The range of the run's mean step lies within single steps' min..max and holds the
-        // median; the file carries it.
+        // The range of the run's mean step starts no lower than the fastest step and holds
+        // the median and the mean (its high end may pass the slowest of two samples); the
+        // file carries it.
         QVERIFY(c.trainingDays.min <= c.trainingDaysRun.low);
-        QVERIFY(c.trainingDaysRun.low <= c.trainingDays.median);
-        QVERIFY(c.trainingDays.median <= c.trainingDaysRun.high);
-        QVERIFY(c.trainingDaysRun.high <= c.trainingDays.max);
-        QVERIFY(QByteArray::fromStdString(resultsYaml(run.report)).contains(", low: "));
+        QVERIFY(c.trainingDaysRun.low <= std::min(c.trainingDays.median, c.trainingDaysRun.mean));
+        QVERIFY(std::max(c.trainingDays.median, c.trainingDaysRun.mean) <= c.trainingDaysRun.high);
+        // What a real run writes, the reader takes, range included (to the file's 6 digits);
+        // the JSON summary has it too.
+        const auto load
+            = gpuplan::readMeasuredResults(resultsYaml(run.report), "tiny.yaml", *shippedCatalog());
+        QVERIFY2(load.ok(), gpuplan::formatIssues(load.issues).c_str());
+        QCOMPARE(int(load.results.size()), 1);
+        const auto& read = load.results.front();
+        QVERIFY(
+            std::abs(read.trainingDaysLow - c.trainingDaysRun.low) < 1e-5 * c.trainingDaysRun.low);
+        QVERIFY(std::abs(read.trainingDaysHigh - c.trainingDaysRun.high)
+            < 1e-5 * c.trainingDaysRun.high);
+        const std::string json = runSummaryJson(run.report);
+        QVERIFY(json.find("\"low\": ") != std::string::npos);
+        QVERIFY(json.find("\"block_micro_steps\": 4") != std::string::npos);
         // The error is written to the results file, where the planner shows it.
         QVERIFY(QByteArray::fromStdString(resultsYaml(run.report)).contains("validation_error:"));
         // Its samples ran the whole step of 4 (blocks of up to 8): it extrapolated nothing, and

@@ -236,6 +236,13 @@ private slots:
         QVERIFY(qAbs(e->daysLow - compute * 39.0 / 40) < 1e-12);
         QVERIFY(qAbs(e->daysHigh - (compute + comm) * 42.0 / 40) < 1e-12);
         QCOMPARE(e->configuration, std::string("ddp over 4 GPUs from 1 measured"));
+        // A validation error wider than the recorded range widens every count extrapolated
+        // from the measurement, as it widens the measured count itself.
+        Catalog validated = c;
+        validated.measured.back().validationError = 0.05;
+        const auto v = extrapolatedEstimate(validated, w, a100, 4);
+        QVERIFY(qAbs(v->daysLow - compute * 0.95) < 1e-12);
+        QVERIFY(qAbs(v->daysHigh - (compute + comm) * 42.0 / 40) < 1e-12); // 5% above: kept
         QVERIFY2(e->note.find("all-reduce of 4.00 GB per step at 240 GB/s (NVLink 3 through "
                               "NVSwitch)")
                 != std::string::npos,

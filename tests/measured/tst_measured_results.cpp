@@ -78,7 +78,7 @@ private slots:
             shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
-    void golden_data() { testing::addGoldenRows(kDataDir, 16); }
+    void golden_data() { testing::addGoldenRows(kDataDir, 18); }
     void golden()
     {
         QFETCH(QString, folder);
