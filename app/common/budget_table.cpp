@@ -142,6 +142,22 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
         .arg(toQString(sponsor.name));
 }
 
+QString reservationsHeldText(const GrantBudget& budget)
+{
+    QStringList years;
+    for (std::size_t y = 0; y < budget.reservationsHeldPerYear.size(); ++y)
+        if (const int held = budget.reservationsHeldPerYear[y]; held > 1)
+            years << QStringLiteral("%1 in year %2 (%3 runs)")
+                         .arg(held)
+                         .arg(y + 1)
+                         .arg(budget.runsPerYear.at(y));
+    if (years.isEmpty())
+        return {};
+    return QStringLiteral("a year's runs take longer than a year back to back, so the budget "
+                          "holds several reservations at once, side by side: %1.")
+        .arg(years.join(QStringLiteral(", ")));
+}
+
 QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget)
 {
     QStringList notes;
@@ -156,6 +172,8 @@ QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const 
         notes << QStringLiteral("Note: the sponsor's rules (%1) put the indirect rate of %2 on no "
                                 "category, so this budget has no indirect costs.")
                      .arg(toQString(sponsor.name), formatPercent(budget.indirectRate));
+    if (const QString held = reservationsHeldText(budget); !held.isEmpty())
+        notes << QStringLiteral("Note: ") + held;
     if (budget.reservedAfterGrantUsd > 0.0)
         notes << QStringLiteral("Note: the %1-year reservation runs past the grant's last year: a "
                                 "further %2 before indirect costs is owed after it, outside this "
@@ -426,6 +444,12 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
                 b.pricing == Pricing::Reserved ? std::optional<double>(b.reservedTermYears)
                                                : std::nullopt));
         json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
+        if (b.pricing == Pricing::Reserved) {
+            QJsonArray held;
+            for (const int n : b.reservationsHeldPerYear)
+                held.append(n);
+            json.insert(QStringLiteral("reservations_held_per_year"), held);
+        }
     }
     return json;
 }

@@ -34,9 +34,15 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 // budget then understates those costs (renting most of all). Empty otherwise.
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 
+// Where a reservation's years need several held at once, which and why, as a clause ("a
+// year's runs take longer than a year back to back, so ...: 2 in year 1 (13 runs)."); empty
+// where one at a time suffices.
+QString reservationsHeldText(const GrantBudget& budget);
+
 // What a reader of the budget's table must also be told, each a sentence that starts "Warning:"
 // or "Note:": years whose runs do not fit on the machine, an unset rate the rules charge, a
-// rate the rules put on nothing, a reservation owed after the grant. The CLI prints them under
+// rate the rules put on nothing, reservations held side by side, a reservation owed after the
+// grant. The CLI prints them under
 // the table and the report under its budget, so that neither shows the table without them.
 QStringList budgetNotes(
     double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget);

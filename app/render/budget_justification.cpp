@@ -310,6 +310,10 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                                   "the runs use it or not, and is budgeted from the first year "
                                   "with runs.")
                        .arg(QStringLiteral("%1-year").arg(b.reservedTermYears));
+        if (QString held = views::reservationsHeldText(b); !held.isEmpty()) {
+            held[0] = held[0].toUpper();
+            request += QLatin1Char(' ') + held;
+        }
         if (b.reservedAfterGrantUsd > 0.0)
             request += QStringLiteral(" The term runs past the grant's last year: a further %1 "
                                       "before indirect costs is owed after it, outside this "

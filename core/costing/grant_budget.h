@@ -88,6 +88,10 @@ struct GrantBudget {
     // before indirect costs, but outside this budget's years).
     double reservedTermYears = 0.0;
     double reservedAfterGrantUsd = 0.0;
+    // A reservation: how many are held at once in each year (of the offer's instances each),
+    // 0 in a year without runs; more than 1 where a year's runs take longer than a year back to
+    // back, so that they run side by side.
+    std::vector<int> reservationsHeldPerYear;
     // Owning: years (1-based) whose runs do not fit on one machine back to back.
     std::vector<int> overfullYears;
 };

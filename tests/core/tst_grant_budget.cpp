@@ -308,6 +308,7 @@ private slots:
         QCOMPARE(b.totalByYear, (std::vector<double> { 8760.0, 0.0, 8760.0 })); // $1/h all year
         QCOMPARE(b.reservedTermYears, 1.0);
         QCOMPARE(b.reservedAfterGrantUsd, 0.0);
+        QCOMPARE(b.reservationsHeldPerYear, (std::vector<int> { 1, 0, 1 }));
     }
 
     // A longer term is paid for every year it spans, runs or not, from the first year with
@@ -337,6 +338,19 @@ private slots:
         QTest::addRow("2-yr term, runs every year of four")
             << 2.0 << std::vector<int> { 1, 1, 1, 1 }
             << std::vector<double> { 8760, 8760, 8760, 8760 } << 0.0;
+        // Runs of 28.9 days: 12 fit into a year back to back (347 days), 13 (376 days) need a
+        // second reservation held beside the first, for as long as a term of it lasts.
+        QTest::addRow("1-yr terms, 12 runs in year 1")
+            << 1.0 << std::vector<int> { 12, 0, 3 } << std::vector<double> { 8760, 0, 8760 } << 0.0;
+        QTest::addRow("1-yr terms, 13 runs in year 1")
+            << 1.0 << std::vector<int> { 13, 0, 3 } << std::vector<double> { 17520, 0, 8760 }
+            << 0.0;
+        QTest::addRow("3-yr terms, 13 runs in year 1")
+            << 3.0 << std::vector<int> { 13, 0, 3 } << std::vector<double> { 17520, 17520, 17520 }
+            << 0.0;
+        QTest::addRow("3-yr terms, 26 runs in year 3")
+            << 3.0 << std::vector<int> { 1, 0, 26 } << std::vector<double> { 8760, 8760, 26280 }
+            << 2 * 2 * 8760.0;
     }
 
     void aReservationIsBudgetedForEveryYearOfItsTerm()

@@ -397,6 +397,24 @@ private slots:
         row.input = input.toStdString();
         QCOMPARE(views::sensitivityInputText(row, value), text);
     }
+    // Reservations held side by side are named with their years and runs, in the budget's notes
+    // (CLI and report) and, capitalised, in the justification; one at a time says nothing.
+    void reservationsHeldAtOnceAreNoted()
+    {
+        GrantBudget b;
+        b.pricing = Pricing::Reserved;
+        b.runsPerYear = { 13, 0, 30 };
+        b.reservationsHeldPerYear = { 2, 0, 3 };
+        const QString expected = QStringLiteral(
+            "a year's runs take longer than a year back to back, so the budget holds several "
+            "reservations at once, side by side: 2 in year 1 (13 runs), 3 in year 3 (30 runs).");
+        QCOMPARE(views::reservationsHeldText(b), expected);
+        QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b)
+                    .contains(QStringLiteral("Note: ") + expected));
+        b.reservationsHeldPerYear = { 1, 0, 1 };
+        QVERIFY(views::reservationsHeldText(b).isEmpty());
+        QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWording)
