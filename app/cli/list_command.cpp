@@ -263,9 +263,13 @@ int runList(const QStringList& arguments)
     case OutputFormat::Table: {
         TextTable table(listing.headers);
         for (QStringList row : listing.rows) {
-            for (int c : listing.usdColumns)
-                if (!row[c].isEmpty() && row[c].front().isDigit())
-                    row[c] = views::formatUsd(row[c].toDouble());
+            // A dollar column holds plain amounts, or words where there is none ("in systems").
+            for (int c : listing.usdColumns) {
+                bool isAmount = false;
+                const double usd = row[c].toDouble(&isAmount);
+                if (isAmount)
+                    row[c] = views::formatUsd(usd);
+            }
             table.addRow(row);
         }
         table.print(out);
