@@ -582,8 +582,15 @@ private slots:
             = QJsonDocument::fromJson(systems.out).object()["systems"].toArray();
         QCOMPARE(listed.size(), 4);
         QCOMPARE(listed.first().toObject()["price_usd"].toDouble(), 255237.04);
-        QVERIFY(
-            cli({ "list", "gpus" }).out.contains("sold in hgx-h100-8gpu, dgx-h100 (list systems)"));
+        const QByteArray gpuTable = cli({ "list", "gpus" }).out;
+        QVERIFY(gpuTable.contains("sold in hgx-h100-8gpu, dgx-h100 (list systems)"));
+        // The price column: dollars where there is an amount, the words where there is none.
+        for (const QByteArray& line : gpuTable.split('\n')) {
+            if (line.startsWith("h100-80gb-sxm "))
+                QVERIFY2(line.contains(" in systems "), line.constData());
+            if (line.startsWith("rtx-3090 "))
+                QVERIFY2(line.contains(" $1,"), line.constData());
+        }
     }
 
     // Issue 11's promise: the one-GPU H100 measurement gives 2, 4 and 8 H100s as extrapolated
