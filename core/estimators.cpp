@@ -74,7 +74,9 @@ double allReduceDays(std::int64_t steps, double bytes, int ranks, double busByte
 // A measurement's range as ratios of its days: the run range it recorded (the fastest and
 // slowest step in files before 2026-11-28), widened to its validation error where it was
 // validated: the extrapolation from a block to a step missed real steps by that much, on the
-// GPU count measured and on every count extrapolated from it.
+// GPU count measured and on every count extrapolated from it. The wider of the two, not their
+// sum: both measure how far the step's time is known. Below, a factor 1 / (1 + error), which
+// stays above 0 however large the error (1 - error went negative past 100%).
 struct DaysRatios {
     double low = 1.0;
     double high = 1.0;
@@ -87,7 +89,7 @@ DaysRatios measuredDaysRatios(const MeasuredResult& m)
     if (m.trainingDaysHigh > 0.0)
         r.high = m.trainingDaysHigh / m.trainingDays;
     if (m.validationError) {
-        r.low = std::min(r.low, 1.0 - *m.validationError);
+        r.low = std::min(r.low, 1.0 / (1.0 + *m.validationError));
         r.high = std::max(r.high, 1.0 + *m.validationError);
     }
     return r;

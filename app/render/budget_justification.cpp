@@ -130,17 +130,24 @@ QString indirectSentence(
     if (b.indirectRate > 0.0 && !carrying.isEmpty() && b.indirectUsd <= 0.0)
         // Nothing paid in the base: an allocation, or electricity (say) budgeted at $0. "... apply
         // to computing services (allocation, no cash) ...: $0" read as a sum owed.
+        // Both sentences take all three arguments: a multi-argument arg() fills the lowest
+        // placeholders in order, so a sentence without %2 got the categories as its %3.
         text = (allocation ? QStringLiteral("No indirect costs are budgeted: the allocation costs "
                                             "no cash, so the institution's rate of %1 under the "
-                                            "sponsor's rules (%3) applies to nothing paid.")
+                                            "sponsor's rules (%3) applies to nothing paid "
+                                            "(%2).")
                            : QStringLiteral("No indirect costs are budgeted: %2, which carry the "
                                             "institution's rate of %1 under the sponsor's rules "
                                             "(%3), cost nothing in this budget."))
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
                        str(sponsor.name));
     else if (b.indirectRate > 0.0 && !carrying.isEmpty())
+        // Each year's indirect costs are rounded to the dollar (the budget table's rule), so the
+        // total may differ by a dollar or two from the rate times the whole base: said, so that
+        // a grants office checking it does not stop at $905 against $906.
         text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
-                              "the sponsor's rules (%3): %4 on a base of %5.")
+                              "the sponsor's rules (%3): %4 on a base of %5, each year's rounded "
+                              "to the dollar.")
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
                        str(sponsor.name), views::formatWholeUsd(b.indirectUsd),
                        views::formatWholeUsd(b.indirectBaseUsd));

@@ -819,6 +819,25 @@ chassis:
         QCOMPARE(rows.value("total").last(), QByteArray("86198.00"));
     }
 
+    // An allocation costs no cash: its justification names the sponsor's rules where it says
+    // so, and Qt warns of no missing argument (the sentence once put the categories there).
+    void allocationJustificationNamesTheSponsor()
+    {
+        const QString path = dataDir.filePath(QStringLiteral("allocation.txt"));
+        const Run run = cli({ "budget", "--model", "pythia-1b", "--offer", "access-delta-a100",
+            "--indirect-rate", "0.5", "--justification", path });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(!run.err.contains("QString::arg"), qPrintable(run.err));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY2(text.contains("the institution's rate of 50% under the sponsor's rules (US "
+                               "federal (NSF/NIH style)"),
+            text.constData());
+        QVERIFY(text.contains("applies to nothing paid (computing services (allocation, no "
+                              "cash))."));
+    }
+
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
     {
