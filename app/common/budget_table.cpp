@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <functional>
 
 namespace gpuplan::views {
 
@@ -142,20 +143,53 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
         .arg(toQString(sponsor.name));
 }
 
+namespace {
+
+QString runsText(int runs)
+{
+    return runs == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs);
+}
+
+// "3-year, 1-year" for reservations held in different terms; empty where all share one.
+QString mixedTermsText(const GrantBudget& budget)
+{
+    const auto& terms = budget.reservationTermYears;
+    if (std::adjacent_find(terms.begin(), terms.end(), std::not_equal_to<>()) == terms.end())
+        return {};
+    QStringList named;
+    for (const double years : terms)
+        named << QStringLiteral("%1-year").arg(years);
+    return named.join(QStringLiteral(", "));
+}
+
+} // namespace
+
 QString reservationsHeldText(const GrantBudget& budget)
 {
-    QStringList years;
-    for (std::size_t y = 0; y < budget.reservationsHeldPerYear.size(); ++y)
-        if (const int held = budget.reservationsHeldPerYear[y]; held > 1)
-            years << QStringLiteral("%1 in year %2 (%3 runs)")
-                         .arg(held)
-                         .arg(y + 1)
-                         .arg(budget.runsPerYear.at(y));
-    if (years.isEmpty())
+    QStringList needing;
+    for (std::size_t y = 0; y < budget.reservationsNeededPerYear.size(); ++y)
+        if (budget.reservationsNeededPerYear[y] > 1)
+            needing << QStringLiteral("year %1 (%2)")
+                           .arg(y + 1)
+                           .arg(runsText(budget.runsPerYear.at(y)));
+    const auto& paidPerYear = budget.reservationsPaidPerYear;
+    if (std::none_of(paidPerYear.begin(), paidPerYear.end(), [](int n) { return n > 1; }))
         return {};
-    return QStringLiteral("a year's runs take longer than a year back to back, so the budget "
-                          "holds several reservations at once, side by side: %1.")
-        .arg(years.join(QStringLiteral(", ")));
+    QStringList paid;
+    for (std::size_t y = 0; y < paidPerYear.size(); ++y)
+        paid << QStringLiteral("%1 in year %2").arg(paidPerYear[y]).arg(y + 1);
+    // Side by side because a year's runs overflow it, or because a run longer than a year
+    // still holds its reservation when the next year's runs start.
+    const QString why = needing.isEmpty()
+        ? QStringLiteral("runs longer than a year overlap the next year's")
+        : QStringLiteral("the runs of %1 take longer than a year back to back")
+              .arg(needing.join(QStringLiteral(", ")));
+    QString text = QStringLiteral("%1, so reservations are held side by side; paid: %2.")
+                       .arg(why, paid.join(QStringLiteral(", ")));
+    if (const QString mixed = mixedTermsText(budget); !mixed.isEmpty())
+        text += QStringLiteral(" Each is bought in the term cheapest for its own runs: %1.")
+                    .arg(mixed);
+    return text;
 }
 
 QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget)
@@ -175,11 +209,15 @@ QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const 
     if (const QString held = reservationsHeldText(budget); !held.isEmpty())
         notes << QStringLiteral("Note: ") + held;
     if (budget.reservedAfterGrantUsd > 0.0)
-        notes << QStringLiteral("Note: the %1-year reservation runs past the grant's last year: a "
-                                "further %2 before indirect costs is owed after it, outside this "
-                                "budget.")
-                     .arg(budget.reservedTermYears)
-                     .arg(formatWholeUsd(budget.reservedAfterGrantUsd));
+        notes << (budget.reservationTermYears.size() > 1
+                ? QStringLiteral("Note: reservations run past the grant's last year: a further %2 "
+                                 "before indirect costs is owed after it, outside this budget.")
+                      .arg(formatWholeUsd(budget.reservedAfterGrantUsd))
+                : QStringLiteral("Note: the %1-year reservation runs past the grant's last year: "
+                                 "a further %2 before indirect costs is owed after it, outside "
+                                 "this budget.")
+                      .arg(budget.reservedTermYears)
+                      .arg(formatWholeUsd(budget.reservedAfterGrantUsd)));
     return notes;
 }
 
@@ -445,10 +483,16 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
                                                : std::nullopt));
         json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
         if (b.pricing == Pricing::Reserved) {
-            QJsonArray held;
-            for (const int n : b.reservationsHeldPerYear)
-                held.append(n);
-            json.insert(QStringLiteral("reservations_held_per_year"), held);
+            QJsonArray terms, needed, paid;
+            for (const double termYears : b.reservationTermYears)
+                terms.append(termYears);
+            for (const int n : b.reservationsNeededPerYear)
+                needed.append(n);
+            for (const int n : b.reservationsPaidPerYear)
+                paid.append(n);
+            json.insert(QStringLiteral("reservation_term_years"), terms);
+            json.insert(QStringLiteral("reservations_needed_per_year"), needed);
+            json.insert(QStringLiteral("reservations_paid_per_year"), paid);
         }
     }
     return json;

@@ -34,9 +34,10 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 // budget then understates those costs (renting most of all). Empty otherwise.
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 
-// Where a reservation's years need several held at once, which and why, as a clause ("a
-// year's runs take longer than a year back to back, so ...: 2 in year 1 (13 runs)."); empty
-// where one at a time suffices.
+// Where a year's runs need several reservations side by side, which years and what is paid
+// for each year, as a clause ("the runs of year 1 (13 runs) take longer than a year back to
+// back, so reservations are held side by side; paid: 2 in year 1, ..."), and the terms where
+// they differ; empty where one at a time suffices.
 QString reservationsHeldText(const GrantBudget& budget);
 
 // What a reader of the budget's table must also be told, each a sentence that starts "Warning:"

@@ -313,16 +313,20 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       countOf(
                           c.instances, 0, QStringLiteral("instance"), QStringLiteral("instances")));
     if (b.pricing == Pricing::Reserved) {
-        request += QStringLiteral(" The offer is a reservation only: its %1 term is paid whether "
-                                  "the runs use it or not, and is budgeted from the first year "
-                                  "with runs.")
-                       .arg(QStringLiteral("%1-year").arg(b.reservedTermYears));
+        const auto& terms = b.reservationTermYears;
+        const bool oneTerm = std::all_of(
+            terms.begin(), terms.end(), [&](double years) { return years == b.reservedTermYears; });
+        request += QStringLiteral(" The offer is a reservation only: a term is paid whether the "
+                                  "runs use it or not, and is bought where the runs, back to "
+                                  "back from the start of their year, need it%1.")
+                       .arg(oneTerm ? QStringLiteral(" (%1-year terms)").arg(b.reservedTermYears)
+                                    : QString());
         if (QString held = views::reservationsHeldText(b); !held.isEmpty()) {
             held[0] = held[0].toUpper();
             request += QLatin1Char(' ') + held;
         }
         if (b.reservedAfterGrantUsd > 0.0)
-            request += QStringLiteral(" The term runs past the grant's last year: a further %1 "
+            request += QStringLiteral(" Terms run past the grant's last year: a further %1 "
                                       "before indirect costs is owed after it, outside this "
                                       "budget.")
                            .arg(views::formatWholeUsd(b.reservedAfterGrantUsd));

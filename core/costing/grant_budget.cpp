@@ -2,6 +2,7 @@
 
 #include "core/costing/calendar.h"
 #include "core/costing/renting.h"
+#include "core/costing/reserved_years.h"
 #include "core/limits.h"
 
 #include <algorithm>
@@ -123,102 +124,44 @@ double hourlyRate(const CloudOption& c)
     return 0.0;
 }
 
-// A reservation is paid for every hour of its term, used or not: a term starts in the first year
-// with runs that no earlier term covers and is budgeted in every grant year it spans; what spans
-// past the grant's last year is owed all the same. A year whose runs take longer than a year
-// back to back needs several reservations held at once (`heldPerYear`): each is such a chain of
-// terms, the k-th taken in the years that need k or more. Amounts by grant year, and that
-// remainder.
-struct ReservationSpend {
-    std::vector<double> byYear;
-    double afterGrantUsd = 0.0;
-    double totalUsd() const
-    {
-        double total = afterGrantUsd;
-        for (double usd : byYear)
-            total += usd;
-        return total;
-    }
-};
-
-ReservationSpend reservationSpend(
-    const std::vector<int>& heldPerYear, double termYears, double yearUsd)
-{
-    ReservationSpend spend;
-    spend.byYear.assign(heldPerYear.size(), 0.0);
-    const double grantYears = static_cast<double>(heldPerYear.size());
-    const int most
-        = heldPerYear.empty() ? 0 : *std::max_element(heldPerYear.begin(), heldPerYear.end());
-    for (int k = 1; k <= most; ++k) {
-        double coveredUntil = 0.0; // in years from the grant's start
-        for (std::size_t y = 0; y < heldPerYear.size(); ++y) {
-            const double start = static_cast<double>(y);
-            if (heldPerYear[y] < k || coveredUntil >= start + 1.0)
-                continue;
-            const double termStart = std::max(start, coveredUntil);
-            coveredUntil = termStart + termYears;
-            for (double from = termStart; from < std::min(coveredUntil, grantYears);) {
-                const double yearEnd = std::floor(from) + 1.0;
-                const double to = std::min({ yearEnd, coveredUntil, grantYears });
-                spend.byYear[static_cast<std::size_t>(from)] += (to - from) * yearUsd;
-                from = to;
-            }
-        }
-        spend.afterGrantUsd += std::max(0.0, coveredUntil - grantYears) * yearUsd;
-    }
-    return spend;
-}
-
-// The reservations a year's runs need at once: their days back to back over a year's days,
-// rounded up (a run is not split across reservations); none in a year without runs.
-std::vector<int> reservationsHeld(const std::vector<int>& runsPerYear, double runDays)
-{
-    std::vector<int> held;
-    for (const int runs : runsPerYear)
-        held.push_back(runs <= 0
-                ? 0
-                : std::max(
-                    1, static_cast<int>(std::ceil(runs * runDays / calendar::kDaysPerYear))));
-    return held;
-}
-
 void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, LineBook& book)
 {
     b.pricing = c.cheapestPricing;
     double rate = hourlyRate(c);
-    std::optional<ReservationSpend> reservation;
-    if (c.cheapestPricing == Pricing::Reserved) {
-        const std::vector<int> held
-            = reservationsHeld(b.runsPerYear, runDays(c.estimate.days, Pricing::Reserved, a));
-        b.reservationsHeldPerYear = held;
-        // The term that costs this budget least over its own runs by year: the planner's choice
-        // is made at its run rate, and a grant's pace differs (it had budgeted three 1-year
-        // terms where one 3-year term cost half).
-        for (const auto& term : c.offer->reserved) {
-            const double yearUsd
-                = term.usdPerHour * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances;
-            ReservationSpend spend = reservationSpend(held, term.years, yearUsd);
-            if (!reservation || spend.totalUsd() < reservation->totalUsd()) {
-                reservation = std::move(spend);
-                rate = term.usdPerHour;
-                b.reservedTermYears = term.years;
-            }
-        }
+    std::optional<ReservedYears> reserved;
+    if (c.cheapestPricing == Pricing::Reserved && !c.offer->reserved.empty()) {
+        // Each reservation in the term that costs this budget least over its own runs: the
+        // planner's choice is made at its run rate, and a grant's pace differs (it had budgeted
+        // three 1-year terms where one 3-year term cost half).
+        std::vector<ReservationTerm> terms;
+        for (const auto& term : c.offer->reserved)
+            terms.push_back({ term.years, term.usdPerHour,
+                term.usdPerHour * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances });
+        reserved
+            = reservedYears(b.runsPerYear, runDays(c.estimate.days, Pricing::Reserved, a), terms);
+        const ReservationTerm& first = terms.front();
+        rate = reserved->held.empty() ? first.usdPerHour : reserved->held.front().usdPerHour;
+        b.reservedTermYears
+            = reserved->held.empty() ? first.years : reserved->held.front().termYears;
+        for (const HeldReservation& held : reserved->held)
+            b.reservationTermYears.push_back(held.termYears);
+        b.reservationsNeededPerYear = reserved->neededPerYear;
+        b.reservationsPaidPerYear = reserved->paidPerYear;
     }
     b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
     const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
     b.gpuHoursPerRun
         = runDays(c.estimate.days, c.cheapestPricing, a) * calendar::kHoursPerDay * gpusPaidFor;
-    if (!reservation) {
+    if (!reserved) {
         for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
             book.add(BudgetCategory::ComputingServices, y, b.runsPerYear[y] * b.spendPerRunUsd);
         return;
     }
-    for (std::size_t y = 0; y < reservation->byYear.size(); ++y)
-        if (reservation->byYear[y] > 0.0)
-            book.add(BudgetCategory::ComputingServices, y, reservation->byYear[y]);
-    b.reservedAfterGrantUsd = std::round(reservation->afterGrantUsd);
+    for (std::size_t y = 0; y < reserved->usdByYear.size(); ++y)
+        if (reserved->usdByYear[y] > 0.0)
+            book.add(BudgetCategory::ComputingServices, y, reserved->usdByYear[y]);
+    b.reservedAfterGrantUsd = std::round(reserved->afterGrantUsd);
 }
 
 bool within(const FieldSpec& spec, double value)

@@ -84,14 +84,17 @@ struct GrantBudget {
     // (every GPU of every instance, for the run's hours, spot restarts included).
     double usdPerGpuHour = 0.0;
     double gpuHoursPerRun = 0.0;
-    // A reservation: its term, and what its last term costs after the grant's last year (owed,
-    // before indirect costs, but outside this budget's years).
+    // A reservation (core/costing/reserved_years.h): the term of the first one held, and what
+    // the terms cost after the grant's last year (owed, before indirect costs, but outside this
+    // budget's years).
     double reservedTermYears = 0.0;
     double reservedAfterGrantUsd = 0.0;
-    // A reservation: how many are held at once in each year (of the offer's instances each),
-    // 0 in a year without runs; more than 1 where a year's runs take longer than a year back to
-    // back, so that they run side by side.
-    std::vector<int> reservationsHeldPerYear;
+    // Each reservation held (of the offer's instances), in its own cheapest term; by year, how
+    // many the year's runs need side by side (more than 1 where they take longer than a year
+    // back to back) and how many are paid for (terms run on past the runs that needed them).
+    std::vector<double> reservationTermYears;
+    std::vector<int> reservationsNeededPerYear;
+    std::vector<int> reservationsPaidPerYear;
     // Owning: years (1-based) whose runs do not fit on one machine back to back.
     std::vector<int> overfullYears;
 };

@@ -3,6 +3,7 @@
 // from the year of purchase, and the plans that cannot be budgeted.
 
 #include "core/costing/grant_budget.h"
+#include "core/costing/reserved_years.h"
 
 #include "tests/support/sponsor_rules.h"
 
@@ -308,7 +309,9 @@ private slots:
         QCOMPARE(b.totalByYear, (std::vector<double> { 8760.0, 0.0, 8760.0 })); // $1/h all year
         QCOMPARE(b.reservedTermYears, 1.0);
         QCOMPARE(b.reservedAfterGrantUsd, 0.0);
-        QCOMPARE(b.reservationsHeldPerYear, (std::vector<int> { 1, 0, 1 }));
+        QCOMPARE(b.reservationsNeededPerYear, (std::vector<int> { 1, 0, 1 }));
+        QCOMPARE(b.reservationsPaidPerYear, (std::vector<int> { 1, 0, 1 }));
+        QCOMPARE(b.reservationTermYears, (std::vector<double> { 1.0 })); // one, bought twice
     }
 
     // A longer term is paid for every year it spans, runs or not, from the first year with
@@ -328,10 +331,19 @@ private slots:
             << 2 * 8760.0;
         QTest::addRow("3-yr term from year 2") << 3.0 << std::vector<int> { 0, 2, 0 }
                                                << std::vector<double> { 0, 8760, 8760 } << 8760.0;
-        // The second term starts halfway through year 2, where the first ends.
+        // Year 2's run (29 days from its start) falls within the first term, which ends
+        // halfway through year 2: no second term.
         QTest::addRow("1.5-yr terms, runs in years 1 and 2")
-            << 1.5 << std::vector<int> { 1, 1, 0 } << std::vector<double> { 8760, 8760, 8760 }
+            << 1.5 << std::vector<int> { 1, 1, 0 } << std::vector<double> { 8760, 4380, 0 } << 0.0;
+        // 12 runs in year 2 (347 days from its start) outlast the first term: a second starts
+        // where it ends.
+        QTest::addRow("1.5-yr terms, 12 runs in year 2")
+            << 1.5 << std::vector<int> { 1, 12, 0 } << std::vector<double> { 8760, 8760, 8760 }
             << 0.0;
+        // Terms shorter than a year: as many as the year's runs need back to back (5 runs,
+        // 145 days: two quarters).
+        QTest::addRow("quarter-year terms, 5 runs in year 1")
+            << 0.25 << std::vector<int> { 5, 0, 0 } << std::vector<double> { 4380, 0, 0 } << 0.0;
         QTest::addRow("1.5-yr terms, runs in years 1 and 3")
             << 1.5 << std::vector<int> { 1, 0, 1 } << std::vector<double> { 8760, 4380, 8760 }
             << 4380.0;
@@ -411,6 +423,42 @@ private slots:
             = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
         QCOMPARE(first.reservedTermYears, 1.0);
         QCOMPARE(first.totalByYear, (std::vector<double> { 17520.0, 0.0, 0.0 }));
+        // Each reservation held takes its own cheapest term (review: one term for all overpaid).
+        // 13, 12, 1 runs of 29 days: one reservation runs 12 a year for three years, 3-year at
+        // $1/h ($8,760 a year); the second holds year 1's 13th run alone, 1-year at $2/h.
+        plan.runsPerYear = { 13, 12, 1 };
+        const GrantBudget mixed
+            = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
+        QCOMPARE(mixed.reservationTermYears, (std::vector<double> { 3.0, 1.0 }));
+        QCOMPARE(mixed.totalByYear, (std::vector<double> { 26280.0, 8760.0, 8760.0 }));
+        QCOMPARE(mixed.reservationsNeededPerYear, (std::vector<int> { 2, 1, 1 }));
+        QCOMPARE(mixed.reservationsPaidPerYear, (std::vector<int> { 2, 1, 1 }));
+    }
+
+    // The needs behind a reservation budget: a year's runs grouped as many as fit into a year
+    // back to back, each run alone where one is longer than a year; a run longer than a year
+    // holds its reservation into the next, beside that year's own.
+    void reservationsFollowTheRunsBackToBack()
+    {
+        const auto needs = reservationNeeds({ 3, 0, 1 }, 146.0); // 0.4 years a run: 2 a year
+        QCOMPARE(needs.size(), std::size_t(3));
+        QCOMPARE(needs[0].from, 0.0);
+        QCOMPARE(needs[0].to, 0.8);
+        QCOMPARE(needs[1].to, 0.4);
+        QCOMPARE(needs[2].from, 2.0);
+        const std::vector<ReservationTerm> yearly { { 1.0, 1.0, 8760.0 } };
+        // One run of 394 days: one reservation for two years, not two side by side.
+        const ReservedYears longRun = reservedYears({ 1, 0, 0 }, 394.2, yearly);
+        QCOMPARE(longRun.held.size(), std::size_t(1));
+        QCOMPARE(longRun.usdByYear, (std::vector<double> { 8760.0, 8760.0, 0.0 }));
+        // Runs of 394 days in years 1 and 2: the first still runs when the second starts.
+        const ReservedYears overlapping = reservedYears({ 1, 1, 0 }, 394.2, yearly);
+        QCOMPARE(overlapping.paidPerYear, (std::vector<int> { 1, 2, 1 }));
+        QCOMPARE(overlapping.neededPerYear, (std::vector<int> { 1, 1, 0 }));
+        // Three runs of 197 days: one fits a year, so three side by side (not ceil(591/365) = 2).
+        QCOMPARE(
+            reservedYears({ 3, 0, 0 }, 197.0, yearly).paidPerYear, (std::vector<int> { 3, 0, 0 }));
+        QVERIFY(reservedYears({ 0, 0, 0 }, 197.0, yearly).held.empty());
     }
 
     void owningCostsRunFromThePurchaseYear()

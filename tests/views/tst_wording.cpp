@@ -397,21 +397,34 @@ private slots:
         row.input = input.toStdString();
         QCOMPARE(views::sensitivityInputText(row, value), text);
     }
-    // Reservations held side by side are named with their years and runs, in the budget's notes
-    // (CLI and report) and, capitalised, in the justification; one at a time says nothing.
+    // Reservations held side by side are named with why, the years and what each year pays,
+    // in the budget's notes (CLI and report) and, capitalised, in the justification, with the
+    // terms where they differ; one at a time says nothing.
     void reservationsHeldAtOnceAreNoted()
     {
         GrantBudget b;
         b.pricing = Pricing::Reserved;
-        b.runsPerYear = { 13, 0, 30 };
-        b.reservationsHeldPerYear = { 2, 0, 3 };
+        b.runsPerYear = { 13, 1, 0 };
+        b.reservationTermYears = { 3.0, 1.0 };
+        b.reservationsNeededPerYear = { 2, 1, 0 };
+        b.reservationsPaidPerYear = { 2, 1, 1 };
         const QString expected = QStringLiteral(
-            "a year's runs take longer than a year back to back, so the budget holds several "
-            "reservations at once, side by side: 2 in year 1 (13 runs), 3 in year 3 (30 runs).");
+            "the runs of year 1 (13 runs) take longer than a year back to back, so reservations "
+            "are held side by side; paid: 2 in year 1, 1 in year 2, 1 in year 3. Each is bought "
+            "in the term cheapest for its own runs: 3-year, 1-year.");
         QCOMPARE(views::reservationsHeldText(b), expected);
         QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b)
                     .contains(QStringLiteral("Note: ") + expected));
-        b.reservationsHeldPerYear = { 1, 0, 1 };
+        // Runs longer than a year, one a year: side by side in the second year.
+        b.reservationTermYears = { 1.0, 1.0 };
+        b.reservationsNeededPerYear = { 1, 1, 0 };
+        b.reservationsPaidPerYear = { 1, 2, 1 };
+        QCOMPARE(views::reservationsHeldText(b),
+            QStringLiteral("runs longer than a year overlap the next year's, so reservations are "
+                           "held side by side; paid: 1 in year 1, 2 in year 2, 1 in year 3."));
+        b.reservationTermYears = { 1.0 };
+        b.reservationsNeededPerYear = { 1, 0, 1 };
+        b.reservationsPaidPerYear = { 1, 0, 1 };
         QVERIFY(views::reservationsHeldText(b).isEmpty());
         QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b).isEmpty());
     }

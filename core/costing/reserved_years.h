@@ -1,0 +1,57 @@
+#pragma once
+
+// How a grant budget covers its runs by year with a reservation-only offer. A reservation is
+// paid for every hour of its term, used or not, so the budget buys terms only where runs need
+// them: the runs of a year run back to back from the year's start, as many in one reservation
+// as fit into a year (several reservations side by side where they do not; a run longer than a
+// year keeps its reservation into the next). Each reservation held is a chain of terms, bought
+// in the term cheapest for its own runs; what a term spans past the grant's last year is owed
+// all the same.
+
+#include <cstddef>
+#include <vector>
+
+namespace gpuplan {
+
+// A stretch of time, in years from the grant's start, that one reservation must cover: a
+// group of runs back to back from the start of their grant year.
+struct ReservationNeed {
+    double from = 0.0;
+    double to = 0.0;
+};
+
+// The needs of `runsPerYear` runs of `runDays` each: a year's runs in groups of as many as fit
+// into a year (13 runs of 29 days: 12 and 1); each run alone where one takes longer than a
+// year.
+std::vector<ReservationNeed> reservationNeeds(const std::vector<int>& runsPerYear, double runDays);
+
+// One of an offer's terms: its length and what a year of it costs (every instance).
+struct ReservationTerm {
+    double years = 1.0;
+    double usdPerHour = 0.0; // per instance
+    double usdPerYear = 0.0; // all instances
+};
+
+// One reservation held through the grant: the term it is bought in and what it costs.
+struct HeldReservation {
+    double termYears = 0.0;
+    double usdPerHour = 0.0;
+    std::vector<double> usdByYear;
+    double afterGrantUsd = 0.0;
+    double totalUsd() const;
+};
+
+struct ReservedYears {
+    std::vector<HeldReservation> held; // in the order they are first needed
+    std::vector<double> usdByYear; // the sums of the held reservations'
+    double afterGrantUsd = 0.0;
+    std::vector<int> neededPerYear; // reservations the year's runs need side by side
+    std::vector<int> paidPerYear; // reservations paid for in the year (terms run on)
+};
+
+// The reservations `runsPerYear` runs of `runDays` need over the grant (one year per entry),
+// each in its cheapest of `terms` (not empty).
+ReservedYears reservedYears(
+    const std::vector<int>& runsPerYear, double runDays, const std::vector<ReservationTerm>& terms);
+
+} // namespace gpuplan
