@@ -5,6 +5,7 @@
 
 #include <QDate>
 #include <QJsonArray>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -80,10 +81,9 @@ QString budgetTargetLabel(const Results& r, BudgetTarget target, const GrantBudg
     return QStringLiteral("%1 %2, %3, %4")
         .arg(QString::fromStdString(c.offer->provider), QString::fromStdString(c.offer->instance),
             formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name)),
-            pricingLabel(c.cheapestPricing,
-                budget && budget->pricing == Pricing::Reserved
-                    ? std::optional<double>(budget->reservedTermYears)
-                    : c.cheapestReservedYears));
+            budget && budget->pricing == Pricing::Reserved
+                ? budgetPricingLabel(*budget)
+                : pricingLabel(c.cheapestPricing, c.cheapestReservedYears));
 }
 
 QString grantYearLabel(const GrantPlan& plan, int year)
@@ -145,24 +145,38 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
 
 namespace {
 
-QString runsText(int runs)
+QString countText(long long n)
 {
-    return runs == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs);
+    static const QLocale english(QLocale::English, QLocale::UnitedStates);
+    return english.toString(n);
 }
 
-// "3-year, 1-year" for reservations held in different terms; empty where all share one.
+QString runsText(int runs)
+{
+    return runs == 1 ? QStringLiteral("1 run") : countText(runs) + QStringLiteral(" runs");
+}
+
+// "3-year and 1-year" for reservations bought in different terms; empty where one term serves.
 QString mixedTermsText(const GrantBudget& budget)
 {
-    const auto& terms = budget.reservationTermYears;
-    if (std::adjacent_find(terms.begin(), terms.end(), std::not_equal_to<>()) == terms.end())
+    if (budget.reservationTermYears.size() < 2)
         return {};
     QStringList named;
-    for (const double years : terms)
+    for (const double years : budget.reservationTermYears)
         named << QStringLiteral("%1-year").arg(years);
-    return named.join(QStringLiteral(", "));
+    return listedWithAnd(named);
 }
 
 } // namespace
+
+QString budgetPricingLabel(const GrantBudget& budget)
+{
+    if (budget.pricing != Pricing::Reserved)
+        return pricingLabel(budget.pricing);
+    if (const QString mixed = mixedTermsText(budget); !mixed.isEmpty())
+        return QStringLiteral("reserved (%1 terms)").arg(mixed);
+    return pricingLabel(Pricing::Reserved, budget.reservedTermYears);
+}
 
 QString reservationsHeldText(const GrantBudget& budget)
 {
@@ -177,18 +191,18 @@ QString reservationsHeldText(const GrantBudget& budget)
         return {};
     QStringList paid;
     for (std::size_t y = 0; y < paidPerYear.size(); ++y)
-        paid << QStringLiteral("%1 in year %2").arg(paidPerYear[y]).arg(y + 1);
+        if (paidPerYear[y] > 0)
+            paid << QStringLiteral("%1 in year %2").arg(countText(paidPerYear[y])).arg(y + 1);
     // Side by side because a year's runs overflow it, or because a run longer than a year
     // still holds its reservation when the next year's runs start.
     const QString why = needing.isEmpty()
         ? QStringLiteral("runs longer than a year overlap the next year's")
         : QStringLiteral("the runs of %1 take longer than a year back to back")
-              .arg(needing.join(QStringLiteral(", ")));
+              .arg(listedWithAnd(needing));
     QString text = QStringLiteral("%1, so reservations are held side by side; paid: %2.")
-                       .arg(why, paid.join(QStringLiteral(", ")));
+                       .arg(why, listedWithAnd(paid));
     if (const QString mixed = mixedTermsText(budget); !mixed.isEmpty())
-        text += QStringLiteral(" Each is bought in the term cheapest for its own runs: %1.")
-                    .arg(mixed);
+        text += QStringLiteral(" Each buys the terms cheapest for its own runs: %1.").arg(mixed);
     return text;
 }
 
@@ -210,6 +224,8 @@ QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const 
         notes << QStringLiteral("Note: ") + held;
     if (budget.reservedAfterGrantUsd > 0.0)
         notes << (budget.reservationTermYears.size() > 1
+                    || std::any_of(budget.reservationsPaidPerYear.begin(),
+                        budget.reservationsPaidPerYear.end(), [](int n) { return n > 1; })
                 ? QStringLiteral("Note: reservations run past the grant's last year: a further %2 "
                                  "before indirect costs is owed after it, outside this budget.")
                       .arg(formatWholeUsd(budget.reservedAfterGrantUsd))
@@ -477,10 +493,7 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         const CloudOption& c = r.cloud[target.index];
         json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));
         json.insert(QStringLiteral("gpu_count"), c.gpuCount);
-        json.insert(QStringLiteral("pricing"),
-            pricingLabel(b.pricing,
-                b.pricing == Pricing::Reserved ? std::optional<double>(b.reservedTermYears)
-                                               : std::nullopt));
+        json.insert(QStringLiteral("pricing"), budgetPricingLabel(b));
         json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
         if (b.pricing == Pricing::Reserved) {
             QJsonArray terms, needed, paid;

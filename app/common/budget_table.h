@@ -34,6 +34,10 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 // budget then understates those costs (renting most of all). Empty otherwise.
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 
+// The budget's pricing in words: "on-demand", "reserved 3-yr", "reserved (3-year and 1-year
+// terms)" where its reservations buy terms of more than one length.
+QString budgetPricingLabel(const GrantBudget& budget);
+
 // Where a year's runs need several reservations side by side, which years and what is paid
 // for each year, as a clause ("the runs of year 1 (13 runs) take longer than a year back to
 // back, so reservations are held side by side; paid: 2 in year 1, ..."), and the terms where

@@ -189,11 +189,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
             : QString();
         const QString against
             = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4")
-                  .arg(rentalLabel(c),
-                      views::pricingLabel(rented.pricing,
-                          rented.pricing == Pricing::Reserved
-                              ? std::optional<double>(rented.reservedTermYears)
-                              : std::nullopt),
+                  .arg(rentalLabel(c), views::budgetPricingLabel(rented),
                       views::formatUsd(rented.spendPerRunUsd), instances);
         const auto run = budgetBreakEvenRun(r, ownedIndex, renting.index, plan, sponsor);
         std::optional<int> year;

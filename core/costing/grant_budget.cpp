@@ -140,11 +140,11 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
         reserved
             = reservedYears(b.runsPerYear, runDays(c.estimate.days, Pricing::Reserved, a), terms);
         const ReservationTerm& first = terms.front();
-        rate = reserved->held.empty() ? first.usdPerHour : reserved->held.front().usdPerHour;
-        b.reservedTermYears
-            = reserved->held.empty() ? first.years : reserved->held.front().termYears;
-        for (const HeldReservation& held : reserved->held)
-            b.reservationTermYears.push_back(held.termYears);
+        const HeldReservation* earliest
+            = reserved->held.empty() ? nullptr : &reserved->held.front().reservation;
+        rate = earliest ? earliest->usdPerHour : first.usdPerHour;
+        b.reservedTermYears = earliest ? earliest->termYears : first.years;
+        b.reservationTermYears = reserved->termYears;
         b.reservationsNeededPerYear = reserved->neededPerYear;
         b.reservationsPaidPerYear = reserved->paidPerYear;
     }

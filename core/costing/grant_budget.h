@@ -89,9 +89,10 @@ struct GrantBudget {
     // budget's years).
     double reservedTermYears = 0.0;
     double reservedAfterGrantUsd = 0.0;
-    // Each reservation held (of the offer's instances), in its own cheapest term; by year, how
-    // many the year's runs need side by side (more than 1 where they take longer than a year
-    // back to back) and how many are paid for (terms run on past the runs that needed them).
+    // The term lengths bought, longest first (each reservation of the offer's instances buys
+    // the cheapest sequence for its own runs); by year, how many reservations the year's runs
+    // need side by side (more than 1 where they take longer than a year back to back) and how
+    // many are paid for (terms run on past the runs that needed them).
     std::vector<double> reservationTermYears;
     std::vector<int> reservationsNeededPerYear;
     std::vector<int> reservationsPaidPerYear;

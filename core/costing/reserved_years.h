@@ -9,6 +9,7 @@
 // all the same.
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace gpuplan {
@@ -32,25 +33,36 @@ struct ReservationTerm {
     double usdPerYear = 0.0; // all instances
 };
 
-// One reservation held through the grant: the term it is bought in and what it costs.
+// One reservation held through the grant: the terms it buys, the cheapest sequence for its
+// own runs (a 3-year term, then a 1-year one, where that pays), and what they cost.
 struct HeldReservation {
-    double termYears = 0.0;
-    double usdPerHour = 0.0;
+    double termYears = 0.0; // its first term's
+    double usdPerHour = 0.0; // its first term's rate
+    std::vector<double> boughtTermYears; // every term bought, in order
     std::vector<double> usdByYear;
     double afterGrantUsd = 0.0;
     double totalUsd() const;
 };
 
+// `count` reservations alike (a year's full groups of runs are), held side by side.
+struct HeldReservations {
+    HeldReservation reservation;
+    std::int64_t count = 0;
+};
+
 struct ReservedYears {
-    std::vector<HeldReservation> held; // in the order they are first needed
-    std::vector<double> usdByYear; // the sums of the held reservations'
+    std::vector<HeldReservations> held; // in the order they are first needed
+    std::vector<double> usdByYear; // the sums over everything held
     double afterGrantUsd = 0.0;
     std::vector<int> neededPerYear; // reservations the year's runs need side by side
     std::vector<int> paidPerYear; // reservations paid for in the year (terms run on)
+    std::vector<double> termYears; // the term lengths bought, longest first, each once
 };
 
 // The reservations `runsPerYear` runs of `runDays` need over the grant (one year per entry),
-// each in its cheapest of `terms` (not empty).
+// each buying its cheapest sequence of `terms` (not empty). Runs that outlast the grant are
+// covered to its end; a term bought within it and running past it is owed after it
+// (afterGrantUsd).
 ReservedYears reservedYears(
     const std::vector<int>& runsPerYear, double runDays, const std::vector<ReservationTerm>& terms);
 

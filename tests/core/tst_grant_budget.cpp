@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <numeric>
 
 using namespace gpuplan;
 
@@ -459,6 +460,33 @@ private slots:
         QCOMPARE(
             reservedYears({ 3, 0, 0 }, 197.0, yearly).paidPerYear, (std::vector<int> { 3, 0, 0 }));
         QVERIFY(reservedYears({ 0, 0, 0 }, 197.0, yearly).held.empty());
+
+        // Review cases, 72-day runs (5 to a reservation-year), $1/h terms ($8,760 a year):
+        // 1.5-year terms, runs 0, 1, 6: year 3's single run fits into the term bought for
+        // year 2 (to mid-year 3); its five runs take a second reservation.
+        const std::vector<ReservationTerm> eighteenMonths { { 1.5, 1.0, 8760.0 } };
+        const ReservedYears straddling = reservedYears({ 0, 1, 6 }, 72.0, eighteenMonths);
+        QCOMPARE(straddling.usdByYear, (std::vector<double> { 0.0, 8760.0, 4380.0 + 8760.0 }));
+        QCOMPARE(straddling.afterGrantUsd, 4380.0);
+        // A 4-year grant, 5 runs a year, 1-year at $1/h or 3-year at $0.60/h: a 3-year term
+        // then a 1-year one ($24,528), not two 3-year terms ($31,536 with two years after it).
+        const std::vector<ReservationTerm> oneOrThree { { 1.0, 1.0, 8760.0 },
+            { 3.0, 0.6, 5256.0 } };
+        const ReservedYears fourYears = reservedYears({ 5, 5, 5, 5 }, 72.0, oneOrThree);
+        const double fourYearTotal = std::accumulate(
+            fourYears.usdByYear.begin(), fourYears.usdByYear.end(), 0.0); // either order
+        QCOMPARE(fourYearTotal, 3 * 5256.0 + 8760.0);
+        QCOMPARE(fourYears.afterGrantUsd, 0.0);
+        QCOMPARE(fourYears.termYears, (std::vector<double> { 3.0, 1.0 }));
+        // Tenth-of-a-year terms: a year without runs is not paid for by rounding.
+        const std::vector<ReservationTerm> tenths { { 0.1, 1.0, 8760.0 } };
+        QCOMPARE(
+            reservedYears({ 10, 10, 0 }, 72.0, tenths).paidPerYear, (std::vector<int> { 2, 2, 0 }));
+        // Many long runs stay quick: alike reservations are priced once (10 x 100,000 runs of
+        // 500 days took 25 s one by one).
+        const ReservedYears many = reservedYears(std::vector<int>(10, 100000), 500.0, oneOrThree);
+        QCOMPARE(many.neededPerYear.front(), 100000);
+        QVERIFY(many.held.size() < 100);
     }
 
     void owningCostsRunFromThePurchaseYear()

@@ -410,18 +410,30 @@ private slots:
         b.reservationsPaidPerYear = { 2, 1, 1 };
         const QString expected = QStringLiteral(
             "the runs of year 1 (13 runs) take longer than a year back to back, so reservations "
-            "are held side by side; paid: 2 in year 1, 1 in year 2, 1 in year 3. Each is bought "
-            "in the term cheapest for its own runs: 3-year, 1-year.");
+            "are held side by side; paid: 2 in year 1, 1 in year 2 and 1 in year 3. Each buys "
+            "the terms cheapest for its own runs: 3-year and 1-year.");
+        QCOMPARE(
+            views::budgetPricingLabel(b), QStringLiteral("reserved (3-year and 1-year terms)"));
         QCOMPARE(views::reservationsHeldText(b), expected);
         QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b)
                     .contains(QStringLiteral("Note: ") + expected));
         // Runs longer than a year, one a year: side by side in the second year.
-        b.reservationTermYears = { 1.0, 1.0 };
+        b.reservedTermYears = 1.0;
+        b.reservationTermYears = { 1.0 };
         b.reservationsNeededPerYear = { 1, 1, 0 };
         b.reservationsPaidPerYear = { 1, 2, 1 };
         QCOMPARE(views::reservationsHeldText(b),
             QStringLiteral("runs longer than a year overlap the next year's, so reservations are "
-                           "held side by side; paid: 1 in year 1, 2 in year 2, 1 in year 3."));
+                           "held side by side; paid: 1 in year 1, 2 in year 2 and 1 in year 3."));
+        QCOMPARE(views::budgetPricingLabel(b), QStringLiteral("reserved 1-yr"));
+        // Years with nothing paid are left out; large counts are grouped.
+        b.runsPerYear = { 26000, 0, 0 };
+        b.reservationsNeededPerYear = { 2000, 0, 0 };
+        b.reservationsPaidPerYear = { 2000, 0, 0 };
+        QCOMPARE(views::reservationsHeldText(b),
+            QStringLiteral("the runs of year 1 (26,000 runs) take longer than a year back to "
+                           "back, so reservations are held side by side; paid: 2,000 in year "
+                           "1."));
         b.reservationTermYears = { 1.0 };
         b.reservationsNeededPerYear = { 1, 0, 1 };
         b.reservationsPaidPerYear = { 1, 0, 1 };
