@@ -19,7 +19,8 @@ Spread scaled(const Spread& a, double factor);
 // ran. A run of N steps takes N x its mean step, so N x the fastest and N x the slowest sample
 // (min..max) bound a run in which every step is as fast or as slow as the extreme one: one step
 // disturbed by another process (8x the median on the shared CPU) made that the range of a whole
-// training run. This is the 95% confidence interval of the mean step (Student t). Consecutive
+// training run. This is the nominal 95% confidence interval of the mean step (Student t; the
+// floor below and correlated steps lower its coverage: docs/results-format.md). Consecutive
 // steps are not independent (a clock or a neighbour's load drifts), so from 20 samples on it
 // comes from the means of 10 contiguous batches (batch means, 9 degrees of freedom), which a
 // drift between batches widens; below that, from the samples themselves. Its low end is never

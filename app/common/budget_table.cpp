@@ -9,7 +9,6 @@
 #include <QRegularExpression>
 
 #include <algorithm>
-#include <functional>
 
 namespace gpuplan::views {
 
@@ -156,14 +155,14 @@ QString runsText(int runs)
     return runs == 1 ? QStringLiteral("1 run") : countText(runs) + QStringLiteral(" runs");
 }
 
-// "3-year and 1-year" for reservations bought in different terms; empty where one term serves.
+// "3-yr and 1-yr" for reservations bought in different terms; empty where one term serves.
 QString mixedTermsText(const GrantBudget& budget)
 {
-    if (budget.reservationTermYears.size() < 2)
+    if (!budget.mixesReservationTerms())
         return {};
     QStringList named;
     for (const double years : budget.reservationTermYears)
-        named << QStringLiteral("%1-year").arg(years);
+        named << QStringLiteral("%1-yr").arg(years);
     return listedWithAnd(named);
 }
 
@@ -178,6 +177,21 @@ QString budgetPricingLabel(const GrantBudget& budget)
     return pricingLabel(Pricing::Reserved, budget.reservedTermYears);
 }
 
+QString reservedAfterGrantText(const GrantBudget& budget)
+{
+    if (budget.reservedAfterGrantUsd <= 0.0)
+        return {};
+    const QString owed = formatWholeUsd(budget.reservedAfterGrantUsd);
+    if (budget.mixesReservationTerms() || budget.holdsReservationsSideBySide())
+        return QStringLiteral("reservations run past the grant's last year: a further %1 before "
+                              "indirect costs is owed after it, outside this budget.")
+            .arg(owed);
+    return QStringLiteral("the %1-year reservation runs past the grant's last year: a further %2 "
+                          "before indirect costs is owed after it, outside this budget.")
+        .arg(budget.reservedTermYears)
+        .arg(owed);
+}
+
 QString reservationsHeldText(const GrantBudget& budget)
 {
     QStringList needing;
@@ -186,9 +200,9 @@ QString reservationsHeldText(const GrantBudget& budget)
             needing << QStringLiteral("year %1 (%2)")
                            .arg(y + 1)
                            .arg(runsText(budget.runsPerYear.at(y)));
-    const auto& paidPerYear = budget.reservationsPaidPerYear;
-    if (std::none_of(paidPerYear.begin(), paidPerYear.end(), [](int n) { return n > 1; }))
+    if (!budget.holdsReservationsSideBySide())
         return {};
+    const auto& paidPerYear = budget.reservationsPaidPerYear;
     QStringList paid;
     for (std::size_t y = 0; y < paidPerYear.size(); ++y)
         if (paidPerYear[y] > 0)
@@ -202,7 +216,8 @@ QString reservationsHeldText(const GrantBudget& budget)
     QString text = QStringLiteral("%1, so reservations are held side by side; paid: %2.")
                        .arg(why, listedWithAnd(paid));
     if (const QString mixed = mixedTermsText(budget); !mixed.isEmpty())
-        text += QStringLiteral(" Each buys the terms cheapest for its own runs: %1.").arg(mixed);
+        text += QStringLiteral(" Each buys the terms cheapest for its own runs (here %1 terms).")
+                    .arg(mixed);
     return text;
 }
 
@@ -222,18 +237,8 @@ QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const 
                      .arg(toQString(sponsor.name), formatPercent(budget.indirectRate));
     if (const QString held = reservationsHeldText(budget); !held.isEmpty())
         notes << QStringLiteral("Note: ") + held;
-    if (budget.reservedAfterGrantUsd > 0.0)
-        notes << (budget.reservationTermYears.size() > 1
-                    || std::any_of(budget.reservationsPaidPerYear.begin(),
-                        budget.reservationsPaidPerYear.end(), [](int n) { return n > 1; })
-                ? QStringLiteral("Note: reservations run past the grant's last year: a further %2 "
-                                 "before indirect costs is owed after it, outside this budget.")
-                      .arg(formatWholeUsd(budget.reservedAfterGrantUsd))
-                : QStringLiteral("Note: the %1-year reservation runs past the grant's last year: "
-                                 "a further %2 before indirect costs is owed after it, outside "
-                                 "this budget.")
-                      .arg(budget.reservedTermYears)
-                      .arg(formatWholeUsd(budget.reservedAfterGrantUsd)));
+    if (const QString owed = reservedAfterGrantText(budget); !owed.isEmpty())
+        notes << QStringLiteral("Note: ") + owed;
     return notes;
 }
 
@@ -493,7 +498,12 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         const CloudOption& c = r.cloud[target.index];
         json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));
         json.insert(QStringLiteral("gpu_count"), c.gpuCount);
-        json.insert(QStringLiteral("pricing"), budgetPricingLabel(b));
+        // "reserved 3-yr" as before, the term most of the money goes to; the lengths bought are
+        // in reservation_term_years.
+        json.insert(QStringLiteral("pricing"),
+            pricingLabel(b.pricing,
+                b.pricing == Pricing::Reserved ? std::optional<double>(b.reservedTermYears)
+                                               : std::nullopt));
         json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
         if (b.pricing == Pricing::Reserved) {
             QJsonArray terms, needed, paid;

@@ -34,14 +34,19 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan);
 // budget then understates those costs (renting most of all). Empty otherwise.
 QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate);
 
-// The budget's pricing in words: "on-demand", "reserved 3-yr", "reserved (3-year and 1-year
+// The budget's pricing in words: "on-demand", "reserved 3-yr", "reserved (3-yr and 1-yr
 // terms)" where its reservations buy terms of more than one length.
 QString budgetPricingLabel(const GrantBudget& budget);
 
-// Where a year's runs need several reservations side by side, which years and what is paid
-// for each year, as a clause ("the runs of year 1 (13 runs) take longer than a year back to
-// back, so reservations are held side by side; paid: 2 in year 1, ..."), and the terms where
-// they differ; empty where one at a time suffices.
+// What reservations owe after the grant, as a sentence without its capital ("the 3-year
+// reservation runs past ..."; "reservations run past ..." where several are held); empty where
+// nothing is owed.
+QString reservedAfterGrantText(const GrantBudget& budget);
+
+// Where a year pays for several reservations side by side, why, and what each year pays, as one
+// or two sentences without the first capital ("the runs of year 1 (13 runs) take longer than a
+// year back to back, so reservations are held side by side; paid: 2 in year 1 and 1 in year
+// 2."), with the terms where they differ; empty where one at a time suffices.
 QString reservationsHeldText(const GrantBudget& budget);
 
 // What a reader of the budget's table must also be told, each a sentence that starts "Warning:"

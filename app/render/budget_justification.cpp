@@ -134,8 +134,7 @@ QString indirectSentence(
         // placeholders in order, so a sentence without %2 got the categories as its %3.
         text = (allocation ? QStringLiteral("No indirect costs are budgeted: the allocation costs "
                                             "no cash, so the institution's rate of %1 under the "
-                                            "sponsor's rules (%3) applies to nothing paid "
-                                            "(%2).")
+                                            "sponsor's rules (%3) applies to nothing paid: %2.")
                            : QStringLiteral("No indirect costs are budgeted: %2, which carry the "
                                             "institution's rate of %1 under the sponsor's rules "
                                             "(%3), cost nothing in this budget."))
@@ -146,8 +145,8 @@ QString indirectSentence(
         // total may differ by a dollar or two from the rate times the whole base: said, so that
         // a grants office checking it does not stop at $905 against $906.
         text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
-                              "the sponsor's rules (%3): %4 on a base of %5, each year's rounded "
-                              "to the dollar.")
+                              "the sponsor's rules (%3): %4 on a base of %5 (each year's F&A "
+                              "rounded to the dollar).")
                    .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
                        str(sponsor.name), views::formatWholeUsd(b.indirectUsd),
                        views::formatWholeUsd(b.indirectBaseUsd));
@@ -309,23 +308,20 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       countOf(
                           c.instances, 0, QStringLiteral("instance"), QStringLiteral("instances")));
     if (b.pricing == Pricing::Reserved) {
-        const auto& terms = b.reservationTermYears;
-        const bool oneTerm = std::all_of(
-            terms.begin(), terms.end(), [&](double years) { return years == b.reservedTermYears; });
         request += QStringLiteral(" The offer is a reservation only: a term is paid whether the "
                                   "runs use it or not, and is bought where the runs, back to "
                                   "back from the start of their year, need it%1.")
-                       .arg(oneTerm ? QStringLiteral(" (%1-year terms)").arg(b.reservedTermYears)
-                                    : QString());
-        if (QString held = views::reservationsHeldText(b); !held.isEmpty()) {
-            held[0] = held[0].toUpper();
-            request += QLatin1Char(' ') + held;
-        }
-        if (b.reservedAfterGrantUsd > 0.0)
-            request += QStringLiteral(" Terms run past the grant's last year: a further %1 "
-                                      "before indirect costs is owed after it, outside this "
-                                      "budget.")
-                           .arg(views::formatWholeUsd(b.reservedAfterGrantUsd));
+                       .arg(b.mixesReservationTerms()
+                               ? QStringLiteral("; the cost per run above is at the %1-year "
+                                                "term's rate, which most of the money goes to")
+                                     .arg(b.reservedTermYears)
+                               : QStringLiteral(" (%1-year terms)").arg(b.reservedTermYears));
+        for (QString sentence :
+            { views::reservationsHeldText(b), views::reservedAfterGrantText(b) })
+            if (!sentence.isEmpty()) {
+                sentence[0] = sentence[0].toUpper();
+                request += QLatin1Char(' ') + sentence;
+            }
     }
     out.push_back({ JustificationBlock::Kind::Paragraph,
         request + QLatin1Char(' ')

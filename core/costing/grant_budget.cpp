@@ -130,20 +130,17 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     double rate = hourlyRate(c);
     std::optional<ReservedYears> reserved;
     if (c.cheapestPricing == Pricing::Reserved && !c.offer->reserved.empty()) {
-        // Each reservation in the term that costs this budget least over its own runs: the
-        // planner's choice is made at its run rate, and a grant's pace differs (it had budgeted
-        // three 1-year terms where one 3-year term cost half).
+        // Each reservation buys the sequence of terms that costs this budget least over its own
+        // runs: the planner's choice is made at its run rate, and a grant's pace differs (it had
+        // budgeted three 1-year terms where one 3-year term cost half).
         std::vector<ReservationTerm> terms;
         for (const auto& term : c.offer->reserved)
             terms.push_back({ term.years, term.usdPerHour,
                 term.usdPerHour * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances });
         reserved
             = reservedYears(b.runsPerYear, runDays(c.estimate.days, Pricing::Reserved, a), terms);
-        const ReservationTerm& first = terms.front();
-        const HeldReservation* earliest
-            = reserved->held.empty() ? nullptr : &reserved->held.front().reservation;
-        rate = earliest ? earliest->usdPerHour : first.usdPerHour;
-        b.reservedTermYears = earliest ? earliest->termYears : first.years;
+        rate = reserved->mainUsdPerHour;
+        b.reservedTermYears = reserved->mainTermYears;
         b.reservationTermYears = reserved->termYears;
         b.reservationsNeededPerYear = reserved->neededPerYear;
         b.reservationsPaidPerYear = reserved->paidPerYear;

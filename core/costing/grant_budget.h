@@ -56,9 +56,9 @@ struct BudgetLine {
     bool carriesIndirect = false;
 };
 
-// Every amount of the lines, of the direct, indirect and total rows and of reservedAfterGrantUsd
-// is in whole dollars, each sum made of the rounded amounts it adds (a budget form's rule); the
-// per-run and per-hour figures below are not rounded.
+// Every amount of the lines, of the direct, F&A base, indirect and total rows and of
+// reservedAfterGrantUsd is in whole dollars, each sum made of the rounded amounts it adds (a budget
+// form's rule); the per-run and per-hour figures below are not rounded.
 struct GrantBudget {
     std::vector<int> runsPerYear;
     // Only the categories that cost something, in BudgetCategory order; a rented allocation
@@ -76,17 +76,18 @@ struct GrantBudget {
     double totalUsd = 0.0;
     double indirectRate = 0.0;
     // Renting: the pricing the runs are budgeted at (the offer's cheapest), and the spend of one
-    // run before indirect costs. A reservation is budgeted for every year its terms span (a
-    // term is paid whether used or not), from the first year with runs.
+    // run before indirect costs, at the rate of the reservation term most of the money goes to
+    // (reservedTermYears). Reservations are bought where the runs need them
+    // (core/costing/reserved_years.h) and paid whether used or not, so a reservation budget is
+    // not runs x this spend.
     Pricing pricing = Pricing::OnDemand;
     double spendPerRunUsd = 0.0;
     // That spend as a reviewer checks it: the rate per GPU-hour times the GPU-hours of one run
     // (every GPU of every instance, for the run's hours, spot restarts included).
     double usdPerGpuHour = 0.0;
     double gpuHoursPerRun = 0.0;
-    // A reservation (core/costing/reserved_years.h): the term of the first one held, and what
-    // the terms cost after the grant's last year (owed, before indirect costs, but outside this
-    // budget's years).
+    // A reservation: the term most of the money goes to, and what the terms cost after the
+    // grant's last year (owed, before indirect costs, but outside this budget's years).
     double reservedTermYears = 0.0;
     double reservedAfterGrantUsd = 0.0;
     // The term lengths bought, longest first (each reservation of the offer's instances buys
@@ -96,6 +97,17 @@ struct GrantBudget {
     std::vector<double> reservationTermYears;
     std::vector<int> reservationsNeededPerYear;
     std::vector<int> reservationsPaidPerYear;
+
+    // Reservations bought in terms of more than one length.
+    bool mixesReservationTerms() const { return reservationTermYears.size() > 1; }
+    // A year pays for more than one reservation at once.
+    bool holdsReservationsSideBySide() const
+    {
+        for (const int paid : reservationsPaidPerYear)
+            if (paid > 1)
+                return true;
+        return false;
+    }
     // Owning: years (1-based) whose runs do not fit on one machine back to back.
     std::vector<int> overfullYears;
 };

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <numeric>
 #include <utility>
 
 namespace gpuplan {
@@ -151,16 +150,17 @@ HeldReservation priced(const std::vector<std::pair<double, std::size_t>>& bought
     const std::vector<ReservationTerm>& terms, std::size_t years)
 {
     HeldReservation held;
-    held.termYears = terms[bought.front().second].years;
-    held.usdPerHour = terms[bought.front().second].usdPerHour;
     held.usdByYear.assign(years, 0.0);
+    held.paidInYear.assign(years, false);
     const double grantYears = static_cast<double>(years);
     for (const auto& [start, t] : bought) {
         const double end = start + terms[t].years;
         for (double from = start; from < std::min(end, grantYears) - kSlackYears;) {
             const double to = std::min({ std::floor(from + kSlackYears) + 1.0, end, grantYears });
-            held.usdByYear[static_cast<std::size_t>(from + kSlackYears)]
-                += (to - from) * terms[t].usdPerYear;
+            const auto year = static_cast<std::size_t>(from + kSlackYears);
+            held.usdByYear[year] += (to - from) * terms[t].usdPerYear;
+            if (to - from > kSlackYears)
+                held.paidInYear[year] = true;
             from = to;
         }
         held.afterGrantUsd
@@ -171,11 +171,6 @@ HeldReservation priced(const std::vector<std::pair<double, std::size_t>>& bought
 }
 
 } // namespace
-
-double HeldReservation::totalUsd() const
-{
-    return std::accumulate(usdByYear.begin(), usdByYear.end(), afterGrantUsd);
-}
 
 std::vector<ReservationNeed> reservationNeeds(const std::vector<int>& runsPerYear, double runDays)
 {
@@ -199,14 +194,16 @@ ReservedYears reservedYears(
     for (const NeedGroup& group : groups)
         out.neededPerYear[static_cast<std::size_t>(group.need.from)]
             += static_cast<int>(group.count);
+    std::vector<double> spentOnTerm(terms.size(), 0.0); // by index into terms
     for (const Bundle& bundle : bundlesFor(groups)) {
-        HeldReservation held = priced(TermPlanner(bundle.needs, terms).cheapest(), terms, years);
+        const auto bought = TermPlanner(bundle.needs, terms).cheapest();
+        HeldReservation held = priced(bought, terms, years);
         const auto count = static_cast<double>(bundle.count);
+        for (const auto& [start, t] : bought)
+            spentOnTerm[t] += count * terms[t].years * terms[t].usdPerYear;
         for (std::size_t y = 0; y < years; ++y) {
             out.usdByYear[y] += count * held.usdByYear[y];
-            // Paid: more than a rounding slice of the year.
-            if (held.usdByYear[y]
-                > kSlackYears * held.usdPerHour * calendar::kHoursPerDay * calendar::kDaysPerYear)
+            if (held.paidInYear[y])
                 out.paidPerYear[y] += static_cast<int>(bundle.count);
         }
         out.afterGrantUsd += count * held.afterGrantUsd;
@@ -217,6 +214,13 @@ ReservedYears reservedYears(
         out.held.push_back({ std::move(held), bundle.count });
     }
     std::sort(out.termYears.begin(), out.termYears.end(), std::greater<>());
+    std::size_t main = 0;
+    for (std::size_t t = 1; t < terms.size(); ++t)
+        if (spentOnTerm[t] > spentOnTerm[main]
+            || (spentOnTerm[t] == spentOnTerm[main] && terms[t].years > terms[main].years))
+            main = t;
+    out.mainTermYears = terms[main].years;
+    out.mainUsdPerHour = terms[main].usdPerHour;
     return out;
 }
 

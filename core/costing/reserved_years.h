@@ -4,9 +4,9 @@
 // paid for every hour of its term, used or not, so the budget buys terms only where runs need
 // them: the runs of a year run back to back from the year's start, as many in one reservation
 // as fit into a year (several reservations side by side where they do not; a run longer than a
-// year keeps its reservation into the next). Each reservation held is a chain of terms, bought
-// in the term cheapest for its own runs; what a term spans past the grant's last year is owed
-// all the same.
+// year keeps its reservation into the next). Each reservation held buys the cheapest sequence
+// of terms for its own runs (a 3-year term, then a 1-year one, where that pays); what a term
+// spans past the grant's last year is owed all the same.
 
 #include <cstddef>
 #include <cstdint>
@@ -23,7 +23,7 @@ struct ReservationNeed {
 
 // The needs of `runsPerYear` runs of `runDays` each: a year's runs in groups of as many as fit
 // into a year (13 runs of 29 days: 12 and 1); each run alone where one takes longer than a
-// year.
+// year. Not cut at the grant's end (reservedYears cuts them there).
 std::vector<ReservationNeed> reservationNeeds(const std::vector<int>& runsPerYear, double runDays);
 
 // One of an offer's terms: its length and what a year of it costs (every instance).
@@ -36,12 +36,10 @@ struct ReservationTerm {
 // One reservation held through the grant: the terms it buys, the cheapest sequence for its
 // own runs (a 3-year term, then a 1-year one, where that pays), and what they cost.
 struct HeldReservation {
-    double termYears = 0.0; // its first term's
-    double usdPerHour = 0.0; // its first term's rate
     std::vector<double> boughtTermYears; // every term bought, in order
     std::vector<double> usdByYear;
+    std::vector<bool> paidInYear; // more than a rounding slice of the year is paid
     double afterGrantUsd = 0.0;
-    double totalUsd() const;
 };
 
 // `count` reservations alike (a year's full groups of runs are), held side by side.
@@ -57,6 +55,10 @@ struct ReservedYears {
     std::vector<int> neededPerYear; // reservations the year's runs need side by side
     std::vector<int> paidPerYear; // reservations paid for in the year (terms run on)
     std::vector<double> termYears; // the term lengths bought, longest first, each once
+    // The term most of the money is spent on (ties: the longer), and its hourly rate: what a
+    // budget quotes a run at.
+    double mainTermYears = 0.0;
+    double mainUsdPerHour = 0.0;
 };
 
 // The reservations `runsPerYear` runs of `runDays` need over the grant (one year per entry),

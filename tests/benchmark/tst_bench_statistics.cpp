@@ -2,9 +2,9 @@
 // block's time over its length, and the step's median, min and max are taken over whole-step
 // samples, so one slow micro-step is not multiplied by the accumulation. Durations are given,
 // not measured: the arithmetic is what is tested here; the accuracy against real steps is the
-// --validate benchmark's (docs/benchmark.md). The range of a run (RunRange) is the 95% confidence
-// interval of the mean step (batch means from 20 samples), not below the fastest step, holding
-// the median.
+// --validate benchmark's (docs/benchmark.md). The range of a run (RunRange) is the nominal 95%
+// confidence interval of the mean step (batch means from 20 samples), not below the fastest step,
+// holding the median.
 
 #include "benchmark/statistics.h"
 

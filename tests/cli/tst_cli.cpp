@@ -834,8 +834,8 @@ chassis:
         QVERIFY2(text.contains("the institution's rate of 50% under the sponsor's rules (US "
                                "federal (NSF/NIH style)"),
             text.constData());
-        QVERIFY(text.contains("applies to nothing paid (computing services (allocation, no "
-                              "cash))."));
+        QVERIFY(text.contains("applies to nothing paid: computing services (allocation, no "
+                              "cash)."));
     }
 
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.

@@ -431,6 +431,12 @@ private slots:
         const GrantBudget mixed
             = grantBudget(r, { BudgetTarget::Kind::Rented, i }, plan, usFederal());
         QCOMPARE(mixed.reservationTermYears, (std::vector<double> { 3.0, 1.0 }));
+        // The cost per run is quoted at the term most of the money goes to: 3-year, $1/h
+        // ($26,280 against $17,520 on the 1-year term).
+        QCOMPARE(mixed.reservedTermYears, 3.0);
+        QCOMPARE(mixed.usdPerGpuHour, 1.0);
+        QVERIFY(mixed.mixesReservationTerms());
+        QVERIFY(mixed.holdsReservationsSideBySide());
         QCOMPARE(mixed.totalByYear, (std::vector<double> { 26280.0, 8760.0, 8760.0 }));
         QCOMPARE(mixed.reservationsNeededPerYear, (std::vector<int> { 2, 1, 1 }));
         QCOMPARE(mixed.reservationsPaidPerYear, (std::vector<int> { 2, 1, 1 }));

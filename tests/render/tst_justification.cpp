@@ -129,7 +129,7 @@ private slots:
         const QStringList base = table.rows[table.rows.size() - 3];
         QCOMPARE(base.first(), QStringLiteral("F&A base"));
         QVERIFY2(text.contains(indirect.last() + QStringLiteral(" on a base of ") + base.last()
-                     + QStringLiteral(", each year's rounded to the dollar.")),
+                     + QStringLiteral(" (each year's F&A rounded to the dollar).")),
             qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("3 in Year 1 (2027-01 to 2027-12), 4 in Year 2")));
         QVERIFY(!text.contains(QLatin1Char('#')));

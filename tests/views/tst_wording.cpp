@@ -411,9 +411,8 @@ private slots:
         const QString expected = QStringLiteral(
             "the runs of year 1 (13 runs) take longer than a year back to back, so reservations "
             "are held side by side; paid: 2 in year 1, 1 in year 2 and 1 in year 3. Each buys "
-            "the terms cheapest for its own runs: 3-year and 1-year.");
-        QCOMPARE(
-            views::budgetPricingLabel(b), QStringLiteral("reserved (3-year and 1-year terms)"));
+            "the terms cheapest for its own runs (here 3-yr and 1-yr terms).");
+        QCOMPARE(views::budgetPricingLabel(b), QStringLiteral("reserved (3-yr and 1-yr terms)"));
         QCOMPARE(views::reservationsHeldText(b), expected);
         QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b)
                     .contains(QStringLiteral("Note: ") + expected));
@@ -439,6 +438,14 @@ private slots:
         b.reservationsPaidPerYear = { 1, 0, 1 };
         QVERIFY(views::reservationsHeldText(b).isEmpty());
         QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b).isEmpty());
+        // What is owed after the grant: one reservation by its term, several as such.
+        b.reservedAfterGrantUsd = 4380.0;
+        QCOMPARE(views::reservedAfterGrantText(b),
+            QStringLiteral("the 1-year reservation runs past the grant's last year: a further "
+                           "$4,380 before indirect costs is owed after it, outside this budget."));
+        b.reservationsPaidPerYear = { 1, 2, 1 };
+        QVERIFY(views::reservedAfterGrantText(b).startsWith(
+            QStringLiteral("reservations run past the grant's last year")));
     }
 };
 
