@@ -75,8 +75,10 @@ double allReduceDays(std::int64_t steps, double bytes, int ranks, double busByte
 // slowest step in files before 2026-11-28), widened to its validation error where it was
 // validated: the extrapolation from a block to a step missed real steps by that much, on the
 // GPU count measured and on every count extrapolated from it. The wider of the two, not their
-// sum: both measure how far the step's time is known. Below, a factor 1 / (1 + error), which
-// stays above 0 however large the error (1 - error went negative past 100%).
+// sum: both measure how far the step's time is known. The error e is |extrapolated - measured|
+// / measured, so the measured step is the extrapolated one / (1 + e) or / (1 - e): those are
+// the ends. Past e = 1 only the first is possible (a step takes some time), and the range does
+// not reach above the days (1 - e had made them negative).
 struct DaysRatios {
     double low = 1.0;
     double high = 1.0;
@@ -89,8 +91,10 @@ DaysRatios measuredDaysRatios(const MeasuredResult& m)
     if (m.trainingDaysHigh > 0.0)
         r.high = m.trainingDaysHigh / m.trainingDays;
     if (m.validationError) {
-        r.low = std::min(r.low, 1.0 / (1.0 + *m.validationError));
-        r.high = std::max(r.high, 1.0 + *m.validationError);
+        const double e = *m.validationError;
+        r.low = std::min(r.low, 1.0 / (1.0 + e));
+        if (e < 1.0)
+            r.high = std::max(r.high, 1.0 / (1.0 - e));
     }
     return r;
 }

@@ -242,10 +242,14 @@ private slots:
         validated.measured.back().validationError = 0.08;
         const auto v = extrapolatedEstimate(validated, w, a100, 4);
         QVERIFY(qAbs(v->daysLow - compute / 1.08) < 1e-12);
-        QVERIFY(qAbs(v->daysHigh - (compute + comm) * 1.08) < 1e-12);
-        // However large the error, the low end stays above 0 days.
+        QVERIFY(qAbs(v->daysHigh - (compute + comm) / 0.92) < 1e-12);
+        // However large the error, the low end stays above 0 days; past 100% the measured step
+        // can only have been shorter than the extrapolated one, so the high end is the
+        // recorded range's (42 of 40 days).
         validated.measured.back().validationError = 1.5;
-        QVERIFY(extrapolatedEstimate(validated, w, a100, 4)->daysLow > 0.0);
+        const auto wild = extrapolatedEstimate(validated, w, a100, 4);
+        QVERIFY(qAbs(wild->daysLow - compute / 2.5) < 1e-12);
+        QVERIFY(qAbs(wild->daysHigh - (compute + comm) * 42.0 / 40) < 1e-12);
         QVERIFY2(e->note.find("all-reduce of 4.00 GB per step at 240 GB/s (NVLink 3 through "
                               "NVSwitch)")
                 != std::string::npos,
@@ -410,15 +414,15 @@ private slots:
         QCOMPARE(best->days, 14.5);
         QVERIFY(best->note.find("1.2%") != std::string::npos);
         // No spread recorded: the validation error alone is the range, 14.5 / 1.012 to
-        // 14.5 x 1.012.
+        // 14.5 / 0.988 (e = |extrapolated - measured| / measured).
         QCOMPARE(best->daysLow, 14.5 / 1.012);
-        QCOMPARE(best->daysHigh, 14.5 * 1.012);
+        QCOMPARE(best->daysHigh, 14.5 / 0.988);
         // A spread wider than the error is kept.
         c.measured.back().trainingDaysLow = 13.0;
         c.measured.back().trainingDaysHigh = 14.6;
         best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 8, 0.4);
         QCOMPARE(best->daysLow, 13.0);
-        QCOMPARE(best->daysHigh, 14.5 * 1.012);
+        QCOMPARE(best->daysHigh, 14.5 / 0.988);
         // An infeasible paper cell is reported, not papered over with an analytic guess.
         best = estimateTraining(c, SourcePolicy::Best, pythia1b, a100, 1, 0.4);
         QVERIFY(!best->feasible);
