@@ -491,7 +491,6 @@ void ConfigurationRun::timeCommunication(
     // back to back. As many samples too: the step's median over the dozens --min-time takes,
     // against compute's over three, let compute come out longer than the whole step.
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
-    result.blockMicroSteps = blockLength;
     const int samples = std::max(options.stepsMeasured, result.timedSamples);
     std::vector<StepSample> local;
     communicator.setLocalOnly(true);

@@ -5,7 +5,6 @@
 
 #include <QDate>
 #include <QJsonArray>
-#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -144,17 +143,6 @@ QString unsetIndirectRateNote(const SponsorRules& sponsor, double indirectRate)
 
 namespace {
 
-QString countText(long long n)
-{
-    static const QLocale english(QLocale::English, QLocale::UnitedStates);
-    return english.toString(n);
-}
-
-QString runsText(int runs)
-{
-    return runs == 1 ? QStringLiteral("1 run") : countText(runs) + QStringLiteral(" runs");
-}
-
 // "3-yr and 1-yr" for reservations bought in different terms; empty where one term serves.
 QString mixedTermsText(const GrantBudget& budget)
 {
@@ -194,19 +182,21 @@ QString reservedAfterGrantText(const GrantBudget& budget)
 
 QString reservationsHeldText(const GrantBudget& budget)
 {
+    if (!budget.holdsReservationsSideBySide())
+        return {};
     QStringList needing;
     for (std::size_t y = 0; y < budget.reservationsNeededPerYear.size(); ++y)
         if (budget.reservationsNeededPerYear[y] > 1)
             needing << QStringLiteral("year %1 (%2)")
                            .arg(y + 1)
-                           .arg(runsText(budget.runsPerYear.at(y)));
-    if (!budget.holdsReservationsSideBySide())
-        return {};
+                           .arg(formatQuantity(budget.runsPerYear.at(y), Unit::Runs));
     const auto& paidPerYear = budget.reservationsPaidPerYear;
     QStringList paid;
     for (std::size_t y = 0; y < paidPerYear.size(); ++y)
         if (paidPerYear[y] > 0)
-            paid << QStringLiteral("%1 in year %2").arg(countText(paidPerYear[y])).arg(y + 1);
+            paid << QStringLiteral("%1 in year %2")
+                        .arg(formatQuantity(paidPerYear[y], Unit::Count))
+                        .arg(y + 1);
     // Side by side because a year's runs overflow it, or because a run longer than a year
     // still holds its reservation when the next year's runs start.
     const QString why = needing.isEmpty()
