@@ -211,13 +211,23 @@ QString reservationsHeldText(const GrantBudget& budget)
     return text;
 }
 
+QString overfullYearsText(const GrantBudget& budget)
+{
+    if (budget.overfullYears.empty())
+        return {};
+    QStringList years;
+    for (int y : budget.overfullYears)
+        years << QString::number(y);
+    return QStringLiteral("the runs of %1 %2 do not fit on one machine back to back")
+        .arg(years.size() == 1 ? QStringLiteral("year") : QStringLiteral("years"),
+            listedWithAnd(years));
+}
+
 QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget)
 {
     QStringList notes;
-    for (int y : budget.overfullYears)
-        notes << QStringLiteral("Warning: the runs of year %1 do not fit on one machine back to "
-                                "back.")
-                     .arg(y);
+    if (const QString overfull = overfullYearsText(budget); !overfull.isEmpty())
+        notes << QStringLiteral("Warning: ") + overfull + QLatin1Char('.');
     if (const QString unset = unsetIndirectRateNote(sponsor, indirectRate); !unset.isEmpty())
         notes << QStringLiteral("Warning: ") + unset;
     // The budget then shows none of the rate the user gave.

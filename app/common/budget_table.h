@@ -49,6 +49,11 @@ QString reservedAfterGrantText(const GrantBudget& budget);
 // 2."), with the terms where they differ; empty where one at a time suffices.
 QString reservationsHeldText(const GrantBudget& budget);
 
+// The years whose runs one machine cannot run back to back, as a sentence without its capital
+// or full stop ("the runs of years 1 and 3 do not fit on one machine back to back"); empty where
+// every year's runs fit.
+QString overfullYearsText(const GrantBudget& budget);
+
 // What a reader of the budget's table must also be told, each a sentence that starts "Warning:"
 // or "Note:": years whose runs do not fit on the machine, an unset rate the rules charge, a
 // rate the rules put on nothing, reservations held side by side, a reservation owed after the

@@ -72,7 +72,7 @@ QString runPlanText(const GrantPlan& plan, const GrantBudget& b)
         years << QStringLiteral("%1 in %2")
                      .arg(b.runsPerYear[y])
                      .arg(views::grantYearLabel(plan, static_cast<int>(y) + 1));
-    return years.join(QStringLiteral(", "));
+    return views::listedWithAnd(years);
 }
 
 // "once", "twice", "10 times".
@@ -220,6 +220,14 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                               "buying.")
                    .arg(runsText(totalRuns(b)), views::formatWholeUsd(rented.totalUsd),
                        views::formatWholeUsd(b.totalUsd));
+        // Renting runs a year's runs side by side; one machine cannot, so the two totals are
+        // not for the same capacity there.
+        if (const QString crowded = views::overfullYearsText(b); !crowded.isEmpty())
+            why += QStringLiteral(" The totals are not for the same capacity: renting finishes "
+                                  "every run in its year, while buying counts one machine, and "
+                                  "%1 (finishing them in the year would take another machine, "
+                                  "not counted).")
+                       .arg(crowded);
     } else {
         why = QStringLiteral("No cloud offer has the same GPUs as %1, so renting the same work is "
                              "not priced here.")
@@ -423,12 +431,9 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
     else
         rentedParagraphs(r, target, plan, sponsor, b, out);
     QString plain = QStringLiteral("The runs are planned as %1.").arg(runPlanText(plan, b));
-    if (!b.overfullYears.empty()) {
-        QStringList years;
-        for (int y : b.overfullYears)
-            years << QString::number(y);
-        plain += QStringLiteral(" In year %1 the runs do not fit on one machine back to back.")
-                     .arg(years.join(QStringLiteral(", ")));
+    if (QString overfull = views::overfullYearsText(b); !overfull.isEmpty()) {
+        overfull[0] = overfull[0].toUpper();
+        plain += QLatin1Char(' ') + overfull + QLatin1Char('.');
     }
     plain += QLatin1Char(' ') + indirectSentence(r, target, sponsor, b);
     plain += QStringLiteral(" Amounts are in today's prices, without escalation.");

@@ -314,7 +314,19 @@ private slots:
                                               "runs one machine cannot run back to back, against "
                                               "renting")),
             qPrintable(text));
+        // The totals then differ in capacity, and the plan's paragraph names the year.
+        QVERIFY2(text.contains(QStringLiteral("The totals are not for the same capacity: renting "
+                                              "finishes every run in its year, while buying "
+                                              "counts one machine, and the runs of year 1 do not "
+                                              "fit on one machine back to back (finishing them "
+                                              "in the year would take another machine, not "
+                                              "counted).")),
+            qPrintable(text));
+        QVERIFY2(text.contains(
+                     QStringLiteral("The runs of year 1 do not fit on one machine back to back.")),
+            qPrintable(text));
         QVERIFY(!justificationOf(results, target).contains(QStringLiteral("cannot run back")));
+        QVERIFY(!justificationOf(results, target).contains(QStringLiteral("same capacity")));
     }
 
     void odtOpensWithEveryParagraph()

@@ -447,6 +447,25 @@ private slots:
         QVERIFY(views::reservedAfterGrantText(b).startsWith(
             QStringLiteral("reservations run past the grant's last year")));
     }
+
+    // Years one machine cannot run back to back: one sentence, the years listed as prose, in
+    // the notes (CLI and report) as a warning; nothing where every year fits.
+    void overfullYearsAreListedAsProse()
+    {
+        GrantBudget b;
+        b.runsPerYear = { 25, 1, 25 };
+        QVERIFY(views::overfullYearsText(b).isEmpty());
+        QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b).isEmpty());
+        b.overfullYears = { 1 };
+        QCOMPARE(views::overfullYearsText(b),
+            QStringLiteral("the runs of year 1 do not fit on one machine back to back"));
+        b.overfullYears = { 1, 3 };
+        QCOMPARE(views::overfullYearsText(b),
+            QStringLiteral("the runs of years 1 and 3 do not fit on one machine back to back"));
+        QCOMPARE(views::budgetNotes(0.0, SponsorRules {}, b),
+            QStringList { QStringLiteral(
+                "Warning: the runs of years 1 and 3 do not fit on one machine back to back.") });
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWording)
