@@ -29,6 +29,7 @@ enum class AssumptionId : std::size_t {
     MachineRoomUsdPerMonth,
     SupportRate,
     StaffUsdPerYear,
+    FringeRate,
     ResaleFraction,
     StaleMonths,
 };
@@ -74,7 +75,7 @@ inline constexpr std::array kAssumptionSpecs {
         "Indirect (F&A) rate",
         "Added to each cost the sponsor's rules put in the base, per run, in the plan and in a "
         "grant budget alike (US federal: cloud, a machine below the equipment threshold, "
-        "electricity, hosting, support, staff; not equipment).",
+        "electricity, hosting, support, staff and its fringe benefits; not equipment).",
         Unit::Fraction, 0.0, { 0.0, 2.0 }, false,
         "off by default; negotiated F&A rates run up to about 70%, bound 200%" },
     AssumptionSpec { AssumptionId::AnalyticUtilization, "analytic_utilization",
@@ -111,6 +112,17 @@ inline constexpr std::array kAssumptionSpecs {
         Unit::UsdPerYear, 0.0, { 0.0, 1e6 }, false, "off by default", 9052.0,
         "a tenth of a full-time systems administrator at the U.S. median salary of $90,520 "
         "(BLS Occupational Outlook Handbook, SOC 15-1244, May 2022)" },
+    // A grant budget lists fringe benefits beside the salary they fall on (US federal budgets:
+    // line B under line A), at the institution's negotiated rate, and they are in the F&A base.
+    AssumptionSpec { AssumptionId::FringeRate, "fringe_rate", "fringe-rate", "Fringe benefits",
+        "Fringe benefits on the staff time, as a fraction of its salary (the institution's "
+        "negotiated rate for staff).",
+        Unit::Fraction, 0.0, { 0.0, 1.0 }, false,
+        "off by default, like the staff time it falls on; negotiated staff rates run from about "
+        "25% to 65%, bound 100%",
+        0.323,
+        "University of Minnesota, FY2026 fringe benefit rate for non-academic staff, 32.3% "
+        "(DHHS rate agreement; https://research.umn.edu/units/oca/fa-costs/fringe-benefit-rates)" },
     AssumptionSpec { AssumptionId::ResaleFraction, "resale_fraction", "resale-fraction",
         "Resale value",
         "Fraction of the price recovered by selling the machine at the end of "
@@ -168,6 +180,7 @@ inline constexpr std::array<AssumptionSpread, kAssumptionCount> kAssumptionSprea
         { 0.3, 0.3, "gpuplan assumption: support quotes vary per deal (no public figure)" } },
     { AssumptionId::StaffUsdPerYear,
         { 0.3, 0.3, "gpuplan assumption: the share of an administrator's time is a guess" } },
+    { AssumptionId::FringeRate, { 0.0, 0.0, "the institution's negotiated rate: known" } },
     { AssumptionId::ResaleFraction,
         { 0.5, 0.5,
             "gpuplan assumption: SpotWire's assumed curve (35%) against its eBay comparables "

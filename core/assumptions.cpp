@@ -36,6 +36,8 @@ template <typename A> auto doubleField(A& a, AssumptionId id) -> decltype(&a.pue
         return &a.supportRate;
     case AssumptionId::StaffUsdPerYear:
         return &a.staffUsdPerYear;
+    case AssumptionId::FringeRate:
+        return &a.fringeRate;
     case AssumptionId::ResaleFraction:
         return &a.resaleFraction;
     case AssumptionId::PlannedRuns:

@@ -31,6 +31,8 @@ struct Assumptions {
     double machineRoomUsdPerMonth = assumptionSpec(AssumptionId::MachineRoomUsdPerMonth).fallback;
     double supportRate = assumptionSpec(AssumptionId::SupportRate).fallback; // of price, per year
     double staffUsdPerYear = assumptionSpec(AssumptionId::StaffUsdPerYear).fallback;
+    // Fringe benefits on that staff time, as a fraction of it.
+    double fringeRate = assumptionSpec(AssumptionId::FringeRate).fallback;
     double resaleFraction = assumptionSpec(AssumptionId::ResaleFraction).fallback;
     // Prices older than this are flagged as a stale price.
     int staleMonths = static_cast<int>(assumptionSpec(AssumptionId::StaleMonths).fallback);

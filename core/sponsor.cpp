@@ -4,7 +4,7 @@ namespace gpuplan {
 
 namespace {
 constexpr std::array<std::string_view, kBudgetCategoryCount> kCategoryKeys { "equipment",
-    "supplies", "energy", "hosting", "support", "staff", "computing_services" };
+    "supplies", "energy", "hosting", "support", "staff", "fringe", "computing_services" };
 } // namespace
 
 std::string_view toString(BudgetCategory category)

@@ -21,10 +21,11 @@ enum class BudgetCategory : std::size_t {
     Energy, // electricity for the runs, PUE included
     Hosting, // colocation or machine-room fees
     Support, // a vendor's support contract
-    Staff, // staff time to run the machine
+    Staff, // staff time to run the machine (salary)
+    Fringe, // fringe benefits on that staff time
     ComputingServices, // cloud, campus recharge; an allocation is listed at no cash
 };
-inline constexpr std::size_t kBudgetCategoryCount = 7;
+inline constexpr std::size_t kBudgetCategoryCount = 8;
 
 std::string_view toString(BudgetCategory category); // "equipment", "computing_services", ...
 std::optional<BudgetCategory> budgetCategoryFromString(std::string_view text);

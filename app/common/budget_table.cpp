@@ -2,6 +2,7 @@
 
 #include "app/common/format.h"
 #include "app/common/wording.h"
+#include "core/costing/calendar.h"
 
 #include <QDate>
 #include <QJsonArray>
@@ -53,6 +54,8 @@ QString budgetCategoryLabel(BudgetCategory category, const Results& r, BudgetTar
         return QStringLiteral("Support contract");
     case BudgetCategory::Staff:
         return QStringLiteral("Staff time");
+    case BudgetCategory::Fringe:
+        return QStringLiteral("Fringe benefits (on staff time)");
     case BudgetCategory::ComputingServices:
         if (target.kind == BudgetTarget::Kind::Rented && target.index < r.cloud.size()) {
             switch (r.cloud[target.index].offer->kind) {
@@ -124,6 +127,8 @@ QString grantPlanProblemText(GrantPlanProblem problem, const GrantPlan& plan)
         return QStringLiteral("runs are planned before the machine is bought in year %1: move "
                               "them to a later year or buy earlier")
             .arg(plan.equipmentYear);
+    case GrantPlanProblem::NoRuns:
+        return QStringLiteral("the plan has no runs: plan at least one run in some year");
     case GrantPlanProblem::Target:
         return QStringLiteral("no such machine or offer in the plan");
     }
@@ -223,18 +228,43 @@ QString overfullYearsText(const GrantBudget& budget)
             listedWithAnd(years));
 }
 
+QString runsPastGrantText(const GrantBudget& budget)
+{
+    // Less than a minute past is a rounding of the calendar, not a run cut short.
+    if (budget.daysPastGrant * calendar::kHoursPerDay * 60.0 < 1.0)
+        return {};
+    return (budget.runsBackToBack
+            ? QStringLiteral("back to back on one machine, the runs end %1 after the grant's "
+                             "last day; each is budgeted in the year it starts")
+            : QStringLiteral("even side by side, the last runs end %1 after the grant's last "
+                             "day; each is budgeted in the year it starts"))
+        .arg(formatDays(budget.daysPastGrant));
+}
+
 QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget)
 {
     QStringList notes;
     if (const QString overfull = overfullYearsText(budget); !overfull.isEmpty())
         notes << QStringLiteral("Warning: ") + overfull + QLatin1Char('.');
+    if (const QString past = runsPastGrantText(budget); !past.isEmpty())
+        notes << QStringLiteral("Warning: ") + past + QLatin1Char('.');
     if (const QString unset = unsetIndirectRateNote(sponsor, indirectRate); !unset.isEmpty())
         notes << QStringLiteral("Warning: ") + unset;
+    // Salary without its fringe benefits understates a budget's personnel by about a third.
+    const auto hasLine = [&budget](BudgetCategory category) {
+        return std::any_of(budget.lines.begin(), budget.lines.end(),
+            [category](const BudgetLine& line) { return line.category == category; });
+    };
+    if (hasLine(BudgetCategory::Staff) && !hasLine(BudgetCategory::Fringe))
+        notes << QStringLiteral("Warning: the staff time is budgeted without fringe benefits: set "
+                                "your institution's rate for staff (the Fringe benefits "
+                                "assumption; --fringe-rate in gpuplan-cli), or the personnel "
+                                "costs are understated.");
     // The budget then shows none of the rate the user gave.
     if (budget.indirectRate > 0.0 && !carriesIndirect(budget))
         notes << QStringLiteral("Note: the sponsor's rules (%1) put the indirect rate of %2 on no "
                                 "category, so this budget has no indirect costs.")
-                     .arg(toQString(sponsor.name), formatPercent(budget.indirectRate));
+                     .arg(toQString(sponsor.name), formatRate(budget.indirectRate));
     if (const QString held = reservationsHeldText(budget); !held.isEmpty())
         notes << QStringLiteral("Note: ") + held;
     if (const QString owed = reservedAfterGrantText(budget); !owed.isEmpty())
@@ -251,7 +281,7 @@ QStringList carriedCosts(const SponsorRules& sponsor)
     // In the order a PI weighs them: renting, the machine, then what owning it adds.
     for (BudgetCategory c : { BudgetCategory::ComputingServices, BudgetCategory::Equipment,
              BudgetCategory::Supplies, BudgetCategory::Energy, BudgetCategory::Hosting,
-             BudgetCategory::Support, BudgetCategory::Staff }) {
+             BudgetCategory::Support, BudgetCategory::Staff, BudgetCategory::Fringe }) {
         if (!sponsor.carries(c))
             continue;
         switch (c) {
@@ -278,6 +308,9 @@ QStringList carriedCosts(const SponsorRules& sponsor)
             break;
         case BudgetCategory::Staff:
             carried << QStringLiteral("staff time");
+            break;
+        case BudgetCategory::Fringe:
+            carried << QStringLiteral("fringe benefits");
             break;
         }
     }
@@ -309,9 +342,9 @@ QString indirectScopeText(const SponsorRules& sponsor, double indirectRate)
     if (!chargesIndirect(sponsor))
         return QStringLiteral("No cost includes F&A: the sponsor's rules (%1) put the rate of %2 "
                               "on none")
-            .arg(toQString(sponsor.name), formatPercent(indirectRate));
+            .arg(toQString(sponsor.name), formatRate(indirectRate));
     return QStringLiteral("Costs include F&A at %1 on %2 (%3)")
-        .arg(formatPercent(indirectRate), indirectBaseText(sponsor), toQString(sponsor.name));
+        .arg(formatRate(indirectRate), indirectBaseText(sponsor), toQString(sponsor.name));
 }
 
 bool parseGrantStart(const QString& text, GrantPlan& plan)
@@ -403,7 +436,7 @@ BudgetTable budgetTable(
     // A rate that falls on none of the budget's categories (a sponsor that pays no indirect
     // costs) is not shown as if it applied.
     money(carriesIndirect(b) || b.indirectRate == 0.0
-            ? QStringLiteral("Indirect costs (F&A at %1)").arg(formatPercent(b.indirectRate))
+            ? QStringLiteral("Indirect costs (F&A at %1)").arg(formatRate(b.indirectRate))
             : QStringLiteral("Indirect costs (none under the sponsor's rules)"),
         b.indirectByYear, b.indirectUsd);
     money(QStringLiteral("Total"), b.totalByYear, b.totalUsd);
@@ -486,6 +519,7 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         { QStringLiteral("total_usd"), b.totalUsd },
         { QStringLiteral("indirect_rate"), b.indirectRate },
         { QStringLiteral("overfull_years"), overfull },
+        { QStringLiteral("days_past_grant"), b.daysPastGrant },
         { QStringLiteral("reserved_after_grant_usd"), b.reservedAfterGrantUsd },
     };
     if (owned) {

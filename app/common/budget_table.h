@@ -54,11 +54,16 @@ QString reservationsHeldText(const GrantBudget& budget);
 // every year's runs fit.
 QString overfullYearsText(const GrantBudget& budget);
 
+// Runs that end after the grant's last day, as a sentence without its capital or full stop
+// ("back to back on one machine, the runs end 674 days after the grant's last day; each is
+// budgeted in the year it starts"); empty where they end within it.
+QString runsPastGrantText(const GrantBudget& budget);
+
 // What a reader of the budget's table must also be told, each a sentence that starts "Warning:"
-// or "Note:": years whose runs do not fit on the machine, an unset rate the rules charge, a
-// rate the rules put on nothing, reservations held side by side, a reservation owed after the
-// grant. The CLI prints them under
-// the table and the report under its budget, so that neither shows the table without them.
+// or "Note:": years whose runs do not fit on the machine, runs ending after the grant, an unset
+// rate the rules charge, staff time without fringe benefits, a rate the rules put on nothing,
+// reservations held side by side, a reservation owed after the grant. The CLI prints them under the
+// table and the report under its budget, so that neither shows the table without them.
 QStringList budgetNotes(
     double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget);
 

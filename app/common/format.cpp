@@ -37,7 +37,7 @@ QString significant(double value)
 QString finePercent(double fraction)
 {
     return std::abs(fraction) < 0.1 ? significant(100.0 * fraction) + QLatin1Char('%')
-                                    : formatPercent(fraction);
+                                    : formatRate(fraction);
 }
 
 } // namespace
@@ -75,6 +75,19 @@ QString formatDays(double days, int decimals)
 QString formatPercent(double fraction)
 {
     return numbers().toString(100.0 * fraction, 'f', 0) + QLatin1Char('%');
+}
+
+QString formatRate(double fraction)
+{
+    QString text = numbers().toString(100.0 * fraction, 'f', 2);
+    const QChar point = numbers().decimalPoint().front();
+    if (text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(1);
+    }
+    return text + QLatin1Char('%');
 }
 
 QString formatQuantity(double value, Unit unit)

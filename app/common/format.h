@@ -19,6 +19,10 @@ QString formatDays(double days);
 QString formatDays(double days, int decimals);
 // "98%"
 QString formatPercent(double fraction);
+// A rate the user sets (F&A, fringe benefits, an assumption's fraction), as precise as it is
+// entered up to two decimals of a percent: "50%", "55.5%", "57.75%". A negotiated rate of 55.5%
+// printed "56%" in a budget is a figure the grants office cannot check.
+QString formatRate(double fraction);
 // "8x A100 SXM 80GB" written with the multiplication sign, as in the paper's Fig. 7.
 QString formatMachine(int gpuCount, const QString& gpuName);
 // "$1,234 ($1,100-$1,400)": a cost and its range (the range left out where it is empty, i.e.

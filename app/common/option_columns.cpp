@@ -55,7 +55,7 @@ QStringList indirectOnBuying(const Results& r, const OwnedOption& o)
         carried << kEnergyCarries;
     if (o.owning.monthlyUsd > 0.0
         && (rules.carries(BudgetCategory::Hosting) || rules.carries(BudgetCategory::Support)
-            || rules.carries(BudgetCategory::Staff)))
+            || rules.carries(BudgetCategory::Staff) || rules.carries(BudgetCategory::Fringe)))
         carried << kOwningCarries;
     return carried;
 }

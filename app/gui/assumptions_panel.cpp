@@ -58,6 +58,8 @@ Presentation presentationOf(AssumptionId id)
         return { "supportRate", 1, 1, " %/year" };
     case AssumptionId::StaffUsdPerYear:
         return { "staffUsdPerYear", 1000, 0, " $/year" };
+    case AssumptionId::FringeRate:
+        return { "fringeRate", 1, 1, " % of staff" };
     case AssumptionId::ResaleFraction:
         return { "resaleFraction", 5, 0, " % of price" };
     case AssumptionId::StaleMonths:

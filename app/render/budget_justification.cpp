@@ -138,7 +138,7 @@ QString indirectSentence(
                            : QStringLiteral("No indirect costs are budgeted: %2, which carry the "
                                             "institution's rate of %1 under the sponsor's rules "
                                             "(%3), cost nothing in this budget."))
-                   .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
+                   .arg(views::formatRate(b.indirectRate), views::listedWithAnd(carrying),
                        str(sponsor.name));
     else if (b.indirectRate > 0.0 && !carrying.isEmpty())
         // Each year's indirect costs are rounded to the dollar (the budget table's rule), so the
@@ -147,15 +147,17 @@ QString indirectSentence(
         text = QStringLiteral("Indirect costs at the institution's rate of %1 apply to %2 under "
                               "the sponsor's rules (%3): %4 on a base of %5 (each year's F&A "
                               "rounded to the dollar).")
-                   .arg(views::formatPercent(b.indirectRate), carrying.join(QStringLiteral(", ")),
+                   .arg(views::formatRate(b.indirectRate), views::listedWithAnd(carrying),
                        str(sponsor.name), views::formatWholeUsd(b.indirectUsd),
                        views::formatWholeUsd(b.indirectBaseUsd));
+    else if (b.indirectRate > 0.0)
+        text = QStringLiteral("No indirect costs are budgeted: the sponsor's rules (%1) put the "
+                              "institution's rate of %2 on none of these costs.")
+                   .arg(str(sponsor.name), views::formatRate(b.indirectRate));
     else
-        text = QStringLiteral("No indirect costs are budgeted (%1).")
-                   .arg(b.indirectRate > 0.0 ? str(sponsor.name)
-                                             : QStringLiteral("indirect rate set to 0%"));
-    if (!exempt.isEmpty() && b.indirectRate > 0.0)
-        text += QStringLiteral(" Exempt: %1.").arg(exempt.join(QStringLiteral(", ")));
+        text = QStringLiteral("No indirect costs are budgeted (indirect rate set to 0%).");
+    if (!exempt.isEmpty() && b.indirectRate > 0.0 && !carrying.isEmpty())
+        text += QStringLiteral(" Exempt: %1.").arg(views::listedWithAnd(exempt));
     return text;
 }
 
@@ -269,7 +271,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
     QStringList owning;
     for (const BudgetLine& line : b.lines)
         if (line.category == BudgetCategory::Hosting || line.category == BudgetCategory::Support
-            || line.category == BudgetCategory::Staff)
+            || line.category == BudgetCategory::Staff || line.category == BudgetCategory::Fringe)
             owning << QStringLiteral("%1 %2").arg(
                 views::budgetCategoryLabel(line.category, r, target).toLower(),
                 views::formatWholeUsd(line.totalUsd));
@@ -384,9 +386,9 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
                          views::assumptionCitation(a.source(AssumptionId::Pue)));
         // Each owning cost the budget charges, with the rate or quote behind it: a grants office
         // asks for the basis of every figure (the lines stood with no source).
-        for (AssumptionId id :
-            { AssumptionId::HostingUsdPerKwMonth, AssumptionId::MachineRoomUsdPerMonth,
-                AssumptionId::SupportRate, AssumptionId::StaffUsdPerYear }) {
+        for (AssumptionId id : { AssumptionId::HostingUsdPerKwMonth,
+                 AssumptionId::MachineRoomUsdPerMonth, AssumptionId::SupportRate,
+                 AssumptionId::StaffUsdPerYear, AssumptionId::FringeRate }) {
             const double value = assumptionValue(a, id);
             if (value <= 0.0)
                 continue;
@@ -431,10 +433,11 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
     else
         rentedParagraphs(r, target, plan, sponsor, b, out);
     QString plain = QStringLiteral("The runs are planned as %1.").arg(runPlanText(plan, b));
-    if (QString overfull = views::overfullYearsText(b); !overfull.isEmpty()) {
-        overfull[0] = overfull[0].toUpper();
-        plain += QLatin1Char(' ') + overfull + QLatin1Char('.');
-    }
+    for (QString sentence : { views::overfullYearsText(b), views::runsPastGrantText(b) })
+        if (!sentence.isEmpty()) {
+            sentence[0] = sentence[0].toUpper();
+            plain += QLatin1Char(' ') + sentence + QLatin1Char('.');
+        }
     plain += QLatin1Char(' ') + indirectSentence(r, target, sponsor, b);
     plain += QStringLiteral(" Amounts are in today's prices, without escalation.");
     out.push_back({ JustificationBlock::Kind::Paragraph, plain, {} });

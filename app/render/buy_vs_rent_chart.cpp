@@ -379,7 +379,7 @@ QString planVerdictText(
     buyWhat += o.owning.monthlyUsd > 0.0 ? QStringLiteral(", electricity and owning costs")
                                          : QStringLiteral(" and electricity");
     // F&A on each side where the sponsor's rules put it, as the figures count it.
-    const QString rate = views::formatPercent(a.indirectRate);
+    const QString rate = views::formatRate(a.indirectRate);
     if (const QStringList carried = views::indirectOnBuying(r, o); !carried.isEmpty())
         buyWhat += QStringLiteral("; F&A at %1 on %2").arg(rate, views::listedWithAnd(carried));
     const bool rentCarries

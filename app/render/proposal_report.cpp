@@ -131,20 +131,21 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
     html += views::chargesIndirect(r.indirectRules)
         ? QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on %2, in the per-run costs, "
                          "break-even and budget alike (%3)</li>")
-              .arg(views::formatPercent(a.indirectRate),
-                  esc(views::indirectBaseText(r.indirectRules)), rulesName)
+              .arg(views::formatRate(a.indirectRate), esc(views::indirectBaseText(r.indirectRules)),
+                  rulesName)
         : QStringLiteral("<li>Indirect (F&amp;A) rate: %1, on no cost under the sponsor's "
                          "rules (%2)</li>")
-              .arg(views::formatPercent(a.indirectRate), rulesName);
+              .arg(views::formatRate(a.indirectRate), rulesName);
     html += QStringLiteral("<li>Analytic estimates assume %1 of peak (%2)</li>")
                 .arg(views::formatPercent(a.analyticUtilization),
                     assumptionSource(a.source(AssumptionId::AnalyticUtilization)));
     // The owning costs beyond the paper move every per-experiment cost and break-even: a
     // reviewer reproducing them needs each, with its source.
     QStringList owning;
-    for (AssumptionId id : { AssumptionId::HostingUsdPerKwMonth,
-             AssumptionId::MachineRoomUsdPerMonth, AssumptionId::SupportRate,
-             AssumptionId::StaffUsdPerYear, AssumptionId::ResaleFraction }) {
+    for (AssumptionId id :
+        { AssumptionId::HostingUsdPerKwMonth, AssumptionId::MachineRoomUsdPerMonth,
+            AssumptionId::SupportRate, AssumptionId::StaffUsdPerYear, AssumptionId::FringeRate,
+            AssumptionId::ResaleFraction }) {
         const double value = assumptionValue(a, id);
         if (value <= 0.0)
             continue;

@@ -49,7 +49,7 @@ public:
             line.category = static_cast<BudgetCategory>(c);
             line.carriesIndirect = m_sponsor.carries(line.category);
             for (double& usd : line.usdByYear)
-                usd = std::round(usd);
+                usd = wholeDollars(usd);
             line.totalUsd = std::accumulate(line.usdByYear.begin(), line.usdByYear.end(), 0.0);
             for (std::size_t y = 0; y < m_years; ++y) {
                 b.directByYear[y] += line.usdByYear[y];
@@ -59,7 +59,7 @@ public:
             b.lines.push_back(std::move(line));
         }
         for (std::size_t y = 0; y < m_years; ++y) {
-            b.indirectByYear[y] = std::round(indirectRate * indirectBase[y]);
+            b.indirectByYear[y] = wholeDollars(indirectRate * indirectBase[y]);
             b.totalByYear[y] = b.directByYear[y] + b.indirectByYear[y];
             b.directUsd += b.directByYear[y];
             b.indirectBaseUsd += indirectBase[y];
@@ -86,12 +86,17 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
     const Machine machine { o.gpu, o.gpuCount, o.chassis, o.system };
     const MonthlyOwningCosts monthly
         = monthlyOwningCosts(o.machineCostUsd, machineItPowerKw(machine), a);
+    b.runsBackToBack = true;
+    double machineFreeOn = static_cast<double>(purchase) * calendar::kDaysPerYear;
     for (std::size_t y = 0; y < b.runsPerYear.size(); ++y) {
         const int runs = b.runsPerYear[y];
         if (runs > 0)
             book.add(BudgetCategory::Energy, y, runs * energyPerRunUsd);
         if (runs * o.estimate.days > calendar::kDaysPerYear)
             b.overfullYears.push_back(static_cast<int>(y) + 1);
+        if (runs > 0)
+            machineFreeOn = std::max(machineFreeOn, static_cast<double>(y) * calendar::kDaysPerYear)
+                + runs * o.estimate.days;
         if (y < purchase)
             continue;
         const double months = calendar::kMonthsPerYear;
@@ -101,7 +106,11 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
             book.add(BudgetCategory::Support, y, months * monthly.supportUsd);
         if (monthly.staffUsd > 0.0)
             book.add(BudgetCategory::Staff, y, months * monthly.staffUsd);
+        if (monthly.fringeUsd > 0.0)
+            book.add(BudgetCategory::Fringe, y, months * monthly.fringeUsd);
     }
+    b.daysPastGrant = std::max(
+        0.0, machineFreeOn - static_cast<double>(b.runsPerYear.size()) * calendar::kDaysPerYear);
 }
 
 // The hourly rate of the pricing a cloud option's cheapest cost is at.
@@ -148,8 +157,14 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
     const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
-    b.gpuHoursPerRun
-        = runDays(c.estimate.days, c.cheapestPricing, a) * calendar::kHoursPerDay * gpusPaidFor;
+    const double daysPerRun = runDays(c.estimate.days, c.cheapestPricing, a);
+    b.gpuHoursPerRun = daysPerRun * calendar::kHoursPerDay * gpusPaidFor;
+    for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
+        if (b.runsPerYear[y] > 0)
+            b.daysPastGrant = std::max(b.daysPastGrant,
+                (static_cast<double>(y) - static_cast<double>(b.runsPerYear.size()))
+                        * calendar::kDaysPerYear
+                    + daysPerRun);
     if (!reserved) {
         for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
             book.add(BudgetCategory::ComputingServices, y, b.runsPerYear[y] * b.spendPerRunUsd);
@@ -158,7 +173,7 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     for (std::size_t y = 0; y < reserved->usdByYear.size(); ++y)
         if (reserved->usdByYear[y] > 0.0)
             book.add(BudgetCategory::ComputingServices, y, reserved->usdByYear[y]);
-    b.reservedAfterGrantUsd = std::round(reserved->afterGrantUsd);
+    b.reservedAfterGrantUsd = wholeDollars(reserved->afterGrantUsd);
 }
 
 bool within(const FieldSpec& spec, double value)
@@ -167,6 +182,11 @@ bool within(const FieldSpec& spec, double value)
 }
 
 } // namespace
+
+double wholeDollars(double usd)
+{
+    return std::round(usd * (1.0 + 1e-12));
+}
 
 std::vector<int> spreadRuns(int runs, int years)
 {
@@ -196,11 +216,14 @@ GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, B
     const bool owned = target.kind == BudgetTarget::Kind::Owned;
     if (target.index >= (owned ? results.options.size() : results.cloud.size()))
         return GrantPlanProblem::Target;
-    if (!owned)
-        return GrantPlanProblem::None;
+    const auto runs = plannedRunsPerYear(plan, results.assumptions);
+    if (std::all_of(runs.begin(), runs.end(), [](int n) { return n == 0; }))
+        return GrantPlanProblem::NoRuns;
+    // Renting too: its justification weighs buying in that year.
     if (plan.equipmentYear < 1 || plan.equipmentYear > plan.years)
         return GrantPlanProblem::EquipmentYear;
-    const auto runs = plannedRunsPerYear(plan, results.assumptions);
+    if (!owned)
+        return GrantPlanProblem::None;
     for (int y = 0; y + 1 < plan.equipmentYear; ++y)
         if (runs[static_cast<std::size_t>(y)] > 0)
             return GrantPlanProblem::RunsBeforePurchase;

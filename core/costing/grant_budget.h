@@ -45,6 +45,7 @@ enum class GrantPlanProblem {
     RunsPerYearValue, // an entry outside limits::kRunsPerYear
     EquipmentYear, // not a year of the grant
     RunsBeforePurchase, // runs planned on a machine before the year it is bought
+    NoRuns, // runsPerYear is 0 in every year: nothing to budget
     Target, // the target's index is not in the results
 };
 GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, BudgetTarget target);
@@ -110,7 +111,19 @@ struct GrantBudget {
     }
     // Owning: years (1-based) whose runs do not fit on one machine back to back.
     std::vector<int> overfullYears;
+    // How many days after the grant's last day its last run ends (0: within the grant). Owning:
+    // every run on the one machine back to back from the purchase, each year's from the year's
+    // start or when the runs before end; renting: each year's runs side by side from the year's
+    // start (reservations as the runs need them), so only a run longer than the years left
+    // ends after. The budget books such a run in its year all the same.
+    double daysPastGrant = 0.0;
+    bool runsBackToBack = false; // how daysPastGrant was counted: one machine (owning)
 };
+
+// A budget amount in whole dollars, half a dollar up: 29% of $750 is $217.50, which a double
+// holds as 217.49999999999997 and std::round made $217. The nudge (a millionth of a cent on $10k)
+// is far below a cent and far above a double's error.
+double wholeDollars(double usd);
 
 // The budget of one machine or one way to rent, under a sponsor's rules, with the plan's
 // assumptions (Results::assumptions). Requires checkGrantPlan(...) == None.

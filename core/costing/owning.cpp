@@ -47,6 +47,7 @@ MonthlyOwningCosts monthlyOwningCosts(double machineCost, double itPowerKw, cons
     m.hostingUsd = a.hostingUsdPerKwMonth * itPowerKw + a.machineRoomUsdPerMonth;
     m.supportUsd = a.supportRate * machineCost / calendar::kMonthsPerYear;
     m.staffUsd = a.staffUsdPerYear / calendar::kMonthsPerYear;
+    m.fringeUsd = a.fringeRate * m.staffUsd;
     return m;
 }
 
@@ -60,7 +61,8 @@ OwningCosts owningCosts(double machineCost, double itPowerKw, const Assumptions&
     c.purchaseUsd = toGrant(machineCost, category.value_or(machineCategory(machineCost, sponsor)));
     c.monthlyUsd = toGrant(direct.hostingUsd, BudgetCategory::Hosting)
         + toGrant(direct.supportUsd, BudgetCategory::Support)
-        + toGrant(direct.staffUsd, BudgetCategory::Staff);
+        + toGrant(direct.staffUsd, BudgetCategory::Staff)
+        + toGrant(direct.fringeUsd, BudgetCategory::Fringe);
     c.resaleUsd = a.resaleFraction * machineCost;
     c.lifetimeUsd
         = c.netPurchaseUsd() + a.amortizationYears * calendar::kMonthsPerYear * c.monthlyUsd;

@@ -23,24 +23,25 @@ std::string priceKey(const SystemSpec& system);
 
 // The monthly costs of owning by kind, for budgets that put them in different categories:
 // hosting (colocation per kW of the machine's own draw + a machine-room fee), support (a yearly
-// share of the price), staff time.
+// share of the price), staff time (salary) and the fringe benefits on it.
 struct MonthlyOwningCosts {
     double hostingUsd = 0.0;
     double supportUsd = 0.0;
     double staffUsd = 0.0;
-    double totalUsd() const { return hostingUsd + supportUsd + staffUsd; }
+    double fringeUsd = 0.0;
+    double totalUsd() const { return hostingUsd + supportUsd + staffUsd + fringeUsd; }
 };
 MonthlyOwningCosts monthlyOwningCosts(
     double machineCostUsd, double itPowerKw, const Assumptions& a);
 
 // What owning costs the grant (all beyond the price 0 with the paper's assumptions): the price,
 // hosting (colocation per kW of the machine's own draw, or a machine-room fee), support (a
-// yearly share of the price), staff time, each with the indirect (F&A) rate where the sponsor's
-// rules put its category in the base (a machine below the equipment threshold is supplies), and
-// the resale value recovered at the end of the amortisation period.
+// yearly share of the price), staff time and its fringe benefits, each with the indirect (F&A) rate
+// where the sponsor's rules put its category in the base (a machine below the equipment threshold
+// is supplies), and the resale value recovered at the end of the amortisation period.
 struct OwningCosts {
     double purchaseUsd = 0.0; // the price, with F&A where the machine is in the base
-    double monthlyUsd = 0.0; // hosting + machine room + support / 12 + staff / 12, with F&A
+    double monthlyUsd = 0.0; // hosting + machine room + (support + staff + fringe) / 12, with F&A
     double resaleUsd = 0.0; // recovered at the end of the amortisation period
     // Purchase - resale + every month of the amortisation period: what the machine costs over
     // its life before electricity, and what the per-experiment cost spreads over its runs.

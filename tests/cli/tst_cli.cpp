@@ -747,8 +747,8 @@ chassis:
         const Run table = cli(QStringList { "plan", "--model", "pythia-1b" } + fa);
         QCOMPARE(table.exitCode, 0);
         QVERIFY2(table.out.contains("F&A at 50% on cloud and recharge computing, a machine below "
-                                    "$5,000 (supplies), electricity, hosting, support and staff "
-                                    "time (US federal"),
+                                    "$5,000 (supplies), electricity, hosting, support, staff "
+                                    "time and fringe benefits (US federal"),
             qPrintable(table.out));
         QVERIFY(!cli({ "plan", "--model", "pythia-1b" }).out.contains("F&A at"));
         // The columns say they include it, as the cloud table's do.

@@ -162,6 +162,18 @@ private slots:
         const OwningCosts direct = owningCosts(4000.0, 1.0, a, none);
         QCOMPARE(direct.purchaseUsd, 4000.0);
         QVERIFY(qFuzzyCompare(direct.monthlyUsd, 240.0));
+        // Fringe benefits on the staff time: 32.3% of $100 a month, in the base like the salary.
+        a.fringeRate = 0.323;
+        const MonthlyOwningCosts monthly = monthlyOwningCosts(4000.0, 1.0, a);
+        QVERIFY(qFuzzyCompare(monthly.fringeUsd, 32.3));
+        QVERIFY(qFuzzyCompare(monthly.totalUsd(), 100.0 + 40.0 + 100.0 + 32.3));
+        QVERIFY(qFuzzyCompare(owningCosts(4000.0, 1.0, a, usFederal()).monthlyUsd, 272.3 * 1.5));
+        QVERIFY(qFuzzyCompare(owningCosts(4000.0, 1.0, a, none).monthlyUsd, 272.3));
+        // Rules that list the salary but not the benefits keep the benefits out of the base.
+        SponsorRules salaryOnly = usFederal();
+        salaryOnly.carriesIndirect[static_cast<std::size_t>(BudgetCategory::Fringe)] = false;
+        QVERIFY(
+            qFuzzyCompare(owningCosts(4000.0, 1.0, a, salaryOnly).monthlyUsd, 240.0 * 1.5 + 32.3));
         // Without a sponsor: cloud spend only, every machine exempt equipment.
         QCOMPARE(owningCosts(4000.0, 1.0, a, cloudSpendOnlyRules()).purchaseUsd, 4000.0);
         QCOMPARE(indirectRateOn(BudgetCategory::ComputingServices, cloudSpendOnlyRules(), a), 0.5);

@@ -515,6 +515,94 @@ private slots:
         QVERIFY(qAbs(line(b, BudgetCategory::Staff)->usdByYear[2] - 6000.0) < 1e-6);
         QCOMPARE(line(b, BudgetCategory::Equipment)->usdByYear,
             (std::vector<double> { 0.0, 15000.0, 0.0 }));
+        QVERIFY(!line(b, BudgetCategory::Fringe)); // no rate, no line
+    }
+
+    // Fringe benefits are their own line beside the staff time they fall on, from the year of
+    // purchase, and in the F&A base under US federal rules: $6,000 of staff at 32.3% is $1,938
+    // a year.
+    void fringeBenefitsFollowTheStaffTime()
+    {
+        Scenario s = oneGpu();
+        s.assumptions.staffUsdPerYear = 6000;
+        s.assumptions.fringeRate = 0.323;
+        s.assumptions.indirectRate = 0.5;
+        const Results r = evaluate(s);
+        GrantPlan plan;
+        plan.equipmentYear = 2;
+        plan.runsPerYear = { 0, 2, 2 };
+        const BudgetTarget target { BudgetTarget::Kind::Owned, 0 };
+        const GrantBudget b = grantBudget(r, target, plan, usFederal());
+        QVERIFY(line(b, BudgetCategory::Fringe));
+        QCOMPARE(line(b, BudgetCategory::Fringe)->usdByYear,
+            (std::vector<double> { 0.0, 1938.0, 1938.0 }));
+        QVERIFY(line(b, BudgetCategory::Fringe)->carriesIndirect);
+        // Year 2's base: electricity + staff + fringe (the machine is exempt equipment).
+        const double energy = line(b, BudgetCategory::Energy)->usdByYear[1];
+        QCOMPARE(b.indirectBaseByYear[1], energy + 6000.0 + 1938.0);
+        QCOMPARE(b.indirectByYear[1], std::round(0.5 * (energy + 7938.0)));
+    }
+
+    // Half a dollar rounds up however the double holds it: 29% of $750 is $217.50 (held as
+    // 217.49999999999997), budgeted $218; just below half stays down.
+    void halfADollarRoundsUp()
+    {
+        QCOMPARE(0.29 * 750.0 < 217.5, true); // the double this is about
+        QCOMPARE(wholeDollars(0.29 * 750.0), 218.0);
+        QCOMPARE(wholeDollars(217.4999), 217.0);
+        QCOMPARE(wholeDollars(0.575 * 100.0), 58.0);
+        QCOMPARE(wholeDollars(0.0), 0.0);
+        Scenario s = oneGpu();
+        s.assumptions.electricityUsdPerKwh = 0.0; // the base is the staff time alone
+        s.assumptions.staffUsdPerYear = 750.0;
+        s.assumptions.indirectRate = 0.29;
+        const Results r = evaluate(s);
+        GrantPlan plan;
+        plan.runsPerYear = { 1, 0, 0 };
+        const GrantBudget b = grantBudget(r, { BudgetTarget::Kind::Owned, 0 }, plan, usFederal());
+        QCOMPARE(b.indirectBaseByYear, (std::vector<double> { 750.0, 750.0, 750.0 }));
+        QCOMPARE(b.indirectByYear, (std::vector<double> { 218.0, 218.0, 218.0 }));
+        QCOMPARE(b.indirectUsd, 654.0);
+    }
+
+    // Runs that end after the grant's last day: owning, on one machine back to back from the
+    // purchase (a year's runs from its start or when the earlier ones end); renting, side by
+    // side from their year's start. 28.935-day runs: 12, 12 and 13 end 11.2 days after a
+    // 3-year grant; 40 in year 3 end 792.4 days after; 20 in year 1 end within it.
+    void runsEndingAfterTheGrantAreCounted()
+    {
+        const Results r = results();
+        const double days = r.options[0].estimate.days;
+        QVERIFY(qAbs(days - 28.935) < 1e-3);
+        const BudgetTarget owned { BudgetTarget::Kind::Owned, 0 };
+        GrantPlan plan;
+        plan.runsPerYear = { 12, 12, 13 };
+        GrantBudget b = grantBudget(r, owned, plan, usFederal());
+        QVERIFY(b.runsBackToBack);
+        QVERIFY(qAbs(b.daysPastGrant - (730.0 + 13 * days - 1095.0)) < 1e-9);
+        QCOMPARE(b.overfullYears, std::vector<int> { 3 });
+        plan.runsPerYear = { 0, 0, 40 };
+        QVERIFY(qAbs(grantBudget(r, owned, plan, usFederal()).daysPastGrant - 792.4) < 0.1);
+        plan.runsPerYear = { 20, 0, 0 };
+        QCOMPARE(grantBudget(r, owned, plan, usFederal()).daysPastGrant, 0.0);
+        // Side by side, 40 runs in year 3 end 28.9 days into it.
+        const BudgetTarget rented { BudgetTarget::Kind::Rented, cloudIndex(r, "cloud") };
+        plan.runsPerYear = { 0, 0, 40 };
+        b = grantBudget(r, rented, plan, usFederal());
+        QVERIFY(!b.runsBackToBack);
+        QCOMPARE(b.daysPastGrant, 0.0);
+        // A run of 578.7 days (2% of peak) started in year 3 ends 213.7 days after the grant,
+        // rented or owned.
+        Scenario slow = oneGpu();
+        slow.assumptions.analyticUtilization = 0.02;
+        const Results long_ = evaluate(slow);
+        plan.runsPerYear = { 0, 0, 1 };
+        QVERIFY(qAbs(grantBudget(long_, { BudgetTarget::Kind::Rented, cloudIndex(long_, "cloud") },
+                         plan, usFederal())
+                         .daysPastGrant
+                    - 213.7)
+            < 0.1);
+        QVERIFY(qAbs(grantBudget(long_, owned, plan, usFederal()).daysPastGrant - 213.7) < 0.1);
     }
 
     void plansThatCannotBeBudgeted()
@@ -527,6 +615,17 @@ private slots:
         plan = {};
         plan.runsPerYear = { 1, 2 };
         QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsPerYearCount);
+        // No run in any year: nothing to budget, buying or renting.
+        plan.runsPerYear = { 0, 0, 0 };
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::NoRuns);
+        QCOMPARE(
+            checkGrantPlan(plan, r, { BudgetTarget::Kind::Rented, 0 }), GrantPlanProblem::NoRuns);
+        // The purchase year is checked renting too: its justification weighs buying then.
+        plan.runsPerYear = { 1, 1, 1 };
+        plan.equipmentYear = 7;
+        QCOMPARE(checkGrantPlan(plan, r, { BudgetTarget::Kind::Rented, 0 }),
+            GrantPlanProblem::EquipmentYear);
+        plan.equipmentYear = 1;
         plan.runsPerYear = { 1, -2, 0 };
         QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsPerYearValue);
         plan.runsPerYear = { 1, 1, 1 };

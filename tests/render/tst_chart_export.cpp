@@ -350,7 +350,8 @@ private slots:
             qPrintable(QStringLiteral("%1 %2").arg(buyTotal).arg(rentTotal)));
         QVERIFY2(html.contains(QStringLiteral(
                      "Indirect (F&amp;A) rate: 55%, on cloud and recharge computing, a machine "
-                     "below $5,000 (supplies), electricity, hosting, support and staff time, in "
+                     "below $5,000 (supplies), electricity, hosting, support, staff time and "
+                     "fringe benefits, in "
                      "the per-run costs, break-even and budget alike (US federal")),
             qPrintable(html));
 

@@ -116,6 +116,40 @@ private slots:
             QStringLiteral(GPUPLAN_TEST_DATA "/data/justification/4xa100-3-4-3.md"));
     }
 
+    // A negotiated rate is printed as negotiated (55.5%, not 56%), the categories joined as
+    // prose; rules that put the rate on none of the costs say so once, naming the sponsor.
+    void theRateAndItsCategoriesReadAsNegotiated()
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.assumptions.indirectRate = 0.555;
+        s.assumptions.staffUsdPerYear = 9052.0;
+        s.assumptions.fringeRate = 0.323;
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        const QString text = render::toPlainText(render::budgetJustification(
+            r, target, plan, *sponsor, grantBudget(r, target, plan, *sponsor)));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "Indirect costs at the institution's rate of 55.5% apply to electricity, "
+                     "staff time and fringe benefits (on staff time) under the sponsor's rules")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("staff time $27,156, fringe benefits (on staff "
+                                              "time) $8,772.")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Fringe benefits: 32.3% (")),
+            qPrintable(text));
+        const SponsorRules* none = catalog->findSponsor("no-indirect");
+        QVERIFY(none);
+        const QString unpaid = render::toPlainText(render::budgetJustification(
+            r, target, plan, *none, grantBudget(r, target, plan, *none)));
+        QVERIFY2(unpaid.contains(QStringLiteral(
+                     "No indirect costs are budgeted: the sponsor's rules (No indirect costs) put "
+                     "the institution's rate of 55.5% on none of these costs. Amounts")),
+            qPrintable(unpaid));
+    }
+
     // The request and the indirect costs in the text are the budget table's cells.
     void numbersMatchTheBudgetTable()
     {

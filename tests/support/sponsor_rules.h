@@ -14,7 +14,8 @@ inline SponsorRules usFederal()
     s.name = "US federal";
     s.equipmentThresholdUsd = 5000;
     for (auto c : { BudgetCategory::Supplies, BudgetCategory::Energy, BudgetCategory::Hosting,
-             BudgetCategory::Support, BudgetCategory::Staff, BudgetCategory::ComputingServices })
+             BudgetCategory::Support, BudgetCategory::Staff, BudgetCategory::Fringe,
+             BudgetCategory::ComputingServices })
         s.carriesIndirect[static_cast<std::size_t>(c)] = true;
     return s;
 }

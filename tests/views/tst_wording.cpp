@@ -149,7 +149,7 @@ private slots:
         QVERIFY(federal);
         QCOMPARE(views::indirectBaseText(*federal),
             QStringLiteral("cloud and recharge computing, a machine below $5,000 (supplies), "
-                           "electricity, hosting, support and staff time"));
+                           "electricity, hosting, support, staff time and fringe benefits"));
         QCOMPARE(views::indirectBaseText(*load.catalog->findSponsor("no-indirect")),
             QStringLiteral("no cost"));
         QCOMPARE(views::indirectBaseText(cloudSpendOnlyRules()),
@@ -465,6 +465,56 @@ private slots:
         QCOMPARE(views::budgetNotes(0.0, SponsorRules {}, b),
             QStringList { QStringLiteral(
                 "Warning: the runs of years 1 and 3 do not fit on one machine back to back.") });
+    }
+
+    // Runs ending after the grant: said as they were counted, in the notes as a warning; a
+    // rounding of the calendar (under a minute) is not.
+    void runsPastTheGrantAreWarned()
+    {
+        GrantBudget b;
+        b.runsPerYear = { 0, 0, 1 };
+        b.daysPastGrant = 674.0;
+        b.runsBackToBack = true;
+        QCOMPARE(views::runsPastGrantText(b),
+            QStringLiteral("back to back on one machine, the runs end 674 days after the grant's "
+                           "last day; each is budgeted in the year it starts"));
+        b.runsBackToBack = false;
+        b.daysPastGrant = 5.0;
+        QCOMPARE(views::budgetNotes(0.0, SponsorRules {}, b),
+            QStringList { QStringLiteral("Warning: even side by side, the last runs end 5.0 days "
+                                         "after the grant's last day; each is budgeted in the "
+                                         "year it starts.") });
+        b.daysPastGrant = 1e-9;
+        QVERIFY(views::runsPastGrantText(b).isEmpty());
+        QCOMPARE(views::grantPlanProblemText(GrantPlanProblem::NoRuns, GrantPlan {}),
+            QStringLiteral("the plan has no runs: plan at least one run in some year"));
+    }
+
+    // Rates as entered, to two decimals of a percent; a small fraction to three digits.
+    void ratesAsNegotiated()
+    {
+        QCOMPARE(views::formatRate(0.5), QStringLiteral("50%"));
+        QCOMPARE(views::formatRate(0.555), QStringLiteral("55.5%"));
+        QCOMPARE(views::formatRate(0.5775), QStringLiteral("57.75%"));
+        QCOMPARE(views::formatRate(0.0), QStringLiteral("0%"));
+        QCOMPARE(views::formatQuantity(0.323, Unit::Fraction), QStringLiteral("32.3%"));
+        QCOMPARE(views::formatQuantity(0.0125, Unit::Fraction), QStringLiteral("1.25%"));
+        QCOMPARE(views::formatPercent(0.555), QStringLiteral("56%")); // measured shares
+    }
+
+    // Staff time without fringe benefits understates the personnel: said; with them, nothing.
+    void staffWithoutFringeIsWarned()
+    {
+        GrantBudget b;
+        b.runsPerYear = { 1, 1, 1 };
+        b.lines.push_back({ BudgetCategory::Staff, { 905, 905, 905 }, 2715, false });
+        const QString warning = QStringLiteral(
+            "Warning: the staff time is budgeted without fringe benefits: set your institution's "
+            "rate for staff (the Fringe benefits assumption; --fringe-rate in gpuplan-cli), or "
+            "the personnel costs are understated.");
+        QCOMPARE(views::budgetNotes(0.0, SponsorRules {}, b), QStringList { warning });
+        b.lines.push_back({ BudgetCategory::Fringe, { 292, 292, 292 }, 876, false });
+        QVERIFY(views::budgetNotes(0.0, SponsorRules {}, b).isEmpty());
     }
 };
 
