@@ -138,8 +138,7 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("staff time $27,156, fringe benefits (on staff "
                                               "time) $8,772.")),
             qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Fringe benefits: 32.3% (")),
-            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Fringe benefits: 32.3% (")), qPrintable(text));
         const SponsorRules* none = catalog->findSponsor("no-indirect");
         QVERIFY(none);
         const QString unpaid = render::toPlainText(render::budgetJustification(
