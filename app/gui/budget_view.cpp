@@ -152,6 +152,10 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
         refresh();
         emit settingsChanged();
     };
+    connect(m_target, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            m_targetChosen = true;
+    });
     connect(m_target, &QComboBox::currentIndexChanged, this, changed);
     connect(m_years, &QSpinBox::valueChanged, this, changed);
     connect(m_start, &QDateEdit::dateChanged, this, changed);
@@ -204,10 +208,24 @@ void BudgetView::plannedRunsFromRunsPerYear()
         emit plannedRunsTyped(total);
 }
 
+namespace {
+
+// What a budget target is, whatever its index: a machine by GPU and count, an offer by id and
+// GPU count.
+std::tuple<BudgetTarget::Kind, std::string, int> targetKey(const Results& r, BudgetTarget t)
+{
+    if (t.kind == BudgetTarget::Kind::Owned)
+        return { t.kind, r.options[t.index].gpu->id, r.options[t.index].gpuCount };
+    return { t.kind, r.cloud[t.index].offer->id, r.cloud[t.index].gpuCount };
+}
+
+} // namespace
+
 void BudgetView::fillTargets()
 {
     const Results& r = m_session->results();
-    const auto previous = target();
+    // The previous results are gone: the key was taken when the target was listed.
+    const std::optional<TargetKey> previous = m_targetChosen ? currentTargetKey() : std::nullopt;
     m_target->clear();
     m_targets.clear();
     for (std::size_t i = 0; i < r.options.size(); ++i) {
@@ -218,17 +236,29 @@ void BudgetView::fillTargets()
         m_targets.push_back({ BudgetTarget::Kind::Rented, i });
         m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, m_targets.back())));
     }
+    m_targetKeys.clear();
+    for (const BudgetTarget& t : m_targets)
+        m_targetKeys.push_back(targetKey(r, t));
     int index = -1;
+    int byDefault = -1;
     const auto machine = defaultMachineToCompare(r);
     for (std::size_t t = 0; t < m_targets.size(); ++t) {
-        const bool same = previous && previous->kind == m_targets[t].kind
-            && previous->index == m_targets[t].index;
-        const bool byDefault = !previous && m_targets[t].kind == BudgetTarget::Kind::Owned
-            && machine == m_targets[t].index;
-        if (same || byDefault)
+        if (previous && m_targetKeys[t] == *previous)
             index = static_cast<int>(t);
+        if (m_targets[t].kind == BudgetTarget::Kind::Owned && machine == m_targets[t].index)
+            byDefault = static_cast<int>(t);
     }
+    if (index < 0)
+        index = byDefault;
     m_target->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+std::optional<BudgetView::TargetKey> BudgetView::currentTargetKey() const
+{
+    const int i = m_target->currentIndex();
+    if (i < 0 || static_cast<std::size_t>(i) >= m_targetKeys.size())
+        return std::nullopt;
+    return m_targetKeys[static_cast<std::size_t>(i)];
 }
 
 void BudgetView::setMachine(std::size_t optionIndex)
@@ -236,9 +266,11 @@ void BudgetView::setMachine(std::size_t optionIndex)
     setTarget({ BudgetTarget::Kind::Owned, optionIndex });
 }
 
-// Programmatic: refreshes, but is not a change of the user's to save.
+// Programmatic: refreshes, but is not a change of the user's to save. Chosen all the same (in
+// the Planner, or by a scenario): kept from now on, not replaced by the recommendation.
 void BudgetView::setTarget(BudgetTarget target)
 {
+    m_targetChosen = true;
     for (std::size_t t = 0; t < m_targets.size(); ++t)
         if (m_targets[t].kind == target.kind && m_targets[t].index == target.index
             && m_target->currentIndex() != static_cast<int>(t)) {

@@ -10,6 +10,8 @@
 #include <QWidget>
 
 #include <optional>
+#include <string>
+#include <tuple>
 #include <vector>
 
 class QComboBox;
@@ -92,6 +94,13 @@ private:
     QTableWidget* m_table = nullptr;
     QTextBrowser* m_justification = nullptr;
     std::vector<BudgetTarget> m_targets; // by m_target's index
+    // Until the user chooses what to budget (here, or a machine in the Planner), the tab
+    // follows the recommendation as the budget and deadline move it; once chosen, the choice is
+    // found again by machine or offer, as re-plots renumber both.
+    bool m_targetChosen = false;
+    using TargetKey = std::tuple<BudgetTarget::Kind, std::string, int>;
+    std::vector<TargetKey> m_targetKeys; // by m_target's index
+    std::optional<TargetKey> currentTargetKey() const;
     bool m_syncing = false;
     bool m_filled = false; // the table and justification were filled once
     bool m_stale = false; // results or settings changed while hidden

@@ -128,8 +128,10 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     connect(m_machine, &QComboBox::currentIndexChanged, this, [this] { m_machineMoved = true; });
     connect(m_axis, &QComboBox::currentIndexChanged, this, [this] { m_axisMoved = true; });
     connect(m_machine, &QComboBox::activated, this, [this] {
-        if (std::exchange(m_machineMoved, false))
+        if (std::exchange(m_machineMoved, false)) {
+            m_machineChosen = true;
             emit settingsChanged();
+        }
     });
     connect(m_axis, &QComboBox::activated, this, [this] {
         if (std::exchange(m_axisMoved, false))
@@ -147,9 +149,11 @@ std::optional<std::size_t> BuyVsRentView::machine() const
 
 void BuyVsRentView::setMachine(std::size_t optionIndex)
 {
-    if (static_cast<int>(optionIndex) < m_machine->count())
+    if (static_cast<int>(optionIndex) < m_machine->count()) {
         m_machine->setCurrentIndex(static_cast<int>(optionIndex));
-    m_machineMoved = false; // not the user's
+        m_machineChosen = true; // in the Planner, or by a scenario
+    }
+    m_machineMoved = false; // not a change of this combo's own to save
 }
 
 std::vector<std::size_t> BuyVsRentView::chosenOffers() const
@@ -252,7 +256,7 @@ void BuyVsRentView::resultsChanged()
     // The machine shown so far, found again by GPU and count: an assumption change can renumber
     // the options, and an edited price changes the label.
     std::optional<MachineKey> previous;
-    if (const auto shown = machine(); shown && *shown < m_machineKeys.size())
+    if (const auto shown = machine(); m_machineChosen && shown && *shown < m_machineKeys.size())
         previous = m_machineKeys[*shown];
     m_syncing = true;
     m_machine->clear();

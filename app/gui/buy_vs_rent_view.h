@@ -79,6 +79,9 @@ private:
     bool m_syncing = false;
     // The machine or axis index moved since the user last chose one: their choice changed it.
     bool m_machineMoved = false;
+    // Until a machine is chosen (here, in the Planner or by a scenario), the comparison follows
+    // the recommendation as the budget and deadline move it.
+    bool m_machineChosen = false;
     bool m_axisMoved = false;
     bool m_stale = false; // results changed while hidden
     // A machine by GPU id and count: what stays the same when a replot renumbers the options

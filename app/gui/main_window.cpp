@@ -133,12 +133,12 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(m_prices, &PriceTablesView::importRequested, this, &MainWindow::importPricesDialog);
     connect(
         m_prices, &PriceTablesView::catalogImportRequested, this, &MainWindow::importCatalogDialog);
-    // Choosing a machine in the planner carries over to the buy-vs-rent comparison.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_tabs->currentWidget() == m_buyVsRent && m_planner->selectedOption())
-            m_buyVsRent->setMachine(*m_planner->selectedOption());
-        if (m_tabs->currentWidget() == m_budget && m_planner->selectedOption())
-            m_budget->setMachine(*m_planner->selectedOption());
+    // Choosing a machine in the planner carries over to the buy-vs-rent comparison and the
+    // budget when it is chosen, not on every visit: a tab's own later choice (renting, say)
+    // stays until the next machine chosen in the planner.
+    connect(m_planner, &PlannerView::optionChosen, this, [this](std::size_t index) {
+        m_buyVsRent->setMachine(index);
+        m_budget->setMachine(index);
     });
 
     m_chartActions = new ChartActions(this, m_tabs,

@@ -220,10 +220,12 @@ void PlannerView::buildLayout()
             if (m_syncing)
                 return;
             const int index = current.data(OptionTableModel::OptionIndexRole).toInt();
-            m_selected = current.isValid() && index >= 0
-                ? std::optional<std::size_t>(static_cast<std::size_t>(index))
-                : std::nullopt;
+            keepSelection(current.isValid() && index >= 0
+                    ? std::optional<std::size_t>(static_cast<std::size_t>(index))
+                    : std::nullopt);
             replotCharts();
+            if (m_selected)
+                emit optionChosen(*m_selected);
         });
     for (auto* chart : { m_hardwareChart, m_experimentChart })
         connect(chart, &render::ChartWidget::optionClicked, this,
@@ -279,12 +281,18 @@ void PlannerView::resultsChanged()
 {
     syncControls();
     const Results& r = m_session->results();
-    if (m_selected && *m_selected >= r.options.size())
-        m_selected.reset();
+    m_selected.reset();
+    for (std::size_t i = 0; m_selectedMachine && i < r.options.size() && !m_selected; ++i)
+        if (r.options[i].gpu->id == m_selectedMachine->first
+            && r.options[i].gpuCount == m_selectedMachine->second)
+            m_selected = i;
+    if (!m_selected)
+        m_selectedMachine.reset();
     m_syncing = true;
     m_optionModel->setResults(&r, &m_session->comparisons());
     m_cloudModel->setResults(&r);
     m_syncing = false;
+    selectRowOf(m_selected); // the model's reset cleared the table's selection
     if (!m_columnsSized && !r.options.empty()) {
         // Once: later re-plots keep the widths the user chose.
         m_optionsTable->resizeColumnsToContents();
@@ -350,20 +358,36 @@ void PlannerView::replotCharts()
 
 void PlannerView::selectOption(std::optional<std::size_t> index)
 {
-    m_selected = index;
-    if (index) {
-        for (int row = 0; row < m_optionProxy->rowCount(); ++row) {
-            const QModelIndex at = m_optionProxy->index(row, 0);
-            if (at.data(OptionTableModel::OptionIndexRole).toInt() == static_cast<int>(*index)) {
-                m_syncing = true;
-                m_optionsTable->selectRow(row);
-                m_optionsTable->scrollTo(at);
-                m_syncing = false;
-                break;
-            }
+    keepSelection(index);
+    selectRowOf(m_selected);
+    replotCharts();
+    if (m_selected)
+        emit optionChosen(*m_selected);
+}
+
+void PlannerView::keepSelection(std::optional<std::size_t> index)
+{
+    const Results& r = m_session->results();
+    m_selected = index && *index < r.options.size() ? index : std::nullopt;
+    m_selectedMachine.reset();
+    if (m_selected)
+        m_selectedMachine.emplace(r.options[*m_selected].gpu->id, r.options[*m_selected].gpuCount);
+}
+
+void PlannerView::selectRowOf(std::optional<std::size_t> index)
+{
+    if (!index)
+        return;
+    for (int row = 0; row < m_optionProxy->rowCount(); ++row) {
+        const QModelIndex at = m_optionProxy->index(row, 0);
+        if (at.data(OptionTableModel::OptionIndexRole).toInt() == static_cast<int>(*index)) {
+            m_syncing = true;
+            m_optionsTable->selectRow(row);
+            m_optionsTable->scrollTo(at);
+            m_syncing = false;
+            return;
         }
     }
-    replotCharts();
 }
 
 bool PlannerView::logAxes() const

@@ -9,6 +9,10 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <string>
+#include <utility>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -51,6 +55,9 @@ public:
 
 signals:
     void logAxesToggled(bool on);
+    // The user chose a machine (in the table or on a chart; selectOption too): the other views
+    // compare and budget it from now on.
+    void optionChosen(std::size_t index);
 
 private:
     void buildLayout();
@@ -59,6 +66,9 @@ private:
     void replotCharts();
     void applyBudget();
     void applyDeadline();
+    // m_selected, and the machine it is (GPU id and count) to find it again by.
+    void keepSelection(std::optional<std::size_t> index);
+    void selectRowOf(std::optional<std::size_t> index); // in the table, without feedback
 
     PlannerSession* m_session;
     QComboBox* m_model = nullptr;
@@ -79,6 +89,9 @@ private:
     QTableView* m_optionsTable = nullptr;
     QTableView* m_cloudTable = nullptr;
     std::optional<std::size_t> m_selected;
+    // A re-plot can renumber the options (an edited price adds machines), so the selection is
+    // found again by machine, not kept as a number that now names another one.
+    std::optional<std::pair<std::string, int>> m_selectedMachine;
     bool m_syncing = false;
     bool m_columnsSized = false;
 };

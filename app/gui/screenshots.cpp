@@ -13,6 +13,7 @@
 #include "app/gui/planner_session.h"
 #include "app/gui/planner_view.h"
 #include "app/gui/price_book.h"
+#include "app/gui/price_columns.h"
 #include "app/gui/price_tables_view.h"
 #include "app/gui/user_files.h"
 
@@ -24,6 +25,9 @@
 #include <QTextStream>
 #include <QThread>
 #include <QUndoStack>
+
+#include <cstdio>
+#include <string_view>
 
 namespace {
 
@@ -128,16 +132,30 @@ int main(int argc, char** argv)
         panel->setAssumptions(assumptions);
     session->setAssumptions(assumptions);
 
-    // A price edit in progress: the modified marker and the undo history.
+    // A price edit in progress: the modified marker and the undo history. Each cell by its
+    // header, and each edit checked: by number, the date went into the Kind column (refused, and
+    // the picture showed an undated price with no source).
     auto* book = window.priceBook();
+    const auto editGpuCell = [&](std::size_t row, const char* header, const QString& value) {
+        const auto columns = gpuplan::gui::priceColumns(gpuplan::gui::PriceTable::Gpus);
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (std::string_view(columns[c].header) == header) {
+                const QString error = book->edit(gpuplan::gui::PriceTable::Gpus,
+                    static_cast<int>(row), static_cast<int>(c), value);
+                if (error.isEmpty())
+                    return true;
+                std::fprintf(stderr, "gpuplan-screenshots: %s: %s\n", header, qPrintable(error));
+                return false;
+            }
+        std::fprintf(stderr, "gpuplan-screenshots: no column %s\n", header);
+        return false;
+    };
     for (std::size_t i = 0; i < book->catalog().gpus.size(); ++i)
         if (book->catalog().gpus[i].id == "h100-80gb-sxm") {
-            book->edit(
-                gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 1, QStringLiteral("25000"));
-            book->edit(
-                gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 2, QStringLiteral("2026-11"));
-            book->edit(gpuplan::gui::PriceTable::Gpus, static_cast<int>(i), 3,
-                QStringLiteral("Example: a vendor quote you received"));
+            ok &= editGpuCell(i, "Price (USD)", QStringLiteral("25000"));
+            ok &= editGpuCell(i, "Kind", QStringLiteral("quote"));
+            ok &= editGpuCell(i, "Date", QStringLiteral("2026-11"));
+            ok &= editGpuCell(i, "Source", QStringLiteral("Example: a vendor quote you received"));
         }
     window.tabs()->setCurrentWidget(window.priceTablesView());
     ok &= shoot(&window, out.filePath(QStringLiteral("price-tables.png")));

@@ -288,6 +288,57 @@ private slots:
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
     }
 
+    // A machine chosen in the Planner stays that machine when a re-plot renumbers the options
+    // (fewer GPU counts here; an edited price adding machines alike): the table row, the
+    // chart's ring, Buy vs rent and the budget all name it, not whichever option now has its
+    // old number.
+    void theChosenMachineIsFoundAgainAfterARenumbering()
+    {
+        auto w = makeWindow();
+        const auto before = optionOf(w->session()->results(), "a100-80gb-sxm", 2);
+        QVERIFY(before);
+        w->plannerView()->selectOption(*before);
+        Scenario fewer = w->session()->scenario();
+        fewer.gpuCounts = { 2, 4, 8 };
+        w->session()->setScenario(fewer);
+        const Results& r = w->session()->results();
+        const auto after = optionOf(r, "a100-80gb-sxm", 2);
+        QVERIFY(after);
+        QVERIFY(*after != *before); // renumbered: the 1-GPU machines are gone
+        QCOMPARE(w->plannerView()->selectedOption(), after);
+        QCOMPARE(w->plannerView()->chartOptions().highlightOption, after);
+        QCOMPARE(w->buyVsRentView()->machine(), after);
+        QVERIFY(w->budgetView()->target());
+        QCOMPARE(w->budgetView()->target()->index, *after);
+        // A machine that is gone is no longer selected (rather than another in its place).
+        fewer.gpuCounts = { 4, 8 };
+        w->session()->setScenario(fewer);
+        QCOMPARE(w->plannerView()->selectedOption(), std::nullopt);
+    }
+
+    // Until a machine is chosen, Buy vs rent and the budget follow the recommendation as the
+    // budget and deadline move it (they kept the cheapest per experiment shown at start).
+    void unchosenViewsFollowTheRecommendation()
+    {
+        auto w = makeWindow();
+        const auto atStart = w->buyVsRentView()->machine();
+        w->session()->setBudget(40000.0);
+        w->session()->setDeadline(60.0);
+        const auto recommended = w->session()->results().recommended;
+        QVERIFY(recommended);
+        QVERIFY(recommended != atStart); // else this would test nothing
+        QCOMPARE(w->buyVsRentView()->machine(), recommended);
+        QVERIFY(w->budgetView()->target());
+        QCOMPARE(w->budgetView()->target()->index, *recommended);
+        // Once chosen in the tab, the choice stays when the recommendation moves.
+        const std::size_t other = *recommended == 0 ? 1 : 0;
+        w->plannerView()->selectOption(other);
+        w->session()->setBudget(std::nullopt);
+        w->session()->setDeadline(std::nullopt);
+        QCOMPARE(w->buyVsRentView()->machine(), std::optional<std::size_t>(other));
+        QCOMPARE(w->budgetView()->target()->index, other);
+    }
+
     // The grant, the sponsor and what is budgeted are part of the plan: a change marks the
     // scenario modified, saving keeps them and reopening shows the same budget.
     void budgetSettingsAreSavedWithTheScenario()
@@ -791,6 +842,11 @@ private slots:
         const QString mine = m_files.filePath(QStringLiteral("mine.gpuplan.yaml"));
         QString error;
         w->session()->setModel("pythia-1b");
+        // A machine chosen, so that the views keep it when the edit below makes another the
+        // cheapest (unchosen, they follow the recommendation or the cheapest).
+        const auto h100 = optionOf(w->session()->results(), "h100-80gb-sxm", 2);
+        QVERIFY(h100);
+        w->plannerView()->selectOption(*h100);
         QVERIFY2(w->saveScenario(mine, &error), qPrintable(error));
         const QByteArray saved = readAll(mine);
         const QString other = m_files.filePath(QStringLiteral("other.gpuplan.yaml"));
