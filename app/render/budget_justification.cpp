@@ -175,8 +175,11 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     // months at its own run rate and its plan's runs, which could read against the totals of
     // this budget.
     const OwnedOption& o = r.options[ownedIndex];
+    // Unnamed: the way to rent these GPUs that costs this plan least, which a grant's runs can
+    // make a reservation where the planner's per-run choice is on-demand.
+    const bool cheapestForPlan = !rentedIndex;
     if (!rentedIndex)
-        rentedIndex = o.cheapestCloudIndex;
+        rentedIndex = cheapestRentalBudget(r, ownedIndex, plan, sponsor);
     QString why;
     if (rentedIndex) {
         const BudgetTarget renting { BudgetTarget::Kind::Rented, *rentedIndex };
@@ -188,10 +191,14 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
             ? QStringLiteral(" (%1 instances, assumed to train as fast as one machine)")
                   .arg(c.instances)
             : QString();
+        // Said where it is not the planner's per-run cheapest, which the other views compare.
+        const QString chosen = cheapestForPlan && rentedIndex != o.cheapestCloudIndex
+            ? QStringLiteral(", the cheapest way to rent these GPUs for this plan's runs")
+            : QString();
         const QString against
-            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4")
+            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4%5")
                   .arg(rentalLabel(c), views::budgetPricingLabel(rented),
-                      views::formatUsd(rented.spendPerRunUsd), instances);
+                      views::formatUsd(rented.spendPerRunUsd), instances, chosen);
         const auto run = budgetBreakEvenRun(r, ownedIndex, renting.index, plan, sponsor);
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
@@ -218,9 +225,14 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                   .arg(against, shortMachineLabel(o),
                       totalRuns(b) == 1 ? QStringLiteral("for the one training run")
                                         : QStringLiteral("through all ") + runsText(totalRuns(b)));
-        why += QStringLiteral(" For the %1 of this plan, renting would cost %2, against %3 for "
+        why += QStringLiteral(" For the %1 of this plan, renting would cost %2%3, against %4 for "
                               "buying.")
                    .arg(runsText(totalRuns(b)), views::formatWholeUsd(rented.totalUsd),
+                       rented.reservedAfterGrantUsd > 0.0
+                           ? QStringLiteral(" and a further %1 before indirect costs owed after "
+                                            "the grant for its reservation terms")
+                                 .arg(views::formatWholeUsd(rented.reservedAfterGrantUsd))
+                           : QString(),
                        views::formatWholeUsd(b.totalUsd));
         // Renting runs a year's runs side by side; one machine cannot, so the two totals are
         // not for the same capacity there.

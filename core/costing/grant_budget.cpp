@@ -271,6 +271,34 @@ std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedI
     return low;
 }
 
+std::optional<std::size_t> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
+    const GrantPlan& plan, const SponsorRules& sponsor)
+{
+    if (ownedIndex >= results.options.size())
+        return std::nullopt;
+    // What renting commits the grant to: its budget and the terms owed after it, with F&A as
+    // the spend would carry it (a 5-year term for a 3-year grant is not 3 years' price).
+    const auto committedUsd = [&](std::size_t cloudIndex) {
+        const GrantBudget b
+            = grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, plan, sponsor);
+        return b.totalUsd
+            + withIndirectUsd(b.reservedAfterGrantUsd, BudgetCategory::ComputingServices, sponsor,
+                results.assumptions);
+    };
+    std::optional<std::size_t> best = results.options[ownedIndex].cheapestCloudIndex;
+    double bestUsd = best ? committedUsd(*best) : 0.0;
+    for (std::size_t i : matchingCloudOffers(results, ownedIndex)) {
+        if (results.cloud[i].offer->kind == OfferKind::Allocation || best == i)
+            continue;
+        const double usd = committedUsd(i);
+        if (!best || usd < bestUsd) {
+            best = i;
+            bestUsd = usd;
+        }
+    }
+    return best;
+}
+
 GrantBudget grantBudget(
     const Results& results, BudgetTarget target, const GrantPlan& plan, const SponsorRules& sponsor)
 {

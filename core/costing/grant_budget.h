@@ -137,6 +137,16 @@ bool carriesIndirect(const GrantBudget& budget);
 // The runs the budget plans per year: plan.runsPerYear, or the plan's runs spread evenly.
 std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a);
 
+// The way to rent the same GPUs as Results::options[ownedIndex] (same GPU and count; not an
+// allocation, which is granted, not bought) whose budget for this plan costs least, with what
+// its reservation terms owe after the grant (and its F&A) counted, ties to the
+// planner's cheapest per run (OwnedOption::cheapestCloudIndex). The planner picks per run at its
+// own run rate and leaves reservations out; a grant's runs can make a reservation far cheaper
+// (100 runs of 8xA100 over 3 years: on-demand budgeted $1.06M where a 3-year term cost less).
+// nullopt when nothing rents those GPUs.
+std::optional<std::size_t> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
+    const GrantPlan& plan, const SponsorRules& sponsor);
+
 // The first run of the plan from which buying the machine (Results::options[ownedIndex]) costs
 // no more than renting (Results::cloud[cloudIndex], pay-as-you-go), both budgeted under the
 // sponsor's rules for the plan's runs up to that one, in the years they fall in. nullopt when

@@ -838,6 +838,28 @@ chassis:
                               "cash)."));
     }
 
+    // 100 runs of 8xA100 over a grant: buying is weighed against the rental cheapest for those
+    // runs, a 5-year reservation (on demand, the planner's per-run choice, budgeted $1.06M),
+    // and what its terms owe after the grant is said beside its total.
+    void buyingIsWeighedAgainstTheRentalCheapestForThePlan()
+    {
+        const QString path = dataDir.filePath(QStringLiteral("many-runs.txt"));
+        const Run run = cli({ "budget", "--model", "pythia-1b", "--price-set", "paper", "--machine",
+            "8xa100-80gb-sxm", "--indirect-rate", "0.5", "--runs-per-year", "30,40,30", "--today",
+            "2026-11-28", "--justification", path });
+        QCOMPARE(run.exitCode, 0);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll()).simplified();
+        QVERIFY2(text.contains(QStringLiteral(
+                     "against renting AWS 8\u00D7A100 SXM 80GB, reserved 5-yr at $3,205 per run "
+                     "before indirect costs, the cheapest way to rent these GPUs for this plan's "
+                     "runs. For the 100 training runs of this plan, renting would cost $584,991 "
+                     "and a further $259,997 before indirect costs owed after the grant for its "
+                     "reservation terms, against $187,099 for buying.")),
+            qPrintable(text));
+    }
+
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
     {

@@ -605,6 +605,26 @@ private slots:
         QVERIFY(qAbs(grantBudget(long_, owned, plan, usFederal()).daysPastGrant - 213.7) < 0.1);
     }
 
+    // The rental a budget weighs buying against is the one cheapest for the plan's runs: 6
+    // runs of 28.9 days on demand ($1,389 each) cost less than two 1-year terms ($8,760 each);
+    // 36 runs (12 a year) cost $50,000 on demand against three terms, $26,280.
+    void theRentalComparedIsTheCheapestForThePlan()
+    {
+        const Results r = results();
+        const std::size_t cloud = cloudIndex(r, "cloud");
+        const std::size_t reserved = cloudIndex(r, "reserved");
+        QCOMPARE(r.options[0].cheapestCloudIndex, std::optional<std::size_t>(cloud));
+        GrantPlan plan;
+        plan.runsPerYear = { 3, 0, 3 };
+        QCOMPARE(cheapestRentalBudget(r, 0, plan, usFederal()), std::optional<std::size_t>(cloud));
+        plan.runsPerYear = { 12, 12, 12 };
+        QCOMPARE(
+            cheapestRentalBudget(r, 0, plan, usFederal()), std::optional<std::size_t>(reserved));
+        QVERIFY(grantBudget(r, { BudgetTarget::Kind::Rented, reserved }, plan, usFederal()).totalUsd
+            < grantBudget(r, { BudgetTarget::Kind::Rented, cloud }, plan, usFederal()).totalUsd);
+        QCOMPARE(cheapestRentalBudget(r, 7, plan, usFederal()), std::nullopt);
+    }
+
     void plansThatCannotBeBudgeted()
     {
         const Results r = results();
