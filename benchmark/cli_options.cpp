@@ -1,11 +1,13 @@
 #include "benchmark/cli_options.h"
 
 #include "benchmark/distributed/comm_probe.h"
+#include "core/limits.h"
 
 #include <charconv>
 #include <cmath>
 #include <functional>
 #include <map>
+#include <sstream>
 
 namespace gpuplan::bench {
 
@@ -100,6 +102,17 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
             error = flag + " needs a whole number of at least " + std::to_string(minimum)
                 + ", not '" + v + "'";
     };
+    // A recipe the planner's reader would refuse (its limits, core/limits.h) is refused here,
+    // before a run: --batch-size 2147483647 overflowed the accumulation into a negative step
+    // time, written to a results file with exit code 0.
+    auto plausible = [&](const std::string& flag, const auto& value, const FieldSpec& spec) {
+        if (!error.empty() || spec.bounds.contains(static_cast<double>(value)))
+            return;
+        std::ostringstream text;
+        text << flag << " " << value << " is outside the plausible range " << spec.bounds.min
+             << " to " << spec.bounds.max;
+        error = text.str();
+    };
     auto choice = [&](const std::string& flag, const std::string& v,
                       std::initializer_list<const char*> allowed, auto& target) {
         if (oneOf(v, allowed))
@@ -144,24 +157,28 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                   [&](auto& f, auto& v) {
                       int n = 0;
                       positive(f, v, n, 1);
+                      plausible(f, n, limits::kBatch);
                       o.microBatch = n;
                   } },
               { "--batch-size",
                   [&](auto& f, auto& v) {
                       int n = 0;
                       positive(f, v, n, 1);
+                      plausible(f, n, limits::kBatch);
                       o.recipe.globalBatch = n;
                   } },
               { "--seq-len",
                   [&](auto& f, auto& v) {
                       int n = 0;
                       positive(f, v, n, 2);
+                      plausible(f, n, limits::kTokensOrPixels);
                       o.recipe.sequenceLength = n;
                   } },
               { "--steps",
                   [&](auto& f, auto& v) {
                       std::int64_t n = 0;
                       positive(f, v, n, std::int64_t { 1 });
+                      plausible(f, n, limits::kSteps);
                       o.recipe.steps = n;
                   } },
               { "--precision",

@@ -234,9 +234,11 @@ std::optional<TrainingEstimate> measuredEstimate(
         e.note += " (" + it->source.date + ")";
     e.validationError = it->validationError;
     if (it->validationError) {
-        char buffer[64];
-        std::snprintf(
-            buffer, sizeof buffer, "; validated within %.1f%%", 100.0 * *it->validationError);
+        char buffer[96];
+        std::snprintf(buffer, sizeof buffer,
+            it->validationExtrapolated ? "; validated within %.1f%%"
+                                       : "; whole steps timed, a repeat agreed within %.1f%%",
+            100.0 * *it->validationError);
         e.note += buffer;
     }
     // One formula for every source: the planner's FLOPs for the recipe over the planner's peak.

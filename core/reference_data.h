@@ -59,6 +59,9 @@ struct MeasuredResult {
     std::string configuration;
     std::optional<double> impliedUtilization;
     std::optional<double> validationError; // relative, from --validate
+    // false where the timed block was the whole step (block_micro_steps = accumulation): the
+    // validation then timed the same work again, which measures noise, not an extrapolation.
+    bool validationExtrapolated = true;
     std::string file; // where it was read from
     Provenance source; // date of measurement, tool version, host
 

@@ -1,13 +1,16 @@
 #include "pricing/measured_results.h"
 
+#include "core/limits.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/yaml_reader.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 namespace gpuplan {
 
@@ -22,12 +25,13 @@ constexpr Range kDays { 0.0, 1e7, true };
 constexpr Range kBytes { 0.0, 1e15 };
 constexpr Range kUtilization { 0.0, 100.0 }; // > 1 is flagged by core, not rejected here
 constexpr Range kRelativeError { 0.0, 1e3 };
-constexpr Range kBatch { 1.0, 1e8 };
-constexpr Range kGpuCount { 1.0, 4096.0 };
-constexpr Range kParameters { 1.0, 1e14 };
-constexpr Range kFlops { 1.0, 1e30 };
-constexpr Range kSteps { 1.0, 1e10 };
-constexpr Range kTokensOrPixels { 1.0, 1e7 };
+// The recipe's limits are the planner's (gpuplan-bench refuses what they refuse).
+constexpr Range kBatch = limits::kBatch.bounds;
+constexpr Range kGpuCount = limits::kGpuCount.bounds;
+constexpr Range kParameters = limits::kParameters.bounds;
+constexpr Range kFlops = limits::kTrainingFlops.bounds;
+constexpr Range kSteps = limits::kSteps.bounds;
+constexpr Range kTokensOrPixels = limits::kTokensOrPixels.bounds;
 constexpr Range kTrialSteps { 0.0, 1e6 };
 constexpr Range kSampleCount { 1.0, 1e6 };
 constexpr Range kTflops { 0.001, 1e5 };
@@ -35,6 +39,7 @@ constexpr Range kBandwidth { 0.0, 1e15 }; // bytes per second
 constexpr Range kNodes { 1.0, 4096.0 };
 constexpr Range kMessageBytes { 1.0, 1e13 };
 constexpr std::string_view kKind = "gpuplan-bench-results";
+constexpr double kSecondsPerDay = 86400.0;
 
 struct Spread {
     double median = 0.0;
@@ -46,9 +51,11 @@ struct Spread {
 };
 
 struct Configuration {
+    YAML::Node node; // for the positions of checks made once the whole file is read
     std::string name;
     int microBatch = 0;
     int accumulation = 0;
+    std::optional<std::int64_t> blockMicroSteps;
     Spread days;
     std::optional<double> utilization;
     std::optional<double> validationError;
@@ -99,6 +106,8 @@ public:
         const std::vector<Configuration> configurations = readConfigurations(root);
         const bool complete = m_reader.boolean(root, "complete", "results file").value_or(false);
         const Configuration* chosen = choose(root, configurations, complete);
+        if (workload)
+            checkAgainstRecipe(configurations, *workload, result.gpuCount);
 
         if (m_reader.errorCount() != errorsBefore || !workload || !chosen)
             return;
@@ -116,12 +125,10 @@ public:
             + ", accumulation " + std::to_string(chosen->accumulation) + ")";
         result.impliedUtilization = chosen->utilization;
         result.validationError = chosen->validationError;
-        if (chosen->gpuCount && *chosen->gpuCount != result.gpuCount) {
-            m_reader.error(root["device"],
-                "configuration '" + chosen->name + "' ran on " + std::to_string(*chosen->gpuCount)
-                    + " GPUs, the device section says " + std::to_string(result.gpuCount));
-            return;
-        }
+        // A timed block of the whole step: --validate timed the same work again (noise), not an
+        // extrapolation from a block to a step.
+        result.validationExtrapolated
+            = !chosen->blockMicroSteps || *chosen->blockMicroSteps < chosen->accumulation;
         result.parallelism = chosen->parallelism;
         result.microBatch = chosen->microBatch;
         result.accumulation = chosen->accumulation;
@@ -496,8 +503,10 @@ private:
             m_reader.integer(c, "trial_steps", what, kTrialSteps, /*required=*/false);
             // Added 2026-11-28 (what the spreads rest on); checked, not priced.
             m_reader.integer(c, "timed_samples", what, kSampleCount, /*required=*/false);
+            conf.node = c;
             const auto block
                 = m_reader.integer(c, "block_micro_steps", what, kBatch, /*required=*/false);
+            conf.blockMicroSteps = block;
             if (block && conf.accumulation > 0 && *block > conf.accumulation)
                 m_reader.error(c["block_micro_steps"],
                     "block_micro_steps of " + what + " (" + std::to_string(*block)
@@ -509,6 +518,33 @@ private:
             out.push_back(std::move(conf));
         }
         return out;
+    }
+
+    // What every configuration must agree on with the recipe and the device, each checked
+    // where it is written: its days are the recipe's steps x its step (a file edited to 1,000
+    // steps was priced at 143,000 steps' days, utilisation 143x off), and it ran on the
+    // device's GPU count (checked on the chosen one only, so a wrong count elsewhere loaded).
+    void checkAgainstRecipe(
+        const std::vector<Configuration>& all, const Workload& w, int deviceGpuCount)
+    {
+        for (const Configuration& c : all) {
+            const std::string what = "configuration '" + c.name + "'";
+            if (c.gpuCount && *c.gpuCount != deviceGpuCount)
+                m_reader.error(c.node["gpu_count"],
+                    what + " ran on " + std::to_string(*c.gpuCount)
+                        + " GPUs, the device section says " + std::to_string(deviceGpuCount));
+            const double expected = static_cast<double>(w.steps) * c.stepSeconds / kSecondsPerDay;
+            // gpuplan-bench writes both to 6 significant digits; 1% leaves room for a file
+            // written by hand with rounder figures and still catches an edited recipe.
+            if (c.stepSeconds > 0.0 && w.steps > 0
+                && std::abs(c.days.median - expected) > 0.01 * expected) {
+                std::ostringstream text;
+                text << "training_days of " << what << " (median " << c.days.median
+                     << ") is not, within 1%, the recipe's steps x its step_seconds (" << w.steps
+                     << " x " << c.stepSeconds << " s = " << expected << " days)";
+                m_reader.error(c.node["training_days"], text.str());
+            }
+        }
     }
 
     const Configuration* choose(
@@ -563,6 +599,23 @@ MeasuredLoad loadMeasuredResultsFiles(const std::vector<std::string>& paths, con
         if (!file)
             continue;
         MeasuredLoad one = readMeasuredResults(file->text, file->name, catalog);
+        // The planner uses the last file for a model on a GPU and count: said, not silent.
+        for (const MeasuredResult& later : one.results) {
+            const auto earlier = std::find_if(
+                all.results.rbegin(), all.results.rend(), [&later](const MeasuredResult& e) {
+                    return e.modelId == later.modelId && e.gpuId == later.gpuId
+                        && e.gpuCount == later.gpuCount;
+                });
+            if (earlier != all.results.rend() && !later.gpuId.empty()) {
+                LoadIssue issue;
+                issue.severity = LoadIssue::Severity::Warning;
+                issue.file = later.file;
+                issue.message = "measures " + later.modelId + " on "
+                    + std::to_string(later.gpuCount) + "x " + later.gpuId + " as " + earlier->file
+                    + " does; the planner uses this file, the later one";
+                all.issues.push_back(std::move(issue));
+            }
+        }
         std::move(one.results.begin(), one.results.end(), std::back_inserter(all.results));
         std::move(one.workloads.begin(), one.workloads.end(), std::back_inserter(all.workloads));
         std::move(one.issues.begin(), one.issues.end(), std::back_inserter(all.issues));

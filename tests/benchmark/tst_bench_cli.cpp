@@ -138,6 +138,20 @@ private slots:
             "1" } << "unknown option '--fast'";
         QTest::newRow("zero micro-batch") << QStringList { "run", "--model", "pythia-1b",
             "--micro-batch", "0" } << "--micro-batch needs a whole number of at least 1";
+        // What the planner's reader would refuse, refused before a run (a batch of INT_MAX
+        // overflowed the accumulation into negative days, written with exit code 0).
+        QTest::newRow("implausible batch") << QStringList { "run", "--model", "pythia-1b",
+            "--batch-size", "2147483647", "--micro-batch", "4" }
+                                           << "--batch-size 2147483647 is outside the plausible "
+                                              "range 1 to 1e+08";
+        QTest::newRow("implausible steps")
+            << QStringList { "run", "--model", "pythia-1b", "--steps", "99999999999" }
+            << "--steps 99999999999 is outside the plausible range 1 "
+               "to 1e+10";
+        QTest::newRow("implausible sequence")
+            << QStringList { "run", "--model", "pythia-1b", "--seq-len", "20000000" }
+            << "--seq-len 20000000 is outside the plausible range 1 to "
+               "1e+07";
         QTest::newRow("bad methods") << QStringList { "run", "--model", "pythia-1b", "--methods",
             "fast" } << "invalid value 'fast' for --methods";
         QTest::newRow("negative minimum time") << QStringList { "run", "--model", "pythia-1b",

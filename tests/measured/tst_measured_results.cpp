@@ -78,7 +78,7 @@ private slots:
             shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
-    void golden_data() { testing::addGoldenRows(kDataDir, 18); }
+    void golden_data() { testing::addGoldenRows(kDataDir, 20); }
     void golden()
     {
         QFETCH(QString, folder);
@@ -116,6 +116,62 @@ private slots:
         QVERIFY(eight != results.options.end());
         QVERIFY(eight->estimate.source == EstimateSource::Extrapolated);
         QVERIFY(eight->estimate.days < 43.7 / 8 * 1.5);
+    }
+
+    // The estimate says what the validation measured: an extrapolation from a timed block to a
+    // step, or, where the block was the whole step, the same work timed again.
+    void theNoteSaysWhatTheValidationMeasured()
+    {
+        const QByteArray valid = readAll(kDataDir + "/valid.yaml");
+        const auto noteWith = [&](const QByteArray& text) {
+            auto catalog = std::make_shared<Catalog>(*shipped());
+            const MeasuredLoad load = readText(text, "valid.yaml");
+            if (!load.ok())
+                return QStringLiteral("(errors) ")
+                    + QString::fromStdString(formatIssues(load.issues));
+            addMeasurements(*catalog, load);
+            Scenario s;
+            s.catalog = catalog;
+            s.modelId = "pythia-1b";
+            s.assumptions = catalog->defaults;
+            s.source = SourcePolicy::Measured;
+            const Results results = evaluate(s);
+            for (const auto& o : results.options)
+                if (o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 1)
+                    return QString::fromStdString(o.estimate.note);
+            return QString();
+        };
+        QVERIFY2(noteWith(valid).endsWith(QStringLiteral("; validated within 1.1%")),
+            qPrintable(noteWith(valid)));
+        QByteArray blockOfFour = valid;
+        blockOfFour.replace("    validation_error: 0.011\n",
+            "    validation_error: 0.011\n    block_micro_steps: 4\n");
+        QVERIFY2(noteWith(blockOfFour).endsWith(QStringLiteral("; validated within 1.1%")),
+            qPrintable(noteWith(blockOfFour)));
+        QByteArray wholeStep = valid;
+        wholeStep.replace("    validation_error: 0.011\n",
+            "    validation_error: 0.011\n    block_micro_steps: 64\n");
+        QVERIFY2(noteWith(wholeStep).endsWith(
+                     QStringLiteral("; whole steps timed, a repeat agreed within 1.1%")),
+            qPrintable(noteWith(wholeStep)));
+    }
+
+    // Two files measuring a model on the same GPUs: the later one is used, and that is said.
+    void aSecondFileForTheSameMachineIsWarned()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString first = dir.filePath("first.yaml");
+        const QString second = dir.filePath("second.yaml");
+        QVERIFY(QFile::copy(kDataDir + "/valid.yaml", first));
+        QVERIFY(QFile::copy(kDataDir + "/valid.yaml", second));
+        const MeasuredLoad load
+            = loadMeasuredResultsFiles({ first.toStdString(), second.toStdString() }, *shipped());
+        QVERIFY(load.ok());
+        QCOMPARE(load.results.size(), std::size_t { 2 });
+        QCOMPARE(formatIssues(load.issues),
+            second.toStdString() + ": warning: measures pythia-1b on 1x h100-80gb-sxm as "
+                + first.toStdString() + " does; the planner uses this file, the later one\n");
     }
 
     void reducedRecipeIsAModelOfItsOwn()
