@@ -227,7 +227,9 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                                         : QStringLiteral("through all ") + runsText(totalRuns(b)));
         why += QStringLiteral(" For the %1 of this plan, renting would cost %2%3, against %4 for "
                               "buying.")
-                   .arg(runsText(totalRuns(b)), views::formatWholeUsd(rented.totalUsd),
+                   .arg(totalRuns(b) == 1 ? QStringLiteral("one training run")
+                                          : runsText(totalRuns(b)),
+                       views::formatWholeUsd(rented.totalUsd),
                        rented.reservedAfterGrantUsd > 0.0
                            ? QStringLiteral(" and a further %1 before indirect costs owed after "
                                             "the grant for its reservation terms")
@@ -247,6 +249,18 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                              "not priced here.")
                   .arg(shortMachineLabel(o));
     }
+    // The budget is what the grant pays; what the machine fetches when sold comes after, so it
+    // is said beside the totals, with what buying costs net of it (the planner's verdict
+    // counts it, and read against this budget's totals alone the two seemed to disagree).
+    const Assumptions& a = r.assumptions;
+    if (a.resaleFraction > 0.0)
+        why += QStringLiteral(" The machine keeps a resale value of %1 after %2, not counted in "
+                              "these totals; net of it, buying would cost %3.")
+                   .arg(views::formatUsd(o.owning.resaleUsd),
+                       countOf(a.amortizationYears,
+                           a.amortizationYears == std::floor(a.amortizationYears) ? 0 : 1,
+                           QStringLiteral("year"), QStringLiteral("years")),
+                       views::formatWholeUsd(b.totalUsd - o.owning.resaleUsd));
     return why;
 }
 
@@ -267,7 +281,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                 timesText(totalRuns(b)), machine, views::formatUsd(o.machineCostUsd),
                 views::grantYearLabel(plan, plan.equipmentYear),
                 equipment ? QStringLiteral("at or above") : QStringLiteral("below"))
-            .arg(views::formatUsd(sponsor.equipmentThresholdUsd),
+            .arg(views::formatWholeUsd(sponsor.equipmentThresholdUsd),
                 equipment ? QStringLiteral("equipment") : QStringLiteral("materials and supplies")),
         {} });
     QString running = estimateSentence(r, o.estimate, shortMachineLabel(o));
@@ -292,12 +306,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                        .arg(owning.join(QStringLiteral(", ")));
     out.push_back({ JustificationBlock::Kind::Paragraph, running, {} });
 
-    QString why = budgetRulesComparison(r, target.index, std::nullopt, plan, sponsor, b);
-    if (a.resaleFraction > 0.0)
-        why += QStringLiteral(" The machine keeps a resale value of %1 after %2 years, not "
-                              "counted here.")
-                   .arg(views::formatUsd(o.owning.resaleUsd))
-                   .arg(a.amortizationYears);
+    const QString why = budgetRulesComparison(r, target.index, std::nullopt, plan, sponsor, b);
     out.push_back({ JustificationBlock::Kind::Paragraph, why.trimmed(), {} });
 }
 
@@ -320,13 +329,18 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
         request
             = QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on rented "
                              "GPUs: %6, %7 before indirect costs per run (%8 per GPU-hour for "
-                             "%9 GPU-hours; %10).")
+                             "%9 GPU-hours%10; %11).")
                   .arg(views::formatWholeUsd(b.totalUsd),
                       countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
                       str(r.workload->name),
                       humanCount(static_cast<double>(r.workload->parameters)),
                       timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
                       views::formatUsd(b.usdPerGpuHour), humanCount(std::round(b.gpuHoursPerRun)),
+                      // Spot GPU-hours are more than the run's days x 24 x GPUs: say why.
+                      b.pricing == Pricing::Spot
+                          ? QStringLiteral(", the %1 that spot restarts add included")
+                                .arg(views::formatRate(r.assumptions.spotRestartOverhead))
+                          : QString(),
                       countOf(
                           c.instances, 0, QStringLiteral("instance"), QStringLiteral("instances")));
     if (b.pricing == Pricing::Reserved) {

@@ -860,6 +860,34 @@ chassis:
             qPrintable(text));
     }
 
+    // What a reviewer would otherwise ask: the resale value beside the totals with buying net
+    // of it (the planner's verdict counts it), and spot GPU-hours with the restarts they hold.
+    void justificationSaysWhatItsFiguresHold()
+    {
+        const QString path = dataDir.filePath(QStringLiteral("resale.txt"));
+        Run run = cli({ "budget", "--model", "pythia-1b", "--machine", "2xrtx-4090",
+            "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "5",
+            "--today", "2026-11-28", "--justification", path });
+        QCOMPARE(run.exitCode, 0);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(file.readAll()).simplified();
+        QVERIFY2(text.contains(QStringLiteral(
+                     "renting would cost $11,064, against $11,368 for buying. The machine keeps a "
+                     "resale value of $2,315 after 4 years, not counted in these totals; net of "
+                     "it, buying would cost $9,053.")),
+            qPrintable(text));
+        file.close();
+        run = cli({ "budget", "--model", "pythia-1b", "--offer", "nebius-h200-8x", "--runs", "2",
+            "--today", "2026-11-28", "--justification", path });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        text = QString::fromUtf8(file.readAll()).simplified();
+        QVERIFY2(text.contains(QStringLiteral("($2.45 per GPU-hour for 1,455 GPU-hours, the 10% "
+                                              "that spot restarts add included; 1 instance)")),
+            qPrintable(text));
+    }
+
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
     {
