@@ -460,7 +460,17 @@ void BudgetView::fillBudget()
     // The budget's notes, as `gpuplan-cli budget` and the report print them under the table
     // (the unset rate among them; a rate the rules put on nothing; years that do not fit; a
     // term owed after the grant).
-    showNotes(views::budgetNotes(r.assumptions.indirectRate, *rules, budget));
+    QStringList notes = views::budgetNotes(r.assumptions.indirectRate, *rules, budget);
+    // Typed runs become the planned runs, but the planned runs can change afterwards (the
+    // dock, a scenario): the other views then count other runs than this budget. Said.
+    const int budgeted = std::accumulate(plan.runsPerYear.begin(), plan.runsPerYear.end(), 0);
+    if (!plan.runsPerYear.empty() && budgeted != r.assumptions.plannedRuns)
+        notes.prepend(tr("Note: the runs per year add up to %1, the Planned runs assumption is "
+                         "%2: the Planner, Buy vs rent and the report's verdict count %2. Type "
+                         "the runs per year again, or clear them to spread %2 evenly.")
+                          .arg(budgeted)
+                          .arg(r.assumptions.plannedRuns));
+    showNotes(notes);
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);
     m_table->setColumnCount(static_cast<int>(table.header.size()));
     m_table->setHorizontalHeaderLabels(table.header);

@@ -6,6 +6,7 @@
 #include "app/gui/price_table_model.h"
 #include "app/gui/user_files.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -140,7 +141,10 @@ void PriceTablesView::showState()
                         "tables. Dates show the price's age on the plan's day; a stale one "
                         "says so, in red.")
                          .arg(editedPricesPath()));
-    m_state->setText(m_book->isModified() ? tr("● Modified — not saved") : tr("Saved"));
+    // "Saved" only where something was: with no edits there is nothing to report.
+    m_state->setText(m_book->isModified()           ? tr("● Modified — not saved")
+            : QFileInfo::exists(editedPricesPath()) ? tr("Edits saved")
+                                                    : QString());
 }
 
 void PriceTablesView::showRejection(const QString& why)

@@ -1,8 +1,10 @@
 #include "app/gui/user_files.h"
 
+#include "app/common/format.h"
 #include "app/common/saved_file.h"
 #include "app/common/unique_file_store.h"
 #include "app/common/user_data.h"
+#include "app/gui/price_columns.h"
 #include "pricing/catalog_import/imported_table.h"
 #include "pricing/measured_results.h"
 #include "pricing/scenario/price_table_writer.h"
@@ -73,8 +75,50 @@ CatalogLoad loadUserCatalog()
         toStd(views::userPriceFiles(set)), toStd(views::userResultFiles()), set.toStdString());
 }
 
+namespace {
+
+// Rows with a price but no date or source: a price typed into a row that had none (an H100 SXM
+// card in the current tables) re-plots at once, but the loader refuses it without both, and
+// said so at a line of a file never written, quoting an 'undated' the user never typed.
+QStringList pricesWithoutDateOrSource(const Catalog& catalog)
+{
+    QStringList rows;
+    for (const PriceTable table :
+        { PriceTable::Gpus, PriceTable::Chassis, PriceTable::Systems, PriceTable::Cloud }) {
+        const auto columns = priceColumns(table);
+        for (int row = 0; row < priceRowCount(catalog, table); ++row) {
+            const auto at = static_cast<std::size_t>(row);
+            bool priced = false;
+            bool dated = true;
+            bool sourced = true;
+            for (const PriceColumn& column : columns) {
+                const QVariant v = column.get(catalog, at);
+                if (column.kind == CellKind::Price || column.kind == CellKind::Rate)
+                    priced = priced || !v.isNull();
+                else if (column.kind == CellKind::Date)
+                    dated = !v.toString().isEmpty();
+                else if (column.kind == CellKind::Source)
+                    sourced = !v.toString().trimmed().isEmpty();
+            }
+            if (priced && (!dated || !sourced))
+                rows << columns.front().get(catalog, at).toString();
+        }
+    }
+    return rows;
+}
+
+} // namespace
+
 bool saveEditedPrices(const Catalog& catalog, QString* error)
 {
+    if (const QStringList rows = pricesWithoutDateOrSource(catalog); !rows.isEmpty()) {
+        *error
+            = QStringLiteral("%1 %2 a price without its date and source: give them (double-click "
+                             "the Date and Source cells) before saving.")
+                  .arg(views::listedWithAnd(rows),
+                      rows.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"));
+        return false;
+    }
     const QString path = editedPricesPath();
     if (!QDir().mkpath(QFileInfo(path).path())) {
         *error = QStringLiteral("cannot create %1").arg(QFileInfo(path).path());

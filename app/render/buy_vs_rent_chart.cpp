@@ -7,6 +7,7 @@
 #include "app/render/planner_charts.h"
 #include "app/render/range_marks.h"
 #include "core/costing/break_even.h"
+#include "core/costing/plan.h"
 #include "core/costing/plan_verdict.h"
 #include "core/costing/reservation.h"
 
@@ -103,7 +104,12 @@ QString breakEvenSentence(const OwnedOption& o, const QString& against, double c
                                     : QStringLiteral(", about ")
                             + countOf(std::round(*when.months), 0, QStringLiteral("month"),
                                 QStringLiteral("months")))
-            + QStringLiteral(" at ") + runRateText(o.runsPerMonth);
+            + QStringLiteral(" at ")
+            + runRateText(o.runsPerMonth)
+            // Below the rate the user set, where runs this long fit no more often.
+            + (o.runsPerMonth >= runCapacityPerMonth(o.estimate.days) * (1.0 - 1e-9)
+                    ? QStringLiteral(", as many as fit back to back")
+                    : QString());
     text += QStringLiteral(") against ") + price;
     if (pastLife)
         text += QStringLiteral("; that is past the machine's %1-year life, so at this run rate "

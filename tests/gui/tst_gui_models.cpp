@@ -402,6 +402,38 @@ private slots:
         QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
     }
 
+    // A price typed into a row that had none is planned with at once, but saved only with its
+    // date and source: the message names the row and says what to do (it quoted a line of a
+    // file never written).
+    void aPriceWithoutDateOrSourceIsNotSaved()
+    {
+        PriceBook book(std::make_shared<Catalog>(*m_current));
+        int row = -1;
+        for (std::size_t i = 0; i < book.catalog().gpus.size() && row < 0; ++i)
+            if (!book.catalog().gpus[i].priceUsd && book.catalog().gpus[i].priceSource.date.empty())
+                row = static_cast<int>(i);
+        QVERIFY2(row >= 0, "the tables have a GPU without a price");
+        const QString name
+            = QString::fromStdString(book.catalog().gpus[static_cast<std::size_t>(row)].name);
+        QCOMPARE(
+            book.edit(PriceTable::Gpus, row, kGpuPriceColumn, QStringLiteral("25000")), QString());
+        QTemporaryDir data;
+        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+        QString error;
+        QVERIFY(!saveEditedPrices(book.catalog(), &error));
+        QCOMPARE(error,
+            name
+                + QStringLiteral(" has a price without its date and source: give them "
+                                 "(double-click the Date and Source cells) before saving."));
+        QVERIFY(!QFile::exists(editedPricesPath()));
+        QCOMPARE(
+            book.edit(PriceTable::Gpus, row, kGpuDateColumn, QStringLiteral("2026-11")), QString());
+        QCOMPARE(book.edit(PriceTable::Gpus, row, kGpuSourceColumn, QStringLiteral("a quote")),
+            QString());
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        qunsetenv("GPUPLAN_DATA_DIR");
+    }
+
     void cloudOfferKeepsAtLeastOneRate()
     {
         PriceBook book(m_catalog);

@@ -286,6 +286,13 @@ private slots:
         QCOMPARE(runs->placeholderText(), QStringLiteral("even: 10 runs"));
         runs->setText(QStringLiteral("1,1,1"));
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
+        // Runs per year and planned runs that disagree are said (the other views count 10).
+        const auto* note = view->findChild<QLabel*>(QStringLiteral("sponsorNote"));
+        QVERIFY2(note->text().contains(QStringLiteral(
+                     "Note: the runs per year add up to 3, the Planned runs assumption is 10")),
+            qPrintable(note->text()));
+        runs->setText(QStringLiteral("4,3,3"));
+        QVERIFY(!note->text().contains(QStringLiteral("runs per year add up")));
     }
 
     // A machine chosen in the Planner stays that machine when a re-plot renumbers the options

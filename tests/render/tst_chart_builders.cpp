@@ -776,6 +776,15 @@ private slots:
         QVERIFY2(
             words.startsWith(QStringLiteral("Buying 8\u00D7H100 SXM would pay off from run 98")),
             qPrintable(words));
+        // A planned rate the runs cannot keep is capped, and the months say so (they read as
+        // the rate the user set, ignored).
+        Scenario busy = scenarioFor(load.catalog, SourcePolicy::Paper);
+        busy.assumptions.runsPerMonth = 20.0;
+        const Results capped = evaluate(busy);
+        const QString cappedWords = buyVsRentConclusion(capped, four);
+        QVERIFY2(cappedWords.contains(QStringLiteral(" runs a month, as many as fit back to back) "
+                                                     "against")),
+            qPrintable(cappedWords));
         QVERIFY(!buyVsRentConclusion(r, four).contains(QStringLiteral("past the machine's")));
         // In runs only (the justification's calendar is the grant's), no run rate to judge by.
         QVERIFY(!buyVsRentConclusion(r, eight, {}, false).contains(QStringLiteral("past the")));
