@@ -25,8 +25,10 @@ Spread scaled(const Spread& a, double factor);
 // comes from the means of 10 contiguous batches (batch means, 9 degrees of freedom), which a
 // drift between batches widens; below that, from the samples themselves. Its low end is never
 // below the fastest step timed (disturbances only add time); its high end may pass the slowest
-// (three scattered samples say little). It is widened to hold the median, which the point
-// estimate uses (robust to that one disturbed step). It says nothing of the extrapolation from a
+// (three scattered samples say little). It is widened to hold the median too, which the bench's
+// table and its choice of the best configuration use (robust to that one disturbed step); the
+// planner prices the mean, N x the mean step being a run's time. It says nothing of the
+// extrapolation from a
 // block to a step: --validate measures that, and the planner widens the range by it.
 struct RunRange {
     double mean = 0.0;

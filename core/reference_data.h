@@ -71,7 +71,7 @@ struct MeasuredResult {
     int nodeCount = 1;
     int microBatch = 0;
     int accumulation = 0;
-    double stepSeconds = 0.0; // median, one optimizer step
+    double stepSeconds = 0.0; // one optimizer step: the mean where the file has it, else median
     std::vector<MeasuredMemorySample> memorySamples; // ascending micro-batch
     std::vector<MeasuredMicroStepSample> microStepSamples; // ascending micro-batch
     std::optional<std::int64_t> parameterBytes; // per rank, between steps

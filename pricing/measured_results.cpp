@@ -45,9 +45,9 @@ struct Spread {
     double median = 0.0;
     double min = 0.0;
     double max = 0.0;
-    // Where a run's mean step lies (step_seconds and training_days; absent before 2026-11-28,
-    // when min..max was the range priced).
-    std::optional<double> low, high;
+    // A run's mean step and where it lies (step_seconds and training_days; absent before
+    // 2026-11-28, when the median was the point and min..max the range priced).
+    std::optional<double> mean, low, high;
 };
 
 struct Configuration {
@@ -63,6 +63,7 @@ struct Configuration {
     Parallelism parallelism = Parallelism::None;
     std::optional<int> gpuCount;
     double stepSeconds = 0.0;
+    double stepMedianSeconds = 0.0; // what training_days' median is steps x
     std::vector<MeasuredMemorySample> memorySamples;
     std::vector<MeasuredMicroStepSample> microStepSamples;
     std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
@@ -117,7 +118,9 @@ public:
                     + chosen->withheld
                     + " (an ablation): its days overstate what the whole free lunch takes");
         result.modelId = workload->id;
-        result.trainingDays = chosen->days.median;
+        // A run of N steps takes N x its mean step: the point, where the file has it (the range
+        // is the mean's); the median before, with min..max.
+        result.trainingDays = chosen->days.mean.value_or(chosen->days.median);
         // Files before the run range priced the fastest and slowest single step x steps.
         result.trainingDaysLow = chosen->days.low.value_or(chosen->days.min);
         result.trainingDaysHigh = chosen->days.high.value_or(chosen->days.max);
@@ -409,7 +412,7 @@ private:
             m_reader.error(s, inner + " must satisfy min <= median <= max");
             return std::nullopt;
         }
-        Spread spread { *median, *min, *max, std::nullopt, std::nullopt };
+        Spread spread { *median, *min, *max, std::nullopt, std::nullopt, std::nullopt };
         if (!runRange(s, inner, range, spread))
             return std::nullopt;
         return spread;
@@ -441,6 +444,7 @@ private:
                       "mean <= max");
             return false;
         }
+        spread.mean = mean;
         spread.low = low;
         spread.high = high;
         return true;
@@ -493,8 +497,10 @@ private:
                 m_reader.integer(c, "grad_accumulation_steps", what, kBatch).value_or(0));
             spread(c, "forward_backward_seconds", what, kSeconds);
             spread(c, "optimizer_step_seconds", what, kSeconds);
-            if (const auto step = spread(c, "step_seconds", what, kSeconds))
-                conf.stepSeconds = step->median;
+            if (const auto step = spread(c, "step_seconds", what, kSeconds)) {
+                conf.stepSeconds = step->mean.value_or(step->median); // as the days' point
+                conf.stepMedianSeconds = step->median;
+            }
             readScaling(c, what, conf);
             const auto days = spread(c, "training_days", what, kDays);
             conf.utilization = optionalNumber(c, "implied_utilization", what, kUtilization);
@@ -533,15 +539,16 @@ private:
                 m_reader.error(c.node["gpu_count"],
                     what + " ran on " + std::to_string(*c.gpuCount)
                         + " GPUs, the device section says " + std::to_string(deviceGpuCount));
-            const double expected = static_cast<double>(w.steps) * c.stepSeconds / kSecondsPerDay;
+            const double expected
+                = static_cast<double>(w.steps) * c.stepMedianSeconds / kSecondsPerDay;
             // gpuplan-bench writes both to 6 significant digits; 1% leaves room for a file
             // written by hand with rounder figures and still catches an edited recipe.
-            if (c.stepSeconds > 0.0 && w.steps > 0
+            if (c.stepMedianSeconds > 0.0 && w.steps > 0
                 && std::abs(c.days.median - expected) > 0.01 * expected) {
                 std::ostringstream text;
                 text << "training_days of " << what << " (median " << c.days.median
                      << ") is not, within 1%, the recipe's steps x its step_seconds (" << w.steps
-                     << " x " << c.stepSeconds << " s = " << expected << " days)";
+                     << " x " << c.stepMedianSeconds << " s = " << expected << " days)";
                 m_reader.error(c.node["training_days"], text.str());
             }
         }
