@@ -607,8 +607,18 @@ Results evaluateAt(const Scenario& in)
                     return true;
         return false;
     };
-    if (r.options.empty() && !timed())
-        r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, {} });
+    if (r.options.empty() && !timed()) {
+        // Measurements of this model on a device the GPU table does not know (a CPU run, a GPU
+        // without an entry) are kept but cannot be priced: named, or they vanish without a word.
+        std::string unpriced;
+        for (const MeasuredResult& m : s.catalog->measured)
+            if (m.modelId == r.workload->id && (m.gpuId.empty() || !s.catalog->findGpu(m.gpuId))) {
+                const std::string device = m.deviceName + " (" + m.file + ")";
+                if (unpriced.find(device) == std::string::npos)
+                    unpriced += (unpriced.empty() ? "" : ", ") + device;
+            }
+        r.warnings.push_back({ Warning::Kind::NoEstimateForAnyMachine, r.workload->id, unpriced });
+    }
     warnRunsOutlastingLife(r);
     return r;
 }

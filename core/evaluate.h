@@ -216,7 +216,9 @@ struct Warning {
         NoCatalog,
         UnknownModel, // subject: the model id
         OfferUnknownGpu, // subject: the offer id, detail: the GPU id
-        NoEstimateForAnyMachine, // subject: the model id
+        // subject: the model id; detail: the devices it was measured on that the GPU table does
+        // not know, "name (file)", comma-separated (empty: none)
+        NoEstimateForAnyMachine,
         // One run takes longer than the machine's life (the amortisation period), so its share
         // of the machine exceeds the price. subject: the GPU's name; detail: the GPU counts,
         // comma-separated ("1,2").

@@ -240,12 +240,19 @@ QString warningText(const Warning& w, SourcePolicy source)
         // Measurements exist only where a results file was loaded: say where they come from.
         const bool measures
             = source == SourcePolicy::Measured || source == SourcePolicy::Extrapolated;
-        return QStringLiteral("no machine to buy has %1 %2 estimate for %3%4")
-            .arg(vowel ? QStringLiteral("an") : QStringLiteral("a"), name, subject,
-                measures ? QStringLiteral("; measurements come from gpuplan-bench results files: "
-                                          "File > Import measurements in the app, --results FILE "
-                                          "in gpuplan-cli")
-                         : QString());
+        QString text = QStringLiteral("no machine to buy has %1 %2 estimate for %3%4")
+                           .arg(vowel ? QStringLiteral("an") : QStringLiteral("a"), name, subject,
+                               measures ? QStringLiteral("; measurements come from gpuplan-bench "
+                                                         "results files: File > Import "
+                                                         "measurements in the app, --results "
+                                                         "FILE in gpuplan-cli")
+                                        : QString());
+        if (!w.detail.empty())
+            text += QStringLiteral("; gpuplan-bench measured it on %1, a device the GPU table "
+                                   "has no entry for (the results file's gpu_id is empty or "
+                                   "unknown), so those measurements cannot be priced")
+                        .arg(toQString(w.detail));
+        return text;
     }
     }
     return {};

@@ -174,6 +174,29 @@ private slots:
                 + first.toStdString() + " does; the planner uses this file, the later one\n");
     }
 
+    // A measurement on a device the GPU table does not know (a CPU run writes an empty gpu_id)
+    // cannot be priced; the warning that nothing could be says where it was measured.
+    void anUnpricedDeviceIsNamed()
+    {
+        QByteArray text = readAll(kDataDir + "/valid.yaml");
+        QVERIFY(text.contains("  gpu_id: h100-80gb-sxm\n"));
+        text.replace("  gpu_id: h100-80gb-sxm\n", "  gpu_id: \"\"\n");
+        auto catalog = std::make_shared<Catalog>(*shipped());
+        const MeasuredLoad load = readText(text, "cpu.yaml");
+        QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
+        addMeasurements(*catalog, load);
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.source = SourcePolicy::Measured;
+        const Results r = evaluate(s);
+        QVERIFY(r.options.empty());
+        QCOMPARE(r.warnings.size(), std::size_t { 1 });
+        QCOMPARE(r.warnings[0].kind, Warning::Kind::NoEstimateForAnyMachine);
+        QCOMPARE(r.warnings[0].detail, std::string("NVIDIA H100 80GB HBM3 (cpu.yaml)"));
+    }
+
     void reducedRecipeIsAModelOfItsOwn()
     {
         auto catalog = std::make_shared<Catalog>(*shipped());

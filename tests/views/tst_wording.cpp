@@ -129,6 +129,13 @@ private slots:
                            "measurements come from "
                            "gpuplan-bench results files: File > Import measurements in the app, "
                            "--results FILE in gpuplan-cli"));
+        QVERIFY(
+            views::warningText({ Warning::Kind::NoEstimateForAnyMachine, "tiny", "cpu (run.yaml)" },
+                SourcePolicy::Measured)
+                .endsWith(QStringLiteral(
+                    "; gpuplan-bench measured it on cpu (run.yaml), a device the GPU table "
+                    "has no entry for (the results file's gpu_id is empty or unknown), so "
+                    "those measurements cannot be priced")));
         QCOMPARE(views::unavailableReason(
                      { "a100-80gb-sxm", 8, UnavailableReason::NoPrice, {} }, SourcePolicy::Paper),
             QStringLiteral("no purchase price in this price set"));
