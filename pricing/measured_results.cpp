@@ -350,21 +350,31 @@ private:
         const Workload* shipped = m_catalog.findWorkload(w.id);
         if (shipped && sameRecipe(*shipped, w))
             return *shipped;
+        // Another optimizer is another recipe (an --optimizer override was priced as the
+        // shipped model); named only where it differs, so other ids stay as they were.
+        const bool otherOptimizer = shipped && otherOptimizerThan(*shipped, w);
         if (shipped)
             m_reader.warning(r,
-                "recipe differs from the shipped " + shipped->name + " recipe (" + describeRecipe(w)
-                    + " instead of " + describeRecipe(*shipped)
+                "recipe differs from the shipped " + shipped->name + " recipe ("
+                    + describeRecipe(w, otherOptimizer) + " instead of "
+                    + describeRecipe(*shipped, otherOptimizer)
                     + "): listed as a model of its own, not as " + shipped->name);
-        w.id += "@" + recipeSlug(w);
-        w.name += " (" + describeRecipe(w) + ")";
+        w.id += "@" + recipeSlug(w) + (otherOptimizer ? "-" + w.optimizer : "");
+        w.name += " (" + describeRecipe(w, otherOptimizer) + ")";
         return w;
+    }
+
+    // A file that names no optimizer (written before the field) ran the recipe's own.
+    static bool otherOptimizerThan(const Workload& shipped, const Workload& measured)
+    {
+        return !measured.optimizer.empty() && measured.optimizer != shipped.optimizer;
     }
 
     static bool sameRecipe(const Workload& a, const Workload& b)
     {
         return a.globalBatch == b.globalBatch && a.steps == b.steps
             && a.sequenceLength == b.sequenceLength && a.imageSize == b.imageSize
-            && a.precision == b.precision;
+            && a.precision == b.precision && !otherOptimizerThan(a, b);
     }
 
     // A command-line friendly id suffix: "batch8-seq128-steps143000-bf16".
@@ -380,7 +390,7 @@ private:
         return text;
     }
 
-    static std::string describeRecipe(const Workload& w)
+    static std::string describeRecipe(const Workload& w, bool withOptimizer)
     {
         std::string text = "batch " + std::to_string(w.globalBatch);
         if (w.sequenceLength)
@@ -389,6 +399,8 @@ private:
             text += ", " + std::to_string(*w.imageSize) + " px";
         text += ", " + std::to_string(w.steps) + " steps, ";
         text += toString(w.precision);
+        if (withOptimizer)
+            text += ", " + (w.optimizer.empty() ? std::string("no optimizer named") : w.optimizer);
         return text;
     }
 

@@ -78,7 +78,7 @@ private slots:
             shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
-    void golden_data() { testing::addGoldenRows(kDataDir, 20); }
+    void golden_data() { testing::addGoldenRows(kDataDir, 21); }
     void golden()
     {
         QFETCH(QString, folder);
