@@ -319,8 +319,9 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
 
     // Compute: the measured step without its collectives, its global batch split over more
     // GPUs, at the micro-batch each strategy leaves room for (core/micro_batch_model.h).
-    const double computeShare = base->computeSeconds && base->stepSeconds > 0.0
-        ? std::min(1.0, *base->computeSeconds / base->stepSeconds)
+    // Median over median (compute_seconds is a median), applied to the days priced.
+    const double computeShare = base->computeSeconds && base->stepMedianSeconds > 0.0
+        ? std::min(1.0, *base->computeSeconds / base->stepMedianSeconds)
         : 1.0;
     const double measuredComputeDays
         = base->trainingDays * computeShare * base->gpuCount / static_cast<double>(gpuCount);

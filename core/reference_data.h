@@ -72,6 +72,7 @@ struct MeasuredResult {
     int microBatch = 0;
     int accumulation = 0;
     double stepSeconds = 0.0; // one optimizer step: the mean where the file has it, else median
+    double stepMedianSeconds = 0.0; // its median, what compute_seconds (a median) compares to
     std::vector<MeasuredMemorySample> memorySamples; // ascending micro-batch
     std::vector<MeasuredMicroStepSample> microStepSamples; // ascending micro-batch
     std::optional<std::int64_t> parameterBytes; // per rank, between steps

@@ -56,6 +56,7 @@ struct Configuration {
     int microBatch = 0;
     int accumulation = 0;
     std::optional<std::int64_t> blockMicroSteps;
+    bool daysRead = false; // training_days parsed (else the error is said once, there)
     Spread days;
     std::optional<double> utilization;
     std::optional<double> validationError;
@@ -108,7 +109,8 @@ public:
         const bool complete = m_reader.boolean(root, "complete", "results file").value_or(false);
         const Configuration* chosen = choose(root, configurations, complete);
         if (workload)
-            checkAgainstRecipe(configurations, *workload, result.gpuCount);
+            checkAgainstRecipe(configurations, *workload,
+                m_deviceGpuCountRead ? std::optional<int>(result.gpuCount) : std::nullopt);
 
         if (m_reader.errorCount() != errorsBefore || !workload || !chosen)
             return;
@@ -136,6 +138,7 @@ public:
         result.microBatch = chosen->microBatch;
         result.accumulation = chosen->accumulation;
         result.stepSeconds = chosen->stepSeconds;
+        result.stepMedianSeconds = chosen->stepMedianSeconds;
         result.memorySamples = chosen->memorySamples;
         result.microStepSamples = chosen->microStepSamples;
         result.parameterBytes = chosen->parameterBytes;
@@ -194,8 +197,9 @@ private:
                 "device gpu_id '" + result.gpuId
                     + "' is not in the GPU table; the measurement "
                       "is shown but cannot be priced");
-        result.gpuCount
-            = static_cast<int>(m_reader.integer(d, "gpu_count", "device", kGpuCount).value_or(1));
+        const auto gpuCount = m_reader.integer(d, "gpu_count", "device", kGpuCount);
+        result.gpuCount = static_cast<int>(gpuCount.value_or(1));
+        m_deviceGpuCountRead = gpuCount.has_value();
         result.nodeCount = static_cast<int>(
             m_reader.integer(d, "node_count", "device", kNodes, /*required=*/false).value_or(1));
         if (const YAML::Node peak = d["peak_tflops"]; peak && !peak.IsNull())
@@ -533,6 +537,7 @@ private:
             m_reader.integer(c, "validation_steps", what, kSampleCount, /*required=*/false);
             if (days)
                 conf.days = *days;
+            conf.daysRead = days.has_value();
             out.push_back(std::move(conf));
         }
         return out;
@@ -542,20 +547,22 @@ private:
     // where it is written: its days are the recipe's steps x its step (a file edited to 1,000
     // steps was priced at 143,000 steps' days, utilisation 143x off), and it ran on the
     // device's GPU count (checked on the chosen one only, so a wrong count elsewhere loaded).
+    // Each only where both sides were read: a value already reported as bad is not reported
+    // again as a mismatch.
     void checkAgainstRecipe(
-        const std::vector<Configuration>& all, const Workload& w, int deviceGpuCount)
+        const std::vector<Configuration>& all, const Workload& w, std::optional<int> deviceGpuCount)
     {
         for (const Configuration& c : all) {
             const std::string what = "configuration '" + c.name + "'";
-            if (c.gpuCount && *c.gpuCount != deviceGpuCount)
+            if (c.gpuCount && deviceGpuCount && *c.gpuCount != *deviceGpuCount)
                 m_reader.error(c.node["gpu_count"],
                     what + " ran on " + std::to_string(*c.gpuCount)
-                        + " GPUs, the device section says " + std::to_string(deviceGpuCount));
+                        + " GPUs, the device section says " + std::to_string(*deviceGpuCount));
             const double expected
                 = static_cast<double>(w.steps) * c.stepMedianSeconds / kSecondsPerDay;
             // gpuplan-bench writes both to 6 significant digits; 1% leaves room for a file
             // written by hand with rounder figures and still catches an edited recipe.
-            if (c.stepMedianSeconds > 0.0 && w.steps > 0
+            if (c.daysRead && c.stepMedianSeconds > 0.0 && w.steps > 0
                 && std::abs(c.days.median - expected) > 0.01 * expected) {
                 std::ostringstream text;
                 text << "training_days of " << what << " (median " << c.days.median
@@ -598,6 +605,7 @@ private:
     const Catalog& m_catalog;
     MeasuredLoad& m_out;
     std::string m_file;
+    bool m_deviceGpuCountRead = false; // device.gpu_count parsed (checkAgainstRecipe)
 };
 
 } // namespace

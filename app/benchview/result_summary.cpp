@@ -57,9 +57,16 @@ ResultSummary summarizeResultsFile(const QString& path, const Catalog& catalog)
 
 QString ResultSummary::validationText() const
 {
-    if (best.validationError)
-        return QStringLiteral("%1 (extrapolated vs measured step time)")
-            .arg(numbers().toString(100.0 * *best.validationError, 'f', 1) + QLatin1Char('%'));
+    if (best.validationError) {
+        const QString percent
+            = numbers().toString(100.0 * *best.validationError, 'f', 1) + QLatin1Char('%');
+        // As the planner's note says it: a whole step timed leaves nothing extrapolated.
+        return best.validationExtrapolated
+            ? QStringLiteral("%1 (extrapolated vs measured step time)").arg(percent)
+            : QStringLiteral("%1 (whole steps timed: a repeat of the same work, nothing "
+                             "extrapolated)")
+                  .arg(percent);
+    }
     if (validationStepsAsked <= 0)
         return QStringLiteral("not checked (set validation steps above 0)");
     return runStoppedEarly ? QStringLiteral("not measured (the run stopped before validation)")

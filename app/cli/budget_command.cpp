@@ -74,9 +74,15 @@ int runBudget(const QStringList& arguments)
                                  r, grant->target, grant->plan, *grant->sponsor, budget)))
                    .toJson(QJsonDocument::Indented);
         break;
-    case OutputFormat::Csv:
+    case OutputFormat::Csv: {
         out << views::budgetCsv(grant->plan, budget);
+        // CSV rows hold numbers only; the notes go where a script's reader sees them.
+        QTextStream err(stderr);
+        for (const QString& note :
+            views::budgetNotes(r.assumptions.indirectRate, *grant->sponsor, budget))
+            err << note << '\n';
         break;
+    }
     case OutputFormat::Table: {
         out << "Grant budget for " << QString::fromStdString(r.workload->name) << ": "
             << views::budgetTargetLabel(r, grant->target, &budget) << '\n'

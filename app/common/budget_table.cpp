@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <numeric>
 
 namespace gpuplan::views {
 
@@ -233,11 +234,18 @@ QString runsPastGrantText(const GrantBudget& budget)
     // Less than a minute past is a rounding of the calendar, not a run cut short.
     if (budget.daysPastGrant * calendar::kHoursPerDay * 60.0 < 1.0)
         return {};
+    const int runs = std::accumulate(budget.runsPerYear.begin(), budget.runsPerYear.end(), 0);
+    // Booked in the year the plan puts them, which for runs waiting on the machine is not the
+    // year they start.
+    if (runs == 1)
+        return QStringLiteral("the run ends %1 after the grant's last day; it is budgeted in the "
+                              "year it is planned")
+            .arg(formatDays(budget.daysPastGrant));
     return (budget.runsBackToBack
             ? QStringLiteral("back to back on one machine, the runs end %1 after the grant's "
-                             "last day; each is budgeted in the year it starts")
+                             "last day; each is budgeted in the year it is planned")
             : QStringLiteral("even side by side, the last runs end %1 after the grant's last "
-                             "day; each is budgeted in the year it starts"))
+                             "day; each is budgeted in the year it is planned"))
         .arg(formatDays(budget.daysPastGrant));
 }
 
@@ -248,6 +256,10 @@ QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const 
         notes << QStringLiteral("Warning: ") + overfull + QLatin1Char('.');
     if (const QString past = runsPastGrantText(budget); !past.isEmpty())
         notes << QStringLiteral("Warning: ") + past + QLatin1Char('.');
+    if (budget.runsOutlastMachineLife)
+        notes << QStringLiteral("Warning: the last run ends after the machine's life (the "
+                                "amortisation period from its purchase); the plan would need a "
+                                "second machine, which this budget does not count.");
     if (const QString unset = unsetIndirectRateNote(sponsor, indirectRate); !unset.isEmpty())
         notes << QStringLiteral("Warning: ") + unset;
     // Salary without its fringe benefits understates a budget's personnel by about a third.
@@ -520,6 +532,10 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         { QStringLiteral("indirect_rate"), b.indirectRate },
         { QStringLiteral("overfull_years"), overfull },
         { QStringLiteral("days_past_grant"), b.daysPastGrant },
+        { QStringLiteral("runs_outlast_machine_life"), b.runsOutlastMachineLife },
+        // What the table's reader is told beneath it (budgetNotes), so that no output drops it.
+        { QStringLiteral("notes"),
+            QJsonArray::fromStringList(budgetNotes(b.indirectRate, sponsor, b)) },
         { QStringLiteral("reserved_after_grant_usd"), b.reservedAfterGrantUsd },
     };
     if (owned) {

@@ -43,7 +43,7 @@ Presentation presentationOf(AssumptionId id)
     case AssumptionId::SpotRestartOverhead:
         return { "spotOverhead", 5, 0, " %" };
     case AssumptionId::IndirectRate:
-        return { "indirectRate", 1, 0, " %" };
+        return { "indirectRate", 1, 1, " %" }; // negotiated rates such as 55.5 %
     case AssumptionId::AnalyticUtilization:
         return { "analyticUtilization", 5, 0, " % of peak" };
     case AssumptionId::PlannedRuns:

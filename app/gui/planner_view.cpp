@@ -169,6 +169,9 @@ void PlannerView::buildLayout()
     m_recommendation = new QLabel;
     m_recommendation->setObjectName(QStringLiteral("recommendation"));
     m_recommendation->setWordWrap(true);
+    // Always rich text: its parts are escaped as HTML, and without a tag Qt's guess showed
+    // "F&amp;A" literally.
+    m_recommendation->setTextFormat(Qt::RichText);
     m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_hardwareChart = new render::ChartWidget;

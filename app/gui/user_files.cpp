@@ -101,7 +101,11 @@ QStringList pricesWithoutDateOrSource(const Catalog& catalog)
                     sourced = !v.toString().trimmed().isEmpty();
             }
             if (priced && (!dated || !sourced))
-                rows << columns.front().get(catalog, at).toString();
+                // A cloud offer by provider and instance ("AWS" alone named several).
+                rows << (table == PriceTable::Cloud
+                        ? QStringLiteral("%1 %2").arg(columns[0].get(catalog, at).toString(),
+                            columns[1].get(catalog, at).toString())
+                        : columns.front().get(catalog, at).toString());
         }
     }
     return rows;

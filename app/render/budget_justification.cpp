@@ -6,6 +6,7 @@
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/proposal_report.h"
+#include "core/costing/calendar.h"
 #include "core/price_age.h"
 
 #include <QBuffer>
@@ -181,10 +182,12 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     if (!rentedIndex)
         rentedIndex = cheapestRentalBudget(r, ownedIndex, plan, sponsor);
     QString why;
+    std::optional<double> renting; // what renting commits the grant to (rentalCommitmentUsd)
     if (rentedIndex) {
-        const BudgetTarget renting { BudgetTarget::Kind::Rented, *rentedIndex };
-        const GrantBudget rented = grantBudget(r, renting, plan, sponsor);
-        const CloudOption& c = r.cloud[renting.index];
+        const BudgetTarget rental { BudgetTarget::Kind::Rented, *rentedIndex };
+        const GrantBudget rented = grantBudget(r, rental, plan, sponsor);
+        renting = rentalCommitmentUsd(rented, sponsor, r.assumptions);
+        const CloudOption& c = r.cloud[rental.index];
         // Several instances are costed as if they trained as fast as one machine: say so
         // where the comparison rests on it.
         const QString instances = c.instances > 1
@@ -199,7 +202,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
             = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4%5")
                   .arg(rentalLabel(c), views::budgetPricingLabel(rented),
                       views::formatUsd(rented.spendPerRunUsd), instances, chosen);
-        const auto run = budgetBreakEvenRun(r, ownedIndex, renting.index, plan, sponsor);
+        const auto run = budgetBreakEvenRun(r, ownedIndex, rental.index, plan, sponsor);
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
             counted += static_cast<std::size_t>(b.runsPerYear[y]);
@@ -220,11 +223,14 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                                                 "to back")
                                : QString(),
                       against)
-            : QStringLiteral("Under these budget rules, %1 stays cheaper than buying %2 %3 of "
-                             "this plan.")
-                  .arg(against, shortMachineLabel(o),
+            // The rental last: its description holds commas of its own, and a verb after it
+            // ran the sentence on.
+            : QStringLiteral("Under these budget rules, buying %1 does not pay off %2 of this "
+                             "plan against %3.")
+                  .arg(shortMachineLabel(o),
                       totalRuns(b) == 1 ? QStringLiteral("for the one training run")
-                                        : QStringLiteral("through all ") + runsText(totalRuns(b)));
+                                        : QStringLiteral("through all ") + runsText(totalRuns(b)),
+                      against);
         why += QStringLiteral(" For the %1 of this plan, renting would cost %2%3, against %4 for "
                               "buying.")
                    .arg(totalRuns(b) == 1 ? QStringLiteral("one training run")
@@ -237,8 +243,10 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                            : QString(),
                        views::formatWholeUsd(b.totalUsd));
         // Renting runs a year's runs side by side; one machine cannot, so the two totals are
-        // not for the same capacity there.
-        if (const QString crowded = views::overfullYearsText(b); !crowded.isEmpty())
+        // not for the same capacity there. Not where one run is longer than a year: neither
+        // finishes it within its year (the runs past the grant are said with the plan).
+        if (const QString crowded = views::overfullYearsText(b);
+            !crowded.isEmpty() && b.daysPerRun <= calendar::kDaysPerYear)
             why += QStringLiteral(" The totals are not for the same capacity: renting finishes "
                                   "every run in its year, while buying counts one machine, and "
                                   "%1 (finishing them in the year would take another machine, "
@@ -253,14 +261,22 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     // is said beside the totals, with what buying costs net of it (the planner's verdict
     // counts it, and read against this budget's totals alone the two seemed to disagree).
     const Assumptions& a = r.assumptions;
-    if (a.resaleFraction > 0.0)
+    if (a.resaleFraction > 0.0) {
+        const double netUsd = b.totalUsd - o.owning.resaleUsd;
         why += QStringLiteral(" The machine keeps a resale value of %1 after %2, not counted in "
-                              "these totals; net of it, buying would cost %3.")
+                              "these totals; net of it, buying would cost %3%4.")
                    .arg(views::formatUsd(o.owning.resaleUsd),
                        countOf(a.amortizationYears,
                            a.amortizationYears == std::floor(a.amortizationYears) ? 0 : 1,
                            QStringLiteral("year"), QStringLiteral("years")),
-                       views::formatWholeUsd(b.totalUsd - o.owning.resaleUsd));
+                       views::formatWholeUsd(netUsd),
+                       // Where counting it turns the verdict, the verdict above must not stand
+                       // alone.
+                       renting && (netUsd < *renting) != (b.totalUsd < *renting)
+                           ? (netUsd < *renting ? QStringLiteral(", less than renting")
+                                                : QStringLiteral(", more than renting"))
+                           : QString());
+    }
     return why;
 }
 
@@ -358,6 +374,16 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                 sentence[0] = sentence[0].toUpper();
                 request += QLatin1Char(' ') + sentence;
             }
+        // The term's rate per run is not what a run costs here: terms are paid used or not.
+        double termsUsd = b.reservedAfterGrantUsd;
+        for (const BudgetLine& line : b.lines)
+            if (line.category == BudgetCategory::ComputingServices)
+                termsUsd += line.totalUsd;
+        if (const int runs = totalRuns(b); runs > 0)
+            request += QStringLiteral(" Over the %1 of this plan, the terms come to %2 a run "
+                                      "before indirect costs.")
+                           .arg(runs == 1 ? QStringLiteral("one training run") : runsText(runs),
+                               views::formatUsd(termsUsd / runs));
     }
     out.push_back({ JustificationBlock::Kind::Paragraph,
         request + QLatin1Char(' ')
@@ -380,12 +406,18 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                         + budgetRulesComparison(r, *same, target.index, plan, sponsor,
                             grantBudget(r, buying, plan, sponsor))
                     : QStringLiteral("; it cannot be budgeted in this plan: %1.")
-                          .arg(views::grantPlanProblemText(problem, plan)));
+                          .arg(problem == GrantPlanProblem::RunsBeforePurchase
+                                  // The proposal's words, not the tool's advice on moving runs.
+                                  ? QStringLiteral("runs are planned before year %1, when it "
+                                                   "would be bought")
+                                        .arg(plan.equipmentYear)
+                                  : views::grantPlanProblemText(problem, plan)));
     }
     out.push_back({ JustificationBlock::Kind::Paragraph, weighed, {} });
 }
 
-QStringList sourceItems(const Results& r, BudgetTarget target)
+QStringList sourceItems(
+    const Results& r, BudgetTarget target, const GrantPlan& plan, const SponsorRules& sponsor)
 {
     QStringList items;
     const Assumptions& a = r.assumptions;
@@ -416,15 +448,18 @@ QStringList sourceItems(const Results& r, BudgetTarget target)
                  AssumptionId::MachineRoomUsdPerMonth, AssumptionId::SupportRate,
                  AssumptionId::StaffUsdPerYear, AssumptionId::FringeRate }) {
             const double value = assumptionValue(a, id);
-            if (value <= 0.0)
+            // Fringe benefits fall on staff time: without it, they are no line of the budget.
+            if (value <= 0.0 || (id == AssumptionId::FringeRate && a.staffUsdPerYear <= 0.0))
                 continue;
             const AssumptionSpec& spec = assumptionSpec(id);
             items << QStringLiteral("%1: %2 (%3)")
                          .arg(views::toQString(spec.label), views::formatQuantity(value, spec.unit),
                              views::assumptionCitation(a.source(id)));
         }
-        if (o.cheapestCloudIndex) {
-            const CloudOffer& offer = *r.cloud[*o.cheapestCloudIndex].offer;
+        // The rental the comparison weighs buying against (budgetRulesComparison), not the
+        // planner's per-run cheapest: the offer compared is the one to cite and date.
+        if (const auto compared = cheapestRentalBudget(r, target.index, plan, sponsor)) {
+            const CloudOffer& offer = *r.cloud[*compared].offer;
             items << QStringLiteral("Compared with %1 %2 (%3)")
                          .arg(
                              str(offer.provider), str(offer.instance), citedPrice(offer.source, r));
@@ -469,7 +504,7 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
     out.push_back({ JustificationBlock::Kind::Paragraph, plain, {} });
     out.push_back(
         { JustificationBlock::Kind::Paragraph, QStringLiteral("Prices and their sources:"), {} });
-    out.push_back({ JustificationBlock::Kind::Bullets, {}, sourceItems(r, target) });
+    out.push_back({ JustificationBlock::Kind::Bullets, {}, sourceItems(r, target, plan, sponsor) });
     return out;
 }
 

@@ -83,6 +83,7 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
     // The line is direct: the option's energy per run carries F&A already where the planner's
     // sponsor puts it, and the budget adds F&A itself.
     const double energyPerRunUsd = energyCostUsd(o.powerKw, o.estimate.days, a);
+    b.daysPerRun = o.estimate.days;
     const Machine machine { o.gpu, o.gpuCount, o.chassis, o.system };
     const MonthlyOwningCosts monthly
         = monthlyOwningCosts(o.machineCostUsd, machineItPowerKw(machine), a);
@@ -111,6 +112,9 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
     }
     b.daysPastGrant = std::max(
         0.0, machineFreeOn - static_cast<double>(b.runsPerYear.size()) * calendar::kDaysPerYear);
+    b.runsOutlastMachineLife
+        = machineFreeOn - static_cast<double>(purchase) * calendar::kDaysPerYear
+        > a.amortizationYears * calendar::kDaysPerYear;
 }
 
 // The hourly rate of the pricing a cloud option's cheapest cost is at.
@@ -158,6 +162,7 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
     const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
     const double daysPerRun = runDays(c.estimate.days, c.cheapestPricing, a);
+    b.daysPerRun = daysPerRun;
     b.gpuHoursPerRun = daysPerRun * calendar::kHoursPerDay * gpusPaidFor;
     for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
         if (b.runsPerYear[y] > 0)
@@ -219,11 +224,11 @@ GrantPlanProblem checkGrantPlan(const GrantPlan& plan, const Results& results, B
     const auto runs = plannedRunsPerYear(plan, results.assumptions);
     if (std::all_of(runs.begin(), runs.end(), [](int n) { return n == 0; }))
         return GrantPlanProblem::NoRuns;
-    // Renting too: its justification weighs buying in that year.
-    if (plan.equipmentYear < 1 || plan.equipmentYear > plan.years)
-        return GrantPlanProblem::EquipmentYear;
+    // Renting buys no machine: its justification checks buying on its own.
     if (!owned)
         return GrantPlanProblem::None;
+    if (plan.equipmentYear < 1 || plan.equipmentYear > plan.years)
+        return GrantPlanProblem::EquipmentYear;
     for (int y = 0; y + 1 < plan.equipmentYear; ++y)
         if (runs[static_cast<std::size_t>(y)] > 0)
             return GrantPlanProblem::RunsBeforePurchase;
@@ -252,8 +257,9 @@ std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedI
         }
         return grantBudget(results, { BudgetTarget::Kind::Owned, ownedIndex }, upTo, sponsor)
                    .totalUsd
-            - grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, upTo, sponsor)
-                  .totalUsd;
+            - rentalCommitmentUsd(
+                grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, upTo, sponsor),
+                sponsor, results.assumptions);
     };
     int low = 1;
     int high = 0;
@@ -271,19 +277,23 @@ std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedI
     return low;
 }
 
+double rentalCommitmentUsd(
+    const GrantBudget& rented, const SponsorRules& sponsor, const Assumptions& a)
+{
+    return rented.totalUsd
+        + withIndirectUsd(
+            rented.reservedAfterGrantUsd, BudgetCategory::ComputingServices, sponsor, a);
+}
+
 std::optional<std::size_t> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
     const GrantPlan& plan, const SponsorRules& sponsor)
 {
     if (ownedIndex >= results.options.size())
         return std::nullopt;
-    // What renting commits the grant to: its budget and the terms owed after it, with F&A as
-    // the spend would carry it (a 5-year term for a 3-year grant is not 3 years' price).
     const auto committedUsd = [&](std::size_t cloudIndex) {
-        const GrantBudget b
-            = grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, plan, sponsor);
-        return b.totalUsd
-            + withIndirectUsd(b.reservedAfterGrantUsd, BudgetCategory::ComputingServices, sponsor,
-                results.assumptions);
+        return rentalCommitmentUsd(
+            grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, plan, sponsor),
+            sponsor, results.assumptions);
     };
     std::optional<std::size_t> best = results.options[ownedIndex].cheapestCloudIndex;
     double bestUsd = best ? committedUsd(*best) : 0.0;

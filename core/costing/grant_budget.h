@@ -118,6 +118,10 @@ struct GrantBudget {
     // ends after. The budget books such a run in its year all the same.
     double daysPastGrant = 0.0;
     bool runsBackToBack = false; // how daysPastGrant was counted: one machine (owning)
+    double daysPerRun = 0.0; // one run on this machine or rental (spot restarts included)
+    // Owning: the last run ends after the machine's life (assumptions.amortizationYears from
+    // its purchase), which the per-experiment costs spread its price over.
+    bool runsOutlastMachineLife = false;
 };
 
 // A budget amount in whole dollars, half a dollar up: 29% of $750 is $217.50, which a double
@@ -137,21 +141,30 @@ bool carriesIndirect(const GrantBudget& budget);
 // The runs the budget plans per year: plan.runsPerYear, or the plan's runs spread evenly.
 std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a);
 
-// The way to rent the same GPUs as Results::options[ownedIndex] (same GPU and count; not an
-// allocation, which is granted, not bought) whose budget for this plan costs least, with what
-// its reservation terms owe after the grant (and its F&A) counted, ties to the
-// planner's cheapest per run (OwnedOption::cheapestCloudIndex). The planner picks per run at its
-// own run rate and leaves reservations out; a grant's runs can make a reservation far cheaper
-// (100 runs of 8xA100 over 3 years: on-demand budgeted $1.06M where a 3-year term cost less).
-// nullopt when nothing rents those GPUs.
+// What renting commits the grant to: the budget's total and what its reservation terms owe
+// after the grant, with the F&A the spend carries. The one figure a rental is weighed by against
+// buying (a 5-year term for a 3-year grant is not 3 years' price).
+double rentalCommitmentUsd(
+    const GrantBudget& rented, const SponsorRules& sponsor, const Assumptions& a);
+
+// Of the offers renting the same GPUs as Results::options[ownedIndex] (same GPU and count; not
+// an allocation, which is granted, not bought), the one whose budget for this plan commits least
+// (rentalCommitmentUsd), ties to the planner's cheapest per run (OwnedOption::cheapestCloudIndex).
+// The planner picks per run at its own run rate and leaves reservation-only offers out; a
+// grant's runs can make one far cheaper (100 runs of 8xA100 over 3 years: on-demand budgeted
+// $1.06M, a 5-year reservation $975k with what it owes after the grant). Each offer is budgeted
+// at its own cheapest pricing (CloudOption::cheapestPricing): the reserved terms of an offer
+// that also rents on demand are not tried. nullopt when nothing rents those GPUs.
 std::optional<std::size_t> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
     const GrantPlan& plan, const SponsorRules& sponsor);
 
 // The first run of the plan from which buying the machine (Results::options[ownedIndex]) costs
-// no more than renting (Results::cloud[cloudIndex], pay-as-you-go), both budgeted under the
-// sponsor's rules for the plan's runs up to that one, in the years they fall in. nullopt when
-// renting stays cheaper through the plan's last run. Indirect costs fall where the sponsor puts
-// them, on both sides.
+// no more than renting (Results::cloud[cloudIndex]: rentalCommitmentUsd), both budgeted under
+// the sponsor's rules for the plan's runs up to that one, in the years they fall in. nullopt
+// when renting stays cheaper through the plan's last run. Indirect costs fall where the
+// sponsor puts them, on both sides. Found by bisection, exact where renting costs the same each
+// run; a reservation's cost rises in steps as terms are bought, so buying may cost no more at
+// the run found and more again a few runs later, until the next term.
 std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
     std::size_t cloudIndex, const GrantPlan& plan, const SponsorRules& sponsor);
 

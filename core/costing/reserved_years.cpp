@@ -188,9 +188,10 @@ ReservedYears reservedYears(
     out.usdByYear.assign(years, 0.0);
     out.neededPerYear.assign(years, 0);
     out.paidPerYear.assign(years, 0);
-    std::vector<NeedGroup> groups = needGroups(runsPerYear, runDays);
-    for (NeedGroup& group : groups)
-        group.need.to = std::min(group.need.to, static_cast<double>(years));
+    // Not cut at the grant's end: a run that outlasts the grant holds its reservation to its
+    // own end, and what that costs after the grant is owed all the same (cut, a 1,769-day run
+    // in a 3-year grant was paid for 3 years and the rest said nowhere).
+    const std::vector<NeedGroup> groups = needGroups(runsPerYear, runDays);
     for (const NeedGroup& group : groups)
         out.neededPerYear[static_cast<std::size_t>(group.need.from)]
             += static_cast<int>(group.count);

@@ -6,7 +6,8 @@
 // as fit into a year (several reservations side by side where they do not; a run longer than a
 // year keeps its reservation into the next). Each reservation held buys the cheapest sequence
 // of terms for its own runs (a 3-year term, then a 1-year one, where that pays); what a term
-// spans past the grant's last year is owed all the same.
+// spans past the grant's last year is owed all the same, and so are the terms a run that
+// outlasts the grant needs to finish.
 
 #include <cstddef>
 #include <cstdint>
@@ -23,7 +24,7 @@ struct ReservationNeed {
 
 // The needs of `runsPerYear` runs of `runDays` each: a year's runs in groups of as many as fit
 // into a year (13 runs of 29 days: 12 and 1); each run alone where one takes longer than a
-// year. Not cut at the grant's end (reservedYears cuts them there).
+// year. Not cut at the grant's end.
 std::vector<ReservationNeed> reservationNeeds(const std::vector<int>& runsPerYear, double runDays);
 
 // One of an offer's terms: its length and what a year of it costs (every instance).
@@ -63,7 +64,7 @@ struct ReservedYears {
 
 // The reservations `runsPerYear` runs of `runDays` need over the grant (one year per entry),
 // each buying its cheapest sequence of `terms` (not empty). Runs that outlast the grant are
-// covered to its end; a term bought within it and running past it is owed after it
+// covered to their end; whatever the terms cost past the grant's last year is owed after it
 // (afterGrantUsd).
 ReservedYears reservedYears(
     const std::vector<int>& runsPerYear, double runDays, const std::vector<ReservationTerm>& terms);

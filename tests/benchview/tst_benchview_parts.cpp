@@ -322,6 +322,21 @@ private slots:
         QVERIFY(s.text().contains(QStringLiteral("Validation error: not checked")));
     }
 
+    // A validation error says what it compared: a block extrapolated to a step, or the whole
+    // step timed again (as the planner's note says).
+    void validationTextSaysWhatWasCompared()
+    {
+        ResultSummary s
+            = summarizeResultsFile(kData + QStringLiteral("/results-partial.yaml"), *catalog);
+        QVERIFY2(s.readable, qPrintable(s.error));
+        s.best.validationError = 0.036;
+        QCOMPARE(s.validationText(), QStringLiteral("3.6% (extrapolated vs measured step time)"));
+        s.best.validationExtrapolated = false;
+        QCOMPARE(s.validationText(),
+            QStringLiteral("3.6% (whole steps timed: a repeat of the same work, nothing "
+                           "extrapolated)"));
+    }
+
     void validationTextSaysWhyThereIsNone_data()
     {
         QTest::addColumn<int>("asked");

@@ -858,6 +858,9 @@ chassis:
                      "and a further $259,997 before indirect costs owed after the grant for its "
                      "reservation terms, against $187,099 for buying.")),
             qPrintable(text));
+        // The sources cite the offer compared, not the planner's per-run cheapest.
+        QVERIFY2(text.contains(QStringLiteral("Compared with AWS ")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Compared with Azure")), qPrintable(text));
     }
 
     // What a reviewer would otherwise ask: the resale value beside the totals with buying net
@@ -875,7 +878,7 @@ chassis:
         QVERIFY2(text.contains(QStringLiteral(
                      "renting would cost $11,064, against $11,368 for buying. The machine keeps a "
                      "resale value of $2,315 after 4 years, not counted in these totals; net of "
-                     "it, buying would cost $9,053.")),
+                     "it, buying would cost $9,053, less than renting.")),
             qPrintable(text));
         file.close();
         run = cli({ "budget", "--model", "pythia-1b", "--offer", "nebius-h200-8x", "--runs", "2",
@@ -886,6 +889,25 @@ chassis:
         QVERIFY2(text.contains(QStringLiteral("($2.45 per GPU-hour for 1,455 GPU-hours, the 10% "
                                               "that spot restarts add included; 1 instance)")),
             qPrintable(text));
+    }
+
+    // The notes under the table reach every output: the JSON's `notes`, stderr beside a CSV.
+    void budgetNotesReachJsonAndCsv()
+    {
+        const QStringList budget { "budget", "--model", "pythia-1b", "--indirect-rate", "0.5",
+            "--staff-usd-per-year", "9052", "--today", "2026-11-28" };
+        const QString warning = QStringLiteral("Warning: the staff time is budgeted without "
+                                               "fringe benefits");
+        const Run json = cli(budget + QStringList { "--format", "json" });
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray notes
+            = QJsonDocument::fromJson(json.out).object().value("notes").toArray();
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes[0].toString().startsWith(warning), json.out.constData());
+        const Run csv = cli(budget + QStringList { "--format", "csv" });
+        QCOMPARE(csv.exitCode, 0);
+        QVERIFY2(csv.err.contains(warning), qPrintable(csv.err));
+        QVERIFY(!csv.out.contains("Warning"));
     }
 
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.

@@ -603,6 +603,23 @@ private slots:
                     - 213.7)
             < 0.1);
         QVERIFY(qAbs(grantBudget(long_, owned, plan, usFederal()).daysPastGrant - 213.7) < 0.1);
+        // A reservation held for it is owed to the run's end: 1-year terms from year 3, the
+        // second wholly after the grant ($8,760 owed; cut at the grant's end it was $0).
+        const GrantBudget reserved = grantBudget(long_,
+            { BudgetTarget::Kind::Rented, cloudIndex(long_, "reserved") }, plan, usFederal());
+        QCOMPARE(reserved.totalByYear, (std::vector<double> { 0.0, 0.0, 8760.0 })); // no F&A set
+        QCOMPARE(reserved.reservedAfterGrantUsd, 8760.0);
+        // What renting commits: the budget and what is owed after it, with its F&A.
+        QCOMPARE(rentalCommitmentUsd(reserved, usFederal(), long_.assumptions), 2 * 8760.0);
+        Assumptions withRate = long_.assumptions;
+        withRate.indirectRate = 0.5;
+        QCOMPARE(rentalCommitmentUsd(reserved, usFederal(), withRate), 8760.0 + 8760.0 * 1.5);
+        // The 578.7-day run on a machine bought in year 3 ends within a 5-year life, not a
+        // 1-year one.
+        QVERIFY(!grantBudget(long_, owned, plan, usFederal()).runsOutlastMachineLife);
+        slow.assumptions.amortizationYears = 1.0;
+        QVERIFY(grantBudget(evaluate(slow), owned, plan, usFederal()).runsOutlastMachineLife);
+        QVERIFY(qAbs(grantBudget(long_, owned, plan, usFederal()).daysPerRun - 578.7) < 0.1);
     }
 
     // The rental a budget weighs buying against is the one cheapest for the plan's runs: 6
@@ -640,11 +657,13 @@ private slots:
         QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::NoRuns);
         QCOMPARE(
             checkGrantPlan(plan, r, { BudgetTarget::Kind::Rented, 0 }), GrantPlanProblem::NoRuns);
-        // The purchase year is checked renting too: its justification weighs buying then.
+        // Renting buys no machine: a purchase year outside the grant is the owned budget's
+        // problem only (the rental's justification says it of buying).
         plan.runsPerYear = { 1, 1, 1 };
         plan.equipmentYear = 7;
-        QCOMPARE(checkGrantPlan(plan, r, { BudgetTarget::Kind::Rented, 0 }),
-            GrantPlanProblem::EquipmentYear);
+        QCOMPARE(
+            checkGrantPlan(plan, r, { BudgetTarget::Kind::Rented, 0 }), GrantPlanProblem::None);
+        QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::EquipmentYear);
         plan.equipmentYear = 1;
         plan.runsPerYear = { 1, -2, 0 };
         QCOMPARE(checkGrantPlan(plan, r, owned), GrantPlanProblem::RunsPerYearValue);

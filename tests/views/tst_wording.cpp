@@ -483,14 +483,18 @@ private slots:
         b.daysPastGrant = 674.0;
         b.runsBackToBack = true;
         QCOMPARE(views::runsPastGrantText(b),
+            QStringLiteral("the run ends 674 days after the grant's last day; it is budgeted in "
+                           "the year it is planned"));
+        b.runsPerYear = { 0, 3, 40 };
+        QCOMPARE(views::runsPastGrantText(b),
             QStringLiteral("back to back on one machine, the runs end 674 days after the grant's "
-                           "last day; each is budgeted in the year it starts"));
+                           "last day; each is budgeted in the year it is planned"));
         b.runsBackToBack = false;
         b.daysPastGrant = 5.0;
         QCOMPARE(views::budgetNotes(0.0, SponsorRules {}, b),
             QStringList { QStringLiteral("Warning: even side by side, the last runs end 5.0 days "
                                          "after the grant's last day; each is budgeted in the "
-                                         "year it starts.") });
+                                         "year it is planned.") });
         b.daysPastGrant = 1e-9;
         QVERIFY(views::runsPastGrantText(b).isEmpty());
         QCOMPARE(views::grantPlanProblemText(GrantPlanProblem::NoRuns, GrantPlan {}),
