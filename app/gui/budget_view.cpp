@@ -263,6 +263,12 @@ std::optional<BudgetView::TargetKey> BudgetView::currentTargetKey() const
     return m_targetKeys[static_cast<std::size_t>(i)];
 }
 
+void BudgetView::followRecommendation()
+{
+    m_targetChosen = false;
+    resultsChanged();
+}
+
 void BudgetView::setMachine(std::size_t optionIndex)
 {
     setTarget({ BudgetTarget::Kind::Owned, optionIndex });

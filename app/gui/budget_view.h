@@ -44,6 +44,11 @@ public:
     // Chooses what to budget; a target the list does not offer (a rental that is not the
     // cheapest of its kind) is ignored.
     void setTarget(BudgetTarget target);
+    // Whether what to budget was chosen (here, in the Planner, or by a scenario); until then
+    // the view follows the recommendation, and a scenario file does not keep it.
+    // followRecommendation forgets the choice (File > New, and before a scenario's own).
+    bool targetChosen() const { return m_targetChosen; }
+    void followRecommendation();
 
     // The grant settings as a scenario file keeps them, always readable back: runs per year
     // only where they give one whole number per year, the purchase within the grant.

@@ -119,6 +119,7 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     connect(m_offers, &QListWidget::itemChanged, this, [this] {
         if (m_syncing)
             return;
+        m_machineChosen = true; // the user's offers are for this machine
         replot();
         emit settingsChanged();
     });
@@ -154,6 +155,12 @@ void BuyVsRentView::setMachine(std::size_t optionIndex)
         m_machineChosen = true; // in the Planner, or by a scenario
     }
     m_machineMoved = false; // not a change of this combo's own to save
+}
+
+void BuyVsRentView::followRecommendation()
+{
+    m_machineChosen = false;
+    resultsChanged();
 }
 
 std::vector<std::size_t> BuyVsRentView::chosenOffers() const

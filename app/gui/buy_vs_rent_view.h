@@ -46,6 +46,12 @@ public:
     // Chooses the machine (index into Results::options), e.g. the planner's selection.
     void setMachine(std::size_t optionIndex);
     std::optional<std::size_t> machine() const;
+    // Whether a machine was chosen (here, in the Planner, by a scenario, or by ticking its
+    // offers); until then the view shows the recommendation (defaultMachineToCompare), and a
+    // scenario file does not keep it. followRecommendation forgets the choice (File > New, and
+    // before a scenario's own is applied).
+    bool machineChosen() const { return m_machineChosen; }
+    void followRecommendation();
     // The ticked cloud offers (indices into Results::cloud) and whether the x axis is in months:
     // what the proposal report's buy-vs-rent section should show too.
     std::vector<std::size_t> chosenOffers() const;

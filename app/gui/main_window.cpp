@@ -413,6 +413,8 @@ void MainWindow::newScenario()
     m_assumptions->setAssumptions(fresh.assumptions);
     // The grant and the views' settings start afresh too: they are saved with the scenario.
     m_budget->setGrantSettings(m_freshGrant);
+    m_buyVsRent->followRecommendation();
+    m_budget->followRecommendation();
     applyView(m_freshView);
     m_session->setModified(false);
     m_document->clear();
@@ -468,6 +470,8 @@ bool MainWindow::openScenario(const QString& path, QString* error)
     m_document->adopt(path);
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);
+    m_buyVsRent->followRecommendation(); // the file's choices, if it has any, are applied next
+    m_budget->followRecommendation();
     applyView(opened->view);
     QString warnings = opened->warnings;
     // A file without a grant (older, hand-written, from the CLI) gets a new scenario's, not the
@@ -516,9 +520,14 @@ ScenarioView MainWindow::currentView() const
     document::ViewSelection selection;
     selection.logAxes = m_planner->logAxes();
     selection.monthsAxis = m_buyVsRent->monthsAxis();
-    selection.machine = m_buyVsRent->machine();
-    selection.offers = m_buyVsRent->chosenOffers();
-    selection.budget = m_budget->target();
+    // Only what was chosen: a machine shown because it is recommended is not the file's, or
+    // reopening would pin the views to it (they follow the recommendation until a choice).
+    if (m_buyVsRent->machineChosen()) {
+        selection.machine = m_buyVsRent->machine();
+        selection.offers = m_buyVsRent->chosenOffers();
+    }
+    if (m_budget->targetChosen())
+        selection.budget = m_budget->target();
     return document::captureView(m_session->results(), selection);
 }
 

@@ -344,6 +344,29 @@ private slots:
         w->session()->setDeadline(std::nullopt);
         QCOMPARE(w->buyVsRentView()->machine(), std::optional<std::size_t>(other));
         QCOMPARE(w->budgetView()->target()->index, other);
+        // A scenario keeps the choice; one saved without a choice keeps none, so that it opens
+        // following the recommendation rather than pinned to what was shown.
+        QString error;
+        const QString chosen = m_files.filePath(QStringLiteral("chosen.gpuplan.yaml"));
+        QVERIFY2(w->saveScenario(chosen, &error), qPrintable(error));
+        QVERIFY(readAll(chosen).contains("buy_vs_rent: {gpu:"));
+        // File > New forgets the choice: the views follow the recommendation again.
+        QAction* newScenario = menuAction(*w, QStringLiteral("&New scenario"));
+        QVERIFY(newScenario);
+        newScenario->trigger();
+        QVERIFY(!w->buyVsRentView()->machineChosen());
+        QVERIFY(!w->budgetView()->targetChosen());
+        w->session()->setBudget(40000.0);
+        w->session()->setDeadline(60.0);
+        QCOMPARE(w->buyVsRentView()->machine(), w->session()->results().recommended);
+        const QString unchosen = m_files.filePath(QStringLiteral("unchosen.gpuplan.yaml"));
+        QVERIFY2(w->saveScenario(unchosen, &error), qPrintable(error));
+        QVERIFY2(!readAll(unchosen).contains("buy_vs_rent: {gpu:"), readAll(unchosen).constData());
+        QVERIFY(!readAll(unchosen).contains("budget: {"));
+        // Opening the chosen one applies its choice.
+        QVERIFY2(w->openScenario(chosen, &error), qPrintable(error));
+        QVERIFY(w->buyVsRentView()->machineChosen());
+        QCOMPARE(w->buyVsRentView()->machine(), std::optional<std::size_t>(other));
     }
 
     // The grant, the sponsor and what is budgeted are part of the plan: a change marks the
