@@ -77,17 +77,22 @@ QString formatPercent(double fraction)
     return numbers().toString(100.0 * fraction, 'f', 0) + QLatin1Char('%');
 }
 
-QString formatRate(double fraction)
+QString withoutTrailingZeros(QString text, QChar point)
 {
-    QString text = numbers().toString(100.0 * fraction, 'f', 2);
-    const QChar point = numbers().decimalPoint().front();
     if (text.contains(point)) {
         while (text.endsWith(QLatin1Char('0')))
             text.chop(1);
         if (text.endsWith(point))
             text.chop(1);
     }
-    return text + QLatin1Char('%');
+    return text;
+}
+
+QString formatRate(double fraction)
+{
+    return withoutTrailingZeros(
+               numbers().toString(100.0 * fraction, 'f', 2), numbers().decimalPoint().front())
+        + QLatin1Char('%');
 }
 
 QString formatQuantity(double value, Unit unit)

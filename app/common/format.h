@@ -23,6 +23,9 @@ QString formatPercent(double fraction);
 // entered up to two decimals of a percent: "50%", "55.5%", "57.75%". A negotiated rate of 55.5%
 // printed "56%" in a budget is a figure the grants office cannot check.
 QString formatRate(double fraction);
+// "57.50" -> "57.5", "50.00" -> "50" (`point`: the locale's decimal point): a number shown as
+// precise as it is, not padded to a fixed number of decimals.
+QString withoutTrailingZeros(QString text, QChar point);
 // "8x A100 SXM 80GB" written with the multiplication sign, as in the paper's Fig. 7.
 QString formatMachine(int gpuCount, const QString& gpuName);
 // "$1,234 ($1,100-$1,400)": a cost and its range (the range left out where it is empty, i.e.

@@ -1,5 +1,7 @@
 #include "app/gui/number_box.h"
 
+#include "app/common/format.h"
+
 #include <QItemEditorFactory>
 #include <QRegularExpression>
 
@@ -99,15 +101,8 @@ double NumberBox::valueFromText(const QString& text) const
 QString NumberBox::textFromValue(double value) const
 {
     QString text = QDoubleSpinBox::textFromValue(value);
-    if (m_trimmedZeros && decimals() > 0) {
-        const QChar point = locale().decimalPoint().front();
-        if (text.contains(point)) {
-            while (text.endsWith(QLatin1Char('0')))
-                text.chop(1);
-            if (text.endsWith(point))
-                text.chop(1);
-        }
-    }
+    if (m_trimmedZeros && decimals() > 0)
+        text = views::withoutTrailingZeros(text, locale().decimalPoint().front());
     return text;
 }
 

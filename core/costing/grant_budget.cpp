@@ -188,11 +188,6 @@ bool within(const FieldSpec& spec, double value)
 
 } // namespace
 
-double wholeDollars(double usd)
-{
-    return std::round(usd * (1.0 + 1e-12));
-}
-
 std::vector<int> spreadRuns(int runs, int years)
 {
     if (years <= 0)

@@ -5,6 +5,7 @@
 // the categories that carry it under the sponsor's rules.
 
 #include "core/costing/indirect.h"
+#include "core/costing/whole_dollars.h"
 #include "core/evaluate.h"
 #include "core/sponsor.h"
 
@@ -123,11 +124,6 @@ struct GrantBudget {
     // its purchase), which the per-experiment costs spread its price over.
     bool runsOutlastMachineLife = false;
 };
-
-// A budget amount in whole dollars, half a dollar up: 29% of $750 is $217.50, which a double
-// holds as 217.49999999999997 and std::round made $217. The nudge (a millionth of a cent on $10k)
-// is far below a cent and far above a double's error.
-double wholeDollars(double usd);
 
 // The budget of one machine or one way to rent, under a sponsor's rules, with the plan's
 // assumptions (Results::assumptions). Requires checkGrantPlan(...) == None.

@@ -1,6 +1,6 @@
 #include "core/costing/indirect.h"
 
-#include <cmath>
+#include "core/costing/whole_dollars.h"
 
 namespace gpuplan {
 
@@ -16,7 +16,7 @@ SponsorRules cloudSpendOnlyRules()
 
 bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor)
 {
-    return std::round(machineCostUsd) >= sponsor.equipmentThresholdUsd;
+    return wholeDollars(machineCostUsd) >= sponsor.equipmentThresholdUsd;
 }
 
 BudgetCategory machineCategory(double machineCostUsd, const SponsorRules& sponsor)

@@ -32,6 +32,19 @@ MeasuredLoad readText(const QByteArray& text, const std::string& name = "input.y
     return readMeasuredResults(text.toStdString(), name, *shipped());
 }
 
+// Pythia-1B planned from the shipped paper prices with `load`'s measurements added.
+Results planWith(const MeasuredLoad& load, SourcePolicy source)
+{
+    auto catalog = std::make_shared<Catalog>(*shipped());
+    addMeasurements(*catalog, load);
+    Scenario s;
+    s.catalog = catalog;
+    s.modelId = "pythia-1b";
+    s.assumptions = catalog->defaults;
+    s.source = source;
+    return evaluate(s);
+}
+
 // Issues, then one line per kept result: what a reviewer needs to see in a golden file.
 std::string describe(const MeasuredLoad& load)
 {
@@ -124,18 +137,11 @@ private slots:
     {
         const QByteArray valid = readAll(kDataDir + "/valid.yaml");
         const auto noteWith = [&](const QByteArray& text) {
-            auto catalog = std::make_shared<Catalog>(*shipped());
             const MeasuredLoad load = readText(text, "valid.yaml");
             if (!load.ok())
                 return QStringLiteral("(errors) ")
                     + QString::fromStdString(formatIssues(load.issues));
-            addMeasurements(*catalog, load);
-            Scenario s;
-            s.catalog = catalog;
-            s.modelId = "pythia-1b";
-            s.assumptions = catalog->defaults;
-            s.source = SourcePolicy::Measured;
-            const Results results = evaluate(s);
+            const Results results = planWith(load, SourcePolicy::Measured);
             for (const auto& o : results.options)
                 if (o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 1)
                     return QString::fromStdString(o.estimate.note);
@@ -181,16 +187,9 @@ private slots:
         QByteArray text = readAll(kDataDir + "/valid.yaml");
         QVERIFY(text.contains("  gpu_id: h100-80gb-sxm\n"));
         text.replace("  gpu_id: h100-80gb-sxm\n", "  gpu_id: \"\"\n");
-        auto catalog = std::make_shared<Catalog>(*shipped());
         const MeasuredLoad load = readText(text, "cpu.yaml");
         QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
-        addMeasurements(*catalog, load);
-        Scenario s;
-        s.catalog = catalog;
-        s.modelId = "pythia-1b";
-        s.assumptions = catalog->defaults;
-        s.source = SourcePolicy::Measured;
-        const Results r = evaluate(s);
+        const Results r = planWith(load, SourcePolicy::Measured);
         QVERIFY(r.options.empty());
         QCOMPARE(r.warnings.size(), std::size_t { 1 });
         QCOMPARE(r.warnings[0].kind, Warning::Kind::NoEstimateForAnyMachine);
