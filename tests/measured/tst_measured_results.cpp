@@ -32,17 +32,24 @@ MeasuredLoad readText(const QByteArray& text, const std::string& name = "input.y
     return readMeasuredResults(text.toStdString(), name, *shipped());
 }
 
-// Pythia-1B planned from the shipped paper prices with `load`'s measurements added.
-Results planWith(const MeasuredLoad& load, SourcePolicy source)
+// Pythia-1B planned from the shipped paper prices with `load`'s measurements added. The
+// catalog is returned with the results: they point into it.
+struct Planned {
+    std::shared_ptr<Catalog> catalog;
+    Results results;
+};
+Planned planWith(const MeasuredLoad& load, SourcePolicy source)
 {
-    auto catalog = std::make_shared<Catalog>(*shipped());
-    addMeasurements(*catalog, load);
+    Planned planned;
+    planned.catalog = std::make_shared<Catalog>(*shipped());
+    addMeasurements(*planned.catalog, load);
     Scenario s;
-    s.catalog = catalog;
+    s.catalog = planned.catalog;
     s.modelId = "pythia-1b";
-    s.assumptions = catalog->defaults;
+    s.assumptions = planned.catalog->defaults;
     s.source = source;
-    return evaluate(s);
+    planned.results = evaluate(s);
+    return planned;
 }
 
 // Issues, then one line per kept result: what a reviewer needs to see in a golden file.
@@ -141,8 +148,8 @@ private slots:
             if (!load.ok())
                 return QStringLiteral("(errors) ")
                     + QString::fromStdString(formatIssues(load.issues));
-            const Results results = planWith(load, SourcePolicy::Measured);
-            for (const auto& o : results.options)
+            const Planned planned = planWith(load, SourcePolicy::Measured);
+            for (const auto& o : planned.results.options)
                 if (o.gpu->id == "h100-80gb-sxm" && o.gpuCount == 1)
                     return QString::fromStdString(o.estimate.note);
             return QString();
@@ -189,7 +196,8 @@ private slots:
         text.replace("  gpu_id: h100-80gb-sxm\n", "  gpu_id: \"\"\n");
         const MeasuredLoad load = readText(text, "cpu.yaml");
         QVERIFY2(load.ok(), formatIssues(load.issues).c_str());
-        const Results r = planWith(load, SourcePolicy::Measured);
+        const Planned planned = planWith(load, SourcePolicy::Measured);
+        const Results& r = planned.results;
         QVERIFY(r.options.empty());
         QCOMPARE(r.warnings.size(), std::size_t { 1 });
         QCOMPARE(r.warnings[0].kind, Warning::Kind::NoEstimateForAnyMachine);
