@@ -103,7 +103,9 @@ QString estimateSentence(const Results& r, const TrainingEstimate& e, const QStr
                            views::toQString(toString(e.source)));
     if (!e.configuration.empty())
         text += QStringLiteral(", ") + str(e.configuration);
-    if (e.impliedUtilization)
+    // An analytic time is the assumed utilisation by construction (its configuration says it):
+    // "assumed 0.40 of peak; implied 40%" said one figure twice.
+    if (e.impliedUtilization && e.source != EstimateSource::Analytic)
         text += QStringLiteral("; implied utilisation %1 of the GPUs' dense peak")
                     .arg(views::formatPercent(*e.impliedUtilization));
     text += QStringLiteral(").");

@@ -149,6 +149,25 @@ private slots:
             qPrintable(unpaid));
     }
 
+    // An analytic time states its assumed utilisation once: the implied one is the same figure.
+    void anAnalyticTimeStatesItsUtilisationOnce()
+    {
+        Scenario s;
+        s.catalog = catalog;
+        s.modelId = "pythia-1b";
+        s.assumptions = catalog->defaults;
+        s.source = SourcePolicy::Analytic;
+        s.today = "2026-11-23";
+        const Results r = evaluate(s);
+        const QString text = render::toPlainText(render::budgetJustification(
+            r, target, plan, *sponsor, grantBudget(r, target, plan, *sponsor)));
+        QVERIFY2(text.contains(QStringLiteral("(estimate: analytic, assumed utilisation 0.40 of "
+                                              "peak).")),
+            qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("implied utilisation")));
+        QVERIFY(justificationOf(results, target).contains(QStringLiteral("implied utilisation")));
+    }
+
     // The request and the indirect costs in the text are the budget table's cells.
     void numbersMatchTheBudgetTable()
     {
