@@ -166,23 +166,19 @@ QString indirectSentence(
 
 // "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
 // against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
-// buying.": buying the owned option against renting `rentedIndex` (none: the cheapest offer of
-// the same GPUs), both budgeted by the sponsor's rules in this plan's calendar (`b` is the
-// owned option's).
+// buying.": buying the owned option against renting `rentedIndex` (none: nothing rents the same
+// GPUs), both budgeted by the sponsor's rules in this plan's calendar (`b` is the owned
+// option's). `chosenForPlan`: the rental is cheapestRentalBudget's, found once by the caller
+// (the sources cite it too), not one the budget itself rents.
 QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
-    std::optional<std::size_t> rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor,
-    const GrantBudget& b)
+    std::optional<std::size_t> rentedIndex, bool chosenForPlan, const GrantPlan& plan,
+    const SponsorRules& sponsor, const GrantBudget& b)
 {
     // Buying against renting in this budget's whole dollars and this plan's calendar (runs by
     // grant year, reservations by the years their terms span): the planner's break-even counts
     // months at its own run rate and its plan's runs, which could read against the totals of
     // this budget.
     const OwnedOption& o = r.options[ownedIndex];
-    // Unnamed: the way to rent these GPUs that costs this plan least, which a grant's runs can
-    // make a reservation where the planner's per-run choice is on-demand.
-    const bool cheapestForPlan = !rentedIndex;
-    if (!rentedIndex)
-        rentedIndex = cheapestRentalBudget(r, ownedIndex, plan, sponsor);
     QString why;
     std::optional<double> renting; // what renting commits the grant to (rentalCommitmentUsd)
     if (rentedIndex) {
@@ -197,7 +193,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                   .arg(c.instances)
             : QString();
         // Said where it is not the planner's per-run cheapest, which the other views compare.
-        const QString chosen = cheapestForPlan && rentedIndex != o.cheapestCloudIndex
+        const QString chosen = chosenForPlan && rentedIndex != o.cheapestCloudIndex
             ? QStringLiteral(", the cheapest way to rent these GPUs for this plan's runs")
             : QString();
         const QString against
@@ -282,8 +278,10 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     return why;
 }
 
+// `compared`: the rental buying is weighed against (cheapestRentalBudget).
 void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
-    const SponsorRules& sponsor, const GrantBudget& b, Justification& out)
+    const SponsorRules& sponsor, const GrantBudget& b, std::optional<std::size_t> compared,
+    Justification& out)
 {
     const OwnedOption& o = r.options[target.index];
     const Assumptions& a = r.assumptions;
@@ -324,7 +322,7 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
                        .arg(owning.join(QStringLiteral(", ")));
     out.push_back({ JustificationBlock::Kind::Paragraph, running, {} });
 
-    const QString why = budgetRulesComparison(r, target.index, std::nullopt, plan, sponsor, b);
+    const QString why = budgetRulesComparison(r, target.index, compared, true, plan, sponsor, b);
     out.push_back({ JustificationBlock::Kind::Paragraph, why.trimmed(), {} });
 }
 
@@ -405,7 +403,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd))
             + (problem == GrantPlanProblem::None
                     ? QStringLiteral(". ")
-                        + budgetRulesComparison(r, *same, target.index, plan, sponsor,
+                        + budgetRulesComparison(r, *same, target.index, false, plan, sponsor,
                             grantBudget(r, buying, plan, sponsor))
                     : QStringLiteral("; it cannot be budgeted in this plan: %1.")
                           .arg(problem == GrantPlanProblem::RunsBeforePurchase
@@ -418,8 +416,8 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
     out.push_back({ JustificationBlock::Kind::Paragraph, weighed, {} });
 }
 
-QStringList sourceItems(
-    const Results& r, BudgetTarget target, const GrantPlan& plan, const SponsorRules& sponsor)
+// `compared`: owning, the rental the comparison weighs buying against.
+QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<std::size_t> compared)
 {
     QStringList items;
     const Assumptions& a = r.assumptions;
@@ -460,7 +458,7 @@ QStringList sourceItems(
         }
         // The rental the comparison weighs buying against (budgetRulesComparison), not the
         // planner's per-run cheapest: the offer compared is the one to cite and date.
-        if (const auto compared = cheapestRentalBudget(r, target.index, plan, sponsor)) {
+        if (compared) {
             const CloudOffer& offer = *r.cloud[*compared].offer;
             items << QStringLiteral("Compared with %1 %2 (%3)")
                          .arg(
@@ -491,10 +489,14 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
     out.push_back({ JustificationBlock::Kind::Heading,
         QStringLiteral("Budget justification: computing to train %1").arg(str(r.workload->name)),
         {} });
-    if (target.kind == BudgetTarget::Kind::Owned)
-        ownedParagraphs(r, target, plan, sponsor, b, out);
-    else
+    // Once: it budgets every way to rent the machine's GPUs (a reservation's terms among them).
+    std::optional<std::size_t> compared;
+    if (target.kind == BudgetTarget::Kind::Owned) {
+        compared = cheapestRentalBudget(r, target.index, plan, sponsor);
+        ownedParagraphs(r, target, plan, sponsor, b, compared, out);
+    } else {
         rentedParagraphs(r, target, plan, sponsor, b, out);
+    }
     QString plain = QStringLiteral("The runs are planned as %1.").arg(runPlanText(plan, b));
     for (QString sentence : { views::overfullYearsText(b), views::runsPastGrantText(b) })
         if (!sentence.isEmpty()) {
@@ -506,7 +508,7 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
     out.push_back({ JustificationBlock::Kind::Paragraph, plain, {} });
     out.push_back(
         { JustificationBlock::Kind::Paragraph, QStringLiteral("Prices and their sources:"), {} });
-    out.push_back({ JustificationBlock::Kind::Bullets, {}, sourceItems(r, target, plan, sponsor) });
+    out.push_back({ JustificationBlock::Kind::Bullets, {}, sourceItems(r, target, compared) });
     return out;
 }
 
