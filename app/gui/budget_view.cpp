@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -109,6 +110,9 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_table->setTabKeyNavigation(false); // Tab leaves the table, as in every view
     m_table->setAccessibleName(tr("Grant budget"));
     m_table->verticalHeader()->hide();
+    // Rows as high as their text: the style's default (30 px) left the Total row under the
+    // justification at 1280x800.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_justification = new QTextBrowser;
     m_justification->setObjectName(QStringLiteral("justification"));
 
@@ -139,9 +143,11 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     // below, taken from the budget table.
     layout->addWidget(m_sponsorNote);
     layout->addWidget(m_problem);
-    layout->addWidget(m_table, 2);
+    // The table as high as its rows (fitTableHeight), the justification the rest: with shares
+    // of the height the Total row scrolled out of sight on a laptop screen.
+    layout->addWidget(m_table);
     layout->addLayout(buttons);
-    layout->addWidget(m_justification, 3);
+    layout->addWidget(m_justification, 1);
 
     connect(copy, &QPushButton::clicked, this, &BudgetView::copyJustification);
     connect(save, &QPushButton::clicked, this, &BudgetView::saveJustificationDialog);
@@ -496,8 +502,32 @@ void BudgetView::fillBudget()
             m_table->setItem(row, col, item);
         }
     m_table->resizeColumnsToContents();
+    fitTableHeight();
     QTextDocument* document = m_justification->document();
     render::fillDocument(render::budgetJustification(r, *t, plan, *rules, budget), *document);
+}
+
+// Every row in sight, the Total row too, up to a height that leaves the justification room on
+// the smallest screens; a wider table than the view adds its scroll bar's height.
+void BudgetView::fitTableHeight()
+{
+    constexpr int kMostRowsInSight = 16;
+    const int rows = std::min(m_table->rowCount(), kMostRowsInSight);
+    const int frame = 2 * m_table->frameWidth();
+    int height = m_table->horizontalHeader()->sizeHint().height() + frame;
+    for (int row = 0; row < rows; ++row)
+        height += m_table->rowHeight(row);
+    if (m_table->horizontalHeader()->length() > m_table->width() - frame)
+        height += m_table->horizontalScrollBar()->sizeHint().height();
+    if (m_table->rowCount() > rows) // the rest scroll: a few pixels show that there are more
+        height += m_table->rowHeight(rows) / 2;
+    m_table->setFixedHeight(height);
+}
+
+void BudgetView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitTableHeight();
 }
 
 QString BudgetView::justificationText() const

@@ -74,6 +74,7 @@ public slots:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override; // a narrower table may need a scroll bar
 
 private:
     void resultsChanged();
@@ -81,6 +82,7 @@ private:
     void fillTargets();
     void refresh();
     void fillBudget();
+    void fitTableHeight();
     GrantPlan shownPlan() const;
     // The one rule for the runs per year a scenario file keeps: one whole number per grant year,
     // put in plan.runsPerYear (cleared otherwise); *leftOut says what was typed and why it is

@@ -218,6 +218,21 @@ private slots:
             views::formatWholeUsd(budget.totalUsd));
         QCOMPARE(table->item(0, 2)->text(), QStringLiteral("4")); // runs in year 2
 
+        // On a laptop screen every row is in sight, the Total too (with shares of the height it
+        // scrolled under the justification at 1280x800), and a narrower window keeps it there.
+        for (const QSize size : { QSize(1280, 800), QSize(1100, 720) }) {
+            w->resize(size);
+            QTest::qWait(50); // the resize and the layout it asks for
+            const QRect total = table->visualItemRect(table->item(last, 0));
+            QVERIFY2(table->viewport()->rect().contains(total),
+                qPrintable(QStringLiteral("%1x%2: Total row at y %3-%4, viewport %5 high")
+                               .arg(size.width())
+                               .arg(size.height())
+                               .arg(total.top())
+                               .arg(total.bottom())
+                               .arg(table->viewport()->height())));
+        }
+
         view->copyJustification();
         const QString copied = QApplication::clipboard()->text();
         QVERIFY(copied.startsWith(QStringLiteral("Budget justification: computing to train")));
