@@ -315,8 +315,9 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
                          "(its cost per run is in the table); rentals: the whole bill.");
     if (const QString note = rentalNote(r, opt.cloud, rentalPoints); !note.isEmpty())
         chart.footnote += QLatin1Char(' ') + note;
+    placeAllocations(chart, allocations, AxesFitted::No);
     fitAxes(chart);
-    placeOnFloor(chart, std::move(allocations));
+    placeAllocations(chart, allocations, AxesFitted::Yes);
     return chart;
 }
 

@@ -193,17 +193,21 @@ ChartSeries addRentalSeries(ChartData& chart, const Results& r, const CloudFilte
     return allocations;
 }
 
-void placeOnFloor(ChartData& chart, ChartSeries allocations)
+void placeAllocations(ChartData& chart, ChartSeries& allocations, AxesFitted fitted)
 {
-    if (allocations.points.empty())
+    if (allocations.points.empty() || chart.y.log != (fitted == AxesFitted::Yes))
         return;
     // $0 has no place on a log axis: the points sit just above the axis floor, and the legend
-    // and tooltip say what they cost.
-    const double floor = chart.y.log ? chart.y.min * std::pow(chart.y.max / chart.y.min, 0.03)
-                                     : chart.y.min + 0.03 * (chart.y.max - chart.y.min);
-    for (auto& p : allocations.points)
-        p.y = floor;
+    // and tooltip say what they cost. A linear axis has a $0 (until 2026-11-28 they sat 3% above
+    // the padded floor there too, below the $0 tick).
+    if (chart.y.log) {
+        const double floor = chart.y.min * std::pow(chart.y.max / chart.y.min, 0.03);
+        for (auto& p : allocations.points)
+            p.y = floor;
+        allocations.name = QStringLiteral("Allocation ($0, on the floor)");
+    }
     chart.series.push_back(std::move(allocations));
+    allocations.points.clear();
 }
 
 QString rentalNote(const Results& r, const CloudFilter& filter, int shown)

@@ -26,10 +26,12 @@ struct CloudFilter {
 };
 
 // Adds the series to `chart` (whose axes are fitted afterwards) and returns the allocation
-// series apart: its $0 cash cost has no place on a log axis, so the caller sets its points on
-// the axis floor once the axes are fitted (placeOnFloor).
+// series apart: its $0 cash cost has no place on a log axis. The caller hands it to
+// placeAllocations before fitting the axes (a linear axis draws $0 where it is) and again after
+// (a log axis draws it on the floor, and its legend entry says so).
 ChartSeries addRentalSeries(ChartData& chart, const Results& results, const CloudFilter& filter);
-void placeOnFloor(ChartData& chart, ChartSeries allocations);
+enum class AxesFitted { No, Yes };
+void placeAllocations(ChartData& chart, ChartSeries& allocations, AxesFitted fitted);
 
 // "Cheapest offer per GPU and count of each way to rent: 12 of 140 shown." or empty when every
 // offer is drawn.

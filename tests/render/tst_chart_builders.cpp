@@ -16,6 +16,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <set>
 
 using namespace gpuplan;
@@ -620,15 +621,32 @@ private slots:
                      QStringLiteral("(the cheapest per GPU and count of each "
                                     "way to rent); the CSV export lists every offer")),
             qPrintable(chart.footnote));
-        // The allocation has a series of its own; its $0 sits just above the log axis's floor.
-        const ChartSeries* granted = findSeries(chart, QStringLiteral("Allocation (no cash)"));
+        // The allocation has a series of its own; its $0 sits just above the log axis's floor,
+        // and its legend entry says so.
+        QVERIFY(!findSeries(chart, QStringLiteral("Allocation (no cash)")));
+        const ChartSeries* granted
+            = findSeries(chart, QStringLiteral("Allocation ($0, on the floor)"));
         QVERIFY(granted);
+        QVERIFY(!granted->points.empty());
         for (const auto& p : granted->points) {
-            QVERIFY(p.y > chart.y.min && p.y < chart.y.max);
+            QCOMPARE(p.y, chart.y.min * std::pow(chart.y.max / chart.y.min, 0.03));
             QVERIFY2(p.tooltip.contains(QStringLiteral("Apply 14 days ahead; 2 days in the queue")),
                 qPrintable(p.tooltip));
         }
         verifyInside(chart);
+
+        // A linear axis has a $0: the allocation is drawn there, inside the padded range (it
+        // sat 3% above the padded floor, below the $0 tick).
+        PlannerChartOptions linear;
+        linear.logX = linear.logY = false;
+        const ChartData flat = experimentCostChart(r, linear);
+        const ChartSeries* atZero = findSeries(flat, QStringLiteral("Allocation (no cash)"));
+        QVERIFY(atZero);
+        QCOMPARE(atZero->points.size(), granted->points.size());
+        for (const auto& p : atZero->points)
+            QCOMPARE(p.y, 0.0);
+        QVERIFY(flat.y.min < 0.0);
+        verifyInside(flat);
     }
 
     void cloudFilterChoosesProvidersKindsAndFreshness()
