@@ -20,8 +20,10 @@ using yaml::Range;
 
 // Wide plausibility bounds: they catch unit mix-ups and corrupted files, not slow hardware.
 constexpr Range kSeconds { 0.0, 1e7 };
-// A configuration takes some time: 0 days would drop it from every plan without a word.
-constexpr Range kDays { 0.0, 1e7, true };
+// A configuration takes some time: 0 days would drop it from every plan without a word. The
+// planner's limit (core/limits.h): until 2026-11-28 this reader took 10x more days than every
+// other file.
+constexpr Range kDays = limits::kTrainingDays.bounds;
 constexpr Range kBytes { 0.0, 1e15 };
 constexpr Range kUtilization { 0.0, 100.0 }; // > 1 is flagged by core, not rejected here
 constexpr Range kRelativeError { 0.0, 1e3 };
