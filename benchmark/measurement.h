@@ -80,6 +80,10 @@ struct StateBytes {
 struct ConfigurationResult {
     Configuration configuration;
     int microBatch = 0; // 0: nothing fits
+    // The largest power of two that fitted (the search's, halved where the timed run ran out
+    // of memory); microBatch splits the per-device batch evenly, so it may be less. The search
+    // and its pruning count in these.
+    int fittedMicroBatch = 0;
     int accumulation = 0;
     Spread forwardBackward; // one micro-step, seconds
     Spread optimizerStep; // seconds

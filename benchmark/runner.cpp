@@ -231,20 +231,22 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
     };
 
     if (options.microBatch) {
-        result.microBatch = *options.microBatch;
+        result.fittedMicroBatch = *options.microBatch;
     } else {
         const BatchSearchResult found
             = searchMicroBatch(largestPowerOfTwoAtMost(perDevice()), trial);
-        result.microBatch = found.microBatch;
+        result.fittedMicroBatch = found.microBatch;
         result.trialSteps = found.trials;
     }
+    result.microBatch = result.fittedMicroBatch;
     if (!result.feasible()) {
         result.notes.push_back("a micro-batch of 1 does not fit");
         return result;
     }
     // A micro-batch that fitted once in the search can still run out of memory in the longer
     // timed run (allocator fragmentation near the limit): halve it and time again, saying so.
-    while (result.microBatch >= 1) {
+    while (result.fittedMicroBatch >= 1) {
+        result.microBatch = result.fittedMicroBatch; // timeAt may split the batch more evenly
         bool fits = true;
         try {
             timeAt(configuration, *step, result);
@@ -262,7 +264,8 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
             continue; // the same micro-batch again, with the attention that holds no scores
         result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
             + " ran out of memory after the search fitted it");
-        result.microBatch /= 2;
+        result.fittedMicroBatch /= 2;
+        result.microBatch = result.fittedMicroBatch;
     }
     if (result.failure) {
         if (sharded)
@@ -306,9 +309,28 @@ void ConfigurationRun::timeAt(
     };
     std::erase_if(result.notes, fromEarlierAttempt);
     result.accumulation = (perDevice() + result.microBatch - 1) / result.microBatch;
-    if (result.accumulation * result.microBatch != perDevice())
+    // A per-device batch the fitted micro-batch does not divide (1000 with 256 fitting) runs as
+    // many micro-batches as it must, of equal size (4 of 250), as a training stack splits it:
+    // padding the last one to the fitted size timed 1024 samples for 1000, and a batch of 96
+    // at a fitted 64 half as many again. A micro-batch the user fixed is kept, and its padding
+    // said.
+    if (!options.microBatch && result.accumulation * result.microBatch != perDevice()) {
+        const int fitted = result.fittedMicroBatch;
+        result.microBatch = (perDevice() + result.accumulation - 1) / result.accumulation;
+        const int padded = result.accumulation * result.microBatch - perDevice();
         result.notes.push_back("global batch " + std::to_string(perDevice())
-            + " is not a multiple of the micro-batch: the last micro-step is padded");
+            + (report.gpuCount > 1 ? " per GPU" : "") + " runs as "
+            + std::to_string(result.accumulation) + " micro-batches of "
+            + std::to_string(result.microBatch) + " (" + std::to_string(fitted)
+            + " fitted; it does not divide the batch)"
+            + (padded > 0 ? ", " + std::to_string(padded) + " sample(s) of the last padded" : ""));
+    } else if (result.accumulation * result.microBatch != perDevice()) {
+        result.notes.push_back("global batch " + std::to_string(perDevice())
+            + " is not a multiple of the micro-batch: the last micro-step is padded to "
+            + std::to_string(result.microBatch) + " and timed so ("
+            + std::to_string(result.accumulation * result.microBatch - perDevice())
+            + " samples more than training runs)");
+    }
 
     emit(ProgressPhase::Warmup, plan.warmup(), "", result.microBatch, configuration);
     const Batch batch = model.makeBatch(result.microBatch, device);
@@ -605,7 +627,8 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
                     result.notes.push_back(std::move(note));
             report.search.trialSteps += result.trialSteps;
             if (!options.microBatch)
-                report.search.exhaustiveTrialSteps += doublingTrials(target, result.microBatch);
+                report.search.exhaustiveTrialSteps
+                    += doublingTrials(target, result.fittedMicroBatch);
         }
         report.configurations.push_back(result);
         const std::string summary = result.skipped ? configuration.label() + ": " + skip.reason

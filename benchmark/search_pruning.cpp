@@ -52,9 +52,9 @@ SkipDecision decideSkip(const Configuration& candidate,
     for (const auto& x : measured) {
         if (!x.feasible() || x.skipped || !dominates(x.configuration, candidate))
             continue;
-        if (x.microBatch >= target) {
+        if (x.fittedMicroBatch >= target) {
             decision.skip = true;
-            decision.dominatingMicroBatch = x.microBatch;
+            decision.dominatingMicroBatch = x.fittedMicroBatch;
             decision.reason = "skipped: " + x.name()
                 + " already runs the whole per-device batch in one micro-batch and is faster at "
                   "equal micro-batch";
@@ -69,9 +69,9 @@ SkipDecision decideSkip(const Configuration& candidate,
             continue;
         model->fixedBytes -= static_cast<double>(x.stateBytes.optimizerState);
         const int fits = largestFittingMicroBatch(*model, *capacityBytes, target);
-        if (fits <= x.microBatch) {
+        if (fits <= x.fittedMicroBatch) {
             decision.skip = true;
-            decision.dominatingMicroBatch = x.microBatch;
+            decision.dominatingMicroBatch = x.fittedMicroBatch;
             decision.reason = "skipped: offloading frees "
                 + gib(static_cast<double>(x.stateBytes.optimizerState))
                 + " of optimizer state, and the memory model of " + x.name() + " ("

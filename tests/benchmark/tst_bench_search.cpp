@@ -8,6 +8,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace gpuplan::bench;
 using namespace gpuplan::bench::testing;
 
@@ -80,6 +82,46 @@ private slots:
         QVERIFY(c.trialSteps >= 2 && c.trialSteps <= 4);
         QCOMPARE(c.accumulation, 64 / c.microBatch);
         cpu_memory::setLimit(std::nullopt);
+    }
+
+    // A batch the fitted micro-batch does not divide runs as equal micro-batches, as a training
+    // stack splits it: 48 with 32 fitting is 2 of 24, not 32 and a last one padded to 32 (64
+    // samples timed for 48). A micro-batch the user fixed is kept, and its padding said.
+    void unevenBatchRunsAsEqualMicroBatches()
+    {
+        const ModelSpec spec = tinyFromConfig("tiny-neox");
+        RunOptions o = tinyRun(spec, 48, { { Method::Naive, false, false } });
+        o.stepsMeasured = 1;
+        const auto even = runTiny(o).report.configurations.at(0);
+        QCOMPARE(even.fittedMicroBatch, 32);
+        QCOMPARE(even.microBatch, 24);
+        QCOMPARE(even.accumulation, 2);
+        const auto said = [](const ConfigurationResult& c, const std::string& text) {
+            return std::any_of(c.notes.begin(), c.notes.end(),
+                [&](const std::string& note) { return note == text; });
+        };
+        QVERIFY(said(even,
+            "global batch 48 runs as 2 micro-batches of 24 (32 fitted; it does not "
+            "divide the batch)"));
+
+        o.recipe.globalBatch = 40; // 2 of 20
+        QCOMPARE(runTiny(o).report.configurations.at(0).microBatch, 20);
+        o.recipe.globalBatch = 41; // 2 of 21, one sample of the last padded
+        const auto odd = runTiny(o).report.configurations.at(0);
+        QCOMPARE(odd.microBatch, 21);
+        QVERIFY(said(odd,
+            "global batch 41 runs as 2 micro-batches of 21 (32 fitted; it does not "
+            "divide the batch), 1 sample(s) of the last padded"));
+
+        o.recipe.globalBatch = 48;
+        o.microBatch = 32;
+        const auto fixed = runTiny(o).report.configurations.at(0);
+        QCOMPARE(fixed.microBatch, 32);
+        QCOMPARE(fixed.accumulation, 2);
+        QVERIFY(said(fixed,
+            "global batch 48 is not a multiple of the micro-batch: the last "
+            "micro-step is padded to 32 and timed so (16 samples more than "
+            "training runs)"));
     }
 
     void capBelowTheModelMakesItInfeasible()

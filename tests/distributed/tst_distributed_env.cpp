@@ -255,7 +255,7 @@ private slots:
     {
         ConfigurationResult base;
         base.configuration = { Method::FreeLunch, false, false, Parallelism::Zero1 };
-        base.microBatch = 16;
+        base.microBatch = base.fittedMicroBatch = 16;
         base.memorySamples = { { 8, 5000 }, { 16, 9000 } }; // 1000 + 500 per sample
         base.stateBytes.optimizerState = 800;
         const Configuration checkpointed { Method::FreeLunch, true, false, Parallelism::Zero1 };
@@ -282,6 +282,13 @@ private slots:
         QVERIFY(!decideSkip(offloaded, { base }, 64, 16500).skip);
         // No capacity known (a CPU without --memory-limit): measured.
         QVERIFY(!decideSkip(offloaded, { base }, 64, std::nullopt).skip);
+
+        // What fitted counts, not the even split of an uneven batch (12 here, 16 fitted): a
+        // micro-batch of the whole target fitted, so nothing adding memory can do better.
+        ConfigurationResult split = base;
+        split.microBatch = 12;
+        QVERIFY(decideSkip(checkpointed, { split }, 16, std::nullopt).skip);
+        QCOMPARE(decideSkip(offloaded, { split }, 64, 9500).dominatingMicroBatch, 16);
     }
 };
 
