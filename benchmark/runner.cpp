@@ -170,16 +170,25 @@ void ConfigurationRun::recordMicroStepTimes(StepEngine& step, ConfigurationResul
     if (result.microBatch < 2)
         return;
     step.dropGraph();
-    constexpr int kSamples = 3;
+    // At least three samples and a quarter of --min-time at each micro-batch: three samples of
+    // a micro-step of milliseconds (the small models on a GPU) fitted the line to noise.
+    constexpr std::size_t kLeastSamples = 3;
+    constexpr std::size_t kMostSamples = 200;
+    const double minSeconds = options.minMeasureSeconds / 4.0;
     for (const int microBatch : { result.microBatch / 2, result.microBatch }) {
         const Batch batch = model.makeBatch(microBatch, clock.device());
         step.microStep(batch); // this shape's first run: allocations, kernel choices
         std::vector<double> times;
-        for (int i = 0; i < kSamples; ++i)
-            times.push_back(timed([&] {
+        double seconds = 0.0;
+        while (
+            times.size() < kLeastSamples || (seconds < minSeconds && times.size() < kMostSamples)) {
+            const double pair = timed([&] {
                 step.microStep(batch);
                 step.microStep(batch);
-            }) / 2.0);
+            });
+            times.push_back(pair / 2.0);
+            seconds += pair;
+        }
         result.microStepSamples.push_back({ microBatch, spreadOf(times).median });
     }
     step.discardGradients();
