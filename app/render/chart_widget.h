@@ -55,6 +55,9 @@ public:
     QString drawnTitle() const;
     // The tick labels drawn along the x (horizontal) or y axis; for tests.
     QStringList tickLabels(Qt::Orientation axis) const;
+    // Every visible text Qt Charts drew in the chart (axis labels as drawn, elided with "…"
+    // where Qt found no room); for tests.
+    QStringList drawnTexts() const;
     // The title drawn along the x or y axis (fitAxisTitles' choice); for tests.
     QString axisTitleText(Qt::Orientation axis) const;
     // Where the footnote is drawn and where the plot is, in chart coordinates; for tests.
