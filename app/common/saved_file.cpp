@@ -28,14 +28,20 @@ bool writeUncommitted(QSaveFile& file, const QByteArray& bytes, QString* error)
         return false;
     }
     // A short write fails too (a full disk, a file-size limit): the file is then never
-    // committed, and QSaveFile's destructor removes what it wrote.
+    // committed, and QSaveFile's destructor removes what it wrote. Flushed here: bytes fewer
+    // than its buffer (16 KiB) reach the disk only in commit(), whose failed flush Qt 6.4 does
+    // not report, so a small file on a full disk was renamed into place empty and announced as
+    // saved, over the earlier one.
     const qint64 written = file.write(bytes);
-    if (written != bytes.size()) {
-        *error = QStringLiteral("cannot write %1: only %2 of %3 bytes could be written (disk full "
-                                "or a file-size limit?)")
-                     .arg(QDir::toNativeSeparators(path))
-                     .arg(std::max<qint64>(written, 0))
-                     .arg(bytes.size());
+    if (written != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError) {
+        *error = written != bytes.size()
+            ? QStringLiteral("cannot write %1: only %2 of %3 bytes could be written (disk full or "
+                             "a file-size limit?)")
+                  .arg(QDir::toNativeSeparators(path))
+                  .arg(std::max<qint64>(written, 0))
+                  .arg(bytes.size())
+            : QStringLiteral("cannot write %1: %2 (disk full or a file-size limit?)")
+                  .arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }
     return true;

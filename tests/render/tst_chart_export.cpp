@@ -2,6 +2,7 @@
 // report, and clear failures.
 
 #include "app/common/format.h"
+#include "app/common/saved_file.h"
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
 #include "app/render/planner_charts.h"
@@ -563,6 +564,40 @@ private slots:
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("the old file"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList { name });
+    }
+
+    // A file smaller than QSaveFile's buffer (a justification, a scenario, price edits, a
+    // budget CSV) is written only when it is committed: on a full disk that write failed, the
+    // file was renamed into place anyway, and the earlier one was replaced by an empty file
+    // announced as saved.
+    void smallWritesCutShortKeepTheOldFile()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("justification.md"));
+        {
+            QFile old(file);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("the old file");
+        }
+        QString error;
+        bool ok = true;
+        {
+            const FileSizeLimit limit(100);
+            QVERIFY(limit.isSet());
+            ok = views::saveWholeFile(file, QByteArray(2537, 'x'), &error);
+        }
+        QVERIFY(!ok);
+        QVERIFY2(error.startsWith(QStringLiteral("cannot write ") + QDir::toNativeSeparators(file)),
+            qPrintable(error));
+        QFile old(file);
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("the old file"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+            QStringList { QStringLiteral("justification.md") });
+
+        // With room, the same write replaces it.
+        QVERIFY2(views::saveWholeFile(file, QByteArray(2537, 'x'), &error), qPrintable(error));
+        QCOMPARE(QFileInfo(file).size(), 2537);
     }
 
     void reportPdfRenders()
