@@ -352,11 +352,13 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         return 2;
     // One process, no launcher of ours to speak for it: a stop signal says what it keeps.
     if (z.worldSize == 1) {
-        std::string kept = options.out ? "the configurations finished so far are in " + *options.out
-                                       : std::string("nothing is saved without --out");
-        if (!earlier.empty())
-            kept += "; the earlier results are kept in " + earlier;
-        reportStopSignals(kept, options.out ? temporaryResultsPath(*options.out) : "");
+        StopReport stop;
+        if (options.out) {
+            stop.resultsFile = resultsTarget(*options.out);
+            stop.temporaryFile = temporaryResultsPath(*options.out);
+            stop.earlierFile = earlier;
+        }
+        reportStopSignals(stop);
     }
     std::string writeError;
     bool writeWarned = false;

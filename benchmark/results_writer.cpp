@@ -363,6 +363,11 @@ std::string temporaryResultsPath(const std::string& path)
     return temporaryBeside(linkTarget(path));
 }
 
+std::string resultsTarget(const std::string& path)
+{
+    return linkTarget(path);
+}
+
 std::string earlierResultsPath(const std::string& path)
 {
     return linkTarget(path) + ".previous";

@@ -27,6 +27,9 @@ void dropEarlierResults(const std::string& path);
 // The run failed before writing anything: the earlier file goes back to `path`. True if it did.
 bool restoreEarlierResults(const std::string& path);
 
+// The file results at `path` are written to: `path`, or the file its symbolic link names.
+std::string resultsTarget(const std::string& path);
+
 // The temporary file writeResultsFile writes beside `path` before renaming it into place.
 std::string temporaryResultsPath(const std::string& path);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <unistd.h>
 
@@ -10,11 +11,17 @@ namespace gpuplan::bench {
 namespace {
 
 // What the handler may touch: bytes prepared beforehand, nothing allocated, only
-// async-signal-safe calls (unlink, write, _exit).
+// async-signal-safe calls (access, rename, unlink, write, _exit).
 constexpr std::size_t kMaxText = 4096;
-char g_onTerm[kMaxText];
-char g_onInt[kMaxText];
+struct Texts {
+    char written[kMaxText]; // the results file exists: what it holds
+    char nothingWritten[kMaxText]; // no configuration finished (and the earlier file put back)
+};
+Texts g_onTerm;
+Texts g_onInt;
+char g_results[kMaxText];
 char g_temporary[kMaxText];
+char g_earlier[kMaxText];
 
 void copyInto(char (&to)[kMaxText], const std::string& text)
 {
@@ -23,22 +30,52 @@ void copyInto(char (&to)[kMaxText], const std::string& text)
     to[n] = '\0';
 }
 
+void say(const char* text)
+{
+    [[maybe_unused]] const auto written = ::write(2, text, std::strlen(text));
+}
+
 extern "C" void onStopSignal(int signal)
 {
     if (g_temporary[0] != '\0')
         ::unlink(g_temporary);
-    const char* text = signal == SIGINT ? g_onInt : g_onTerm;
-    [[maybe_unused]] const auto written = ::write(2, text, std::strlen(text));
+    const Texts& texts = signal == SIGINT ? g_onInt : g_onTerm;
+    const bool written = g_results[0] != '\0' && ::access(g_results, F_OK) == 0;
+    if (!written && g_earlier[0] != '\0')
+        std::rename(g_earlier, g_results);
+    say(written ? texts.written : texts.nothingWritten);
     ::_exit(128 + signal);
+}
+
+void prepare(Texts& texts, const char* signal, const StopReport& r)
+{
+    const std::string stopped = std::string("gpuplan-bench: stopped by ") + signal + "; ";
+    if (r.resultsFile.empty()) {
+        copyInto(texts.written, stopped + "nothing is saved without --out\n");
+        copyInto(texts.nothingWritten, stopped + "nothing is saved without --out\n");
+        return;
+    }
+    copyInto(texts.written,
+        stopped + "the configurations finished so far are in " + r.resultsFile
+            + (r.earlierFile.empty() ? std::string()
+                                     : "; the earlier results are kept in " + r.earlierFile)
+            + "\n");
+    copyInto(texts.nothingWritten,
+        stopped + "no configuration had finished, so nothing was written"
+            + (r.earlierFile.empty() ? std::string()
+                                     : ": the earlier results are back in " + r.resultsFile)
+            + "\n");
 }
 
 } // namespace
 
-void reportStopSignals(const std::string& kept, const std::string& temporaryFile)
+void reportStopSignals(const StopReport& report)
 {
-    copyInto(g_onTerm, "gpuplan-bench: stopped by SIGTERM; " + kept + "\n");
-    copyInto(g_onInt, "gpuplan-bench: stopped by SIGINT; " + kept + "\n");
-    copyInto(g_temporary, temporaryFile);
+    prepare(g_onTerm, "SIGTERM", report);
+    prepare(g_onInt, "SIGINT", report);
+    copyInto(g_results, report.resultsFile);
+    copyInto(g_temporary, report.temporaryFile);
+    copyInto(g_earlier, report.earlierFile);
     struct sigaction action { };
     action.sa_handler = onStopSignal;
     sigemptyset(&action.sa_mask);

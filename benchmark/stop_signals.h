@@ -8,9 +8,17 @@
 
 namespace gpuplan::bench {
 
-// Installs the handlers. `kept`: what the stop leaves ("the configurations finished before are
-// in results.yaml"); `temporaryFile`: the results file's temporary copy, removed if a write was
-// under way. Called again, it replaces both.
-void reportStopSignals(const std::string& kept, const std::string& temporaryFile);
+// What a stop leaves, decided when the signal comes: whether the results file was written yet.
+struct StopReport {
+    std::string resultsFile; // --out (its link's target); empty: nothing is saved
+    std::string temporaryFile; // its temporary copy, removed if a write was under way
+    // The earlier results set aside for this run (results.yaml.previous); empty if none. Put
+    // back when the run is stopped before it wrote anything: it was "kept" in a file the
+    // planner does not read.
+    std::string earlierFile;
+};
+
+// Installs the handlers. Called again, it replaces what they report.
+void reportStopSignals(const StopReport& report);
 
 } // namespace gpuplan::bench

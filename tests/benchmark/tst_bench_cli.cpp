@@ -262,19 +262,35 @@ private slots:
         QVERIFY(results.readAll().contains("complete: true"));
     }
 
-    // A run in one process stopped by SIGTERM (a job scheduler) says so and where its results
-    // are, exits 143, and leaves no temporary file.
+    // A run in one process stopped by SIGTERM (a job scheduler) says so and what it kept,
+    // exits 143, and leaves no temporary file. Stopped before any configuration finished, it
+    // wrote nothing: an earlier results file set aside for it is put back (it was left as
+    // results.yaml.previous, which the planner does not read, and the message named a results
+    // file that did not exist).
+    void aStoppedRunSaysWhatItKept_data()
+    {
+        QTest::addColumn<bool>("earlier");
+        QTest::addRow("no earlier file") << false;
+        QTest::addRow("an earlier file") << true;
+    }
+
     void aStoppedRunSaysWhatItKept()
     {
+        QFETCH(bool, earlier);
         QTemporaryDir dir;
         const QString out = dir.filePath("results.yaml");
+        if (earlier) {
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("the earlier results\n");
+        }
         QProcess bench;
         bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
             { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
                 "17", "--methods", "all", "--micro-batch", "2", "--min-time", "30", "--progress",
                 "jsonl", "--out", out });
         QVERIFY(bench.waitForStarted());
-        // Measuring: the handlers are in place.
+        // Measuring the first configuration: the handlers are in place, nothing is written.
         QByteArray progress;
         while (!progress.contains("\"phase\": \"measure\"") && bench.waitForReadyRead(60000))
             progress += bench.readAllStandardOutput();
@@ -284,11 +300,57 @@ private slots:
         QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
         QCOMPARE(bench.exitCode(), 143);
         const QString err = QString::fromUtf8(bench.readAllStandardError());
-        QVERIFY2(err.contains("gpuplan-bench: stopped by SIGTERM; the configurations finished so "
-                              "far are in "
-                     + out),
-            qPrintable(err));
+        const QString said = earlier
+            ? "gpuplan-bench: stopped by SIGTERM; no configuration had finished, so nothing was "
+              "written: the earlier results are back in "
+                + out + "\n"
+            : QStringLiteral("gpuplan-bench: stopped by SIGTERM; no configuration had finished, "
+                             "so nothing was written\n");
+        QVERIFY2(err.endsWith(said), qPrintable(err));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(".tmp-").size(), 0);
+        QVERIFY(!QFile::exists(out + ".previous"));
+        QCOMPARE(QFile::exists(out), earlier);
+        if (earlier) {
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.readAll(), QByteArray("the earlier results\n"));
+        }
+    }
+
+    // Stopped after a configuration finished: its results are in the file, the earlier ones
+    // aside, both said.
+    void aStoppedRunKeepsWhatFinished()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        {
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("the earlier results\n");
+        }
+        QProcess bench;
+        bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
+                "17", "--methods", "all", "--micro-batch", "2", "--min-time", "0", "--progress",
+                "jsonl", "--out", out });
+        QVERIFY(bench.waitForStarted());
+        QByteArray progress;
+        while (!progress.contains("\"phase\": \"configuration_done\"")
+            && bench.waitForReadyRead(60000))
+            progress += bench.readAllStandardOutput();
+        QVERIFY2(progress.contains("\"phase\": \"configuration_done\""), progress.constData());
+        QTRY_VERIFY(QFile::exists(out)); // written after the configuration, before the next
+        bench.terminate();
+        QVERIFY(bench.waitForFinished(30000));
+        if (bench.exitCode() == 0)
+            QSKIP("the run finished before the signal came");
+        QCOMPARE(bench.exitCode(), 143);
+        const QString err = QString::fromUtf8(bench.readAllStandardError());
+        QVERIFY2(err.endsWith("gpuplan-bench: stopped by SIGTERM; the configurations finished so "
+                              "far are in "
+                     + out + "; the earlier results are kept in " + out + ".previous\n"),
+            qPrintable(err));
+        QVERIFY(QFile::exists(out + ".previous"));
     }
 
     // --seq-len given for a vision model (the GUI's reduced recipe passes it for every model)
