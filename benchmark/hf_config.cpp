@@ -1,5 +1,8 @@
 #include "benchmark/hf_config.h"
 
+#include "pricing/text_checks.h"
+#include "pricing/text_file.h"
+
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
@@ -277,20 +280,26 @@ HfConfigLoad parseHfConfig(std::string_view text, const std::string& fileName)
 
 HfConfigLoad loadHfConfig(const std::string& path)
 {
+    HfConfigLoad load;
     if (std::filesystem::is_directory(path)) {
-        HfConfigLoad load;
         load.error = path + ": is a folder; --config names a model's config.json";
         return load;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        HfConfigLoad load;
-        load.error = path + ": cannot open the file";
+    // Checked before it is read, as the planner's data files are: the weights given for the
+    // config (model.safetensors) were read whole, 8.5 GB, and /dev/zero until memory ran out.
+    std::vector<LoadIssue> issues;
+    const auto text = readTextFile(path, issues, kMaxConfigBytes,
+        "a model's config.json may have (the weights rather than the config?)");
+    if (!text) {
+        load.error = path + ": " + issues.front().message;
         return load;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseHfConfig(text.str(), path);
+    if (const auto junk = findBinaryJunk(*text, path, "a model's config.json")) {
+        load.error = path + ":" + std::to_string(junk->line) + ":" + std::to_string(junk->column)
+            + ": " + junk->message;
+        return load;
+    }
+    return parseHfConfig(*text, path);
 }
 
 } // namespace gpuplan::bench

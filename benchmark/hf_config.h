@@ -6,6 +6,7 @@
 #include "benchmark/model_spec.h"
 #include "core/precision.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@ struct HfConfigLoad {
 
 // `text` is the file's contents, `fileName` is used in messages and as the spec's configFile.
 HfConfigLoad parseHfConfig(std::string_view text, const std::string& fileName);
+// A model's config.json is a few KiB (Llama 3 405B's: 1 KiB); 1 MiB leaves room and refuses the
+// weights or a device before a byte is read.
+inline constexpr std::uintmax_t kMaxConfigBytes = 1024 * 1024;
 HfConfigLoad loadHfConfig(const std::string& path);
 
 } // namespace gpuplan::bench

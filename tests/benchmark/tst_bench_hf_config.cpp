@@ -3,6 +3,7 @@
 
 #include "benchmark/hf_config.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gpuplan::bench;
@@ -165,10 +166,42 @@ private slots:
     {
         const auto load = loadHfConfig("/nonexistent/config.json");
         QVERIFY(!load.spec.has_value());
-        QCOMPARE(load.error, std::string("/nonexistent/config.json: cannot open the file"));
+        QCOMPARE(load.error,
+            std::string("/nonexistent/config.json: cannot open the file: it does not exist"));
         const std::string folder = GPUPLAN_TEST_DATA "/data/tiny-neox";
         QCOMPARE(loadHfConfig(folder).error,
             folder + ": is a folder; --config names a model's config.json");
+    }
+
+    // The wrong file is refused before it is read: a device (/dev/zero was read until memory
+    // ran out), the weights (a 2 GB model.safetensors was read whole), a binary file.
+    void wrongFilesAreRefusedUnread()
+    {
+        QCOMPARE(loadHfConfig("/dev/zero").error, std::string("/dev/zero: not a regular file"));
+        QTemporaryDir dir;
+        const QString weights = dir.filePath("model.safetensors");
+        {
+            QFile file(weights);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.resize(2LL * 1024 * 1024 * 1024)); // sparse: no disk used
+        }
+        QCOMPARE(loadHfConfig(weights.toStdString()).error,
+            weights.toStdString()
+                + ": the file is 2147483648 bytes (2048 MiB), more than the 1 MiB a model's "
+                  "config.json may have (the weights rather than the config?)");
+        const QString binary = dir.filePath("config.json");
+        {
+            QFile file(binary);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QByteArray text("{\"model_type\": \"llama\",\n  \"x\": \"");
+            text.append('\0');
+            text.append("\"}");
+            file.write(text);
+        }
+        const std::string error = loadHfConfig(binary.toStdString()).error;
+        QVERIFY2(QString::fromStdString(error).startsWith(binary + ":2:9: "), error.c_str());
+        QVERIFY2(error.find("binary file") != std::string::npos, error.c_str());
+        QVERIFY(error.find('\0') == std::string::npos);
     }
 
     // The weights' half precision is the precision the model trains in; fp32 or nothing leaves
