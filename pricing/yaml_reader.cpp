@@ -63,6 +63,47 @@ std::optional<YAML::Mark> firstAlias(const std::string& text)
     return finder.mark;
 }
 
+// Where a second YAML document starts: a '---' line after content, or content after a '...'
+// line. YAML::Load reads the first document only, so a file made by joining two price files
+// lost the second one's prices without a word (LoadAll, which reads them all, loops forever on
+// some inputs in yaml-cpp 0.7). A marker is '---' or '...' at the start of a line, alone or
+// before a space: inside a scalar it could only stand indented.
+std::optional<YAML::Mark> secondDocument(const std::string& text)
+{
+    const auto atLine = [](int line) {
+        YAML::Mark mark;
+        mark.line = line;
+        return mark;
+    };
+    const auto isMarker = [](std::string_view line, std::string_view marker) {
+        return line.substr(0, 3) == marker
+            && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+    };
+    bool content = false;
+    bool ended = false;
+    int lineNumber = 0;
+    for (std::size_t start = 0; start <= text.size(); ++lineNumber) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string_view line = std::string_view(text).substr(start, end - start);
+        start = end + 1;
+        const std::size_t first = line.find_first_not_of(" \t\r");
+        const bool blank = first == std::string_view::npos || line[first] == '#';
+        if (isMarker(line, "---")) {
+            if (content || ended)
+                return atLine(lineNumber);
+            content = line.find_first_not_of(" \t\r", 3) != std::string_view::npos
+                && line[line.find_first_not_of(" \t\r", 3)] != '#';
+        } else if (isMarker(line, "...")) {
+            ended = content || ended;
+        } else if (!blank && !(line[0] == '%' && !content)) {
+            if (ended)
+                return atLine(lineNumber);
+            content = true;
+        }
+    }
+    return std::nullopt;
+}
+
 // Built by appending: GCC 12 at -O3 reports a false -Wrestrict for "'" + std::string (PR 105651).
 std::string quoted(std::string_view text)
 {
@@ -157,6 +198,13 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
     try {
         const std::string copy(text);
         root = YAML::Load(copy); // never LoadAll: 0.7.0 loops forever on ","
+        if (const auto second = secondDocument(copy)) {
+            error(*second,
+                "a second YAML document starts here ('---' or after '...'): gpuplan reads one "
+                "document per file; join them into one, or save the second as a file of its "
+                "own");
+            return std::nullopt;
+        }
         if (const auto alias = firstAlias(copy)) {
             error(*alias,
                 "aliases (*name) are not read in gpuplan files: write the value out where it is "
