@@ -101,14 +101,9 @@ std::optional<ScenarioDocument::Opened> ScenarioDocument::read(
         *error = issueText(issues);
         return std::nullopt;
     }
-    const ScenarioRead read = readScenario(*text, path.toStdString(), catalog.defaults);
+    const ScenarioRead read = readScenario(*text, path.toStdString(), catalog.defaults, &catalog);
     if (!read.scenario) {
         *error = issueText(read.issues);
-        return std::nullopt;
-    }
-    if (!catalog.findWorkload(read.scenario->modelId)) {
-        *error = tr("%1: model '%2' is not in the price tables (see the Planner's model list)")
-                     .arg(path, QString::fromStdString(read.scenario->modelId));
         return std::nullopt;
     }
     return Opened { *read.scenario, read.view, read.grant, read.priceSet, issueText(read.issues) };

@@ -71,8 +71,12 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     if (!in.expectSequence(node, "gpu_counts"))
         return counts;
     for (const auto& item : node)
-        if (auto n = in.number(item, "gpu_counts", limits::kGpuCount.bounds))
+        if (auto n = in.number(item, "gpu_counts", limits::kGpuCount.bounds)) {
+            // Twice drew every machine of that count twice.
+            if (std::find(counts.begin(), counts.end(), static_cast<int>(*n)) != counts.end())
+                in.error(item, "gpu_counts: " + item.Scalar() + " is listed twice");
             counts.push_back(static_cast<int>(*n));
+        }
     if (counts.empty())
         in.error(node, "gpu_counts needs at least one count");
     return counts;
@@ -187,8 +191,8 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
 
 } // namespace
 
-ScenarioRead readScenario(
-    std::string_view text, const std::string& fileName, const Assumptions& defaults)
+ScenarioRead readScenario(std::string_view text, const std::string& fileName,
+    const Assumptions& defaults, const Catalog* catalog)
 {
     ScenarioRead out;
     yaml::Reader in(fileName, out.issues);
@@ -206,8 +210,12 @@ ScenarioRead readScenario(
                 + "': this is not a scenario file");
     Scenario s;
     s.assumptions = defaults;
-    if (auto model = in.id(*root, "model", "scenario"))
+    if (auto model = in.id(*root, "model", "scenario")) {
         s.modelId = *model;
+        if (catalog && !catalog->findWorkload(*model))
+            in.error((*root)["model"],
+                "model '" + *model + "' is not in the price tables (see the Planner's model list)");
+    }
     if (auto source = in.string(*root, "source", "scenario", /*required=*/false)) {
         if (auto policy = sourcePolicyFromString(*source))
             s.source = *policy;
@@ -230,10 +238,17 @@ ScenarioRead readScenario(
         s.gpuCounts = readCounts(in, counts);
     if (const YAML::Node gpus = (*root)["gpus"]; gpus && in.expectSequence(gpus, "gpus")) {
         for (const auto& g : gpus) {
-            if (g.IsScalar() && !g.Scalar().empty())
-                s.gpuIds.push_back(g.Scalar());
-            else
+            if (!g.IsScalar() || g.Scalar().empty())
                 in.error(g, "gpus: each entry must be a GPU id");
+            else if (std::find(s.gpuIds.begin(), s.gpuIds.end(), g.Scalar()) != s.gpuIds.end())
+                in.error(g, "gpus: '" + g.Scalar() + "' is listed twice");
+            else if (catalog && !catalog->findGpu(g.Scalar()))
+                // Kept, it selected nothing: the scenario opened on empty charts without a word.
+                in.warning(g,
+                    "gpus: '" + g.Scalar()
+                        + "' is not in the price tables; left out of the GPUs shown");
+            else
+                s.gpuIds.push_back(g.Scalar());
         }
     }
     std::vector<std::string> userSupplied;

@@ -81,9 +81,11 @@ struct ScenarioRead {
 };
 
 // Reads a scenario; missing assumptions keep the values of `defaults` (and their provenance).
-// A model id the catalog does not know is not an error here (the caller decides).
-ScenarioRead readScenario(
-    std::string_view text, const std::string& fileName, const Assumptions& defaults);
+// With `catalog`, its ids are checked at their line and column: a model it does not know is an
+// error; a GPU it does not know is warned about and left out of the selection (a file saved
+// before a GPU left the tables still opens).
+ScenarioRead readScenario(std::string_view text, const std::string& fileName,
+    const Assumptions& defaults, const Catalog* catalog = nullptr);
 
 // The scenario as YAML, which readScenario reads back to the same settings; `price_set` is the
 // scenario's catalog's.

@@ -113,7 +113,35 @@ private slots:
                               "range 1 to 5");
         QTest::addRow("unknown model")
             << QByteArray("schema_version: 1\nkind: gpuplan-scenario\nmodel: gpt-9\n")
-            << QStringLiteral(": model 'gpt-9' is not in the price tables");
+            << QStringLiteral(":3:8: error: model 'gpt-9' is not in the price tables");
+        QTest::addRow("a GPU count twice")
+            << QByteArray("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\n"
+                          "gpu_counts: [8, 8]\n")
+            << QStringLiteral(":4:17: error: gpu_counts: 8 is listed twice");
+        QTest::addRow("a GPU twice")
+            << QByteArray("schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\n"
+                          "gpus: [a100-80gb-sxm, a100-80gb-sxm]\n")
+            << QStringLiteral(":4:23: error: gpus: 'a100-80gb-sxm' is listed twice");
+    }
+
+    // A GPU the tables do not know (one that left them since the file was saved) is warned
+    // about at its line and left out; it used to select nothing, and the scenario opened on
+    // empty charts without a word.
+    void unknownGpuIsLeftOutWithAWarning()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("gpus.gpuplan.yaml"));
+        write(path,
+            "schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\n"
+            "gpus: [nosuch, a100-80gb-sxm]\n");
+        document::ScenarioDocument doc;
+        QString error;
+        const auto opened = doc.read(path, *m_catalog, &error);
+        QVERIFY2(opened, qPrintable(error));
+        QCOMPARE(opened->scenario.gpuIds, std::vector<std::string> { "a100-80gb-sxm" });
+        QVERIFY2(opened->warnings.startsWith(path
+                     + QStringLiteral(":4:8: warning: gpus: 'nosuch' is not in the price tables; "
+                                      "left out of the GPUs shown")),
+            qPrintable(opened->warnings));
     }
     void refusalsNameTheFileAndLine()
     {
