@@ -20,13 +20,17 @@ using yaml::Range;
 
 // Wide plausibility bounds: they catch unit mix-ups and corrupted files, not slow hardware.
 constexpr Range kSeconds { 0.0, 1e7 };
+// A step takes time: 0 skipped the check of training_days against steps x step.
+constexpr Range kStepSeconds { 0.0, 1e7, true };
 // A configuration takes some time: 0 days would drop it from every plan without a word. The
 // planner's limit (core/limits.h): until 2026-11-28 this reader took 10x more days than every
 // other file.
 constexpr Range kDays = limits::kTrainingDays.bounds;
 constexpr Range kBytes { 0.0, 1e15 };
 constexpr Range kUtilization { 0.0, 100.0 }; // > 1 is flagged by core, not rejected here
-constexpr Range kRelativeError { 0.0, 1e3 };
+// An extrapolation off by the whole step or more says nothing about the step: its range's high
+// end (1 / (1 - error)) has no bound, and at 1e3 it quietly stopped widening at 1.
+constexpr Range kRelativeError { 0.0, 0.99 };
 // The recipe's limits are the planner's (gpuplan-bench refuses what they refuse).
 constexpr Range kBatch = limits::kBatch.bounds;
 constexpr Range kGpuCount = limits::kGpuCount.bounds;
@@ -199,6 +203,13 @@ private:
                 "device gpu_id '" + result.gpuId
                     + "' is not in the GPU table; the measurement "
                       "is shown but cannot be priced");
+        else if (result.gpuId.empty() && d["gpu_id"])
+            // gpuplan-bench leaves it empty for a device the GPU table does not know (a CPU);
+            // a plan said only that nothing was measured.
+            m_reader.warning(d["gpu_id"],
+                "device '" + result.deviceName
+                    + "' has an empty gpu_id: the measurement is shown but cannot be priced "
+                      "(set gpu_id to the GPU table's id of this device to price it)");
         const auto gpuCount = m_reader.integer(d, "gpu_count", "device", kGpuCount);
         result.gpuCount = static_cast<int>(gpuCount.value_or(1));
         m_deviceGpuCountRead = gpuCount.has_value();
@@ -513,9 +524,9 @@ private:
                 m_reader.integer(c, "micro_batch_size", what, kBatch).value_or(0));
             conf.accumulation = static_cast<int>(
                 m_reader.integer(c, "grad_accumulation_steps", what, kBatch).value_or(0));
-            spread(c, "forward_backward_seconds", what, kSeconds);
+            spread(c, "forward_backward_seconds", what, kStepSeconds);
             spread(c, "optimizer_step_seconds", what, kSeconds);
-            if (const auto step = spread(c, "step_seconds", what, kSeconds)) {
+            if (const auto step = spread(c, "step_seconds", what, kStepSeconds)) {
                 conf.stepSeconds = step->mean.value_or(step->median); // as the days' point
                 conf.stepMedianSeconds = step->median;
             }
