@@ -40,6 +40,10 @@ std::string sanitisedIdPart(const std::string& text)
 {
     std::string out;
     for (unsigned char c : text) {
+        // Never a leading dot: the file named after a provider ".hidden" (or "../x") was hidden,
+        // and the planner, which does not read hidden files, never saw its offers.
+        if (c == '.' && out.empty())
+            continue;
         const bool keep = std::isalnum(c) || c == '.' || c == '_';
         if (keep && c < 0x80)
             out += static_cast<char>(std::tolower(c));

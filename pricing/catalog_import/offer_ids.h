@@ -22,7 +22,8 @@ std::vector<std::string> makeOfferIds(
     const std::string& provider, const std::vector<OfferKey>& keys);
 
 // Lower-case letters, digits, '.', '_'; anything else becomes '-', runs of '-' one, none at
-// either end: "Hafnarfjarðarkaupstaður, IS, EU" -> "hafnarfjar-arkaupsta-ur-is-eu".
+// either end, no '.' first (file names made of it are never hidden):
+// "Hafnarfjarðarkaupstaður, IS, EU" -> "hafnarfjar-arkaupsta-ur-is-eu".
 std::string sanitisedIdPart(const std::string& text);
 
 } // namespace gpuplan::catalog_import

@@ -332,6 +332,12 @@ aliases:
         o.region.clear();
         o.aggregate = RegionAggregate::Median;
         QCOMPARE(importedFileName(o, "/x/vms.csv"), std::string("aws-vms-median-2025-06-30.yaml"));
+        // Never a hidden file, which the planner does not read, nor one in another folder.
+        o.aggregate = RegionAggregate::None;
+        o.provider = ".hidden";
+        QCOMPARE(importedFileName(o, "neb.csv"), std::string("hidden-neb-2025-06-30.yaml"));
+        o.provider = "../../x";
+        QCOMPARE(importedFileName(o, ".neb.csv"), std::string("x-neb-2025-06-30.yaml"));
     }
 };
 
