@@ -297,11 +297,15 @@ private:
                 const auto category
                     = key.IsScalar() ? budgetCategoryFromString(key.Scalar()) : std::nullopt;
                 if (!category) {
+                    // The list from the categories themselves: written out, it left out
+                    // fringe when that was added.
+                    std::string known;
+                    for (std::size_t i = 0; i < kBudgetCategoryCount; ++i)
+                        known.append(i ? ", " : "")
+                            .append(toString(static_cast<BudgetCategory>(i)));
                     m_reader.error(key,
                         "unknown budget category '" + (key.IsScalar() ? key.Scalar() : "")
-                            + "' in indirect_on of " + what
-                            + " (equipment, supplies, energy, hosting, support, staff, "
-                              "computing_services)");
+                            + "' in indirect_on of " + what + " (" + known + ")");
                     continue;
                 }
                 rules.carriesIndirect[static_cast<std::size_t>(*category)] = true;

@@ -158,9 +158,11 @@ std::optional<Scenario> scenarioFromOptions(
         if (value)
             chooseAssumptionValue(s.assumptions, spec.id, *value);
     }
-    const QDate today = p.isSet(QStringLiteral("today"))
-        ? QDate::fromString(p.value(QStringLiteral("today")), Qt::ISODate)
-        : QDate::currentDate();
+    // Exactly YYYY-MM-DD: Qt's ISO parsing read "2026-11-28 garbage" as 2026-11-28.
+    const QString todayText = p.value(QStringLiteral("today"));
+    const QDate today = !p.isSet(QStringLiteral("today")) ? QDate::currentDate()
+        : todayText.size() == 10 ? QDate::fromString(todayText, QStringLiteral("yyyy-MM-dd"))
+                                 : QDate();
     if (!today.isValid()) {
         *error
             = "--today must be a date YYYY-MM-DD, not '" + p.value(QStringLiteral("today")) + "'";

@@ -1003,6 +1003,9 @@ chassis:
         QTest::addRow("budget runs per year text")
             << budget + QStringList { "--runs-per-year", "3,x,1" }
             << "runs per year must be whole numbers from 0 to 100000 separated by commas";
+        QTest::addRow("today with a tail") // Qt's ISO parsing read it as 2026-11-28
+            << QStringList { "plan", "--model", "pythia-1b", "--today", "2026-11-28 garbage" }
+            << "--today must be a date YYYY-MM-DD, not '2026-11-28 garbage'";
         QTest::addRow("budget bad start") << budget + QStringList { "--start", "2027-13" }
                                           << "--start must be a month, YYYY-MM, not '2027-13'";
         QTest::addRow("budget machine and offer")
