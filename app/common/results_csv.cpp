@@ -11,14 +11,29 @@ QString cell(const QVariant& value)
     return value.typeId() == QMetaType::Double ? QString::number(value.toDouble(), 'g', 10)
                                                : value.toString();
 }
+
+// A text cell a spreadsheet would run as a formula (=, +, -, @ first; a tab or a return
+// first too): provider and offer names come from third parties' catalogs, where
+// "=HYPERLINK(...)" would run when the CSV is opened. A leading apostrophe keeps it text, as
+// OWASP advises; numbers ("-5") are left as they are.
+QString inertText(const QString& c)
+{
+    static const QString formulaStarts = QStringLiteral("=+-@\t\r");
+    if (c.isEmpty() || !formulaStarts.contains(c.front()))
+        return c;
+    bool number = false;
+    c.toDouble(&number);
+    return number ? c : QLatin1Char('\'') + c;
+}
 } // namespace
 
 QString csvRow(const QStringList& cells)
 {
     QStringList escaped;
-    for (const auto& c : cells) {
+    for (const auto& given : cells) {
+        const QString c = inertText(given);
         const bool quote = c.contains(QLatin1Char(',')) || c.contains(QLatin1Char('"'))
-            || c.contains(QLatin1Char('\n'));
+            || c.contains(QLatin1Char('\n')) || c.contains(QLatin1Char('\r'));
         QString text = c;
         text.replace(QLatin1String("\""), QLatin1String("\"\""));
         escaped << (quote ? QLatin1Char('"') + text + QLatin1Char('"') : text);

@@ -6,6 +6,7 @@
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/results_csv.h"
 #include "app/common/wording.h"
 #include "pricing/catalog_loader.h"
 
@@ -17,6 +18,18 @@ class TestWording : public QObject {
     Q_OBJECT
 
 private slots:
+    // A CSV cell never runs as a formula when a spreadsheet opens it (provider and offer names
+    // come from third parties' catalogs); numbers keep their sign.
+    void csvCellsAreNeverFormulas()
+    {
+        QCOMPARE(views::csvRow({ QStringLiteral("=HYPERLINK(\"http://x\",\"a\")"),
+                     QStringLiteral("@SUM(A1)"), QStringLiteral("+1 GPU"), QStringLiteral("-5"),
+                     QStringLiteral("-1.5e3"), QStringLiteral("AWS") }),
+            QStringLiteral(
+                "\"'=HYPERLINK(\"\"http://x\"\",\"\"a\"\")\",'@SUM(A1),'+1 GPU,-5,-1.5e3,"
+                "AWS\r\n"));
+    }
+
     void recommendation_data()
     {
         QTest::addColumn<double>("budget"); // 0: none
