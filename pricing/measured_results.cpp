@@ -203,9 +203,10 @@ private:
                 "device gpu_id '" + result.gpuId
                     + "' is not in the GPU table; the measurement "
                       "is shown but cannot be priced");
-        else if (result.gpuId.empty() && d["gpu_id"])
-            // gpuplan-bench leaves it empty for a device the GPU table does not know (a CPU);
-            // a plan said only that nothing was measured.
+        else if (const YAML::Node kind = d["kind"]; result.gpuId.empty() && d["gpu_id"]
+                 && !(kind && kind.IsScalar() && kind.Scalar() == "cpu"))
+            // gpuplan-bench leaves it empty for a GPU the table does not know (and for a CPU,
+            // which has no price to look up); a plan said only that nothing was measured.
             m_reader.warning(d["gpu_id"],
                 "device '" + result.deviceName
                     + "' has an empty gpu_id: the measurement is shown but cannot be priced "
