@@ -265,6 +265,8 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
                   } },
           };
 
+    // An option given twice is refused, as gpuplan-cli refuses it: the last one silently won.
+    std::map<std::string, std::string> given;
     for (std::size_t i = 1; i < args.size() && error.empty(); ++i) {
         const auto it = flags.find(args[i]);
         if (it == flags.end()) {
@@ -275,6 +277,12 @@ CliParse parseCommandLine(const std::vector<std::string>& args)
             error = args[i] + " needs a value";
             break;
         }
+        if (const auto earlier = given.find(args[i]); earlier != given.end()) {
+            error = args[i] + " is given twice ('" + earlier->second + "', then '" + args[i + 1]
+                + "'): give it once";
+            break;
+        }
+        given.emplace(args[i], args[i + 1]);
         it->second(args[i], args[i + 1]);
         ++i;
     }

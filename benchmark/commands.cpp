@@ -203,6 +203,15 @@ int launch(const CliOptions& options, const distributed::Environment& env, std::
             << " visible (two ranks on one GPU are refused by NCCL)\n";
         return 2;
     }
+    // Every rank is a process with LibTorch and its own copy of the model: more than the cores
+    // (a typo, 100 for 10) started them all, and the machine ran out of memory.
+    if (const unsigned cores = std::thread::hardware_concurrency();
+        !wantsCuda && cores > 0 && static_cast<unsigned>(*options.nprocPerNode) > cores) {
+        err << "gpuplan-bench: --nproc-per-node " << *options.nprocPerNode
+            << " CPU processes is more than this machine's " << cores
+            << " cores: each rank holds its own copy of the model\n";
+        return 2;
+    }
     return distributed::launchRanks(options, env, out, err);
 }
 

@@ -160,6 +160,13 @@ private slots:
             "--min-time", "nan" } << "invalid value 'nan' for --min-time";
         QTest::newRow("missing value")
             << QStringList { "run", "--model" } << "--model needs a value";
+        QTest::newRow("option given twice") // the last one silently won
+            << QStringList { "describe", "--model", "pythia-160m", "--model", "pythia-1b" }
+            << "--model is given twice ('pythia-160m', then 'pythia-1b'): give it once";
+        QTest::newRow("more CPU ranks than cores") // each a process with its own model
+            << QStringList { "run", "--model", "pythia-160m", "--device", "cpu", "--nproc-per-node",
+                   "512" }
+            << "--nproc-per-node 512 CPU processes is more than this machine's";
         QTest::newRow("missing config file") << QStringList { "describe", "--config",
             "/nonexistent/config.json" } << "/nonexistent/config.json: cannot open the file";
         QTest::newRow("bad config file") << QStringList {
