@@ -302,6 +302,20 @@ void PlannerView::resultsChanged()
         m_cloudTable->resizeColumnsToContents();
         m_columnsSized = true;
     }
+    // Except a column whose header changed: "Per experiment (with F&A)" once an indirect rate
+    // is set was cut to "er experiment (with F&A", the part that says what the figures hold.
+    for (auto& [table, headers] : { std::pair { m_optionsTable, &m_optionHeaders },
+             std::pair { m_cloudTable, &m_cloudHeaders } }) {
+        const QAbstractItemModel* model = table->model();
+        QStringList now;
+        for (int c = 0; c < model->columnCount(); ++c)
+            now << model->headerData(c, Qt::Horizontal).toString();
+        if (m_columnsSized && headers->size() == now.size())
+            for (int c = 0; c < now.size(); ++c)
+                if (now[c] != (*headers)[c])
+                    table->resizeColumnToContents(c);
+        *headers = now;
+    }
 
     QString text;
     if (r.recommended) {

@@ -7,6 +7,7 @@
 #include "app/render/chart_data.h"
 #include "app/render/planner_charts.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -94,6 +95,8 @@ private:
     std::optional<std::pair<std::string, int>> m_selectedMachine;
     bool m_syncing = false;
     bool m_columnsSized = false;
+    QStringList m_optionHeaders; // as last shown: a column whose header changes is sized anew
+    QStringList m_cloudHeaders;
 };
 
 } // namespace gpuplan::gui

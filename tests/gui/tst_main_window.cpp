@@ -553,6 +553,34 @@ private slots:
         }
     }
 
+    // A column whose header grows (the indirect rate adds "(with F&A)") is sized anew: it was
+    // cut to "er experiment (with F&A", the part that says what the figures hold.
+    void aLongerHeaderWidensItsColumn()
+    {
+        auto w = makeWindow();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        auto* table = w->findChild<QTableView*>(QStringLiteral("optionsTable"));
+        QVERIFY(table);
+        Assumptions withRate = w->session()->scenario().assumptions;
+        withRate.indirectRate = 0.5;
+        w->session()->setAssumptions(withRate);
+        const QAbstractItemModel* model = table->model();
+        int widened = 0;
+        for (int c = 0; c < model->columnCount(); ++c) {
+            const QString header = model->headerData(c, Qt::Horizontal).toString();
+            if (!header.contains(QStringLiteral("(with F&A)")))
+                continue;
+            ++widened;
+            QVERIFY2(table->columnWidth(c) >= table->horizontalHeader()->sectionSizeHint(c),
+                qPrintable(QStringLiteral("%1: %2 px for %3")
+                               .arg(header)
+                               .arg(table->columnWidth(c))
+                               .arg(table->horizontalHeader()->sectionSizeHint(c))));
+        }
+        QVERIFY(widened >= 2); // per experiment, energy per run
+    }
+
     // The header takes no focus: Alt+Up and Alt+Down sort by the current cell's column, as the
     // table's context menu does.
     void tablesSortFromTheKeyboard()
