@@ -77,12 +77,18 @@ struct BreakEvenWhen {
 // a month) against Y at $Z per run."; a break-even past the machine's life (`lifespanYears`) is
 // said to be one it is retired before reaching.
 
-QString breakEvenSentence(const OwnedOption& o, const QString& against, double costPerRun,
-    const BreakEvenWhen& when, double lifespanYears)
+QString breakEvenSentence(const Results& r, const OwnedOption& o, const QString& against,
+    double costPerRun, const BreakEvenWhen& when)
 {
+    const double lifespanYears = r.assumptions.amortizationYears;
     const QString machine = shortMachineLabel(o);
-    const QString price
-        = QStringLiteral("%1 at %2 per run").arg(against, views::formatUsd(costPerRun));
+    // A rental's price with F&A where the sponsor's rules put it on renting: "$7,347 per run"
+    // read as the offer's own price, which the budget quotes as $4,898 before indirect costs.
+    const bool withIndirect = r.assumptions.indirectRate > 0.0
+        && r.indirectRules.carries(BudgetCategory::ComputingServices);
+    const QString price = QStringLiteral("%1 at %2 per run%3")
+                              .arg(against, views::formatUsd(costPerRun),
+                                  withIndirect ? QStringLiteral(" with F&A") : QString());
     if (!when.runs)
         return QStringLiteral("Renting stays cheaper than buying %1: %2 costs less than running "
                               "the machine costs per run (%3 in %4).")
@@ -297,9 +303,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
             + QLatin1Char(' ') + views::pricingLabel(b.pricing);
-        p.tooltip = breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd,
-            { b.runs, b.months, b.withinLifespan, rangeIf(r, b.runsRange) },
-            r.assumptions.amortizationYears);
+        p.tooltip = breakEvenSentence(r, o, breakEvenOfferName(r, b), b.costPerRunUsd,
+            { b.runs, b.months, b.withinLifespan, rangeIf(r, b.runsRange) });
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
     }
@@ -352,19 +357,17 @@ QString buyVsRentConclusion(const Results& r, std::size_t optionIndex,
                                   "break-even to state.")
                 .arg(machine);
         const auto& c = r.cloud[*o.cheapestCloudIndex];
-        return breakEvenSentence(o,
+        return breakEvenSentence(r, o,
             rentalLabel(c) + QStringLiteral(", ")
                 + views::pricingLabel(c.cheapestPricing, c.cheapestReservedYears),
             c.cheapestCostUsd.value_or(0.0),
             { o.breakEvenRuns, months(o.breakEvenMonths), o.breakEvenWithinLifespan,
-                rangeIf(r, o.breakEvenRunsRange) },
-            r.assumptions.amortizationYears);
+                rangeIf(r, o.breakEvenRunsRange) });
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
-        sentences << breakEvenSentence(o, breakEvenOfferName(r, b), b.costPerRunUsd,
-            { b.runs, months(b.months), b.withinLifespan, rangeIf(r, b.runsRange) },
-            r.assumptions.amortizationYears);
+        sentences << breakEvenSentence(r, o, breakEvenOfferName(r, b), b.costPerRunUsd,
+            { b.runs, months(b.months), b.withinLifespan, rangeIf(r, b.runsRange) });
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);
     return sentences.join(QLatin1Char(' '));

@@ -846,6 +846,18 @@ private slots:
         QVERIFY(!buyVsRentConclusion(r, four).contains(QStringLiteral("past the machine's")));
         // In runs only (the justification's calendar is the grant's), no run rate to judge by.
         QVERIFY(!buyVsRentConclusion(r, eight, {}, false).contains(QStringLiteral("past the")));
+        QVERIFY(!words.contains(QStringLiteral("F&A")));
+
+        // With an indirect rate the sponsor puts on renting, the rental's price per run says it
+        // holds the F&A (it read as the offer's own price, which the budget quotes without).
+        Scenario withRate = scenarioFor(load.catalog, SourcePolicy::Paper);
+        withRate.assumptions.indirectRate = 0.5;
+        const Results indirect = evaluate(withRate);
+        const auto& c = indirect.cloud[*indirect.options[eight].cheapestCloudIndex];
+        const QString withFa = buyVsRentConclusion(indirect, eight);
+        QVERIFY2(withFa.contains(views::formatUsd(c.cheapestCostUsd.value_or(0.0))
+                     + QStringLiteral(" per run with F&A")),
+            qPrintable(withFa));
     }
 
     // Which costs less for the planned runs, on the break-even's terms: 4xA100 at the paper's
