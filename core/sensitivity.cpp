@@ -90,8 +90,10 @@ std::vector<SensitivityRow> sensitivity(const Scenario& scenario, const Results&
     if (pricing) {
         const double rate = *rateOf(point.cloud[*cloudIndex], *pricing);
         const Interval range = rateRange(rate, *pricing == Pricing::Spot);
-        inputs.push_back({ std::string(kCloudRateInput), "Cloud rate", range.low, range.high,
-            single(&InputPositions::cloudRates, -1.0), single(&InputPositions::cloudRates, 1.0) });
+        // An offer's rate is per instance (its GPUs together): "$2.08/h" alone read as per GPU.
+        inputs.push_back({ std::string(kCloudRateInput), "Cloud rate (per instance)", range.low,
+            range.high, single(&InputPositions::cloudRates, -1.0),
+            single(&InputPositions::cloudRates, 1.0) });
     }
     for (const auto& spec : kAssumptionSpecs) {
         if (!movedAsAssumption(spec.id))
