@@ -1,5 +1,8 @@
 #include "app/render/label_placement.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace gpuplan::render {
 
 namespace {
@@ -36,6 +39,35 @@ std::vector<Candidate> candidates(const QPointF& at, const QSizeF& size, qreal r
         { { at.x(), at.y() + r }, LabelSide::Right, true },
         { { at.x() - w, at.y() + r }, LabelSide::Left, true },
     };
+}
+
+// How far `p` is from the nearest edge of `box` (0 inside it).
+qreal distanceTo(const QRectF& box, const QPointF& p)
+{
+    const qreal dx = std::max({ box.left() - p.x(), 0.0, p.x() - box.right() });
+    const qreal dy = std::max({ box.top() - p.y(), 0.0, p.y() - box.bottom() });
+    return std::hypot(dx, dy);
+}
+
+// Whether another marker lies nearer the label than its own point: the label then reads as
+// that point's ("8×H200 SXM" ended at the 8×H100's marker, a diagonal spot away from its own).
+// Markers at the point itself (a ring around it) do not count.
+bool nearerToAnother(const QRectF& box, const QPointF& own, const std::vector<QRectF>& markers)
+{
+    constexpr qreal kSamePoint = 1.0; // px: a marker centred on the point is the point's
+    constexpr qreal kMargin = 2.0; // px: as near as its own point is still its own
+    // Another marker must be clearly nearer: in a crowd every spot has a neighbour about as
+    // near as the point, and a label beside its own point still reads as its own.
+    constexpr qreal kNearer = 0.5;
+    const qreal ownDistance = distanceTo(box, own);
+    for (const QRectF& m : markers) {
+        const QPointF centre = m.center();
+        if (QLineF(centre, own).length() <= kSamePoint)
+            continue;
+        if (distanceTo(box, centre) + kMargin < kNearer * ownDistance)
+            return true;
+    }
+    return false;
 }
 
 // Whether a label that may go on `wanted` side may take candidate `c`.
@@ -93,7 +125,8 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
                         && (!label.rowBand
                             || (box.top() >= label.rowBand->first
                                 && box.bottom() <= label.rowBand->second))
-                        && isFree(box, clearSoft)) {
+                        && isFree(box, clearSoft)
+                        && !nearerToAnother(box, label.anchor, obstacles.markers)) {
                         where = box;
                         break;
                     }

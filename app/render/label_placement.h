@@ -40,8 +40,9 @@ bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
 // Puts each label beside its point, in request order (earlier requests win), trying right,
 // left, above, below, the four diagonals, then the same a step further out (a one-sided request
 // only the spots on its side, and above or below flush with the point on that side); a
-// candidate must lie inside `plot` and clear every marker, every segment and every label placed
-// before it (and every soft segment, unless no candidate clears those too). A label that fits
+// candidate must lie inside `plot`, clear every marker, every segment and every label placed
+// before it (and every soft segment, unless no candidate clears those too), and lie no nearer
+// another marker than its own point (where it would read as that point's label). A label that fits
 // nowhere gets nullopt: its point still has a tooltip and a table row. `clearance` is the distance
 // from the point's centre to the nearest label edge.
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,

@@ -490,6 +490,29 @@ private slots:
         QCOMPARE(crossing[0]->topLeft(), QPointF(110, 143)); // first choice: right
     }
 
+    // A spot clearly nearer another marker than the label's own point is not taken: the label
+    // would read as that point's ("8×H200 SXM" ended at the 8×H100's marker, a diagonal spot
+    // away from its own, at 1366x768).
+    void aLabelStaysNearerItsOwnPointThanAnother()
+    {
+        const QRectF plot(0, 0, 400, 400);
+        const QSizeF size(60, 12);
+        LabelObstacles obstacles;
+        obstacles.markers.push_back({ 197, 197, 6, 6 }); // its own point, at (200, 200)
+        obstacles.segments.push_back({ 187, 150, 187, 250 }); // blocks the near spots on the left
+        obstacles.markers.push_back({ 147, 194, 6, 6 }); // blocks the far spot left of it
+        obstacles.markers.push_back({ 177, 165, 6, 6 }); // 4 px above the far upper-left spot
+        LabelRequest request { { 200, 200 }, size, LabelSide::Left };
+        const auto placed = placeLabels(plot, { request }, obstacles, 10.0);
+        QVERIFY(placed[0]);
+        // The far lower-left spot, 22.6 px from its point and 16 from the nearest other; the
+        // upper-left one, taken before, is 4 px from the other marker.
+        QCOMPARE(*placed[0], QRectF(QPointF(124, 216), size));
+        // With the lower-left spot blocked too, none is left: no label, rather than a wrong one.
+        obstacles.markers.push_back({ 150, 222, 6, 6 });
+        QVERIFY(!placeLabels(plot, { request }, obstacles, 10.0)[0]);
+    }
+
     // A one-sided label (a tornado bar's end) takes only spots on its side of the point: beside
     // it, its diagonals, then flush above or below; nowhere else, even where the other side is
     // free.
