@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <tuple>
 
 namespace gpuplan::render {
@@ -1156,6 +1157,15 @@ QStringList ChartWidget::labelTexts() const
     return texts;
 }
 
+QStringList ChartWidget::placedLabelTexts() const
+{
+    QStringList texts;
+    for (const auto& l : d->labels)
+        if (l.item->isVisible())
+            texts << l.item->text();
+    return texts;
+}
+
 int ChartWidget::visibleLabelCount() const
 {
     int n = 0;
@@ -1242,9 +1252,19 @@ void ChartWidget::placeLabels()
         // Every series shares the two axes, so the default series maps like any other.
         obstacles.segments.emplace_back(chart->mapToPosition(from), chart->mapToPosition(to));
     }
+    // The highlighted point (the recommendation) is labelled first: in request order it came
+    // after every GPU listed before its own, and on a crowded plot was never labelled.
+    std::vector<std::size_t> order(d->labels.size());
+    std::iota(order.begin(), order.end(), std::size_t { 0 });
+    if (const auto& h = d->data.highlight) {
+        const QPointF at = toAxis(d->data, h->x, h->y);
+        std::stable_partition(
+            order.begin(), order.end(), [&](std::size_t i) { return d->labels[i].value == at; });
+    }
     std::vector<LabelRequest> requests;
     const bool rows = !d->data.y.rows.empty(); // a tornado: rows one unit apart
-    for (const auto& label : d->labels) {
+    for (const std::size_t i : order) {
+        const auto& label = d->labels[i];
         LabelRequest request { chart->mapToPosition(label.value, label.series),
             label.item->boundingRect().size(), label.side };
         if (rows) {
@@ -1258,11 +1278,12 @@ void ChartWidget::placeLabels()
     const auto placed
         = render::placeLabels(plot, requests, obstacles, kImpossibleRingSize / 2 + kLabelGap / 2);
     d->geometry = { {}, obstacles };
-    for (std::size_t i = 0; i < placed.size(); ++i) {
-        d->labels[i].item->setVisible(placed[i].has_value());
-        if (placed[i]) {
-            d->labels[i].item->setPos(placed[i]->topLeft());
-            d->geometry.labels.push_back(*placed[i]);
+    for (std::size_t k = 0; k < placed.size(); ++k) {
+        auto* item = d->labels[order[k]].item;
+        item->setVisible(placed[k].has_value());
+        if (placed[k]) {
+            item->setPos(placed[k]->topLeft());
+            d->geometry.labels.push_back(*placed[k]);
         }
     }
     const ToScreen toScreen

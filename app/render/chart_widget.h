@@ -40,6 +40,8 @@ public:
     int visibleLabelCount() const;
     // Every point label's text, placed or not, in the order of the data's points.
     QStringList labelTexts() const;
+    // Those placed (drawn), in the same order.
+    QStringList placedLabelTexts() const;
 
     // Where the drawn labels are and what they had to keep clear of, in chart coordinates; for
     // tests.

@@ -490,6 +490,33 @@ private slots:
         QCOMPARE(crossing[0]->topLeft(), QPointF(110, 143)); // first choice: right
     }
 
+    // The recommended machine (the highlighted point) is labelled first: it came after every
+    // GPU listed before its own, and on the crowded charts was never labelled.
+    void theRecommendationIsLabelledFirst()
+    {
+        const Results r = plan(m_catalog, SourcePolicy::Best);
+        PlannerChartOptions options;
+        options.budgetUsd = 40000.0;
+        options.deadlineDays = 60.0;
+        QVERIFY(r.recommended);
+        options.highlightOption = *r.recommended;
+        const QString name = shortMachineLabel(r.options[*r.recommended]);
+        for (const bool experiment : { false, true }) {
+            const ChartData chart
+                = experiment ? experimentCostChart(r, options) : hardwareCostChart(r, options);
+            for (const QSize& size : { QSize(1000, 640), QSize(630, 396), QSize(480, 380) }) {
+                ChartWidget widget;
+                QVERIFY(shown(widget, chart, size));
+                QVERIFY2(widget.placedLabelTexts().contains(name),
+                    qPrintable(QStringLiteral("%1 at %2x%3: %4")
+                                   .arg(name)
+                                   .arg(size.width())
+                                   .arg(size.height())
+                                   .arg(widget.placedLabelTexts().join(QStringLiteral(", ")))));
+            }
+        }
+    }
+
     // A spot clearly nearer another marker than the label's own point is not taken: the label
     // would read as that point's ("8×H200 SXM" ended at the 8×H100's marker, a diagonal spot
     // away from its own, at 1366x768).
