@@ -1,7 +1,9 @@
 #include "app/gui/planner_view.h"
 
 #include "app/common/budget_table.h"
+#include "app/common/cloud_columns.h"
 #include "app/common/format.h"
+#include "app/common/option_columns.h"
 #include "app/common/wording.h"
 #include "app/gui/cloud_table_model.h"
 #include "app/gui/flow_row.h"
@@ -82,6 +84,16 @@ QSortFilterProxyModel* sortingProxy(QAbstractItemModel* source, QObject* parent)
     proxy->setSourceModel(source);
     proxy->setSortRole(Qt::UserRole);
     return proxy;
+}
+
+// Puts these columns first, in this order, on screen only (the CSV and the CLI keep theirs):
+// on a laptop the tables showed the options' Flags (above peak, stale price) and every rental's
+// cost a page of scrolling to the right, away from the row's name.
+void showFirst(QTableView* table, const std::vector<int>& columns)
+{
+    QHeaderView* header = table->horizontalHeader();
+    for (int at = 0; at < static_cast<int>(columns.size()); ++at)
+        header->moveSection(header->visualIndex(columns[static_cast<std::size_t>(at)]), at);
 }
 
 } // namespace
@@ -184,6 +196,18 @@ void PlannerView::buildLayout()
 
     m_optionsTable = makeTable(m_optionProxy, QStringLiteral("optionsTable"));
     m_cloudTable = makeTable(m_cloudProxy, QStringLiteral("cloudTable"));
+    const auto option = [](views::OptionColumn c) { return static_cast<int>(c); };
+    showFirst(m_optionsTable,
+        { option(views::OptionColumn::Gpu), option(views::OptionColumn::GpuCount),
+            option(views::OptionColumn::Days), option(views::OptionColumn::Source),
+            option(views::OptionColumn::MachineCost), option(views::OptionColumn::ExperimentCost),
+            option(views::OptionColumn::Flags) });
+    const auto cloud = [](views::CloudColumn c) { return static_cast<int>(c); };
+    showFirst(m_cloudTable,
+        { cloud(views::CloudColumn::Provider), cloud(views::CloudColumn::Offer),
+            cloud(views::CloudColumn::Gpu), cloud(views::CloudColumn::GpuCount),
+            cloud(views::CloudColumn::CheapestCost), cloud(views::CloudColumn::Days),
+            cloud(views::CloudColumn::Flags) });
     auto* tables = new QTabWidget;
     tables->addTab(m_optionsTable, tr("Machines to buy"));
     tables->addTab(m_cloudTable, tr("Cloud offers"));

@@ -4,6 +4,7 @@
 // overwrite each other, settings restored at the next start, exports.
 
 #include "app/common/format.h"
+#include "app/common/option_columns.h"
 #include "app/common/user_data.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/budget_view.h"
@@ -551,6 +552,30 @@ private slots:
             QVERIFY2(QString::localeAwareCompare(first, last) <= 0,
                 qPrintable(first + QStringLiteral(" > ") + last));
         }
+    }
+
+    // What a PI reads first sits next to the row's name on screen: the options' flags (above
+    // peak, stale price) and a rental's cost per run were a page of scrolling to the right on a
+    // laptop. The CSV and the CLI keep their own column order.
+    void tablesShowFlagsAndCostsNearTheName()
+    {
+        auto w = makeWindow();
+        const auto* options = w->findChild<QTableView*>(QStringLiteral("optionsTable"));
+        const auto* cloud = w->findChild<QTableView*>(QStringLiteral("cloudTable"));
+        QVERIFY(options && cloud);
+        const auto visual = [](const QTableView* table, const QString& header) {
+            for (int c = 0; c < table->model()->columnCount(); ++c)
+                if (table->model()->headerData(c, Qt::Horizontal).toString().startsWith(header))
+                    return table->horizontalHeader()->visualIndex(c);
+            return -1;
+        };
+        QCOMPARE(visual(options, QStringLiteral("GPU")), 0);
+        QCOMPARE(visual(options, QStringLiteral("Flags")), 6);
+        QCOMPARE(visual(cloud, QStringLiteral("Provider")), 0);
+        QCOMPARE(visual(cloud, QStringLiteral("Cheapest")), 4);
+        QCOMPARE(views::header(views::OptionColumn::Flags),
+            options->model()->headerData(
+                static_cast<int>(views::OptionColumn::Flags), Qt::Horizontal));
     }
 
     // A column whose header grows (the indirect rate adds "(with F&A)") is sized anew: it was
