@@ -60,7 +60,7 @@ std::string systemCounts(const Catalog& c, const GpuSpec& g)
 PriceAge ageOf(const Provenance& price, const Scenario& s)
 {
     const std::optional<int> months = monthsOld(price.date, s.today);
-    return { months, isStaleAge(months, s.today, s.assumptions.staleMonths) };
+    return { months, isStaleAge(months, s.today, s.assumptions.staleMonths), {} };
 }
 
 // The machine for (GPU, count): a system sold with exactly those GPUs, else n cards in the
@@ -204,12 +204,16 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
             o.planCalendarDays = plan.calendarDays;
             // The oldest of the prices the machine is made of carries the machine's age; a stale
             // one first, so that a fresh chassis does not hide a card dated after today.
-            for (const Provenance* price :
-                { machine->system ? &machine->system->priceSource : &gpu->priceSource,
-                    machine->chassis ? &machine->chassis->priceSource : nullptr }) {
+            const std::pair<const Provenance*, const char*> prices[] = {
+                machine->system ? std::pair { &machine->system->priceSource, "system" }
+                                : std::pair { &gpu->priceSource, "GPU" },
+                { machine->chassis ? &machine->chassis->priceSource : nullptr, "chassis" },
+            };
+            for (const auto& [price, of] : prices) {
                 if (!price)
                     continue;
-                const PriceAge age = ageOf(*price, s);
+                PriceAge age = ageOf(*price, s);
+                age.of = of;
                 if (o.priceDate.empty() || age.stale > o.priceAge.stale
                     || (age.stale == o.priceAge.stale
                         && age.months.value_or(0) > o.priceAge.months.value_or(0))) {

@@ -104,7 +104,9 @@ QString flagList(const TrainingEstimate& e, const PriceAge& age)
     for (auto flag : e.flags)
         names << toQString(label(flag));
     if (age.stale)
-        names << stalePriceLabel();
+        names << (age.of.empty()
+                ? stalePriceLabel()
+                : QStringLiteral("stale %1 price").arg(QString::fromStdString(age.of)));
     return names.join(QStringLiteral(", "));
 }
 

@@ -64,7 +64,7 @@ std::optional<PriceAge> PriceTableModel::ageOf(int row) const
     if (m_table == PriceTable::Gpus && !m_book->catalog().gpus.at(std::size_t(row)).priceUsd)
         return std::nullopt;
     const Provenance& p = rowProvenance(m_book->catalog(), m_table, std::size_t(row));
-    return PriceAge { monthsOld(p.date, m_today), isStale(p, m_today, m_staleMonths) };
+    return PriceAge { monthsOld(p.date, m_today), isStale(p, m_today, m_staleMonths), {} };
 }
 
 // "2025-03-03 (7 mo)", as the planner's tables give a price's date; a stale one, "2025-03-03

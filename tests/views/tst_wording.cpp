@@ -189,7 +189,7 @@ private slots:
 
     void priceAgesAndSets()
     {
-        QCOMPARE(views::priceDateText("2025-03-03", { 20, true }),
+        QCOMPARE(views::priceDateText("2025-03-03", { 20, true, {} }),
             QStringLiteral("2025-03-03 (20 mo, stale)"));
         QCOMPARE(views::priceDateText("2025-03-03", {}), QStringLiteral("2025-03-03"));
         QCOMPARE(views::priceSetLabel("paper"), QStringLiteral("the paper's prices (2024-09-21)"));
@@ -203,6 +203,31 @@ private slots:
         const Results r = evaluate(s);
         QVERIFY(r.options.front().priceAge.stale);
         QCOMPARE(*r.options.front().priceAge.months, 26);
+        // The flag says which of the machine's prices it is (a fresh GPU price beside a stale
+        // chassis read as a stale GPU price).
+        for (const OwnedOption& o : r.options) {
+            QVERIFY(
+                o.priceAge.of == "GPU" || o.priceAge.of == "system" || o.priceAge.of == "chassis");
+            QVERIFY(views::flagList(o.estimate, o.priceAge)
+                        .contains(QStringLiteral("stale %1 price")
+                                      .arg(QString::fromStdString(o.priceAge.of))));
+        }
+        // At current prices, the RTX PRO 6000 Blackwell's price (2026-04) is fresh and the
+        // desktop chassis it goes in (the paper's, 2024-09) is not.
+        Scenario current = s;
+        current.catalog = loadCatalog(shippedDataFiles("current")).catalog;
+        current.assumptions = current.catalog->defaults;
+        current.today = "2026-11-28";
+        const Results now = evaluate(current);
+        bool seen = false;
+        for (const OwnedOption& o : now.options)
+            if (o.gpu->id == "rtx-pro-6000-blackwell" && o.gpuCount == 1) {
+                seen = true;
+                QCOMPARE(o.priceAge.of, std::string("chassis"));
+                QVERIFY(views::flagList(o.estimate, o.priceAge)
+                            .endsWith(QStringLiteral("stale chassis price")));
+            }
+        QVERIFY(seen);
         QCOMPARE(views::stalePriceNote(r),
             QStringLiteral("The price or rate is older than 12 months on 2026-11-23, undated, or "
                            "dated after that day: check it before it goes into a budget (limit: "
