@@ -100,11 +100,11 @@ bool waitForLine(QProcess& p, const QString& text, QByteArray& seen)
     return false;
 }
 
-QStringList tinyRun(const QString& out)
+QStringList tinyRun(const QString& out, const QString& minTime = QStringLiteral("0"))
 {
     return { "run", "--config", kTinyNeox, "--device", "cpu", "--nproc-per-node", "2",
         "--parallelism", "all", "--methods", "naive", "--batch-size", "8", "--seq-len", "17",
-        "--micro-batch", "2", "--steps-measured", "2", "--min-time", "0", "--validate", "1",
+        "--micro-batch", "2", "--steps-measured", "2", "--min-time", minTime, "--validate", "1",
         "--out", out };
 }
 
@@ -127,7 +127,7 @@ private slots:
         // A minimum time: the ranks must agree on how many samples to take, or one waits in a
         // collective the other never joins.
         const Result r
-            = runBench(tinyRun(out) + QStringList { "--format", "json", "--min-time", "0.2" });
+            = runBench(tinyRun(out, QStringLiteral("0.2")) + QStringList { "--format", "json" });
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o["gpu_count"].toInt(), 2);
