@@ -326,10 +326,13 @@ void BuyVsRentView::fillOffers()
                       .arg(views::formatUsd(c.planTotalUsd))
                       .arg(c.cheapestReservedYears.value_or(0.0))
                 : views::formatUsd(c.cheapestCostUsd.value_or(0.0)) + tr("/run");
-            auto* item = new QListWidgetItem(QStringLiteral("%1 \u00D7%2: %3 \u00B7 %4")
+            // The days too: x1 and x8 of an offer cost about the same per run and differ in
+            // how long a run takes, which the list did not say.
+            const QString days = views::formatDays(c.estimate.days);
+            auto* item = new QListWidgetItem(QStringLiteral("%1 \u00D7%2: %3, %4 \u00B7 %5")
                                                  .arg(provider)
                                                  .arg(c.gpuCount)
-                                                 .arg(perRun, instance));
+                                                 .arg(perRun, days, instance));
             const std::pair<QString, int> key { QString::fromStdString(c.offer->id), c.gpuCount };
             item->setData(kCloudIndexRole, static_cast<int>(i));
             item->setData(kOfferIdRole, key.first);
@@ -337,10 +340,10 @@ void BuyVsRentView::fillOffers()
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             const bool tick = listed.count(key) ? ticked.count(key) > 0 : c.gpuCount == o.gpuCount;
             item->setCheckState(tick ? Qt::Checked : Qt::Unchecked);
-            item->setToolTip(QStringLiteral("%1 %2 \u00D7%3: %4\nRate as of %5, %6")
+            item->setToolTip(QStringLiteral("%1 %2 \u00D7%3: %4, %5 a run\nRate as of %6, %7")
                                  .arg(provider, instance)
                                  .arg(c.gpuCount)
-                                 .arg(perRun, QString::fromStdString(c.offer->source.date),
+                                 .arg(perRun, days, QString::fromStdString(c.offer->source.date),
                                      QString::fromStdString(c.offer->source.source)));
             m_offers->addItem(item);
         }
