@@ -76,8 +76,10 @@ inline constexpr std::string_view kPlausible
 
 inline constexpr FieldSpec kPriceUsd { "usd", "Purchase price", Unit::Usd, { 0.0, 1e8, true },
     kPlausible };
+// From a tenth of a cent an hour: no GPU rents for less, and 1e-300 (a rate that then showed
+// as "$0.00" and "never pays off") or 0 is a typo, not a price.
 inline constexpr FieldSpec kHourlyUsd { "usd_per_hour", "Hourly rate", Unit::UsdPerHour,
-    { 0.0, 1e4, true }, kPlausible };
+    { 0.001, 1e4, true }, kPlausible };
 inline constexpr FieldSpec kReservedYears { "years", "Reservation term", Unit::Years, { 0.1, 10.0 },
     "cloud commitments run 1 to 5 years" };
 inline constexpr FieldSpec kMemoryGb { "memory_gb", "Memory", Unit::Gigabytes, { 0.5, 4096.0 },

@@ -1025,6 +1025,10 @@ chassis:
             << "the justification is written as .odt, .md or .txt";
         QTest::addRow("breakeven missing rate") << QStringList { "breakeven", "--hardware-cost",
             "1000", "--hours-per-run", "5" } << "--cloud-rate is required";
+        QTest::addRow("breakeven free rate") // "never pays off" against a typo
+            << QStringList { "breakeven", "--hardware-cost", "1000", "--hours-per-run", "5",
+                   "--cloud-rate", "0" }
+            << "--cloud-rate: 0 is outside 0.001 to 10000";
     }
     void badInputExitsWithTwoAndAMessage()
     {
