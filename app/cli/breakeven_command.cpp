@@ -90,7 +90,7 @@ int runBreakeven(const QStringList& arguments)
     auto number = [&](const QString& name, Bounds bounds, double fallbackValue) {
         if (!error.isEmpty())
             return fallbackValue;
-        return numberOption(p, name, bounds.min, bounds.max, &error).value_or(fallbackValue);
+        return numberOption(p, name, bounds, &error).value_or(fallbackValue);
     };
     BreakEvenInput in;
     in.hardwareCostUsd = number(QStringLiteral("hardware-cost"), { 0.0, 1e10 }, 0.0);

@@ -134,6 +134,17 @@ std::optional<double> numberOption(
     return value;
 }
 
+std::optional<double> numberOption(
+    const QCommandLineParser& parser, const QString& name, const Bounds& bounds, QString* error)
+{
+    const auto value = numberOption(parser, name, bounds.min, bounds.max, error);
+    if (value && !bounds.contains(*value)) {
+        *error = "--" + name + ": " + parser.value(name) + " must be more than 0";
+        return std::nullopt;
+    }
+    return value;
+}
+
 std::shared_ptr<const Catalog> loadCatalog(
     const QCommandLineParser& parser, const QString& command, ResultFiles resultFiles)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/limits.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -39,6 +40,10 @@ std::optional<OutputFormat> formatOption(const QCommandLineParser& parser, QStri
 // nullopt with *error empty when the option is absent.
 std::optional<double> numberOption(
     const QCommandLineParser& parser, const QString& name, double min, double max, QString* error);
+// The same within a field's bounds (core/limits.h), "positive" included: a 0 its files and the
+// Assumptions panel refuse was taken from the command line.
+std::optional<double> numberOption(
+    const QCommandLineParser& parser, const QString& name, const Bounds& bounds, QString* error);
 
 // The shipped tables, then the user data dir (unless --no-user-data), then each --prices file,
 // plus measured results. Warnings go to stderr; any error makes it return nullptr after

@@ -17,7 +17,7 @@ std::optional<int> wholeOption(
 {
     if (!p.isSet(name))
         return fallback;
-    const auto value = numberOption(p, name, bounds.min, bounds.max, error);
+    const auto value = numberOption(p, name, bounds, error);
     if (!value)
         return std::nullopt;
     if (*value != static_cast<int>(*value)) {

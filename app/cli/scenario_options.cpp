@@ -148,7 +148,7 @@ std::optional<Scenario> scenarioFromOptions(
     s.sponsorId = *sponsor;
     for (const auto& spec : kAssumptionSpecs) {
         const QString name = views::toQString(spec.option);
-        const auto value = numberOption(p, name, spec.bounds.min, spec.bounds.max, error);
+        const auto value = numberOption(p, name, spec.bounds, error);
         if (!error->isEmpty())
             return std::nullopt;
         if (value && spec.wholeNumber && *value != std::floor(*value)) {
@@ -172,7 +172,7 @@ std::optional<Scenario> scenarioFromOptions(
     for (const FieldSpec* field : { &limits::kMonteCarloSamples, &limits::kSeed }) {
         const QString name = views::toQString(field->key);
         const auto value
-            = numberOption(p, name, field->bounds.min, field->bounds.max, error)
+            = numberOption(p, name, field->bounds, error)
                   .value_or(field == &limits::kSeed ? static_cast<double>(s.seed) : 0.0);
         if (!error->isEmpty())
             return std::nullopt;
@@ -186,11 +186,11 @@ std::optional<Scenario> scenarioFromOptions(
             s.monteCarloSamples = static_cast<int>(value);
     }
     const auto& budget = limits::kBudgetUsd.bounds;
-    s.budgetUsd = numberOption(p, QStringLiteral("budget"), budget.min, budget.max, error);
+    s.budgetUsd = numberOption(p, QStringLiteral("budget"), budget, error);
     if (!error->isEmpty())
         return std::nullopt;
     const auto& deadline = limits::kDeadlineDays.bounds;
-    s.deadlineDays = numberOption(p, QStringLiteral("deadline"), deadline.min, deadline.max, error);
+    s.deadlineDays = numberOption(p, QStringLiteral("deadline"), deadline, error);
     if (!error->isEmpty())
         return std::nullopt;
     return s;
