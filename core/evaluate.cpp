@@ -209,11 +209,14 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
                                 : std::pair { &gpu->priceSource, "GPU" },
                 { machine->chassis ? &machine->chassis->priceSource : nullptr, "chassis" },
             };
+            std::string staleParts; // "GPU and chassis": every stale one, not the oldest only
             for (const auto& [price, of] : prices) {
                 if (!price)
                     continue;
                 PriceAge age = ageOf(*price, s);
                 age.of = of;
+                if (age.stale)
+                    staleParts += (staleParts.empty() ? "" : " and ") + std::string(of);
                 if (o.priceDate.empty() || age.stale > o.priceAge.stale
                     || (age.stale == o.priceAge.stale
                         && age.months.value_or(0) > o.priceAge.months.value_or(0))) {
@@ -221,6 +224,8 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
                     o.priceDate = price->date;
                 }
             }
+            if (o.priceAge.stale)
+                o.priceAge.of = staleParts;
             r.options.push_back(std::move(o));
         }
     }

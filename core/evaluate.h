@@ -55,9 +55,9 @@ struct BreakEvenRange {
 struct PriceAge {
     std::optional<int> months; // nullopt: undated, or no today given
     bool stale = false; // older than assumptions.staleMonths (or undated)
-    // Which of a machine's prices it is ("GPU", "system", "chassis"): a fresh GPU price with a
-    // stale chassis was flagged "stale price", and the price tables showed the GPU's as fresh.
-    // Empty for a rental's rate.
+    // Which of a machine's prices it is ("GPU", "system", "chassis"; where stale, every stale
+    // one: "GPU and chassis"): a fresh GPU price with a stale chassis was flagged "stale price",
+    // and the price tables showed the GPU's as fresh. Empty for a rental's rate.
     std::string of;
 };
 

@@ -215,7 +215,9 @@ void printTable(QTextStream& out, const Results& r)
         out << "  " << views::toQString(label(flag)) << ": " << views::toQString(describe(flag))
             << '\n';
     if (!stale.isEmpty())
-        out << "  " << views::stalePriceLabel() << ": " << stale << '\n';
+        // The rows name the part ("stale chassis price", "stale GPU and chassis prices").
+        out << "  " << views::stalePriceLabel()
+            << " (of the GPU, system, chassis or rate named): " << stale << '\n';
     for (const auto& w : r.warnings)
         if (w.kind != Warning::Kind::NoEstimateForAnyMachine) // said at the top
             out << "Warning: " << views::warningText(w, r.source) << '\n';

@@ -103,10 +103,15 @@ QString flagList(const TrainingEstimate& e, const PriceAge& age)
     QStringList names;
     for (auto flag : e.flags)
         names << toQString(label(flag));
-    if (age.stale)
-        names << (age.of.empty()
+    if (age.stale) {
+        const QString of = QString::fromStdString(age.of);
+        names << (of.isEmpty()
                 ? stalePriceLabel()
-                : QStringLiteral("stale %1 price").arg(QString::fromStdString(age.of)));
+                : QStringLiteral("stale %1 %2")
+                      .arg(of,
+                          of.contains(QStringLiteral(" and ")) ? QStringLiteral("prices")
+                                                               : QStringLiteral("price")));
+    }
     return names.join(QStringLiteral(", "));
 }
 
