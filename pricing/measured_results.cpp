@@ -28,9 +28,9 @@ constexpr Range kStepSeconds { 0.0, 1e7, true };
 constexpr Range kDays = limits::kTrainingDays.bounds;
 constexpr Range kBytes { 0.0, 1e15 };
 constexpr Range kUtilization { 0.0, 100.0 }; // > 1 is flagged by core, not rejected here
-// An extrapolation off by the whole step or more says nothing about the step: its range's high
-// end (1 / (1 - error)) has no bound, and at 1e3 it quietly stopped widening at 1.
-constexpr Range kRelativeError { 0.0, 0.99 };
+// Past 1 the extrapolation can only have been too long (it is positive), so only the range's
+// low end widens (core/estimators.cpp): such a file is read, not refused.
+constexpr Range kRelativeError { 0.0, 1e3 };
 // The recipe's limits are the planner's (gpuplan-bench refuses what they refuse).
 constexpr Range kBatch = limits::kBatch.bounds;
 constexpr Range kGpuCount = limits::kGpuCount.bounds;
