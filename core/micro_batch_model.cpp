@@ -109,20 +109,25 @@ std::vector<MicroBatchAtCount> microBatchChoices(
     const int perGpu = std::max(1, (globalBatch + gpuCount - 1) / gpuCount);
     const int ceiling = largestPowerOfTwoAtMost(perGpu);
     // The measured micro-batch ran, so it fits wherever each GPU holds no more state; fewer
-    // samples per GPU than it can only shrink it.
-    const int measuredFits = std::min(base.microBatch, ceiling);
+    // samples per GPU than it can only shrink it. Not a power of two where gpuplan-bench split
+    // an uneven batch (2 x 24 of 48).
+    const int measuredFits = std::min(base.microBatch, perGpu);
 
     const auto time = microStepTime(base);
     // Per-sample time at the measured micro-batch, the rate that scaling days by k / N assumes.
     const double measuredPerSample = time ? time->at(base.microBatch) / base.microBatch : 1.0;
-    const auto choose = [&](Parallelism strategy, int microBatch, bool fitted) {
+    // The largest micro-batch that fits, then the per-GPU share split into as many equal
+    // micro-batches as that takes, as gpuplan-bench runs them (48 with 32 fitting: 2 x 24, not
+    // 32 and a last one padded to 32).
+    const auto choose = [&](Parallelism strategy, int fits, bool fitted) {
         MicroBatchAtCount at;
         at.strategy = strategy;
-        at.microBatch = microBatch;
-        at.accumulation = (perGpu + microBatch - 1) / microBatch;
+        at.accumulation = (perGpu + fits - 1) / fits;
+        at.microBatch = (perGpu + at.accumulation - 1) / at.accumulation;
         at.timed = time.has_value();
         at.memoryFitted = fitted;
-        const double microStep = time ? time->at(microBatch) : static_cast<double>(microBatch);
+        const double microStep
+            = time ? time->at(at.microBatch) : static_cast<double>(at.microBatch);
         at.computeRatio = at.accumulation * microStep / (perGpu * measuredPerSample);
         at.allReduces = shardingLevel(strategy) >= 2 ? (at.accumulation + 1) / 2.0 : 1.0;
         return at;

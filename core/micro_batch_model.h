@@ -3,7 +3,8 @@
 // How a training step's peak memory and micro-step time grow with the micro-batch: straight
 // lines through what gpuplan-bench measured (a results file's memory_samples and
 // micro_step_samples). The benchmark's search pruning and the planner's extrapolation to other
-// GPU counts both fit them here, so the two never disagree on what fits.
+// GPU counts both fit them here, so the two never disagree on what fits; both split a per-GPU
+// batch the fitted micro-batch does not divide into equal micro-batches.
 
 #include "core/reference_data.h"
 
@@ -37,7 +38,9 @@ int largestPowerOfTwoAtMost(int n);
 // it leaves room for, and what that costs per step against the measurement.
 struct MicroBatchAtCount {
     Parallelism strategy = Parallelism::Ddp; // ddp, zero1 or zero2
-    int microBatch = 0; // per GPU, a power of two, at most the per-GPU share of the batch
+    // Per GPU, at most the per-GPU share of the batch: the largest power of two that fits (or
+    // the measured micro-batch), lowered to split the share into equal micro-batches.
+    int microBatch = 0;
     int accumulation = 0; // micro-steps per optimizer step on each GPU
     // Per-GPU compute per step against the measured micro-batch's, per sample: from the
     // micro-step times measured at two or more micro-batches (timed), else 1 (every sample
@@ -53,7 +56,8 @@ struct MicroBatchAtCount {
 
 // The choices N GPUs offer: ddp, ZeRO-1 and ZeRO-2 each at the largest power-of-two
 // micro-batch its memory model predicts to fit (one that leaves each GPU no more
-// state than the measured run keeps at least the measured micro-batch, which ran). Without peaks at
+// state than the measured run keeps at least the measured micro-batch, which ran), the per-GPU
+// share split evenly at that size. Without peaks at
 // two micro-batches or the state bytes, only ddp at the measured micro-batch (fewer if the per-GPU
 // share is smaller). Empty when the measurement lacks its micro-batch or accumulation (older
 // files). ZeRO-3 is not offered: its per-block gathers are not modelled.

@@ -172,6 +172,29 @@ private slots:
         QVERIFY(microBatchChoices(m, 1024, 4, k80GB).empty());
     }
 
+    // A per-GPU share the fitted micro-batch does not divide is split evenly, as gpuplan-bench
+    // runs it: measured as 2 x 48 of 96 on one GPU, two GPUs run their 48 in one micro-step of
+    // 48 (it ran); padded to powers of two they were priced as 2 x 32, 64 samples for 48.
+    void anUnevenShareIsSplitEvenly()
+    {
+        MeasuredResult m = oneGpu();
+        m.microBatch = 48;
+        m.accumulation = 2;
+        m.memorySamples.resize(1);
+        m.microStepSamples.clear();
+        auto choices = microBatchChoices(m, 96, 2, k80GB);
+        QCOMPARE(choices.size(), std::size_t(1));
+        QCOMPARE(choices[0].microBatch, 48);
+        QCOMPARE(choices[0].accumulation, 1);
+        QCOMPARE(choices[0].computeRatio, 1.0);
+        // 40 a GPU with 32 fitting (measured at 32): 2 x 20, not 32 and 8 padded to 32.
+        m.microBatch = 32;
+        choices = microBatchChoices(m, 80, 2, k80GB);
+        QCOMPARE(choices[0].microBatch, 20);
+        QCOMPARE(choices[0].accumulation, 2);
+        QCOMPARE(choices[0].computeRatio, 1.0);
+    }
+
     void theRunVouchesForItsOwnMicroBatch()
     {
         // A capacity the fitted line says even one sample overflows: the measured micro-batch
