@@ -81,16 +81,20 @@ std::optional<YAML::Mark> secondDocument(const std::string& text)
     };
     bool content = false;
     bool ended = false;
+    bool started = false; // a '---' seen: another starts a second document, empty or not
     int lineNumber = 0;
-    for (std::size_t start = 0; start <= text.size(); ++lineNumber) {
+    // A byte-order mark is no content (spreadsheet programs and Windows editors write one).
+    const std::size_t bom = std::string_view(text).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    for (std::size_t start = bom; start <= text.size(); ++lineNumber) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
         const std::string_view line = std::string_view(text).substr(start, end - start);
         start = end + 1;
         const std::size_t first = line.find_first_not_of(" \t\r");
         const bool blank = first == std::string_view::npos || line[first] == '#';
         if (isMarker(line, "---")) {
-            if (content || ended)
+            if (content || ended || started)
                 return atLine(lineNumber);
+            started = true;
             content = line.find_first_not_of(" \t\r", 3) != std::string_view::npos
                 && line[line.find_first_not_of(" \t\r", 3)] != '#';
         } else if (isMarker(line, "...")) {
