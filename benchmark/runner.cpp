@@ -323,7 +323,9 @@ void ConfigurationRun::timeAt(
     // padding the last one to the fitted size timed 1024 samples for 1000, and a batch of 96
     // at a fitted 64 half as many again. A micro-batch the user fixed is kept, and its padding
     // said.
-    if (!options.microBatch && result.accumulation * result.microBatch != perDevice()) {
+    // A --micro-batch halved after running out of memory is no longer the user's: split too.
+    const bool usersOwn = options.microBatch && result.microBatch == *options.microBatch;
+    if (!usersOwn && result.accumulation * result.microBatch != perDevice()) {
         const int fitted = result.fittedMicroBatch;
         result.microBatch = (perDevice() + result.accumulation - 1) / result.accumulation;
         const int padded = result.accumulation * result.microBatch - perDevice();

@@ -55,9 +55,14 @@ SkipDecision decideSkip(const Configuration& candidate,
         if (x.fittedMicroBatch >= target) {
             decision.skip = true;
             decision.dominatingMicroBatch = x.fittedMicroBatch;
+            // "The whole per-device batch" only where it is: in an uneven batch the largest
+            // micro-batch tried fits and the step still takes two (48 with 32 fitting: 2 x 24).
             decision.reason = "skipped: " + x.name()
-                + " already runs the whole per-device batch in one micro-batch and is faster at "
-                  "equal micro-batch";
+                + (x.accumulation == 1
+                        ? std::string(" already runs the whole per-device batch in one micro-batch")
+                        : " already fits the largest micro-batch the search tries ("
+                            + std::to_string(target) + ")")
+                + " and is faster at equal micro-batch";
             return decision;
         }
         const bool onlyOffloadAdded = candidate.offload && !x.configuration.offload

@@ -78,7 +78,11 @@ void reportStopSignals(const StopReport& report)
     copyInto(g_earlier, report.earlierFile);
     struct sigaction action { };
     action.sa_handler = onStopSignal;
+    // Each blocks the other while it runs: a Ctrl+C during a SIGTERM's handler found the file
+    // it had just put back and reported it a second time, as this run's.
     sigemptyset(&action.sa_mask);
+    sigaddset(&action.sa_mask, SIGTERM);
+    sigaddset(&action.sa_mask, SIGINT);
     for (const int signal : { SIGTERM, SIGINT })
         ::sigaction(signal, &action, nullptr);
 }

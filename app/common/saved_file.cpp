@@ -6,7 +6,11 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <memory>
+
+#include <unistd.h>
 
 namespace gpuplan::views {
 
@@ -32,8 +36,11 @@ bool writeUncommitted(QSaveFile& file, const QByteArray& bytes, QString* error)
     // than its buffer (16 KiB) reach the disk only in commit(), whose failed flush Qt 6.4 does
     // not report, so a small file on a full disk was renamed into place empty and announced as
     // saved, over the earlier one.
+    // And synced: a quota on a network home (EDQUOT) is often reported only by fsync or close,
+    // whose result commit() does not check either.
     const qint64 written = file.write(bytes);
-    if (written != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError) {
+    if (written != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError
+        || ::fsync(file.handle()) != 0) {
         *error = written != bytes.size()
             ? QStringLiteral("cannot write %1: only %2 of %3 bytes could be written (disk full or "
                              "a file-size limit?)")
@@ -41,7 +48,10 @@ bool writeUncommitted(QSaveFile& file, const QByteArray& bytes, QString* error)
                   .arg(std::max<qint64>(written, 0))
                   .arg(bytes.size())
             : QStringLiteral("cannot write %1: %2 (disk full or a file-size limit?)")
-                  .arg(QDir::toNativeSeparators(path), file.errorString());
+                  .arg(QDir::toNativeSeparators(path),
+                      file.error() != QFileDevice::NoError
+                          ? file.errorString()
+                          : QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     return true;

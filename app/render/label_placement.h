@@ -41,8 +41,9 @@ bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
 // left, above, below, the four diagonals, then the same a step further out (a one-sided request
 // only the spots on its side, and above or below flush with the point on that side); a
 // candidate must lie inside `plot`, clear every marker, every segment and every label placed
-// before it (and every soft segment, unless no candidate clears those too), and lie no nearer
-// another marker than its own point (where it would read as that point's label). A label that fits
+// before it (and every soft segment, unless no candidate clears those too), and lie not clearly
+// nearer another marker than its own point (at half the distance, where it would read as that
+// point's label). A label that fits
 // nowhere gets nullopt: its point still has a tooltip and a table row. `clearance` is the distance
 // from the point's centre to the nearest label edge.
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,

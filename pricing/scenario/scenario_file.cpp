@@ -250,6 +250,10 @@ ScenarioRead readScenario(std::string_view text, const std::string& fileName,
             else
                 s.gpuIds.push_back(g.Scalar());
         }
+        // None known: no selection is every GPU, which the warnings' "left out" must not hide.
+        if (catalog && s.gpuIds.empty() && gpus.size() > 0)
+            in.warning(
+                gpus, "gpus: none of the GPUs listed is in the price tables; every GPU is shown");
     }
     std::vector<std::string> userSupplied;
     if (const YAML::Node chosen = (*root)["user_supplied"])

@@ -166,7 +166,7 @@ private slots:
         QTest::newRow("more CPU ranks than cores") // each a process with its own model
             << QStringList { "run", "--model", "pythia-160m", "--device", "cpu", "--nproc-per-node",
                    "512" }
-            << "--nproc-per-node 512 CPU processes is more than this machine's";
+            << "--nproc-per-node 512 CPU processes is more than twice this machine's";
         QTest::newRow("missing config file") << QStringList { "describe", "--config",
             "/nonexistent/config.json" } << "/nonexistent/config.json: cannot open the file";
         QTest::newRow("bad config file") << QStringList {

@@ -256,6 +256,7 @@ private slots:
         ConfigurationResult base;
         base.configuration = { Method::FreeLunch, false, false, Parallelism::Zero1 };
         base.microBatch = base.fittedMicroBatch = 16;
+        base.accumulation = 1;
         base.memorySamples = { { 8, 5000 }, { 16, 9000 } }; // 1000 + 500 per sample
         base.stateBytes.optimizerState = 800;
         const Configuration checkpointed { Method::FreeLunch, true, false, Parallelism::Zero1 };
@@ -287,7 +288,12 @@ private slots:
         // micro-batch of the whole target fitted, so nothing adding memory can do better.
         ConfigurationResult split = base;
         split.microBatch = 12;
-        QVERIFY(decideSkip(checkpointed, { split }, 16, std::nullopt).skip);
+        split.accumulation = 2;
+        d = decideSkip(checkpointed, { split }, 16, std::nullopt);
+        QVERIFY(d.skip);
+        QVERIFY2(QString::fromStdString(d.reason).contains(
+                     "already fits the largest micro-batch the search tries (16)"),
+            d.reason.c_str());
         QCOMPARE(decideSkip(offloaded, { split }, 64, 9500).dominatingMicroBatch, 16);
     }
 };

@@ -142,6 +142,16 @@ private slots:
                      + QStringLiteral(":4:8: warning: gpus: 'nosuch' is not in the price tables; "
                                       "left out of the GPUs shown")),
             qPrintable(opened->warnings));
+
+        // None known: no selection is every GPU, and the warnings say so.
+        write(
+            path, "schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-1b\ngpus: [nosuch]\n");
+        const auto none = doc.read(path, *m_catalog, &error);
+        QVERIFY2(none, qPrintable(error));
+        QVERIFY(none->scenario.gpuIds.empty());
+        QVERIFY2(none->warnings.contains(QStringLiteral(
+                     "gpus: none of the GPUs listed is in the price tables; every GPU is shown")),
+            qPrintable(none->warnings));
     }
     void refusalsNameTheFileAndLine()
     {
