@@ -10,6 +10,7 @@
 #include <QCursor>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -20,6 +21,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPainter>
+#include <QPen>
 #include <QScatterSeries>
 #include <QTextDocument>
 #include <QTextOption>
@@ -308,6 +310,8 @@ struct ChartWidget::Impl {
     LabelGeometry geometry; // of the last placement
     QGraphicsTextItem* footnote = nullptr;
     QGraphicsTextItem* title = nullptr;
+    // From the ringed point to its label, where that label had to go further out to show.
+    QGraphicsLineItem* leader = nullptr;
     QString drawnTitle; // the data's title broken into lines (rich text) to fit the width
     // For hover and click: which data point a drawn series point is.
     std::vector<std::pair<QAbstractSeries*, const ChartSeries*>> seriesMap;
@@ -409,6 +413,10 @@ ChartWidget::ChartWidget(QWidget* parent)
     d->view->setFrameShape(QFrame::NoFrame);
     setFocusPolicy(Qt::StrongFocus);
     d->footnote = new QGraphicsTextItem(d->chart);
+    d->leader = new QGraphicsLineItem(d->chart);
+    d->leader->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.0));
+    d->leader->setZValue(9); // under the labels (10), over the series
+    d->leader->hide();
     auto* layout = new QVBoxLayout(this);
     // Room for the focus frame paintEvent draws.
     layout->setContentsMargins(kFocusFrame, kFocusFrame, kFocusFrame, kFocusFrame);
@@ -1256,10 +1264,12 @@ void ChartWidget::placeLabels()
     // after every GPU listed before its own, and on a crowded plot was never labelled.
     std::vector<std::size_t> order(d->labels.size());
     std::iota(order.begin(), order.end(), std::size_t { 0 });
+    bool highlightLabelled = false;
     if (const auto& h = d->data.highlight) {
         const QPointF at = toAxis(d->data, h->x, h->y);
-        std::stable_partition(
+        const auto firstOther = std::stable_partition(
             order.begin(), order.end(), [&](std::size_t i) { return d->labels[i].value == at; });
+        highlightLabelled = firstOther != order.begin();
     }
     std::vector<LabelRequest> requests;
     const bool rows = !d->data.y.rows.empty(); // a tornado: rows one unit apart
@@ -1275,8 +1285,25 @@ void ChartWidget::placeLabels()
         }
         requests.push_back(request);
     }
-    const auto placed
-        = render::placeLabels(plot, requests, obstacles, kImpossibleRingSize / 2 + kLabelGap / 2);
+    if (highlightLabelled)
+        requests.front().mustShow = true;
+    const qreal clearance = kImpossibleRingSize / 2 + kLabelGap / 2;
+    const auto placed = render::placeLabels(plot, requests, obstacles, clearance);
+    d->leader->hide();
+    if (highlightLabelled && placed.front()
+        && needsLeader(*placed.front(), requests.front().anchor, clearance)) {
+        const QRectF& box = *placed.front();
+        const QPointF from = requests.front().anchor;
+        // From the ring's edge to the nearest point of the label's edge.
+        const QPointF to(std::clamp(from.x(), box.left(), box.right()),
+            std::clamp(from.y(), box.top(), box.bottom()));
+        QLineF line(from, to);
+        if (line.length() > kImpossibleRingSize / 2) {
+            line.setP1(line.pointAt(kImpossibleRingSize / 2 / line.length()));
+            d->leader->setLine(line);
+            d->leader->show();
+        }
+    }
     d->geometry = { {}, obstacles };
     for (std::size_t k = 0; k < placed.size(); ++k) {
         auto* item = d->labels[order[k]].item;

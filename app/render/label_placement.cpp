@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gpuplan::render {
 
@@ -10,6 +11,8 @@ namespace {
 // Farther candidates, as multiples of the clearance: a label pushed off its first spots by a
 // line still sits near enough to read as its point's.
 constexpr qreal kDistances[] = { 1.0, 1.6 };
+// Further out, for the one label that must show, joined to its point by a leader line.
+constexpr qreal kLeaderDistances[] = { 2.4, 3.4, 4.6, 6.0 };
 
 // A spot beside a point, with the side of the point it lies on (Any: centred above or below).
 struct Candidate {
@@ -100,14 +103,16 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
     std::vector<std::optional<QRectF>> placed;
     placed.reserve(labels.size());
     std::vector<QRectF> taken = obstacles.markers;
-    auto isFree = [&](const QRectF& box, bool clearSoft) {
+    // clearLines false: over lines too, on the label's halo (the one that must show, where the
+    // budget and deadline lines leave a small plot no free spot wide enough).
+    auto isFree = [&](const QRectF& box, bool clearSoft, bool clearLines = true) {
         if (!plot.contains(box))
             return false;
         for (const QRectF& t : taken)
             if (t.intersects(box))
                 return false;
         for (const QLineF& s : obstacles.segments)
-            if (segmentCrossesRect(s, box))
+            if (clearLines && segmentCrossesRect(s, box))
                 return false;
         if (clearSoft)
             for (const QLineF& s : obstacles.softSegments)
@@ -136,11 +141,70 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
             if (where)
                 break;
         }
+        // Nearest first among the far spots; any side, as a line shows whose label it is.
+        for (qreal distance : kLeaderDistances) {
+            if (where || !label.mustShow)
+                break;
+            for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
+                if (const QRectF box(c.topLeft, label.size);
+                    !c.oneSidedOnly && isFree(box, /*clearSoft=*/false)) {
+                    where = box;
+                    break;
+                }
+        }
+        // Last, the free spot nearest the point anywhere on the plot (a small chart, crowded).
+        for (const bool clearLines : { true, false }) {
+            if (where || !label.mustShow)
+                break;
+            constexpr qreal kStep = 6.0;
+            qreal best = std::numeric_limits<qreal>::max();
+            for (qreal y = plot.top(); y + label.size.height() <= plot.bottom(); y += kStep)
+                for (qreal x = plot.left(); x + label.size.width() <= plot.right(); x += kStep)
+                    if (const QRectF box(QPointF(x, y), label.size);
+                        distanceTo(box, label.anchor) < best && isFree(box, false, clearLines)) {
+                        best = distanceTo(box, label.anchor);
+                        where = box;
+                    }
+        }
+        // Over markers too, as few as it can, on its halo: on a small crowded chart (the cloud
+        // offers around the ringed machine at 1366x768) no spot is free of them, and the ringed
+        // machine's name is the one the reader came for.
+        if (!where && label.mustShow) {
+            constexpr qreal kStep = 6.0;
+            std::size_t fewest = std::numeric_limits<std::size_t>::max();
+            qreal best = std::numeric_limits<qreal>::max();
+            for (qreal y = plot.top(); y + label.size.height() <= plot.bottom(); y += kStep)
+                for (qreal x = plot.left(); x + label.size.width() <= plot.right(); x += kStep) {
+                    const QRectF box(QPointF(x, y), label.size);
+                    if (box.contains(label.anchor)) // never over its own point
+                        continue;
+                    bool overLabel = false;
+                    for (std::size_t t = obstacles.markers.size(); t < taken.size(); ++t)
+                        overLabel = overLabel || taken[t].intersects(box);
+                    if (overLabel)
+                        continue;
+                    const auto covered = static_cast<std::size_t>(
+                        std::count_if(obstacles.markers.begin(), obstacles.markers.end(),
+                            [&](const QRectF& m) { return m.intersects(box); }));
+                    const qreal distance = distanceTo(box, label.anchor);
+                    if (covered < fewest || (covered == fewest && distance < best)) {
+                        fewest = covered;
+                        best = distance;
+                        where = box;
+                    }
+                }
+        }
         if (where)
             taken.push_back(*where);
         placed.push_back(where);
     }
     return placed;
+}
+
+bool needsLeader(const QRectF& label, const QPointF& anchor, qreal clearance)
+{
+    // Beyond the farthest spot beside the point (a diagonal at kDistances' last).
+    return distanceTo(label, anchor) > clearance * kDistances[1] * std::sqrt(2.0) + 1.0;
 }
 
 } // namespace gpuplan::render

@@ -494,17 +494,23 @@ private slots:
     // GPU listed before its own, and on the crowded charts was never labelled.
     void theRecommendationIsLabelledFirst()
     {
-        const Results r = plan(m_catalog, SourcePolicy::Best);
+        // As the Planner opens: $40,000 and 60 days recommend 2×RTX PRO 6000 Blackwell, a long
+        // name amid a crowd of points; where no spot beside it is free, one further out with a
+        // leader line to the ring.
+        Scenario scenario = scenarioFor(m_catalog, SourcePolicy::Best);
+        scenario.deadlineDays = 60.0;
+        const Results r = evaluate(scenario);
         PlannerChartOptions options;
         options.budgetUsd = 40000.0;
         options.deadlineDays = 60.0;
         QVERIFY(r.recommended);
         options.highlightOption = *r.recommended;
         const QString name = shortMachineLabel(r.options[*r.recommended]);
+        QCOMPARE(name, QStringLiteral("2\u00D7RTX PRO 6000 Blackwell"));
         for (const bool experiment : { false, true }) {
             const ChartData chart
                 = experiment ? experimentCostChart(r, options) : hardwareCostChart(r, options);
-            for (const QSize& size : { QSize(1000, 640), QSize(630, 396), QSize(480, 380) }) {
+            for (const QSize& size : { QSize(1000, 640), QSize(630, 396), QSize(505, 390) }) {
                 ChartWidget widget;
                 QVERIFY(shown(widget, chart, size));
                 QVERIFY2(widget.placedLabelTexts().contains(name),
@@ -538,6 +544,27 @@ private slots:
         // With the lower-left spot blocked too, none is left: no label, rather than a wrong one.
         obstacles.markers.push_back({ 150, 222, 6, 6 });
         QVERIFY(!placeLabels(plot, { request }, obstacles, 10.0)[0]);
+    }
+
+    // The label that must show (the ringed machine) goes further out where a crowd leaves no
+    // spot beside its point, joined to it by a leader line; another label there gets none.
+    void aLabelThatMustShowGoesFurtherOut()
+    {
+        const QRectF plot(0, 0, 400, 400);
+        const QSizeF size(60, 12);
+        LabelObstacles crowd;
+        for (int dx = -50; dx <= 50; dx += 10)
+            for (int dy = -50; dy <= 50; dy += 10)
+                crowd.markers.push_back({ 200.0 + dx - 3, 200.0 + dy - 3, 6, 6 });
+        LabelRequest request { { 200, 200 }, size };
+        QVERIFY(!placeLabels(plot, { request }, crowd, 10.0)[0]);
+        request.mustShow = true;
+        const auto placed = placeLabels(plot, { request }, crowd, 10.0)[0];
+        QVERIFY(placed);
+        for (const QRectF& m : crowd.markers)
+            QVERIFY(!m.intersects(*placed));
+        QVERIFY(needsLeader(*placed, request.anchor, 10.0));
+        QVERIFY(!needsLeader(QRectF(QPointF(210, 194), size), request.anchor, 10.0)); // beside it
     }
 
     // A one-sided label (a tornado bar's end) takes only spots on its side of the point: beside
