@@ -281,27 +281,37 @@ private slots:
         QTest::addRow("an earlier file") << true;
     }
 
+    // Starts a run over `out` (an earlier results file there first, if `earlier`) and reads its
+    // progress until `phase` begins; false if it never did.
+    static bool runUntil(QProcess& bench, const QString& out, bool earlier, const char* minTime,
+        const QByteArray& phase)
+    {
+        if (earlier) {
+            QFile file(out);
+            if (!file.open(QIODevice::WriteOnly))
+                return false;
+            file.write("the earlier results\n");
+        }
+        bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
+                "17", "--methods", "all", "--micro-batch", "2", "--min-time", minTime, "--progress",
+                "jsonl", "--out", out });
+        const QByteArray wanted = "\"phase\": \"" + phase + "\"";
+        QByteArray progress;
+        while (
+            bench.waitForStarted() && !progress.contains(wanted) && bench.waitForReadyRead(60000))
+            progress += bench.readAllStandardOutput();
+        return progress.contains(wanted);
+    }
+
     void aStoppedRunSaysWhatItKept()
     {
         QFETCH(bool, earlier);
         QTemporaryDir dir;
         const QString out = dir.filePath("results.yaml");
-        if (earlier) {
-            QFile file(out);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("the earlier results\n");
-        }
         QProcess bench;
-        bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
-            { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
-                "17", "--methods", "all", "--micro-batch", "2", "--min-time", "30", "--progress",
-                "jsonl", "--out", out });
-        QVERIFY(bench.waitForStarted());
         // Measuring the first configuration: the handlers are in place, nothing is written.
-        QByteArray progress;
-        while (!progress.contains("\"phase\": \"measure\"") && bench.waitForReadyRead(60000))
-            progress += bench.readAllStandardOutput();
-        QVERIFY2(progress.contains("\"phase\": \"measure\""), progress.constData());
+        QVERIFY(runUntil(bench, out, earlier, "30", "measure"));
         bench.terminate(); // SIGTERM
         QVERIFY(bench.waitForFinished(30000));
         QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
@@ -330,22 +340,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("results.yaml");
-        {
-            QFile file(out);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("the earlier results\n");
-        }
         QProcess bench;
-        bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
-            { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
-                "17", "--methods", "all", "--micro-batch", "2", "--min-time", "0", "--progress",
-                "jsonl", "--out", out });
-        QVERIFY(bench.waitForStarted());
-        QByteArray progress;
-        while (!progress.contains("\"phase\": \"configuration_done\"")
-            && bench.waitForReadyRead(60000))
-            progress += bench.readAllStandardOutput();
-        QVERIFY2(progress.contains("\"phase\": \"configuration_done\""), progress.constData());
+        QVERIFY(runUntil(bench, out, true, "0", "configuration_done"));
         QTRY_VERIFY(QFile::exists(out)); // written after the configuration, before the next
         bench.terminate();
         QVERIFY(bench.waitForFinished(30000));
