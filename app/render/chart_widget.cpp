@@ -296,6 +296,7 @@ struct PlacedLabel {
     QPointF value;
     QAbstractSeries* series = nullptr;
     LabelSide side = LabelSide::Any;
+    QString text; // whole: the ringed machine's is elided where it is wider than the plot
 };
 
 } // namespace
@@ -414,7 +415,9 @@ ChartWidget::ChartWidget(QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     d->footnote = new QGraphicsTextItem(d->chart);
     d->leader = new QGraphicsLineItem(d->chart);
-    d->leader->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.0));
+    // Dashed: the whiskers are solid grey lines, and a solid leader read as one of them.
+    QPen leaderPen(QColor(0x20, 0x20, 0x20), 1.2, Qt::DashLine);
+    d->leader->setPen(leaderPen);
     d->leader->setZValue(9); // under the labels (10), over the series
     d->leader->hide();
     auto* layout = new QVBoxLayout(this);
@@ -587,7 +590,7 @@ void ChartWidget::addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn
         item->setBrush(
             spec.kind == ChartSeries::Kind::Bar ? kBarLabelColor : spec.color.darker(130));
         item->setZValue(10);
-        d->labels.push_back({ item, toAxis(d->data, p.x, p.y), drawn, p.labelSide });
+        d->labels.push_back({ item, toAxis(d->data, p.x, p.y), drawn, p.labelSide, p.label });
     }
 }
 
@@ -1165,6 +1168,11 @@ QStringList ChartWidget::labelTexts() const
     return texts;
 }
 
+std::optional<QLineF> ChartWidget::leaderLine() const
+{
+    return d->leader->isVisible() ? std::optional<QLineF>(d->leader->line()) : std::nullopt;
+}
+
 QStringList ChartWidget::placedLabelTexts() const
 {
     QStringList texts;
@@ -1285,25 +1293,28 @@ void ChartWidget::placeLabels()
         }
         requests.push_back(request);
     }
-    if (highlightLabelled)
+    if (highlightLabelled) {
         requests.front().mustShow = true;
-    const qreal clearance = kImpossibleRingSize / 2 + kLabelGap / 2;
-    const auto placed = render::placeLabels(plot, requests, obstacles, clearance);
-    d->leader->hide();
-    if (highlightLabelled && placed.front()
-        && needsLeader(*placed.front(), requests.front().anchor, clearance)) {
-        const QRectF& box = *placed.front();
-        const QPointF from = requests.front().anchor;
-        // From the ring's edge to the nearest point of the label's edge.
-        const QPointF to(std::clamp(from.x(), box.left(), box.right()),
-            std::clamp(from.y(), box.top(), box.bottom()));
-        QLineF line(from, to);
-        if (line.length() > kImpossibleRingSize / 2) {
-            line.setP1(line.pointAt(kImpossibleRingSize / 2 / line.length()));
-            d->leader->setLine(line);
-            d->leader->show();
+        // Wider than the plot it fits nowhere (a 1024x768 window): elided to fit, whole under
+        // the pointer.
+        const PlacedLabel& ringed = d->labels[order.front()];
+        const QFontMetricsF metrics(ringed.item->font());
+        const QString text = metrics.horizontalAdvance(ringed.text) + 4 > plot.width()
+            ? metrics.elidedText(ringed.text, Qt::ElideRight, plot.width() - 4)
+            : ringed.text;
+        if (ringed.item->text() != text) {
+            ringed.item->setText(text);
+            ringed.item->setToolTip(text == ringed.text ? QString() : ringed.text);
         }
+        requests.front().size = ringed.item->boundingRect().size();
     }
+    const qreal clearance = kImpossibleRingSize / 2 + kLabelGap / 2;
+    std::vector<std::optional<QLineF>> leaders;
+    const auto placed = render::placeLabels(plot, requests, obstacles, clearance, &leaders);
+    const bool leader = !leaders.empty() && leaders.front().has_value();
+    if (leader)
+        d->leader->setLine(*leaders.front());
+    d->leader->setVisible(leader);
     d->geometry = { {}, obstacles };
     for (std::size_t k = 0; k < placed.size(); ++k) {
         auto* item = d->labels[order[k]].item;

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QAbstractSeries;
 class QPainter;
@@ -42,6 +43,8 @@ public:
     QStringList labelTexts() const;
     // Those placed (drawn), in the same order.
     QStringList placedLabelTexts() const;
+    // The leader line drawn to the ringed point's label, where it is drawn; for tests.
+    std::optional<QLineF> leaderLine() const;
 
     // Where the drawn labels are and what they had to keep clear of, in chart coordinates; for
     // tests.

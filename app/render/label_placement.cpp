@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace gpuplan::render {
@@ -79,6 +80,67 @@ bool allowed(const Candidate& c, LabelSide wanted)
     return wanted == LabelSide::Any ? !c.oneSidedOnly : c.side == wanted;
 }
 
+// Whether `box` is one of the spots beside the point (no leader needed): the first two rings'
+// candidates, the only places an ordinary label goes.
+bool placedBeside(const QRectF& box, const LabelRequest& label, qreal clearance)
+{
+    for (qreal distance : kDistances)
+        for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
+            if (QRectF(c.topLeft, label.size) == box)
+                return true;
+    return false;
+}
+
+// Where the label that must show goes when no spot beside its point is free: spots further out,
+// nearest first; then the free spot nearest the point on the plot, over lines if need be; then
+// the spot over the fewest markers, on its halo (a small crowded chart: the cloud offers around
+// the ringed machine at 1366x768). Never over its own point and ring. A grid of at most about
+// 4,000 spots: on a large crowded plot a 6 px grid took most of a second.
+std::optional<QRectF> farSpot(const QRectF& plot, const LabelRequest& label, qreal clearance,
+    const std::function<bool(const QRectF&, bool, bool)>& isFree,
+    const std::vector<QRectF>& markers, const std::vector<QRectF>& taken)
+{
+    for (qreal distance : kLeaderDistances)
+        for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
+            if (const QRectF box(c.topLeft, label.size);
+                !c.oneSidedOnly && isFree(box, false, true))
+                return box;
+    const QRectF own(
+        label.anchor - QPointF(clearance, clearance), QSizeF(2 * clearance, 2 * clearance));
+    const qreal step = std::max(6.0, std::sqrt(plot.width() * plot.height() / 4000.0));
+    const auto bestSpot = [&](const auto& cost) {
+        std::optional<QRectF> best;
+        std::pair<std::size_t, qreal> lowest { std::numeric_limits<std::size_t>::max(), 0.0 };
+        for (qreal y = plot.top(); y + label.size.height() <= plot.bottom(); y += step)
+            for (qreal x = plot.left(); x + label.size.width() <= plot.right(); x += step) {
+                const QRectF box(QPointF(x, y), label.size);
+                if (box.intersects(own))
+                    continue;
+                const auto c = cost(box);
+                if (!c)
+                    continue;
+                const std::pair<std::size_t, qreal> here { *c, distanceTo(box, label.anchor) };
+                if (here < lowest) {
+                    lowest = here;
+                    best = box;
+                }
+            }
+        return best;
+    };
+    for (const bool clearLines : { true, false })
+        if (auto box = bestSpot([&](const QRectF& b) {
+                return isFree(b, false, clearLines) ? std::optional<std::size_t>(0) : std::nullopt;
+            }))
+            return box;
+    return bestSpot([&](const QRectF& b) -> std::optional<std::size_t> {
+        for (std::size_t t = markers.size(); t < taken.size(); ++t)
+            if (taken[t].intersects(b))
+                return std::nullopt; // never over another label
+        return static_cast<std::size_t>(std::count_if(
+            markers.begin(), markers.end(), [&](const QRectF& m) { return m.intersects(b); }));
+    });
+}
+
 } // namespace
 
 bool segmentCrossesRect(const QLineF& segment, const QRectF& rect)
@@ -98,11 +160,15 @@ bool segmentCrossesRect(const QLineF& segment, const QRectF& rect)
 }
 
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
-    const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance)
+    const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance,
+    std::vector<std::optional<QLineF>>* leaders)
 {
     std::vector<std::optional<QRectF>> placed;
     placed.reserve(labels.size());
+    if (leaders)
+        leaders->assign(labels.size(), std::nullopt);
     std::vector<QRectF> taken = obstacles.markers;
+    std::vector<QLineF> lines = obstacles.segments; // and the leaders drawn so far
     // clearLines false: over lines too, on the label's halo (the one that must show, where the
     // budget and deadline lines leave a small plot no free spot wide enough).
     auto isFree = [&](const QRectF& box, bool clearSoft, bool clearLines = true) {
@@ -111,7 +177,7 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
         for (const QRectF& t : taken)
             if (t.intersects(box))
                 return false;
-        for (const QLineF& s : obstacles.segments)
+        for (const QLineF& s : lines)
             if (clearLines && segmentCrossesRect(s, box))
                 return false;
         if (clearSoft)
@@ -141,70 +207,25 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
             if (where)
                 break;
         }
-        // Nearest first among the far spots; any side, as a line shows whose label it is.
-        for (qreal distance : kLeaderDistances) {
-            if (where || !label.mustShow)
-                break;
-            for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
-                if (const QRectF box(c.topLeft, label.size);
-                    !c.oneSidedOnly && isFree(box, /*clearSoft=*/false)) {
-                    where = box;
-                    break;
-                }
-        }
-        // Last, the free spot nearest the point anywhere on the plot (a small chart, crowded).
-        for (const bool clearLines : { true, false }) {
-            if (where || !label.mustShow)
-                break;
-            constexpr qreal kStep = 6.0;
-            qreal best = std::numeric_limits<qreal>::max();
-            for (qreal y = plot.top(); y + label.size.height() <= plot.bottom(); y += kStep)
-                for (qreal x = plot.left(); x + label.size.width() <= plot.right(); x += kStep)
-                    if (const QRectF box(QPointF(x, y), label.size);
-                        distanceTo(box, label.anchor) < best && isFree(box, false, clearLines)) {
-                        best = distanceTo(box, label.anchor);
-                        where = box;
-                    }
-        }
-        // Over markers too, as few as it can, on its halo: on a small crowded chart (the cloud
-        // offers around the ringed machine at 1366x768) no spot is free of them, and the ringed
-        // machine's name is the one the reader came for.
-        if (!where && label.mustShow) {
-            constexpr qreal kStep = 6.0;
-            std::size_t fewest = std::numeric_limits<std::size_t>::max();
-            qreal best = std::numeric_limits<qreal>::max();
-            for (qreal y = plot.top(); y + label.size.height() <= plot.bottom(); y += kStep)
-                for (qreal x = plot.left(); x + label.size.width() <= plot.right(); x += kStep) {
-                    const QRectF box(QPointF(x, y), label.size);
-                    if (box.contains(label.anchor)) // never over its own point
-                        continue;
-                    bool overLabel = false;
-                    for (std::size_t t = obstacles.markers.size(); t < taken.size(); ++t)
-                        overLabel = overLabel || taken[t].intersects(box);
-                    if (overLabel)
-                        continue;
-                    const auto covered = static_cast<std::size_t>(
-                        std::count_if(obstacles.markers.begin(), obstacles.markers.end(),
-                            [&](const QRectF& m) { return m.intersects(box); }));
-                    const qreal distance = distanceTo(box, label.anchor);
-                    if (covered < fewest || (covered == fewest && distance < best)) {
-                        fewest = covered;
-                        best = distance;
-                        where = box;
-                    }
-                }
+        if (!where && label.mustShow)
+            where = farSpot(plot, label, clearance, isFree, obstacles.markers, taken);
+        if (where && !placedBeside(*where, label, clearance)) {
+            // A line from the ring's edge to the label's nearest edge says whose label it is.
+            const QPointF to(std::clamp(label.anchor.x(), where->left(), where->right()),
+                std::clamp(label.anchor.y(), where->top(), where->bottom()));
+            QLineF leader(label.anchor, to);
+            if (leader.length() > clearance) {
+                leader.setP1(leader.pointAt(clearance / leader.length()));
+                lines.push_back(leader); // later labels keep clear of it
+                if (leaders)
+                    (*leaders)[placed.size()] = leader;
+            }
         }
         if (where)
             taken.push_back(*where);
         placed.push_back(where);
     }
     return placed;
-}
-
-bool needsLeader(const QRectF& label, const QPointF& anchor, qreal clearance)
-{
-    // Beyond the farthest spot beside the point (a diagonal at kDistances' last).
-    return distanceTo(label, anchor) > clearance * kDistances[1] * std::sqrt(2.0) + 1.0;
 }
 
 } // namespace gpuplan::render

@@ -25,7 +25,7 @@ struct LabelRequest {
     // the next row's bar and reads as that input's value.
     std::optional<std::pair<qreal, qreal>> rowBand = std::nullopt; // top, bottom
     // The one label a chart must show (the ringed machine): where no spot beside its point is
-    // free, one further out, which the chart joins to its point with a leader line.
+    // free, one further out, joined to its point with a leader line.
     bool mustShow = false;
 };
 
@@ -48,13 +48,12 @@ bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
 // nearer another marker than its own point (at half the distance, where it would read as that
 // point's label). A label that fits nowhere gets nullopt: its point still has a tooltip and a
 // table row. A `mustShow` label tries, last, spots up to six times further out, then the free
-// spot nearest its point anywhere on the plot (over lines, then over as few markers as can be),
-// which needsLeader says to join to the point.
-// `clearance` is the distance from the point's centre to the nearest label edge.
+// spot nearest its point anywhere on the plot (over lines, then over as few markers as can be,
+// never over another label or its own point); such a label gets a leader line in `leaders`
+// (from `clearance` off its point to the label's nearest edge), which later labels keep clear
+// of. `clearance` is the distance from the point's centre to the nearest label edge.
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
-    const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance);
-
-// Whether a placed label lies too far from its point to read as its own without a line to it.
-bool needsLeader(const QRectF& label, const QPointF& anchor, qreal clearance);
+    const std::vector<LabelRequest>& labels, const LabelObstacles& obstacles, qreal clearance,
+    std::vector<std::optional<QLineF>>* leaders = nullptr);
 
 } // namespace gpuplan::render

@@ -510,10 +510,23 @@ private slots:
         for (const bool experiment : { false, true }) {
             const ChartData chart
                 = experiment ? experimentCostChart(r, options) : hardwareCostChart(r, options);
-            for (const QSize& size : { QSize(1000, 640), QSize(630, 396), QSize(505, 390) }) {
+            for (const QSize& size :
+                { QSize(1000, 640), QSize(630, 396), QSize(505, 390), QSize(390, 330) }) {
                 ChartWidget widget;
                 QVERIFY(shown(widget, chart, size));
-                QVERIFY2(widget.placedLabelTexts().contains(name),
+                // Whole, or elided to fit a plot narrower than it (the tooltip has it whole).
+                const auto shows = [&](const QString& text) {
+                    return text == name
+                        || (text.endsWith(QChar(0x2026)) && name.startsWith(text.chopped(1)));
+                };
+                const QStringList texts = widget.placedLabelTexts();
+                // The whole window: beside its point, no leader; a window too small for that:
+                // further out, with one from the ring's edge.
+                if (size.width() == 1000)
+                    QVERIFY(!widget.leaderLine());
+                if (size.width() == 390)
+                    QVERIFY(widget.leaderLine() && widget.leaderLine()->length() > 5.0);
+                QVERIFY2(std::any_of(texts.begin(), texts.end(), shows),
                     qPrintable(QStringLiteral("%1 at %2x%3: %4")
                                    .arg(name)
                                    .arg(size.width())
@@ -559,12 +572,29 @@ private slots:
         LabelRequest request { { 200, 200 }, size };
         QVERIFY(!placeLabels(plot, { request }, crowd, 10.0)[0]);
         request.mustShow = true;
-        const auto placed = placeLabels(plot, { request }, crowd, 10.0)[0];
+        std::vector<std::optional<QLineF>> leaders;
+        const LabelRequest later { { 100, 100 }, size };
+        const auto both = placeLabels(plot, { request, later }, crowd, 10.0, &leaders);
+        const auto placed = both[0];
         QVERIFY(placed);
         for (const QRectF& m : crowd.markers)
             QVERIFY(!m.intersects(*placed));
-        QVERIFY(needsLeader(*placed, request.anchor, 10.0));
-        QVERIFY(!needsLeader(QRectF(QPointF(210, 194), size), request.anchor, 10.0)); // beside it
+        // Its leader runs from 10 px off the point to the label's nearest edge, and the label
+        // placed after it keeps clear of it.
+        QCOMPARE(leaders.size(), std::size_t(2));
+        QVERIFY(leaders[0]);
+        QVERIFY(qAbs(QLineF(request.anchor, leaders[0]->p1()).length() - 10.0) < 1e-9);
+        QVERIFY(placed->adjusted(-0.01, -0.01, 0.01, 0.01).contains(leaders[0]->p2()));
+        QVERIFY(!leaders[1]);
+        QVERIFY(both[1]);
+        QVERIFY(!segmentCrossesRect(*leaders[0], *both[1]));
+        // Beside its point, where a spot is free, no leader.
+        const auto beside = placeLabels(plot, { request }, {}, 10.0, &leaders);
+        QVERIFY(beside[0]);
+        QVERIFY(!leaders[0]);
+        // Wider than the plot: nowhere (the chart elides the ringed machine's text to fit).
+        request.size = QSizeF(500, 12);
+        QVERIFY(!placeLabels(plot, { request }, crowd, 10.0)[0]);
     }
 
     // A one-sided label (a tornado bar's end) takes only spots on its side of the point: beside
