@@ -208,12 +208,14 @@ int launch(const CliOptions& options, const distributed::Environment& env, std::
     // Every rank is a process with LibTorch and its own copy of the model: a typo (100 for 10)
     // started them all, and the machine ran out of memory. Twice the logical CPUs, and at least
     // 4, leaves room for a method check on a small machine (CI runs 2 ranks on 1-2 CPUs).
-    if (const unsigned cpus = std::thread::hardware_concurrency(); !wantsCuda && cpus > 0
-        && static_cast<unsigned>(*options.nprocPerNode) > std::max(4U, 2 * cpus)) {
-        err << "gpuplan-bench: --nproc-per-node " << *options.nprocPerNode
-            << " CPU processes is more than twice this machine's " << cpus
-            << " logical CPUs: each rank holds its own copy of the model\n";
-        return 2;
+    if (const unsigned cpus = std::thread::hardware_concurrency(); !wantsCuda && cpus > 0) {
+        const unsigned most = std::max(4U, 2 * cpus);
+        if (static_cast<unsigned>(*options.nprocPerNode) > most) {
+            err << "gpuplan-bench: --nproc-per-node " << *options.nprocPerNode
+                << " CPU processes is more than " << most << " (twice this machine's " << cpus
+                << " logical CPUs, at least 4): each rank holds its own copy of the model\n";
+            return 2;
+        }
     }
     return distributed::launchRanks(options, env, out, err);
 }

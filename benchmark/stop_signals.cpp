@@ -1,6 +1,7 @@
 #include "benchmark/stop_signals.h"
 
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +38,13 @@ void say(const char* text)
 
 extern "C" void onStopSignal(int signal)
 {
+    // Once per process: sa_mask blocks the other signal only in this thread, and a rank's other
+    // threads (OpenMP, Gloo, CUDA) can take it at the same moment (Ctrl+C reaches the whole
+    // process group as the launcher forwards SIGTERM). The second caller waits for the exit.
+    static std::atomic_flag stopping = ATOMIC_FLAG_INIT;
+    if (stopping.test_and_set())
+        for (;;)
+            ::pause();
     if (g_temporary[0] != '\0')
         ::unlink(g_temporary);
     const Texts& texts = signal == SIGINT ? g_onInt : g_onTerm;

@@ -98,7 +98,7 @@ std::optional<YAML::Mark> secondDocument(const std::string& text)
             content = line.find_first_not_of(" \t\r", 3) != std::string_view::npos
                 && line[line.find_first_not_of(" \t\r", 3)] != '#';
         } else if (isMarker(line, "...")) {
-            ended = content || ended;
+            ended = content || ended || started;
         } else if (!blank && !(line[0] == '%' && !content)) {
             if (ended)
                 return atLine(lineNumber);
@@ -225,7 +225,9 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
         return std::nullopt;
     }
     if (!root || root.IsNull()) {
-        const bool blank = text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+        // A byte-order mark alone is an empty file too.
+        const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+        const bool blank = body.find_first_not_of(" \t\r\n") == std::string_view::npos;
         error(YAML::Mark::null_mark(),
             blank ? "the file is empty"
                   : "the file holds no YAML map (expected 'schema_version: 1' and tables)");

@@ -38,9 +38,16 @@ bool writeUncommitted(QSaveFile& file, const QByteArray& bytes, QString* error)
     // saved, over the earlier one.
     // And synced: a quota on a network home (EDQUOT) is often reported only by fsync or close,
     // whose result commit() does not check either.
+    // A filesystem that cannot sync (EINVAL, ENOTSUP: some FUSE and SMB mounts) is no failure,
+    // as Qt's own commit() treats it.
     const qint64 written = file.write(bytes);
-    if (written != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError
-        || ::fsync(file.handle()) != 0) {
+    const bool flushed = written == bytes.size() && file.flush();
+    int syncError = 0;
+    if (flushed && ::fsync(file.handle()) != 0)
+        syncError = errno;
+    if (syncError == EINVAL || syncError == ENOTSUP || syncError == EROFS)
+        syncError = 0;
+    if (!flushed || file.error() != QFileDevice::NoError || syncError != 0) {
         *error = written != bytes.size()
             ? QStringLiteral("cannot write %1: only %2 of %3 bytes could be written (disk full or "
                              "a file-size limit?)")
@@ -51,7 +58,7 @@ bool writeUncommitted(QSaveFile& file, const QByteArray& bytes, QString* error)
                   .arg(QDir::toNativeSeparators(path),
                       file.error() != QFileDevice::NoError
                           ? file.errorString()
-                          : QString::fromLocal8Bit(std::strerror(errno)));
+                          : QString::fromLocal8Bit(std::strerror(syncError)));
         return false;
     }
     return true;

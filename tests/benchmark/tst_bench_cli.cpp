@@ -164,9 +164,9 @@ private slots:
             << QStringList { "describe", "--model", "pythia-160m", "--model", "pythia-1b" }
             << "--model is given twice ('pythia-160m', then 'pythia-1b'): give it once";
         QTest::newRow("more CPU ranks than cores") // each a process with its own model
-            << QStringList { "run", "--model", "pythia-160m", "--device", "cpu", "--nproc-per-node",
-                   "512" }
-            << "--nproc-per-node 512 CPU processes is more than twice this machine's";
+            << QStringList { "run", "--model", "pythia-160m", "--device", "cpu", "--batch-size",
+                   "1048576", "--nproc-per-node", "65536" }
+            << "--nproc-per-node 65536 CPU processes is more than";
         QTest::newRow("missing config file") << QStringList { "describe", "--config",
             "/nonexistent/config.json" } << "/nonexistent/config.json: cannot open the file";
         QTest::newRow("bad config file") << QStringList {
@@ -282,14 +282,14 @@ private slots:
     }
 
     // Starts a run over `out` (an earlier results file there first, if `earlier`) and reads its
-    // progress until `phase` begins; false if it never did.
-    static bool runUntil(QProcess& bench, const QString& out, bool earlier, const char* minTime,
-        const QByteArray& phase)
+    // progress until `phase` begins; the progress read, which holds the phase if it began.
+    static QByteArray runUntil(QProcess& bench, const QString& out, bool earlier,
+        const char* minTime, const QByteArray& phase)
     {
         if (earlier) {
             QFile file(out);
             if (!file.open(QIODevice::WriteOnly))
-                return false;
+                return "cannot write " + out.toUtf8();
             file.write("the earlier results\n");
         }
         bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
@@ -301,7 +301,7 @@ private slots:
         while (
             bench.waitForStarted() && !progress.contains(wanted) && bench.waitForReadyRead(60000))
             progress += bench.readAllStandardOutput();
-        return progress.contains(wanted);
+        return progress;
     }
 
     void aStoppedRunSaysWhatItKept()
@@ -311,7 +311,8 @@ private slots:
         const QString out = dir.filePath("results.yaml");
         QProcess bench;
         // Measuring the first configuration: the handlers are in place, nothing is written.
-        QVERIFY(runUntil(bench, out, earlier, "30", "measure"));
+        const QByteArray progress = runUntil(bench, out, earlier, "30", "measure");
+        QVERIFY2(progress.contains("\"phase\": \"measure\""), progress.constData());
         bench.terminate(); // SIGTERM
         QVERIFY(bench.waitForFinished(30000));
         QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
@@ -341,7 +342,8 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath("results.yaml");
         QProcess bench;
-        QVERIFY(runUntil(bench, out, true, "0", "configuration_done"));
+        const QByteArray progress = runUntil(bench, out, true, "0", "configuration_done");
+        QVERIFY2(progress.contains("\"phase\": \"configuration_done\""), progress.constData());
         QTRY_VERIFY(QFile::exists(out)); // written after the configuration, before the next
         bench.terminate();
         QVERIFY(bench.waitForFinished(30000));
