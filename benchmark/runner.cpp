@@ -318,16 +318,15 @@ void ConfigurationRun::timeAt(
     };
     std::erase_if(result.notes, fromEarlierAttempt);
     result.accumulation = (perDevice() + result.microBatch - 1) / result.microBatch;
-    // A per-device batch the fitted micro-batch does not divide (1000 with 256 fitting) runs as
-    // many micro-batches as it must, of equal size (4 of 250), as a training stack splits it:
-    // padding the last one to the fitted size timed 1024 samples for 1000, and a batch of 96
-    // at a fitted 64 half as many again. A micro-batch the user fixed is kept, and its padding
-    // said.
-    // A --micro-batch halved after running out of memory is no longer the user's: split too.
+    // A per-device batch the fitted micro-batch does not divide (1000 with 256 fitting) is split
+    // evenly (4 of 250, core's splitEvenly): padding the last one to the fitted size timed 1024
+    // samples for 1000, and a batch of 96 at a fitted 64 half as many again. A micro-batch the
+    // user fixed is kept, and its padding said; halved after running out of memory, it is no
+    // longer the user's and is split too.
     const bool usersOwn = options.microBatch && result.microBatch == *options.microBatch;
     if (!usersOwn && result.accumulation * result.microBatch != perDevice()) {
         const int fitted = result.fittedMicroBatch;
-        result.microBatch = (perDevice() + result.accumulation - 1) / result.accumulation;
+        result.microBatch = splitEvenly(perDevice(), fitted).microBatch;
         const int padded = result.accumulation * result.microBatch - perDevice();
         result.notes.push_back("global batch " + std::to_string(perDevice())
             + (report.gpuCount > 1 ? " per GPU" : "") + " runs as "

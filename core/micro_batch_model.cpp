@@ -41,6 +41,14 @@ int largestPowerOfTwoAtMost(int n)
     return p;
 }
 
+MicroBatchSplit splitEvenly(int perDevice, int fits)
+{
+    MicroBatchSplit split;
+    split.accumulation = (perDevice + fits - 1) / fits;
+    split.microBatch = (perDevice + split.accumulation - 1) / split.accumulation;
+    return split;
+}
+
 namespace {
 
 // Bytes each GPU holds of the states that sharding divides.
@@ -116,14 +124,13 @@ std::vector<MicroBatchAtCount> microBatchChoices(
     const auto time = microStepTime(base);
     // Per-sample time at the measured micro-batch, the rate that scaling days by k / N assumes.
     const double measuredPerSample = time ? time->at(base.microBatch) / base.microBatch : 1.0;
-    // The largest micro-batch that fits, then the per-GPU share split into as many equal
-    // micro-batches as that takes, as gpuplan-bench runs them (48 with 32 fitting: 2 x 24, not
-    // 32 and a last one padded to 32).
+    // The largest micro-batch that fits, then the per-GPU share split evenly at that size.
     const auto choose = [&](Parallelism strategy, int fits, bool fitted) {
         MicroBatchAtCount at;
         at.strategy = strategy;
-        at.accumulation = (perGpu + fits - 1) / fits;
-        at.microBatch = (perGpu + at.accumulation - 1) / at.accumulation;
+        const MicroBatchSplit split = splitEvenly(perGpu, fits);
+        at.microBatch = split.microBatch;
+        at.accumulation = split.accumulation;
         at.timed = time.has_value();
         at.memoryFitted = fitted;
         const double microStep

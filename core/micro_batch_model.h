@@ -34,6 +34,15 @@ int largestFittingPowerOfTwo(const Line& peakBytes, double capacityBytes, int ce
 // The largest power of two <= n (1 for n < 1).
 int largestPowerOfTwoAtMost(int n);
 
+// A per-device batch run in micro-batches of at most `fits` samples: as few micro-steps as that
+// takes, of equal size (48 with 32 fitting: 2 x 24, not 32 and a last one padded to 32), as a
+// training stack splits it. gpuplan-bench runs it so, and the planner prices it so.
+struct MicroBatchSplit {
+    int microBatch = 0;
+    int accumulation = 0;
+};
+MicroBatchSplit splitEvenly(int perDevice, int fits);
+
 // One way to run the step on N GPUs, from a measurement on fewer: a strategy, the micro-batch
 // it leaves room for, and what that costs per step against the measurement.
 struct MicroBatchAtCount {

@@ -84,7 +84,7 @@ std::optional<YAML::Mark> secondDocument(const std::string& text)
     bool started = false; // a '---' seen: another starts a second document, empty or not
     int lineNumber = 0;
     // A byte-order mark is no content (spreadsheet programs and Windows editors write one).
-    const std::size_t bom = std::string_view(text).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    const std::size_t bom = text.starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0;
     for (std::size_t start = bom; start <= text.size(); ++lineNumber) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
         const std::string_view line = std::string_view(text).substr(start, end - start);
@@ -95,8 +95,8 @@ std::optional<YAML::Mark> secondDocument(const std::string& text)
             if (content || ended || started)
                 return atLine(lineNumber);
             started = true;
-            content = line.find_first_not_of(" \t\r", 3) != std::string_view::npos
-                && line[line.find_first_not_of(" \t\r", 3)] != '#';
+            const std::size_t after = line.find_first_not_of(" \t\r", 3);
+            content = after != std::string_view::npos && line[after] != '#'; // "--- key: v"
         } else if (isMarker(line, "...")) {
             ended = content || ended || started;
         } else if (!blank && !(line[0] == '%' && !content)) {
@@ -226,7 +226,7 @@ std::optional<YAML::Node> Reader::parse(std::string_view text)
     }
     if (!root || root.IsNull()) {
         // A byte-order mark alone is an empty file too.
-        const std::string_view body = text.substr(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+        const std::string_view body = text.substr(text.starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0);
         const bool blank = body.find_first_not_of(" \t\r\n") == std::string_view::npos;
         error(YAML::Mark::null_mark(),
             blank ? "the file is empty"

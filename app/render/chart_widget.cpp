@@ -580,6 +580,7 @@ void ChartWidget::addPointLabels(const ChartSeries& spec, QAbstractSeries* drawn
             item = d->spareLabels.back();
             d->spareLabels.pop_back();
             item->setText(p.label); // a no-op for the same text: no new layout
+            item->setToolTip(QString()); // the whole name of an elided ringed label, if it was one
         } else {
             item = new HaloLabel(p.label, d->chart);
             QFont f = item->font();

@@ -80,17 +80,6 @@ bool allowed(const Candidate& c, LabelSide wanted)
     return wanted == LabelSide::Any ? !c.oneSidedOnly : c.side == wanted;
 }
 
-// Whether `box` is one of the spots beside the point (no leader needed): the first two rings'
-// candidates, the only places an ordinary label goes.
-bool placedBeside(const QRectF& box, const LabelRequest& label, qreal clearance)
-{
-    for (qreal distance : kDistances)
-        for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
-            if (QRectF(c.topLeft, label.size) == box)
-                return true;
-    return false;
-}
-
 // Where the label that must show goes when no spot beside its point is free: spots further out,
 // nearest first; then the free spot nearest the point on the plot, over lines if need be; then
 // the spot over the fewest markers, on its halo (a small crowded chart: the cloud offers around
@@ -207,9 +196,11 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
             if (where)
                 break;
         }
-        if (!where && label.mustShow)
+        // Not beside its point: a leader line (below) says whose label it is.
+        const bool far = !where && label.mustShow;
+        if (far)
             where = farSpot(plot, label, clearance, isFree, obstacles.markers, taken);
-        if (where && !placedBeside(*where, label, clearance)) {
+        if (far && where) {
             // A line from the ring's edge to the label's nearest edge says whose label it is.
             const QPointF to(std::clamp(label.anchor.x(), where->left(), where->right()),
                 std::clamp(label.anchor.y(), where->top(), where->bottom()));
