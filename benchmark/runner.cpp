@@ -271,8 +271,10 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         clock.releaseCachedMemory();
         if (fusedAttentionInstead(result.microBatch))
             continue; // the same micro-batch again, with the attention that holds no scores
+        const bool usersOwn = options.microBatch && result.fittedMicroBatch == *options.microBatch;
         result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
-            + " ran out of memory after the search fitted it");
+            + (usersOwn ? " (--micro-batch) ran out of memory"
+                        : " ran out of memory after the search fitted it"));
         result.fittedMicroBatch /= 2;
         result.microBatch = result.fittedMicroBatch;
     }

@@ -124,6 +124,36 @@ private slots:
             "training runs)"));
     }
 
+    // A --micro-batch that runs out of memory is halved, and the halved one is no longer the
+    // user's: 36 samples with 32 fixed ran as 2 x 32 (28 padded); with 16 fitting they run as
+    // 3 x 12, not 16 + 16 + 4 padded to 16.
+    void halvedMicroBatchIsSplitEvenly()
+    {
+        const ModelSpec spec = tinyFromConfig("tiny-neox");
+        RunOptions o = tinyRun(spec, 36, { { Method::Naive, false, false } });
+        o.stepsMeasured = 1;
+        o.microBatch = 16;
+        const std::int64_t at16 = runTiny(o).report.configurations.at(0).peakMemoryBytes;
+        o.microBatch = 32;
+        const std::int64_t at32 = runTiny(o).report.configurations.at(0).peakMemoryBytes;
+        QVERIFY2(at16 > 0 && at32 > at16, qPrintable(QString("%1 %2").arg(at16).arg(at32)));
+
+        o.memoryLimitBytes = (at16 + at32) / 2;
+        const auto halved = runTiny(o).report.configurations.at(0);
+        cpu_memory::setLimit(std::nullopt);
+        QVERIFY(halved.feasible());
+        QCOMPARE(halved.fittedMicroBatch, 16);
+        QCOMPARE(halved.microBatch, 12);
+        QCOMPARE(halved.accumulation, 3);
+        const auto said = [&](const std::string& text) {
+            return std::any_of(halved.notes.begin(), halved.notes.end(),
+                [&](const std::string& note) { return note == text; });
+        };
+        QVERIFY(said("micro-batch 32 (--micro-batch) ran out of memory"));
+        QVERIFY(said("global batch 36 runs as 3 micro-batches of 12 (16 fitted; it does not "
+                     "divide the batch)"));
+    }
+
     void capBelowTheModelMakesItInfeasible()
     {
         const ModelSpec spec = tinyFromConfig("tiny-neox");

@@ -195,6 +195,30 @@ private slots:
         QCOMPARE(choices[0].computeRatio, 1.0);
     }
 
+    // The same even split where the memory model chose the micro-batch: 160 samples on 4 GPUs
+    // are 40 a GPU. ddp keeps 8 (5 x 8, already even); ZeRO-1 and ZeRO-2 fit 16 (as in
+    // shardingFreesRoomOnFourGpus), which 40 splits into 3 x 14, not 16 + 16 + 8 padded to 16.
+    void anUnevenShareIsSplitEvenlyWhereMemoryChose()
+    {
+        const auto choices = microBatchChoices(oneGpu(), 160, 4, k80GB);
+        QCOMPARE(choices.size(), std::size_t(3));
+        const auto* ddp = find(choices, Parallelism::Ddp);
+        const auto* zero1 = find(choices, Parallelism::Zero1);
+        const auto* zero2 = find(choices, Parallelism::Zero2);
+        QVERIFY(ddp && zero1 && zero2);
+        QCOMPARE(ddp->microBatch, 8);
+        QCOMPARE(ddp->accumulation, 5);
+        QVERIFY(zero1->memoryFitted);
+        QCOMPARE(zero1->microBatch, 14);
+        QCOMPARE(zero1->accumulation, 3);
+        QCOMPARE(zero2->microBatch, 14);
+        QCOMPARE(zero2->accumulation, 3);
+        // 3 x t(14) = 3 x (0.1 + 1.4) = 4.5 s for 40 samples that take 40 x 0.1125 = 4.5 s at
+        // the measured rate; padded, 3 x t(16) = 5.1 s would have priced 13 % more.
+        QVERIFY(qAbs(zero1->computeRatio - 1.0) < 1e-12);
+        QCOMPARE(zero2->allReduces, 2.0); // 3 reduce-scatters + 1 all-gather
+    }
+
     void theRunVouchesForItsOwnMicroBatch()
     {
         // A capacity the fitted line says even one sample overflows: the measured micro-batch
