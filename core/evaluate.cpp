@@ -344,20 +344,20 @@ std::optional<double> priceReservations(const Assumptions& a, const SponsorRules
         commitment.termCostUsd
             = commitmentCostUsd(reserved.usdPerHour, c.instances, reserved.years, a, rules);
         commitment.runsInTerm = days > 0.0 ? reserved.years * calendar::kDaysPerYear / days : 0.0;
+        // The terms the plan's runs take one after another, at the run rate
+        // (core/costing/reservation.h): the plan total counts them, and so does the verdict.
+        const int terms = reservationTerms(a.plannedRuns,
+            runsPerReservationTerm(commitment.runsInTerm, commitment.years, a.runsPerMonth));
+        commitment.termsForPlan = terms;
+        const double termsUsd = commitment.termCostUsd * terms;
         if (c.onDemandCostUsd && *c.onDemandCostUsd > 0.0) {
             commitment.breakEvenRuns = commitment.termCostUsd / *c.onDemandCostUsd;
-            // The plan's runs within one term, at the run rate (core/costing/reservation.h).
             commitment.beatsOnDemandForPlan
-                = a.plannedRuns <= runsPerReservationTerm(
-                      commitment.runsInTerm, commitment.years, a.runsPerMonth)
-                && a.plannedRuns > *commitment.breakEvenRuns;
+                = terms > 0 && termsUsd < a.plannedRuns * *c.onDemandCostUsd;
         }
         c.commitments.push_back(commitment);
         if (payAsYouGo)
             continue;
-        const int terms = reservationTerms(a.plannedRuns,
-            runsPerReservationTerm(commitment.runsInTerm, commitment.years, a.runsPerMonth));
-        const double termsUsd = commitment.termCostUsd * terms;
         if (terms > 0 && (!planUsd || termsUsd < *planUsd)) {
             planUsd = termsUsd;
             c.cheapestCostUsd = perRun;

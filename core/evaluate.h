@@ -142,7 +142,11 @@ struct Commitment {
     // training days. An offer's reserved and on-demand rates move together (one list), so the
     // days move it, and the two cost corners give its ends.
     std::optional<Interval> breakEvenRunsRange;
-    // The plan's runs fit into the term and cost less this way than on demand.
+    // Terms the plan's runs take one after another (reservationTerms at the run rate).
+    int termsForPlan = 0;
+    // Those terms cost the plan less than its runs on demand. (Until 2026-11-28 only a plan
+    // that fit into one term could: 10 runs needing two 1-year terms at $92,768 were said not
+    // to beat $106,272 on demand.)
     bool beatsOnDemandForPlan = false;
     // The same verdict at the low and the high cost corner (Results::hasRanges), where the
     // training days move both the break-even and the runs that fit into the term: where either

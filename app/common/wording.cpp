@@ -294,9 +294,12 @@ QString commitmentVerdict(const Commitment& m, int plannedRuns)
     if (differs(m.beatsOnDemandAtLowCost) || differs(m.beatsOnDemandAtHighCost))
         verdict
             += QStringLiteral(" at the central estimate; within the ranges it may go either way");
+    const QString terms = m.termsForPlan > 1
+        ? QStringLiteral(" (%1 terms one after another)").arg(m.termsForPlan)
+        : QString();
     return text
-        + QStringLiteral("; it beats on-demand from %1 runs%2, and for this plan of %3 it %4")
-              .arg(runs(*m.breakEvenRuns), range, plan, verdict);
+        + QStringLiteral("; it beats on-demand from %1 runs%2, and for this plan of %3%4 it %5")
+              .arg(runs(*m.breakEvenRuns), range, plan, terms, verdict);
 }
 
 QString priceDateText(const std::string& date, const PriceAge& age)

@@ -204,7 +204,7 @@ private slots:
         const double days = 1e21 / (1e15 * 0.4) / 86400;
         const double onDemandRun = 3.0 * days * 24;
         const double term = 1.5 * 8760;
-        for (int runs : { 1, 6, 10 }) {
+        for (int runs : { 1, 6, 10, 20 }) {
             s.assumptions.plannedRuns = runs;
             const Results r = evaluate(s);
             const CloudOption* rent = findCloud(r, "reserved", 1);
@@ -220,13 +220,16 @@ private slots:
             QVERIFY(qFuzzyCompare(k.breakEvenRunsRange->low, term / longRun)); // 4.0 runs
             QVERIFY(qFuzzyCompare(k.breakEvenRunsRange->high, term / shortRun)); // 8.7 runs
             QVERIFY(qFuzzyCompare(k.runsInTerm, 365.0 / days)); // 12.6 runs fit
-            QCOMPARE(k.beatsOnDemandForPlan, runs == 10);
-            // The verdict at each cost corner, with the runs that fit into the term there: at
-            // the short days (low cost) it breaks even at 8.7 runs and 17.4 fit, at the long days
-            // (high cost) at 4.0 runs and 7.9 fit. So 6 runs beat on-demand only at the high
-            // corner, 10 only at the low one: the ranges leave both open; 1 run never beats it.
-            QCOMPARE(*k.beatsOnDemandAtLowCost, runs == 10);
-            QCOMPARE(*k.beatsOnDemandAtHighCost, runs == 6);
+            // 20 runs take two terms one after another: $26,280 against $41,667 on demand.
+            QCOMPARE(k.termsForPlan, runs == 20 ? 2 : 1);
+            QCOMPARE(k.beatsOnDemandForPlan, runs >= 10);
+            // The verdict at each cost corner, with the runs that fit into a term there: at the
+            // short days (low cost) it breaks even at 8.7 runs and 17.4 fit, at the long days
+            // (high cost) at 4.0 runs and 7.9 fit, so 10 runs take two terms there ($26,280
+            // against $33,333 on demand: still cheaper). 6 runs beat on-demand only at the high
+            // corner: the ranges leave them open; 1 run never beats it.
+            QCOMPARE(*k.beatsOnDemandAtLowCost, runs >= 10);
+            QCOMPARE(*k.beatsOnDemandAtHighCost, runs >= 6);
             QCOMPARE(rent->cheapestPricing, Pricing::OnDemand); // still the pay-as-you-go price
         }
     }

@@ -274,6 +274,10 @@ private slots:
         m.beatsOnDemandAtLowCost = m.beatsOnDemandAtHighCost = true;
         QVERIFY(views::commitmentVerdict(m, 30).endsWith(
             QStringLiteral("for this plan of 30 runs it does")));
+        m.termsForPlan = 2; // 60 runs of 47.2 a term
+        QVERIFY(views::commitmentVerdict(m, 60).endsWith(
+            QStringLiteral("for this plan of 60 runs (2 terms one after another) it does")));
+        m.termsForPlan = 1;
         m.beatsOnDemandAtHighCost = false;
         QVERIFY(views::commitmentVerdict(m, 30).endsWith(
             QStringLiteral("for this plan of 30 runs it does at the central estimate; within the "
