@@ -108,6 +108,11 @@ std::optional<GrantChoice> grantFromOptions(
         *error = QStringLiteral("give --machine or --offer, not both");
         return std::nullopt;
     }
+    if (p.isSet(QStringLiteral("equipment-year")) && p.isSet(QStringLiteral("offer"))) {
+        *error = QStringLiteral("--equipment-year is the grant year the machine is bought in: "
+                                "renting (--offer) buys none");
+        return std::nullopt;
+    }
     if (p.isSet(QStringLiteral("offer-gpus")) && !p.isSet(QStringLiteral("offer"))) {
         *error = QStringLiteral("--offer-gpus needs --offer: it says how many GPUs to rent from "
                                 "that offer");

@@ -6,6 +6,7 @@
 
 #include <QDate>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::cli {
@@ -132,6 +133,12 @@ std::optional<Scenario> scenarioFromOptions(
             if (!s.catalog->findGpu(id.trimmed().toStdString())) {
                 *error = "unknown GPU '" + id.trimmed()
                     + "'; known GPUs: " + knownIds(*s.catalog, false);
+                return std::nullopt;
+            }
+            // Listed twice, every machine of that GPU was planned and printed twice.
+            if (std::find(s.gpuIds.begin(), s.gpuIds.end(), id.trimmed().toStdString())
+                != s.gpuIds.end()) {
+                *error = "--gpus names '" + id.trimmed() + "' twice";
                 return std::nullopt;
             }
             s.gpuIds.push_back(id.trimmed().toStdString());

@@ -1013,6 +1013,14 @@ chassis:
             << "give --machine or --offer, not both";
         QTest::addRow("budget offer gpus without offer")
             << budget + QStringList { "--offer-gpus", "8" } << "--offer-gpus needs --offer";
+        QTest::addRow("budget equipment year with offer")
+            << budget + QStringList { "--offer", "runpod-h100-pcie", "--equipment-year", "2" }
+            << "--equipment-year is the grant year the machine is bought in: renting (--offer) "
+               "buys none";
+        QTest::addRow("gpus twice")
+            << QStringList { "plan", "--model", "pythia-1b", "--gpus",
+                   "h100-80gb-pcie,rtx-3090,h100-80gb-pcie" }
+            << "--gpus names 'h100-80gb-pcie' twice";
         QTest::addRow("budget unknown offer")
             << budget + QStringList { "--offer", "acme-b900" } << "unknown offer 'acme-b900'";
         QTest::addRow("budget runs before purchase")
