@@ -164,6 +164,21 @@ QString indirectSentence(
     return text;
 }
 
+// What a reserved rental's terms come to per run of this plan, before indirect costs: the terms
+// within the grant and what they owe after it, over the runs. The term's hourly rate per run is
+// not what a run costs: terms are paid used or not (AWS p4de's 5-year term for 10 runs of
+// Pythia-1B: $3,205 at the rate, $64,999 a run as budgeted). nullopt where the budget pays per run.
+std::optional<double> reservedTermsPerRunUsd(const GrantBudget& b)
+{
+    if (b.pricing != Pricing::Reserved || totalRuns(b) < 1)
+        return std::nullopt;
+    double termsUsd = b.reservedAfterGrantUsd;
+    for (const BudgetLine& line : b.lines)
+        if (line.category == BudgetCategory::ComputingServices)
+            termsUsd += line.totalUsd;
+    return termsUsd / totalRuns(b);
+}
+
 // "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
 // against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
 // buying.": buying the owned option against renting `rentedIndex` (none: nothing rents the same
@@ -196,10 +211,16 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         const QString chosen = chosenForPlan && rentedIndex != o.cheapestCloudIndex
             ? QStringLiteral(", the cheapest way to rent these GPUs for this plan's runs")
             : QString();
-        const QString against
-            = QStringLiteral("renting %1, %2 at %3 per run before indirect costs%4%5")
-                  .arg(rentalLabel(c), views::budgetPricingLabel(rented),
-                      views::formatUsd(rented.spendPerRunUsd), instances, chosen);
+        const auto termsPerRun = reservedTermsPerRunUsd(rented);
+        const QString perRun = termsPerRun
+            ? QStringLiteral(", its terms coming to %1 a run of this plan before indirect "
+                             "costs, paid whether the runs use them or not")
+                  .arg(views::formatUsd(*termsPerRun))
+            : QStringLiteral(" at %1 per run before indirect costs")
+                  .arg(views::formatUsd(rented.spendPerRunUsd));
+        const QString against = QStringLiteral("renting %1, %2%3%4%5")
+                                    .arg(rentalLabel(c), views::budgetPricingLabel(rented),
+                                        perRun, instances, chosen);
         const auto run = budgetBreakEvenRun(r, ownedIndex, rental.index, plan, sponsor);
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
@@ -374,25 +395,31 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                 sentence[0] = sentence[0].toUpper();
                 request += QLatin1Char(' ') + sentence;
             }
-        // The term's rate per run is not what a run costs here: terms are paid used or not.
-        double termsUsd = b.reservedAfterGrantUsd;
-        for (const BudgetLine& line : b.lines)
-            if (line.category == BudgetCategory::ComputingServices)
-                termsUsd += line.totalUsd;
-        if (const int runs = totalRuns(b); runs > 0)
+        if (const auto perRun = reservedTermsPerRunUsd(b)) {
+            const int runs = totalRuns(b);
             request += QStringLiteral(" Over the %1 of this plan, the terms come to %2 a run "
                                       "before indirect costs.")
                            .arg(runs == 1 ? QStringLiteral("one training run") : runsText(runs),
-                               views::formatUsd(termsUsd / runs));
+                               views::formatUsd(*perRun));
+        }
     }
     out.push_back({ JustificationBlock::Kind::Paragraph,
         request + QLatin1Char(' ')
             + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name))),
         {} });
-    const std::optional<std::size_t> same = matchingOwnedOption(r, target.index);
+    out.push_back({ JustificationBlock::Kind::Paragraph,
+        buyingWeighedAgainstRenting(r, target.index, plan, sponsor), {} });
+}
+
+} // namespace
+
+QString buyingWeighedAgainstRenting(
+    const Results& r, std::size_t rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor)
+{
+    const std::optional<std::size_t> same = matchingOwnedOption(r, rentedIndex);
     QString weighed;
     if (!same) {
-        weighed = noMachineForSaleText(c);
+        weighed = noMachineForSaleText(r.cloud[rentedIndex]);
     } else {
         // Weighed as this budget is: the sponsor's rules, this plan's runs and calendar (the
         // planner's break-even counts months at its own run rate).
@@ -403,7 +430,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd))
             + (problem == GrantPlanProblem::None
                     ? QStringLiteral(". ")
-                        + budgetRulesComparison(r, *same, target.index, false, plan, sponsor,
+                        + budgetRulesComparison(r, *same, rentedIndex, false, plan, sponsor,
                             grantBudget(r, buying, plan, sponsor))
                     : QStringLiteral("; it cannot be budgeted in this plan: %1.")
                           .arg(problem == GrantPlanProblem::RunsBeforePurchase
@@ -413,8 +440,10 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                                         .arg(plan.equipmentYear)
                                   : views::grantPlanProblemText(problem, plan)));
     }
-    out.push_back({ JustificationBlock::Kind::Paragraph, weighed, {} });
+    return weighed;
 }
+
+namespace {
 
 // `compared`: owning, the rental the comparison weighs buying against.
 QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<std::size_t> compared)

@@ -34,6 +34,14 @@ Justification budgetJustification(const Results& results, BudgetTarget target,
 // budget rents GPUs no machine is sold with (the justification and the report).
 QString noMachineForSaleText(const CloudOption& rented);
 
+// "Buying the same GPUs instead (…) was considered. Under these budget rules, …": buying
+// weighed against renting Results::cloud[rentedIndex], both budgeted for this plan by the
+// sponsor's rules (the justification of a rental, and the report where its budget rents an
+// offer the planner's per-run comparison cannot weigh).
+QString buyingWeighedAgainstRenting(
+    const Results& results, std::size_t rentedIndex, const GrantPlan& plan,
+    const SponsorRules& sponsor);
+
 QString toMarkdown(const Justification& justification);
 QString toPlainText(const Justification& justification);
 // Headings, paragraphs and bulleted lists in `document` (cleared first).

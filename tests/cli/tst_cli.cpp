@@ -852,8 +852,11 @@ chassis:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll()).simplified();
         QVERIFY2(text.contains(QStringLiteral(
-                     "against renting AWS 8\u00D7A100 SXM 80GB, reserved 5-yr at $3,205 per run "
-                     "before indirect costs, the cheapest way to rent these GPUs for this plan's "
+                     // ($389,994 within the grant before F&A + $259,997 after it) / 100: the
+                     // terms a run, not the rate's $3,205.
+                     "against renting AWS 8\u00D7A100 SXM 80GB, reserved 5-yr, its terms coming "
+                     "to $6,500 a run of this plan before indirect costs, paid whether the runs "
+                     "use them or not, the cheapest way to rent these GPUs for this plan's "
                      "runs. For the 100 training runs of this plan, renting would cost $584,991 "
                      "and a further $259,997 before indirect costs owed after the grant for its "
                      "reservation terms, against $187,099 for buying.")),

@@ -417,6 +417,49 @@ private slots:
         QVERIFY(!unsoldHtml.contains(QStringLiteral("chart:buy-vs-rent")));
     }
 
+    // A budget renting a reservation-only offer (the paper's AWS p4de, 5-year terms): the
+    // planner's per-run verdict stands in with a pay-as-you-go rental (Azure, renting cheaper),
+    // so the budget's own weighing follows it, or the report read "renting is cheaper by
+    // $58,843" above a budget that rents for $584,991 and $259,997 more after the grant.
+    void reportWeighsAReservationTheBudgetRents()
+    {
+        const auto paper = loadCatalog(shippedDataFiles("paper")).catalog;
+        QVERIFY(paper);
+        Scenario s;
+        s.catalog = paper;
+        s.modelId = "pythia-1b";
+        s.assumptions = paper->defaults;
+        s.assumptions.indirectRate = 0.5;
+        s.assumptions.plannedRuns = 10;
+        s.sponsorId = "us-federal";
+        s.today = "2026-11-28";
+        const Results r = evaluate(s);
+        ReportInput input;
+        input.results = &r;
+        input.catalog = paper.get();
+        input.scenario = &s;
+        for (std::size_t i = 0; i < r.cloud.size(); ++i)
+            if (r.cloud[i].offer->id == "aws-p4de-24xlarge-5yr")
+                input.budgetTarget = BudgetTarget { BudgetTarget::Kind::Rented, i };
+        QVERIFY(input.budgetTarget);
+        input.grantPlan = GrantPlan {};
+        input.grantPlan->startYear = 2026;
+        input.grantPlan->startMonth = 12;
+        input.grantPlan->runsPerYear = { 3, 4, 3 };
+        const QString html = proposalReportHtml(input);
+        QVERIFY2(html.contains(QStringLiteral("renting from Azure 8×A100 SXM 80GB, on-demand")),
+            qPrintable(html.left(4000)));
+        QVERIFY2(html.contains(QStringLiteral(
+                     "The grant budget below rents AWS 8×A100 SXM 80GB instead, which the "
+                     "comparison above cannot weigh per run: it rents by reserved terms only. "
+                     "Buying the same GPUs instead (8×A100 SXM, $162,673) was considered. Under "
+                     "these budget rules, buying 8×A100 SXM pays off from run 1")),
+            qPrintable(html.left(6000)));
+        QVERIFY(html.contains(QStringLiteral(
+            "For the 10 training runs of this plan, renting would cost $584,991 and a further "
+            "$259,997 before indirect costs owed after the grant")));
+    }
+
     void reportCountsTheRunsItsBudgetBudgets()
     {
         // The Budget view's runs by year (3, 4, 3) where the plan has 1 run a month: the report
