@@ -174,7 +174,7 @@ std::string runSummaryJson(const RunReport& r)
             + ", \"validation_error\": " + json::number(c.validationError)
             + ", \"validated_step_seconds\": " + json::number(c.validatedStepSeconds)
             + scalingJson(c) + ", \"time_breakdown\": "
-            + (c.timeBreakdown ? timeBreakdownJson(*c.timeBreakdown, c.step.median, c.utilization)
+            + (c.timeBreakdown ? timeBreakdownJson(*c.timeBreakdown, c.stepRun.mean, c.utilization)
                                : std::string("null"))
             + ", \"notes\": [";
         for (std::size_t n = 0; n < c.notes.size(); ++n)
@@ -229,7 +229,7 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
             out << line;
         }
         if (c.timeBreakdown)
-            out << timeBreakdownText(*c.timeBreakdown, c.step.median, c.utilization);
+            out << timeBreakdownText(*c.timeBreakdown, c.stepRun.mean, c.utilization);
         for (const auto& note : c.notes)
             out << "    note: " << note << "\n";
     }

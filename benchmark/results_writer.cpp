@@ -149,7 +149,7 @@ void emitTimeBreakdown(YAML::Emitter& out, const ConfigurationResult& c)
     out << YAML::Key << "profiled_micro_steps" << YAML::Value << b.profiledMicroSteps;
     out << YAML::Key << "profiled_seconds" << YAML::Value << b.profiledSeconds;
     emitOptional(
-        out, "compute_only_utilization", computeOnlyUtilization(b, c.step.median, c.utilization));
+        out, "compute_only_utilization", computeOnlyUtilization(b, c.stepRun.mean, c.utilization));
     out << YAML::Key << "kinds" << YAML::Value << YAML::BeginSeq;
     for (const KindTime& k : b.kinds) {
         out << YAML::Flow << YAML::BeginMap;

@@ -359,8 +359,15 @@ void ConfigurationRun::timeAt(
     if (configuration.uses(FreeLunchPart::CudaGraph) && device.is_cuda()) {
         if (auto why = step.captureGraph(batch))
             result.notes.push_back("CUDA graph capture fell back to eager: " + *why);
-        else
+        else {
             result.notes.push_back("micro-step replayed as a CUDA graph");
+            // The graph is captured with autocast's cast cache off (a cached copy would be
+            // replayed stale after the update), so each replay casts every weight again: the
+            // kept casts are off in this configuration whatever its parts say (helper 61).
+            if (configuration.uses(FreeLunchPart::KeptCasts))
+                result.notes.push_back("kept casts inactive: the CUDA graph casts each weight in "
+                                       "every micro-step");
+        }
     }
 
     // Each sample runs a block of micro-steps back to back, as training does, synchronised only
@@ -452,15 +459,25 @@ void ConfigurationRun::timeAt(
     const double daysPerStepSecond = static_cast<double>(options.recipe.steps) / kSecondsPerDay;
     result.trainingDays = scaled(result.step, daysPerStepSecond);
     result.trainingDaysRun = scaled(result.stepRun, daysPerStepSecond);
+    // The mean step, which the planner prices (a run of N steps takes N x it), not the median:
+    // the file's utilisation is then the planner's.
     if (const auto peak = report.device.peakFor(options.recipe.precision))
         result.utilization
-            = report.flopsPerStep / (result.step.median * report.gpuCount * *peak * 1e12);
+            = report.flopsPerStep / (result.stepRun.mean * report.gpuCount * *peak * 1e12);
     if (!fullSteps.empty()) {
-        // The median, like the extrapolation, so one step disturbed by another process does
-        // not count as an extrapolation error.
-        const double measured = spreadOf(fullSteps).median;
+        // Means on both sides: the extrapolated mean step is what the planner prices, and the
+        // full steps' mean is what a run takes. Until 2026-11-28 the medians were compared; a
+        // sample scaled from a block of micro-steps (x accumulation / block) keeps its
+        // micro-steps' skew, which a real sum of them averages out, so the extrapolated median
+        // sits below the full steps' median while the means agree (lognormal micro-step noise
+        // of sigma 0.2, blocks of 1 of 4: -1.4 % on the medians, +0.03 % on the means; helper
+        // 61). The interleaving by time keeps a disturbance of the machine on both sides.
+        double sum = 0.0;
+        for (const double seconds : fullSteps)
+            sum += seconds;
+        const double measured = sum / static_cast<double>(fullSteps.size());
         result.validatedStepSeconds = measured;
-        result.validationError = std::abs(result.step.median - measured) / measured;
+        result.validationError = std::abs(result.stepRun.mean - measured) / measured;
     }
     if (auto* sharded = dynamic_cast<distributed::ShardedStep*>(&step))
         timeCommunication(*sharded, batch, result);
@@ -501,15 +518,22 @@ StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, in
         sample.optimizerSeconds = agree.slowest(seconds[1]);
         return sample;
     }
-    sample.blockSeconds = timed([&] {
-        for (int a = 0; a < blockLength; ++a)
-            step.run(batch);
-    });
-    const double closing = timed([&] {
-        step.run(batch, /*closesStep=*/true);
-        step.optimizerStep();
-    });
-    sample.optimizerSeconds = std::max(0.0, closing - sample.blockSeconds / blockLength);
+    // One timed region here too, the close queued behind the block: until 2026-11-28 they
+    // were timed apart, with a host synchronisation and the ranks' agreement between, so the
+    // close started from an idle device (the bias the single-process path lost on 2026-11-26).
+    const auto seconds = clock.timeParts({ [&] {
+                                              for (int a = 0; a < blockLength; ++a)
+                                                  step.run(batch);
+                                          },
+        [&] {
+            step.run(batch, /*closesStep=*/true);
+            step.optimizerStep();
+        } });
+    sample.blockSeconds = agree.slowest(seconds[0]);
+    // Not clipped at 0: a close that timed faster than a plain micro-step is noise that
+    // averages out over the samples, and clipping it only ever added time to the step
+    // (stepTimingOf clips the optimizer's own spread for display).
+    sample.optimizerSeconds = agree.slowest(seconds[1]) - sample.blockSeconds / blockLength;
     return sample;
 }
 

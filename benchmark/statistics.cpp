@@ -104,7 +104,9 @@ StepTiming stepTimingOf(const std::vector<StepSample>& samples, int accumulation
     for (const StepSample& s : samples) {
         const double perMicroStep = s.blockSeconds / std::max(s.blockLength, 1);
         micro.push_back(perMicroStep);
-        optimizer.push_back(s.optimizerSeconds);
+        // A multi-process close less a plain micro-step can time below zero (noise): the
+        // step keeps it, the optimizer's own spread shows no negative time.
+        optimizer.push_back(std::max(0.0, s.optimizerSeconds));
         step.push_back(perMicroStep * accumulation + s.optimizerSeconds);
     }
     return { spreadOf(micro), spreadOf(optimizer), spreadOf(step), runRangeOf(step) };

@@ -51,7 +51,7 @@ double studentT975(int degreesOfFreedom);
 // One timed sample of a training step: `blockLength` micro-steps run back to back and
 // synchronised once at the end (`blockSeconds`), then what closing the step takes
 // (`optimizerSeconds`: the optimizer step; in a multi-process run also what the closing
-// micro-step adds to a plain one).
+// micro-step adds to a plain one, which noise can make negative).
 struct StepSample {
     double blockSeconds = 0.0;
     int blockLength = 1;

@@ -91,6 +91,20 @@ private slots:
         QCOMPARE(t.optimizer.max, 0.3);
     }
 
+    // A multi-process close less a plain micro-step that timed below zero: the step keeps the
+    // noise (clipping it only ever added time), the optimizer's spread shows no negative time.
+    // Blocks of 1 of 4 micro-steps: 4 x 0.10 - 0.02 = 0.38 and 4 x 0.10 + 0.06 = 0.46.
+    void aNegativeCloseStaysInTheStep()
+    {
+        const std::vector<StepSample> samples = { { 0.10, 1, -0.02 }, { 0.10, 1, 0.06 } };
+        const StepTiming t = stepTimingOf(samples, 4);
+        QVERIFY(qFuzzyCompare(t.step.min, 0.38));
+        QVERIFY(qFuzzyCompare(t.step.max, 0.46));
+        QVERIFY(qFuzzyCompare(t.stepRun.mean, 0.42));
+        QCOMPARE(t.optimizer.min, 0.0);
+        QCOMPARE(t.optimizer.max, 0.06);
+    }
+
     void studentTQuantilesMatchTheTable()
     {
         // The two-sided 95% critical values of any t table, 1 to 30 degrees of freedom.
