@@ -98,9 +98,16 @@ int totalRuns(const GrantBudget& b)
 // GPUs' peak)."
 QString estimateSentence(const Results& r, const TrainingEstimate& e, const QString& machine)
 {
-    QString text = QStringLiteral("Training %1 once takes %2 on %3 (estimate: %4")
-                       .arg(str(r.workload->name), views::formatDays(e.days), machine,
-                           views::toQString(toString(e.source)));
+    // A time above the GPUs' peak is not a time a proposal may state as fact: it is "put at",
+    // and the floor that the peak sets is said with the costs that rest on it.
+    const bool impossible
+        = std::find(e.flags.begin(), e.flags.end(), EstimateFlag::ExceedsPeak) != e.flags.end()
+        && e.impliedUtilization && *e.impliedUtilization > 0.0;
+    QString text
+        = QStringLiteral("Training %1 once %2 %3 on %4 (estimate: %5")
+              .arg(str(r.workload->name),
+                  impossible ? QStringLiteral("is put at") : QStringLiteral("takes"),
+                  views::formatDays(e.days), machine, views::toQString(toString(e.source)));
     if (!e.configuration.empty())
         text += QStringLiteral(", ") + str(e.configuration);
     // An analytic time is the assumed utilisation by construction (its configuration says it):
@@ -115,6 +122,11 @@ QString estimateSentence(const Results& r, const TrainingEstimate& e, const QStr
             caveat += QLatin1Char('.');
         text += QStringLiteral(" Caveat: ") + caveat;
     }
+    if (impossible)
+        text += QStringLiteral(" At the GPUs' full peak it would take at least %1, so the costs "
+                               "that rest on this time (electricity, renting the same work) are "
+                               "understated here.")
+                    .arg(views::formatDays(e.days * *e.impliedUtilization));
     return text;
 }
 
@@ -219,8 +231,8 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
             : QStringLiteral(" at %1 per run before indirect costs")
                   .arg(views::formatUsd(rented.spendPerRunUsd));
         const QString against = QStringLiteral("renting %1, %2%3%4%5")
-                                    .arg(rentalLabel(c), views::budgetPricingLabel(rented),
-                                        perRun, instances, chosen);
+                                    .arg(rentalLabel(c), views::budgetPricingLabel(rented), perRun,
+                                        instances, chosen);
         const auto run = budgetBreakEvenRun(r, ownedIndex, rental.index, plan, sponsor);
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
@@ -281,9 +293,24 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     // counts it, and read against this budget's totals alone the two seemed to disagree).
     const Assumptions& a = r.assumptions;
     if (a.resaleFraction > 0.0) {
-        const double netUsd = b.totalUsd - o.owning.resaleUsd;
+        // The resale comes at the end of the machine's life; where that is after the grant,
+        // owning it until then costs the months between, which this budget stops counting at
+        // the grant's end (a year-5 resale against 3 years of support and staff).
+        const double ownedInGrantYears = plan.years - plan.equipmentYear + 1;
+        const double yearsAfterGrant = std::max(0.0, a.amortizationYears - ownedInGrantYears);
+        const double owningAfterGrantUsd
+            = yearsAfterGrant * calendar::kMonthsPerYear * o.owning.monthlyUsd;
+        const double netUsd = b.totalUsd - o.owning.resaleUsd + owningAfterGrantUsd;
+        const QString keptUntilThen = owningAfterGrantUsd > 0.0
+            ? QStringLiteral(" and of the %1 that owning it %2 after the grant costs (hosting, "
+                             "support and staff, with indirect costs)")
+                  .arg(views::formatWholeUsd(owningAfterGrantUsd),
+                      countOf(yearsAfterGrant,
+                          yearsAfterGrant == std::floor(yearsAfterGrant) ? 0 : 1,
+                          QStringLiteral("more year"), QStringLiteral("more years")))
+            : QString();
         why += QStringLiteral(" The machine keeps a resale value of %1 after %2, not counted in "
-                              "these totals; net of it, buying would cost %3%4.")
+                              "these totals; net of it%5, buying would cost %3%4.")
                    .arg(views::formatUsd(o.owning.resaleUsd),
                        countOf(a.amortizationYears,
                            a.amortizationYears == std::floor(a.amortizationYears) ? 0 : 1,
@@ -294,7 +321,8 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                        renting && (netUsd < *renting) != (b.totalUsd < *renting)
                            ? (netUsd < *renting ? QStringLiteral(", less than renting")
                                                 : QStringLiteral(", more than renting"))
-                           : QString());
+                           : QString(),
+                       keptUntilThen);
     }
     return why;
 }
