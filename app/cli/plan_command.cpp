@@ -71,7 +71,7 @@ void printProjectPlan(QTextStream& out, const Results& r)
                          : " + electricity")
         << ") against the cheapest way to rent the same GPUs\n\n";
     TextTable plan({ QStringLiteral("Machine"), QStringLiteral("Buy total"),
-                       QStringLiteral("Rent total"), QStringLiteral("Calendar days"),
+                       QStringLiteral("Rent total"), QStringLiteral("Days back to back"),
                        QStringLiteral("Break-even runs"), QStringLiteral("Break-even months") },
         { false, true, true, true, true, true });
     bool pastLife = false;

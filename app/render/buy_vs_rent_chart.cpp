@@ -255,7 +255,10 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             + QStringLiteral(" (%1%2)").arg(hasOwningCosts(o)
                     ? QStringLiteral("net price + energy and owning costs")
                     : QStringLiteral("machine + energy"),
-                views::indirectOnBuying(r, o).isEmpty() ? QString() : QStringLiteral(", with F&A")),
+                // What carries it, or "with F&A" read as F&A on an exempt machine.
+                views::indirectOnBuying(r, o).isEmpty() ? QString()
+                                                        : QStringLiteral(", F&A on ")
+                        + views::listedWithAnd(views::indirectOnBuying(r, o))),
         ChartSeries::Kind::Line, kBuyColor, o.netCapexUsd, o.buyCostPerRunUsd, maxRuns, true,
         rangeIf(r, o.netCapexRange), rangeIf(r, o.buyCostPerRunRange)));
     std::size_t colour = 0;

@@ -335,20 +335,30 @@ QString sourcesSection(
         + row({ QStringLiteral("Item"), QStringLiteral("Price"), QStringLiteral("Age"),
                   QStringLiteral("Date, source") },
             true);
+    // The prices behind the machines planned (every option, as the options CSV lists them),
+    // not the whole catalog: a plan narrowed to some GPUs listed every card, system and chassis.
+    // By id: the catalog shown may be a copy of the one the results point into.
+    const auto anyOption
+        = [&r](const auto& uses) { return std::any_of(r.options.begin(), r.options.end(), uses); };
     for (const auto& g : catalog.gpus)
-        if (g.priceUsd)
+        if (g.priceUsd
+            && anyOption([&g](const OwnedOption& o) { return !o.system && o.gpu->id == g.id; }))
             html += row({ esc(g.name) + QStringLiteral(" (GPU)"),
                 views::formatUsd(*g.priceUsd) + priceKindSuffix(g.priceSource),
                 ageCell(g.priceSource, r), provenance(g.priceSource) });
     for (const auto& sys : catalog.systems)
-        html += row({ esc(sys.name) + QStringLiteral(" (system, %1 GPUs)").arg(sys.gpuCount),
-            views::formatUsd(sys.priceUsd) + priceKindSuffix(sys.priceSource),
-            ageCell(sys.priceSource, r), provenance(sys.priceSource) });
+        if (anyOption([&sys](const OwnedOption& o) { return o.system && o.system->id == sys.id; }))
+            html += row({ esc(sys.name) + QStringLiteral(" (system, %1 GPUs)").arg(sys.gpuCount),
+                views::formatUsd(sys.priceUsd) + priceKindSuffix(sys.priceSource),
+                ageCell(sys.priceSource, r), provenance(sys.priceSource) });
     for (const auto& c : catalog.chassis)
-        html += row({ esc(c.name)
-                + QStringLiteral(" (chassis, %1)")
-                      .arg(countOf(c.gpuSlots, 0, QStringLiteral("slot"), QStringLiteral("slots"))),
-            views::formatUsd(c.priceUsd), ageCell(c.priceSource, r), provenance(c.priceSource) });
+        if (anyOption([&c](const OwnedOption& o) { return o.chassis && o.chassis->id == c.id; }))
+            html += row({ esc(c.name)
+                    + QStringLiteral(" (chassis, %1)")
+                          .arg(countOf(
+                              c.gpuSlots, 0, QStringLiteral("slot"), QStringLiteral("slots"))),
+                views::formatUsd(c.priceUsd), ageCell(c.priceSource, r),
+                provenance(c.priceSource) });
     std::vector<const CloudOffer*> offers;
     for (std::size_t i : offerIndices)
         if (std::find(offers.begin(), offers.end(), r.cloud[i].offer) == offers.end())

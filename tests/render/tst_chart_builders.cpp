@@ -1123,7 +1123,8 @@ private slots:
         QCOMPARE(o.netCapexUsd, 1.5 * o.machineCostUsd);
         const ChartData chart = buyVsRentChart(r, { chosen, {}, 0, false });
         const ChartSeries& buy = chart.series.front();
-        QVERIFY2(buy.name.endsWith(QStringLiteral("(machine + energy, with F&A)")),
+        QVERIFY2(buy.name.endsWith(
+                     QStringLiteral("(machine + energy, F&A on the machine and electricity)")),
             qPrintable(buy.name));
         QCOMPARE(buy.points.front().y, o.netCapexUsd);
     }

@@ -460,6 +460,24 @@ private slots:
             "$259,997 before indirect costs owed after the grant")));
     }
 
+    // The sources appendix lists the prices behind the machines planned, not the whole catalog:
+    // with the plan narrowed to RTX 3090s, no DGX B200 or H100 card.
+    void reportSourcesAreThePricesPlanned()
+    {
+        Scenario s = m_scenario;
+        s.gpuIds = { "rtx-3090" };
+        const Results r = evaluate(s);
+        ReportInput input;
+        input.results = &r;
+        input.catalog = m_catalog.get();
+        const QString html = proposalReportHtml(input);
+        const QString sources = html.mid(html.indexOf(QStringLiteral("Prices and their sources")));
+        QVERIFY(sources.contains(QStringLiteral("RTX 3090 (GPU)")));
+        QVERIFY(sources.contains(QStringLiteral("(chassis, 8 slots)")));
+        QVERIFY2(!sources.contains(QStringLiteral("DGX B200")), qPrintable(sources.left(3000)));
+        QVERIFY(!sources.contains(QStringLiteral("H100 PCIe 80GB (GPU)")));
+    }
+
     void reportCountsTheRunsItsBudgetBudgets()
     {
         // The Budget view's runs by year (3, 4, 3) where the plan has 1 run a month: the report
