@@ -871,54 +871,48 @@ chassis:
     void justificationSaysWhatItsFiguresHold()
     {
         const QString path = dataDir.filePath(QStringLiteral("resale.txt"));
-        Run run = cli({ "budget", "--model", "pythia-1b", "--machine", "2xrtx-4090",
-            "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "5",
-            "--today", "2026-11-28", "--justification", path });
-        QCOMPARE(run.exitCode, 0);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QString text = QString::fromUtf8(file.readAll()).simplified();
+        // `budget` with these options and the justification written to `path`, its text on
+        // one line ("" where the command failed).
+        const auto justification = [&](const QStringList& options) {
+            const Run run
+                = cli(QStringList { "budget", "--today", "2026-11-28", "--justification", path }
+                    + options);
+            QFile file(path);
+            if (run.exitCode != 0 || !file.open(QIODevice::ReadOnly))
+                return QString();
+            return QString::fromUtf8(file.readAll()).simplified();
+        };
+        QString text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
+            "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "5" });
         QVERIFY2(text.contains(QStringLiteral(
                      "renting would cost $11,064, against $11,368 for buying. The machine keeps a "
                      "resale value of $2,315 after 4 years, not counted in these totals; net of "
                      "it, buying would cost $9,053, less than renting.")),
             qPrintable(text));
-        file.close();
         // A resale after the grant needs the machine owned until then: a 4-year life from a
         // 3-year grant is one more year of its $6,000 staff time, which the net counts
         // ($29,368 - $2,315 + $6,000).
-        run = cli({ "budget", "--model", "pythia-1b", "--machine", "2xrtx-4090",
+        text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
             "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "3",
-            "--staff-usd-per-year", "6000", "--today", "2026-11-28", "--justification", path });
-        QCOMPARE(run.exitCode, 0);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        text = QString::fromUtf8(file.readAll()).simplified();
+            "--staff-usd-per-year", "6000" });
         QVERIFY2(text.contains(QStringLiteral(
                      "against $29,368 for buying. The machine keeps a resale value of $2,315 "
                      "after 4 years, not counted in these totals; net of it and of the $6,000 "
                      "that owning it 1 more year after the grant costs (hosting, support and "
                      "staff, with indirect costs), buying would cost $33,053.")),
             qPrintable(text));
-        file.close();
         // A time above the GPUs' peak is "put at", with the floor the peak sets: the paper's
         // 18 days for Pythia-160M on 2x RTX 3090 are 131% of peak, at least 24 days at 100%.
-        run = cli({ "budget", "--model", "pythia-160m", "--price-set", "paper", "--machine",
-            "2xrtx-3090", "--runs", "9", "--today", "2026-11-28", "--justification", path });
-        QCOMPARE(run.exitCode, 0);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        text = QString::fromUtf8(file.readAll()).simplified();
+        text = justification({ "--model", "pythia-160m", "--price-set", "paper", "--machine",
+            "2xrtx-3090", "--runs", "9" });
         QVERIFY2(text.contains(QStringLiteral("Training Pythia-160M once is put at 18 days on "
                                               "2\u00D7RTX 3090")),
             qPrintable(text));
         QVERIFY(text.contains(QStringLiteral(
             "At the GPUs' full peak it would take at least 24 days, so the costs that rest on "
             "this time (electricity, renting the same work) are understated here.")));
-        file.close();
-        run = cli({ "budget", "--model", "pythia-1b", "--offer", "nebius-h200-8x", "--runs", "2",
-            "--today", "2026-11-28", "--justification", path });
-        QCOMPARE(run.exitCode, 0);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        text = QString::fromUtf8(file.readAll()).simplified();
+        text
+            = justification({ "--model", "pythia-1b", "--offer", "nebius-h200-8x", "--runs", "2" });
         QVERIFY2(text.contains(QStringLiteral("($2.45 per GPU-hour for 1,455 GPU-hours, the 10% "
                                               "that spot restarts add included; 1 instance)")),
             qPrintable(text));
