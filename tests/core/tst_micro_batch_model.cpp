@@ -38,6 +38,20 @@ const MicroBatchAtCount* find(const std::vector<MicroBatchAtCount>& choices, Par
     return nullptr;
 }
 
+// ddp, ZeRO-1 and ZeRO-2 among the choices; all null unless there are exactly those three.
+struct Strategies {
+    const MicroBatchAtCount* ddp = nullptr;
+    const MicroBatchAtCount* zero1 = nullptr;
+    const MicroBatchAtCount* zero2 = nullptr;
+};
+Strategies strategiesOf(const std::vector<MicroBatchAtCount>& choices)
+{
+    if (choices.size() != 3)
+        return {};
+    return { find(choices, Parallelism::Ddp), find(choices, Parallelism::Zero1),
+        find(choices, Parallelism::Zero2) };
+}
+
 } // namespace
 
 class TestMicroBatchModel : public QObject {
@@ -91,10 +105,7 @@ private slots:
     void shardingFreesRoomOnFourGpus()
     {
         const auto choices = microBatchChoices(oneGpu(), 1024, 4, k80GB);
-        QCOMPARE(choices.size(), std::size_t(3));
-        const auto* ddp = find(choices, Parallelism::Ddp);
-        const auto* zero1 = find(choices, Parallelism::Zero1);
-        const auto* zero2 = find(choices, Parallelism::Zero2);
+        const auto [ddp, zero1, zero2] = strategiesOf(choices);
         QVERIFY(ddp && zero1 && zero2);
         QCOMPARE(ddp->microBatch, 8);
         QCOMPARE(ddp->accumulation, 32); // 256 samples per GPU
@@ -201,10 +212,7 @@ private slots:
     void anUnevenShareIsSplitEvenlyWhereMemoryChose()
     {
         const auto choices = microBatchChoices(oneGpu(), 160, 4, k80GB);
-        QCOMPARE(choices.size(), std::size_t(3));
-        const auto* ddp = find(choices, Parallelism::Ddp);
-        const auto* zero1 = find(choices, Parallelism::Zero1);
-        const auto* zero2 = find(choices, Parallelism::Zero2);
+        const auto [ddp, zero1, zero2] = strategiesOf(choices);
         QVERIFY(ddp && zero1 && zero2);
         QCOMPARE(ddp->microBatch, 8);
         QCOMPARE(ddp->accumulation, 5);
