@@ -52,7 +52,8 @@ const ConfigurationResult* RunReport::best() const
 {
     const ConfigurationResult* fastest = nullptr;
     for (const auto& c : configurations)
-        if (c.feasible() && (!fastest || c.step.median < fastest->step.median))
+        // By the mean step, the time the planner prices for it.
+        if (c.feasible() && (!fastest || c.stepRun.mean < fastest->stepRun.mean))
             fastest = &c;
     return fastest;
 }

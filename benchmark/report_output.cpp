@@ -215,7 +215,7 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
         std::snprintf(line, sizeof line,
             "%-*s %5d %5d %10.4f %9.4f %10.3f %9.2f %6s %8.2f %6d %7s\n", nameWidth,
             c.name().c_str(), c.microBatch, c.accumulation, c.forwardBackward.median,
-            c.optimizerStep.median, c.step.median, c.trainingDays.median,
+            c.optimizerStep.median, c.stepRun.mean, c.trainingDaysRun.mean,
             c.utilization ? formatted("%.3f", *c.utilization).c_str() : "-",
             static_cast<double>(c.peakMemoryBytes) / (1024.0 * 1024.0 * 1024.0), c.trialSteps,
             c.validationError ? formatted("%.4f", *c.validationError).c_str() : "-");
@@ -240,6 +240,9 @@ void printRunSummary(const RunReport& r, const std::string& format, std::ostream
     if (r.interconnect)
         out << distributed::interconnectTable(*r.interconnect);
     const auto* best = r.best();
+    // The columns beside util and val err, which come from the mean step too.
+    out << "(step s and days: the mean step, which the planner prices; micro s and optim s: "
+           "medians)\n";
     out << "best: " << (best ? best->name() : "none fits") << "\n";
 }
 

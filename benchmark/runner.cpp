@@ -271,10 +271,14 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         clock.releaseCachedMemory();
         if (fusedAttentionInstead(result.microBatch))
             continue; // the same micro-batch again, with the attention that holds no scores
-        const bool usersOwn = options.microBatch && result.fittedMicroBatch == *options.microBatch;
+        // No search ran under --micro-batch: a halved one is still the user's, halved.
+        const bool usersOwn = options.microBatch && result.microBatch == *options.microBatch;
         result.notes.push_back("micro-batch " + std::to_string(result.microBatch)
-            + (usersOwn ? " (--micro-batch) ran out of memory"
-                        : " ran out of memory after the search fitted it"));
+            + (usersOwn                  ? std::string(" (--micro-batch) ran out of memory")
+                    : options.microBatch ? " (halved from --micro-batch "
+                        + std::to_string(*options.microBatch) + ") ran out of memory"
+                                         : std::string(" ran out of memory after the search "
+                                                       "fitted it")));
         result.fittedMicroBatch /= 2;
         result.microBatch = result.fittedMicroBatch;
     }
@@ -364,7 +368,10 @@ void ConfigurationRun::timeAt(
             // The graph is captured with autocast's cast cache off (a cached copy would be
             // replayed stale after the update), so each replay casts every weight again: the
             // kept casts are off in this configuration whatever its parts say (helper 61).
-            if (configuration.uses(FreeLunchPart::KeptCasts))
+            // Only where casts are kept at all: a half-precision recipe (fp32 has no autocast).
+            const Precision p = options.recipe.precision;
+            if (configuration.uses(FreeLunchPart::KeptCasts)
+                && (p == Precision::BF16 || p == Precision::FP16))
                 result.notes.push_back("kept casts inactive: the CUDA graph casts each weight in "
                                        "every micro-step");
         }
@@ -530,10 +537,15 @@ StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, in
             step.optimizerStep();
         } });
     sample.blockSeconds = agree.slowest(seconds[0]);
-    // Not clipped at 0: a close that timed faster than a plain micro-step is noise that
-    // averages out over the samples, and clipping it only ever added time to the step
-    // (stepTimingOf clips the optimizer's own spread for display).
-    sample.optimizerSeconds = agree.slowest(seconds[1]) - sample.blockSeconds / blockLength;
+    // The close is the slowest rank's whole sample less the slowest block: a rank whose block
+    // ended early waits in the close's collective for the slow one, so the slowest close alone
+    // held that gap on top of the slowest block (ranks at 1.00 and 1.10 s a micro-step, 0.20 s
+    // to close: 4.70 s for a step of 4.60; helper 62). Not clipped at 0: a close that timed
+    // faster than a plain micro-step is noise that averages out over the samples, and clipping
+    // only ever added time to the step (stepTimingOf clips the optimizer's own spread for
+    // display).
+    const double closing = agree.slowest(seconds[0] + seconds[1]) - sample.blockSeconds;
+    sample.optimizerSeconds = closing - sample.blockSeconds / blockLength;
     return sample;
 }
 

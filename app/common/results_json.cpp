@@ -199,6 +199,7 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
             { QStringLiteral("runs_in_term"), m.runsInTerm },
             { QStringLiteral("break_even_runs"), optionalNumber(m.breakEvenRuns) },
             { QStringLiteral("beats_on_demand_for_plan"), m.beatsOnDemandForPlan },
+            { QStringLiteral("terms_for_plan"), m.termsForPlan },
         };
         if (ranges && m.breakEvenRunsRange)
             addRange(commitment, QStringLiteral("break_even_runs"), *m.breakEvenRunsRange);

@@ -298,7 +298,8 @@ QString commitmentVerdict(const Commitment& m, int plannedRuns)
         ? QStringLiteral(" (%1 terms one after another)").arg(m.termsForPlan)
         : QString();
     return text
-        + QStringLiteral("; it beats on-demand from %1 runs%2, and for this plan of %3%4 it %5")
+        + QStringLiteral("; within one term it beats on-demand from %1 runs%2, and for this "
+                         "plan of %3%4 it %5")
               .arg(runs(*m.breakEvenRuns), range, plan, terms, verdict);
 }
 

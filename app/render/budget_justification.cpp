@@ -94,9 +94,19 @@ int totalRuns(const GrantBudget& b)
     return runs;
 }
 
+// "4 years", "4.5 years", "1 more year": one decimal where the years have one to show (4.04
+// years read "4.0 years").
+QString yearsText(double years, const QString& one, const QString& many)
+{
+    const double tenths = std::round(years * 10.0) / 10.0;
+    return countOf(tenths, tenths == std::floor(tenths) ? 0 : 1, one, many);
+}
+
 // "Training Pythia-1B once takes 12 days on 8×A100 (the paper's measured table; 41% of the
-// GPUs' peak)."
-QString estimateSentence(const Results& r, const TrainingEstimate& e, const QString& machine)
+// GPUs' peak)." `restsOnIt`: what a time too short understates ("electricity, and renting the
+// same work" for a machine; "the rental requested here" for a rental).
+QString estimateSentence(
+    const Results& r, const TrainingEstimate& e, const QString& machine, const QString& restsOnIt)
 {
     // A time above the GPUs' peak is not a time a proposal may state as fact: it is "put at",
     // and the floor that the peak sets is said with the costs that rest on it.
@@ -122,11 +132,15 @@ QString estimateSentence(const Results& r, const TrainingEstimate& e, const QStr
             caveat += QLatin1Char('.');
         text += QStringLiteral(" Caveat: ") + caveat;
     }
-    if (impossible)
-        text += QStringLiteral(" At the GPUs' full peak it would take at least %1, so the costs "
-                               "that rest on this time (electricity, renting the same work) are "
-                               "understated here.")
-                    .arg(views::formatDays(e.days * *e.impliedUtilization));
+    if (impossible) {
+        // A floor: rounded down, never up (23.6 days is "at least 23", not 24).
+        const double atPeak = e.days * *e.impliedUtilization;
+        const double floorDays
+            = atPeak >= 10.0 ? std::floor(atPeak) : std::floor(atPeak * 10.0) / 10.0;
+        text += QStringLiteral(" At the GPUs' full peak it would take at least %1, so %2, which "
+                               "rest on this time, are understated.")
+                    .arg(views::formatDays(floorDays), restsOnIt);
+    }
     return text;
 }
 
@@ -176,21 +190,6 @@ QString indirectSentence(
     return text;
 }
 
-// What a reserved rental's terms come to per run of this plan, before indirect costs: the terms
-// within the grant and what they owe after it, over the runs. The term's hourly rate per run is
-// not what a run costs: terms are paid used or not (AWS p4de's 5-year term for 10 runs of
-// Pythia-1B: $3,205 at the rate, $64,999 a run as budgeted). nullopt where the budget pays per run.
-std::optional<double> reservedTermsPerRunUsd(const GrantBudget& b)
-{
-    if (b.pricing != Pricing::Reserved || totalRuns(b) < 1)
-        return std::nullopt;
-    double termsUsd = b.reservedAfterGrantUsd;
-    for (const BudgetLine& line : b.lines)
-        if (line.category == BudgetCategory::ComputingServices)
-            termsUsd += line.totalUsd;
-    return termsUsd / totalRuns(b);
-}
-
 // "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
 // against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
 // buying.": buying the owned option against renting `rentedIndex` (none: nothing rents the same
@@ -223,7 +222,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         const QString chosen = chosenForPlan && rentedIndex != o.cheapestCloudIndex
             ? QStringLiteral(", the cheapest way to rent these GPUs for this plan's runs")
             : QString();
-        const auto termsPerRun = reservedTermsPerRunUsd(rented);
+        const auto& termsPerRun = rented.reservedTermsPerRunUsd;
         const QString perRun = termsPerRun
             ? QStringLiteral(", its terms coming to %1 a run of this plan before indirect "
                              "costs, paid whether the runs use them or not")
@@ -294,27 +293,33 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     const Assumptions& a = r.assumptions;
     if (a.resaleFraction > 0.0) {
         // The resale comes at the end of the machine's life; where that is after the grant,
-        // owning it until then costs the months between, which this budget stops counting at
-        // the grant's end (a year-5 resale against 3 years of support and staff).
-        const double ownedInGrantYears = plan.years - plan.equipmentYear + 1;
-        const double yearsAfterGrant = std::max(0.0, a.amortizationYears - ownedInGrantYears);
-        const double owningAfterGrantUsd
-            = yearsAfterGrant * calendar::kMonthsPerYear * o.owning.monthlyUsd;
-        const double netUsd = b.totalUsd - o.owning.resaleUsd + owningAfterGrantUsd;
-        const QString keptUntilThen = owningAfterGrantUsd > 0.0
-            ? QStringLiteral(" and of the %1 that owning it %2 after the grant costs (hosting, "
-                             "support and staff, with indirect costs)")
-                  .arg(views::formatWholeUsd(owningAfterGrantUsd),
-                      countOf(yearsAfterGrant,
-                          yearsAfterGrant == std::floor(yearsAfterGrant) ? 0 : 1,
-                          QStringLiteral("more year"), QStringLiteral("more years")))
-            : QString();
+        // owning it until then costs what this budget stops counting at the grant's end (a
+        // year-5 resale had been set against 3 years of support and staff).
+        const double netUsd = b.totalUsd - o.owning.resaleUsd + b.owningAfterGrantUsd;
+        QString keptUntilThen;
+        if (b.owningAfterGrantUsd > 0.0) {
+            QStringList lines;
+            bool carries = false;
+            for (const BudgetCategory category : b.owningAfterGrantCategories) {
+                lines << views::budgetCategoryLabel(
+                    category, r, { BudgetTarget::Kind::Owned, ownedIndex })
+                             .toLower();
+                carries = carries || (a.indirectRate > 0.0 && sponsor.carries(category));
+            }
+            const double years = b.yearsOwnedAfterGrant;
+            keptUntilThen
+                = QStringLiteral(" and of the %1 that owning it %2 after the grant costs (%3%4)")
+                      .arg(views::formatWholeUsd(b.owningAfterGrantUsd),
+                          yearsText(
+                              years, QStringLiteral("more year"), QStringLiteral("more years")),
+                          views::listedWithAnd(lines),
+                          carries ? QStringLiteral(", with indirect costs") : QString());
+        }
         why += QStringLiteral(" The machine keeps a resale value of %1 after %2, not counted in "
                               "these totals; net of it%5, buying would cost %3%4.")
                    .arg(views::formatUsd(o.owning.resaleUsd),
-                       countOf(a.amortizationYears,
-                           a.amortizationYears == std::floor(a.amortizationYears) ? 0 : 1,
-                           QStringLiteral("year"), QStringLiteral("years")),
+                       yearsText(
+                           a.amortizationYears, QStringLiteral("year"), QStringLiteral("years")),
                        views::formatWholeUsd(netUsd),
                        // Where counting it turns the verdict, the verdict above must not stand
                        // alone.
@@ -349,7 +354,8 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
             .arg(views::formatWholeUsd(sponsor.equipmentThresholdUsd),
                 equipment ? QStringLiteral("equipment") : QStringLiteral("materials and supplies")),
         {} });
-    QString running = estimateSentence(r, o.estimate, shortMachineLabel(o));
+    QString running = estimateSentence(r, o.estimate, shortMachineLabel(o),
+        QStringLiteral("its electricity and the cost of renting the same work"));
     for (const BudgetLine& line : b.lines)
         if (line.category == BudgetCategory::Energy)
             running += QStringLiteral(" Electricity for the runs comes to %1: the machine draws "
@@ -423,7 +429,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                 sentence[0] = sentence[0].toUpper();
                 request += QLatin1Char(' ') + sentence;
             }
-        if (const auto perRun = reservedTermsPerRunUsd(b)) {
+        if (const auto& perRun = b.reservedTermsPerRunUsd) {
             const int runs = totalRuns(b);
             request += QStringLiteral(" Over the %1 of this plan, the terms come to %2 a run "
                                       "before indirect costs.")
@@ -433,7 +439,8 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
     }
     out.push_back({ JustificationBlock::Kind::Paragraph,
         request + QLatin1Char(' ')
-            + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name))),
+            + estimateSentence(r, c.estimate, views::formatMachine(c.gpuCount, str(c.gpu->name)),
+                QStringLiteral("the rental requested here and its GPU-hours")),
         {} });
     out.push_back({ JustificationBlock::Kind::Paragraph,
         buyingWeighedAgainstRenting(r, target.index, plan, sponsor), {} });

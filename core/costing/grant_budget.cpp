@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
+#include <utility>
 
 namespace gpuplan {
 
@@ -109,6 +110,22 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
             book.add(BudgetCategory::Staff, y, months * monthly.staffUsd);
         if (monthly.fringeUsd > 0.0)
             book.add(BudgetCategory::Fringe, y, months * monthly.fringeUsd);
+    }
+    // The machine's life past the grant: owned until its resale, at the yearly owning costs.
+    b.yearsOwnedAfterGrant = std::max(
+        0.0, a.amortizationYears - static_cast<double>(plan.years - plan.equipmentYear + 1));
+    const std::pair<BudgetCategory, double> owning[] = {
+        { BudgetCategory::Hosting, monthly.hostingUsd },
+        { BudgetCategory::Support, monthly.supportUsd },
+        { BudgetCategory::Staff, monthly.staffUsd },
+        { BudgetCategory::Fringe, monthly.fringeUsd },
+    };
+    for (const auto& [category, usdPerMonth] : owning) {
+        if (!(usdPerMonth > 0.0) || b.yearsOwnedAfterGrant <= 0.0)
+            continue;
+        b.owningAfterGrantCategories.push_back(category);
+        b.owningAfterGrantUsd += withIndirectUsd(
+            b.yearsOwnedAfterGrant * calendar::kMonthsPerYear * usdPerMonth, category, sponsor, a);
     }
     b.daysPastGrant = std::max(
         0.0, machineFreeOn - static_cast<double>(b.runsPerYear.size()) * calendar::kDaysPerYear);
@@ -316,6 +333,15 @@ GrantBudget grantBudget(
     else
         budgetRented(results.cloud.at(target.index), a, b, book);
     book.fill(b, a.indirectRate);
+    if (b.pricing == Pricing::Reserved) {
+        const int runs = std::accumulate(b.runsPerYear.begin(), b.runsPerYear.end(), 0);
+        double termsUsd = b.reservedAfterGrantUsd;
+        for (const BudgetLine& line : b.lines)
+            if (line.category == BudgetCategory::ComputingServices)
+                termsUsd += line.totalUsd;
+        if (runs > 0)
+            b.reservedTermsPerRunUsd = termsUsd / runs;
+    }
     return b;
 }
 

@@ -123,6 +123,18 @@ struct GrantBudget {
     // Owning: the last run ends after the machine's life (assumptions.amortizationYears from
     // its purchase), which the per-experiment costs spread its price over.
     bool runsOutlastMachineLife = false;
+    // Owning, where that life runs on past the grant: the years it does, and what owning the
+    // machine costs in them (its hosting, support, staff and fringe lines at their yearly
+    // amounts, with indirect costs where the sponsor's rules put them; not rounded). Its resale
+    // value comes at the end of that life, so buying net of the resale owes these too.
+    double yearsOwnedAfterGrant = 0.0;
+    double owningAfterGrantUsd = 0.0;
+    std::vector<BudgetCategory> owningAfterGrantCategories; // those that cost something
+    // Renting by reserved terms: what the terms come to per run of the plan, before indirect
+    // costs (the computing-services lines and reservedAfterGrantUsd over the runs). Terms are
+    // paid used or not, so this, not spendPerRunUsd at the term's rate, is what a run costs
+    // (AWS p4de's 5-year term, 10 runs of Pythia-1B: $64,999 against $3,205 at the rate).
+    std::optional<double> reservedTermsPerRunUsd;
 };
 
 // The budget of one machine or one way to rent, under a sponsor's rules, with the plan's

@@ -898,19 +898,36 @@ chassis:
         QVERIFY2(text.contains(QStringLiteral(
                      "against $29,368 for buying. The machine keeps a resale value of $2,315 "
                      "after 4 years, not counted in these totals; net of it and of the $6,000 "
-                     "that owning it 1 more year after the grant costs (hosting, support and "
-                     "staff, with indirect costs), buying would cost $33,053.")),
+                     "that owning it 1 more year after the grant costs (staff time), buying "
+                     "would cost $33,053.")),
             qPrintable(text));
         // A time above the GPUs' peak is "put at", with the floor the peak sets: the paper's
-        // 18 days for Pythia-160M on 2x RTX 3090 are 131% of peak, at least 24 days at 100%.
+        // 18 days for Pythia-160M on 2x RTX 3090 are 131% of peak: 23.6 days at 100%, so at
+        // least 23 (a floor rounds down).
         text = justification({ "--model", "pythia-160m", "--price-set", "paper", "--machine",
             "2xrtx-3090", "--runs", "9" });
         QVERIFY2(text.contains(QStringLiteral("Training Pythia-160M once is put at 18 days on "
                                               "2\u00D7RTX 3090")),
             qPrintable(text));
         QVERIFY(text.contains(QStringLiteral(
-            "At the GPUs' full peak it would take at least 24 days, so the costs that rest on "
-            "this time (electricity, renting the same work) are understated here.")));
+            "At the GPUs' full peak it would take at least 23 days, so its electricity and the "
+            "cost of renting the same work, which rest on this time, are understated.")));
+        text = justification({ "--model", "pythia-160m", "--source", "paper", "--offer",
+            "vast-rtx-3090", "--offer-gpus", "2", "--runs", "3" });
+        QVERIFY2(text.contains(QStringLiteral("so the rental requested here and its GPU-hours, "
+                                              "which rest on this time, are understated.")),
+            qPrintable(text));
+        // Owning past the grant names its lines and their F&A: 1.5 years of staff ($9,000) and
+        // support (10 % of the $7,716 machine a year: $1,157), 50 % on both: $15,236.
+        text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
+            "--resale-fraction", "0.3", "--years", "4.5", "--runs", "4", "--years-of-grant", "3",
+            "--staff-usd-per-year", "6000", "--support-rate", "0.1", "--indirect-rate", "0.5" });
+        QVERIFY2(text.contains(QStringLiteral(
+                     "resale value of $2,315 after 4.5 years, not counted in these totals; net "
+                     "of it and of the $15,236 that owning it 1.5 more years after the grant "
+                     "costs (support contract and staff time, with indirect costs), buying would "
+                     "cost $56,590.")),
+            qPrintable(text));
         text
             = justification({ "--model", "pythia-1b", "--offer", "nebius-h200-8x", "--runs", "2" });
         QVERIFY2(text.contains(QStringLiteral("($2.45 per GPU-hour for 1,455 GPU-hours, the 10% "

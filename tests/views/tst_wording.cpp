@@ -259,8 +259,9 @@ private slots:
         m.runsInTerm = 47.24;
         m.breakEvenRuns = 20.7;
         QCOMPARE(views::commitmentVerdict(m, 1),
-            QStringLiteral("a 1-yr commitment costs $210,328 for 47.2 runs back to back; it beats "
-                           "on-demand from 20.7 runs, and for this plan of 1 run it does not"));
+            QStringLiteral(
+                "a 1-yr commitment costs $210,328 for 47.2 runs back to back; within one "
+                "term it beats on-demand from 20.7 runs, and for this plan of 1 run it does not"));
         m.breakEvenRunsRange = Interval { 14.24, 31.0 };
         QVERIFY(views::commitmentVerdict(m, 1).contains(
             QStringLiteral("it beats on-demand from 20.7 runs (14.2\u201331.0), and")));
