@@ -162,6 +162,11 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
         if (!m_syncing)
             m_targetChosen = true;
     });
+    // The user's choice of a machine to buy (activated: not the view's own changes).
+    connect(m_target, &QComboBox::activated, this, [this] {
+        if (const auto t = target(); t && t->kind == BudgetTarget::Kind::Owned)
+            emit machineChosenHere(t->index);
+    });
     connect(m_target, &QComboBox::currentIndexChanged, this, changed);
     connect(m_years, &QSpinBox::valueChanged, this, changed);
     connect(m_start, &QDateEdit::dateChanged, this, changed);
@@ -278,6 +283,14 @@ void BudgetView::followRecommendation()
 void BudgetView::setMachine(std::size_t optionIndex)
 {
     setTarget({ BudgetTarget::Kind::Owned, optionIndex });
+}
+
+void BudgetView::followMachineChosenElsewhere(std::size_t optionIndex)
+{
+    const auto current = target();
+    if (m_targetChosen && current && current->kind == BudgetTarget::Kind::Rented)
+        return;
+    setMachine(optionIndex);
 }
 
 // Programmatic: refreshes, but is not a change of the user's to save. Chosen all the same (in

@@ -41,6 +41,9 @@ public:
 
     // Chooses a machine (index into Results::options), e.g. the planner's selection.
     void setMachine(std::size_t optionIndex);
+    // The machine chosen in Buy vs rent: budgeted where this tab buys a machine (chosen or
+    // followed); a rental chosen here stays.
+    void followMachineChosenElsewhere(std::size_t optionIndex);
     // Chooses what to budget; a target the list does not offer (a rental that is not the
     // cheapest of its kind) is ignored.
     void setTarget(BudgetTarget target);
@@ -66,6 +69,8 @@ signals:
     // The user typed runs per year adding up to `total`, other than the planned runs: the
     // window makes them the planned runs (one count of runs in every view).
     void plannedRunsTyped(int total);
+    // The user chose here to budget buying this machine: the window carries it to Buy vs rent.
+    void machineChosenHere(std::size_t optionIndex);
 
 public slots:
     void copyJustification();

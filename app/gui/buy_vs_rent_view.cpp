@@ -132,6 +132,8 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
         if (std::exchange(m_machineMoved, false)) {
             m_machineChosen = true;
             emit settingsChanged();
+            if (const auto chosen = machine())
+                emit machineChosenHere(*chosen);
         }
     });
     connect(m_axis, &QComboBox::activated, this, [this] {

@@ -63,6 +63,9 @@ public:
 signals:
     // The user chose another machine, offer or axis: settings saved with the scenario.
     void settingsChanged();
+    // The user chose this machine here (not a choice carried over from another tab): the
+    // window carries it to the budget, so that the report compares the machine it budgets.
+    void machineChosenHere(std::size_t optionIndex);
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -140,6 +140,13 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
         m_buyVsRent->setMachine(index);
         m_budget->setMachine(index);
     });
+    // The machine to buy is one choice for the comparison and the budget, so that the report,
+    // which shows both, compares the machine it budgets (choosing 8xA100 in Buy vs rent had
+    // left the budget on the recommended 2xH100, and the report contradicted itself). A
+    // rental chosen in the budget stays: buying is then weighed against it there.
+    connect(m_buyVsRent, &BuyVsRentView::machineChosenHere, m_budget,
+        &BudgetView::followMachineChosenElsewhere);
+    connect(m_budget, &BudgetView::machineChosenHere, m_buyVsRent, &BuyVsRentView::setMachine);
 
     m_chartActions = new ChartActions(this, m_tabs,
         { { tr("Training days vs hardware cost"), m_planner->hardwareChart() },

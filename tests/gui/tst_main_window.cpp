@@ -1662,6 +1662,49 @@ private slots:
         QCOMPARE(render::reportBuyOption(report), expected);
     }
 
+    // The machine to buy is one choice for Buy vs rent and the budget, so the report, which
+    // shows both, compares the machine it budgets: choosing 8xA100 in Buy vs rent had left the
+    // budget on the recommendation, and the report compared one machine and budgeted another.
+    void aMachineChosenInOneTabIsBudgetedAndCompared()
+    {
+        auto w = makeWindow();
+        const Results& r = w->session()->results();
+        const auto a100 = optionOf(r, "a100-80gb-sxm", 8);
+        QVERIFY(a100);
+        QVERIFY(w->budgetView()->target()->index != *a100); // else this would test nothing
+        // The user's choice in Buy vs rent (activated, as a click or a key makes it).
+        auto* machines = w->buyVsRentView()->findChild<QComboBox*>(QStringLiteral("machine"));
+        QVERIFY(machines);
+        machines->setCurrentIndex(static_cast<int>(*a100));
+        emit machines->activated(static_cast<int>(*a100));
+        QVERIFY(w->budgetView()->target());
+        QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Owned);
+        QCOMPARE(w->budgetView()->target()->index, *a100);
+        render::ReportInput report;
+        report.results = &r;
+        report.buyOption = w->buyVsRentView()->machine();
+        report.budgetTarget = w->budgetView()->target();
+        QCOMPARE(render::reportBuyOption(report), std::optional<std::size_t>(*a100));
+
+        // Another machine to buy chosen in the budget reaches Buy vs rent the same way.
+        auto* targets = w->budgetView()->findChild<QComboBox*>(QStringLiteral("budgetTarget"));
+        QVERIFY(targets);
+        const auto h100 = optionOf(r, "h100-80gb-sxm", 8);
+        QVERIFY(h100);
+        targets->setCurrentIndex(static_cast<int>(*h100)); // owned targets come first, in order
+        emit targets->activated(static_cast<int>(*h100));
+        QCOMPARE(w->buyVsRentView()->machine(), h100);
+
+        // A rental chosen in the budget stays when another machine is compared.
+        const int rental = targets->count() - 1;
+        QVERIFY(targets->itemText(rental).startsWith(QStringLiteral("Rent ")));
+        targets->setCurrentIndex(rental);
+        emit targets->activated(rental);
+        machines->setCurrentIndex(static_cast<int>(*a100));
+        emit machines->activated(static_cast<int>(*a100));
+        QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Rented);
+    }
+
     void buyVsRentKeepsTheUsersChoicesAcrossReplots()
     {
         auto w = makeWindow();
