@@ -17,6 +17,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -38,6 +39,36 @@ namespace {
 
 // The ways to rent offered for budgeting: per GPU, count and kind of offer, the cheapest (a
 // catalog import can bring a thousand offers; a budget is written for the few that matter).
+// Typing a month over the whole of a QDateEdit's text: Qt sends the digits to the section the
+// cursor ends in (the month), so "2027-01" typed over "2026-12" gave 2026-01 without a word. A
+// digit typed over the whole text starts at the first section, as typing over a selection
+// does in a line edit.
+class TypeFromTheFirstSection : public QObject {
+public:
+    explicit TypeFromTheFirstSection(QDateEdit* edit)
+        : QObject(edit)
+        , m_edit(edit)
+    {
+        edit->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == m_edit && event->type() == QEvent::KeyPress) {
+            const auto* key = static_cast<QKeyEvent*>(event);
+            const auto* line = m_edit->findChild<QLineEdit*>();
+            if (line && !key->text().isEmpty() && key->text().front().isDigit()
+                && line->hasSelectedText() && line->selectedText() == line->text())
+                m_edit->setSelectedSection(m_edit->sectionAt(0));
+        }
+        return false;
+    }
+
+private:
+    QDateEdit* m_edit;
+};
+
 std::vector<std::size_t> cheapestRentals(const Results& r)
 {
     std::map<std::tuple<const GpuSpec*, int, OfferKind>, std::size_t> cheapest;
@@ -74,6 +105,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_start = new QDateEdit;
     m_start->setObjectName(QStringLiteral("grantStart"));
     m_start->setDisplayFormat(QStringLiteral("yyyy-MM"));
+    new TypeFromTheFirstSection(m_start);
     GrantPlan defaults;
     views::defaultGrantStart(QString(), defaults);
     m_start->setDate(QDate(defaults.startYear, defaults.startMonth, 1));

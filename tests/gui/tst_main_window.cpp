@@ -1705,6 +1705,25 @@ private slots:
         QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Rented);
     }
 
+    // A month typed over the whole start month is the month typed: Qt sent the digits to the
+    // month section, so "2027-01" over "2026-12" gave 2026-01 without a word (helper 63).
+    void aGrantStartTypedOverTheWholeTextIsTaken()
+    {
+        auto w = makeWindow();
+        auto* start = w->budgetView()->findChild<QDateEdit*>(QStringLiteral("grantStart"));
+        QVERIFY(start);
+        start->setFocus();
+        start->selectAll();
+        QTest::keyClicks(start, QStringLiteral("2027-01"));
+        QCOMPARE(start->date(), QDate(2027, 1, 1));
+        QTest::keyClick(start, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(start, QStringLiteral("2028-03"));
+        QCOMPARE(start->date(), QDate(2028, 3, 1));
+        QVERIFY(w->budgetView()->plan());
+        QCOMPARE(w->budgetView()->plan()->startYear, 2028);
+        QCOMPARE(w->budgetView()->plan()->startMonth, 3);
+    }
+
     void buyVsRentKeepsTheUsersChoicesAcrossReplots()
     {
         auto w = makeWindow();
