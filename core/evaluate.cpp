@@ -406,6 +406,8 @@ void priceCloudOption(
         const RentedPlan plan = rentedPlan(*c.cheapestCostUsd, runDays(days, c.cheapestPricing, a),
             offer.queueWaitDays, offer.applicationLeadDays, a);
         c.planTotalUsd = c.cheapestIsCommitment ? reservedPlanUsd.value_or(0.0) : plan.totalUsd;
+        if (c.cheapestIsCommitment && a.plannedRuns > 0)
+            c.termsPerPlannedRunUsd = c.planTotalUsd / a.plannedRuns;
         c.planCalendarDays = plan.calendarDays;
     }
 }

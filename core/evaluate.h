@@ -178,6 +178,12 @@ struct CloudOption {
     PriceAge rateAge;
     // plannedRuns at the cheapest rate; an offer of reservations only: the whole terms they take.
     double planTotalUsd = 0.0;
+    // An offer of reservations only: what a planned run costs in those whole terms
+    // (planTotalUsd / plannedRuns), the figure to set beside pay-as-you-go per-run costs: the
+    // term's rate per run (cheapestCostUsd) leaves out the hours paid for and not used (the
+    // paper's AWS p4de 5-year term: $4,968 a run at the rate, about $50k a run of a 20-run
+    // plan). nullopt otherwise.
+    std::optional<double> termsPerPlannedRunUsd;
     double planCalendarDays = 0.0;
     // Ranges (Scenario::ranges), as for OwnedOption.
     Interval daysRange;

@@ -108,6 +108,11 @@ QString displayText(const CloudOption& o, CloudColumn c)
     case CloudColumn::SpotCost:
         return usdWithRange(o.spotCostUsd, o.spotCostRange);
     case CloudColumn::CheapestCost:
+        // Reservations only: a planned run's share of the whole terms, not the term's rate.
+        if (o.termsPerPlannedRunUsd)
+            return usdWithRange(o.termsPerPlannedRunUsd, std::nullopt,
+                pricingLabel(o.cheapestPricing, o.cheapestReservedYears)
+                    + QStringLiteral(", whole terms over the planned runs"));
         return usdWithRange(o.cheapestCostUsd, o.cheapestCostRange,
             pricingLabel(o.cheapestPricing, o.cheapestReservedYears));
     case CloudColumn::RateDate:
@@ -136,7 +141,8 @@ QVariant sortValue(const CloudOption& o, CloudColumn c)
     case CloudColumn::SpotCost:
         return optionalNumber(o.spotCostUsd);
     case CloudColumn::CheapestCost:
-        return optionalNumber(o.cheapestCostUsd);
+        return optionalNumber(
+            o.termsPerPlannedRunUsd ? o.termsPerPlannedRunUsd : o.cheapestCostUsd);
     case CloudColumn::Provider:
     case CloudColumn::Offer:
     case CloudColumn::Gpu:

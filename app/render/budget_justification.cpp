@@ -399,7 +399,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
     else
         request
             = QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on rented "
-                             "GPUs: %6, %7 before indirect costs per run (%8 per GPU-hour for "
+                             "GPUs: %6, %7 before indirect costs per run%12 (%8 per GPU-hour for "
                              "%9 GPU-hours%10; %11).")
                   .arg(views::formatWholeUsd(b.totalUsd),
                       countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
@@ -413,7 +413,11 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                                 .arg(views::formatRate(r.assumptions.spotRestartOverhead))
                           : QString(),
                       countOf(
-                          c.instances, 0, QStringLiteral("instance"), QStringLiteral("instances")));
+                          c.instances, 0, QStringLiteral("instance"), QStringLiteral("instances")))
+                  // Reserved: the hours of a run at the term's rate; what a run costs in whole
+                  // terms follows.
+                  .arg(b.pricing == Pricing::Reserved ? QStringLiteral(" at the term's hourly rate")
+                                                      : QString());
     if (b.pricing == Pricing::Reserved) {
         request += QStringLiteral(" The offer is a reservation only: a term is paid whether the "
                                   "runs use it or not, and is bought where the runs, back to "
@@ -431,10 +435,16 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
             }
         if (const auto& perRun = b.reservedTermsPerRunUsd) {
             const int runs = totalRuns(b);
+            // Within the grant and after it apart: the request is the first (helper 63).
+            const QString split = b.reservedAfterGrantUsd > 0.0
+                ? QStringLiteral(" (%1 within the grant, the rest owed after it)")
+                      .arg(views::formatUsd(
+                          *perRun - b.reservedAfterGrantUsd / static_cast<double>(runs)))
+                : QString();
             request += QStringLiteral(" Over the %1 of this plan, the terms come to %2 a run "
-                                      "before indirect costs.")
+                                      "before indirect costs%3.")
                            .arg(runs == 1 ? QStringLiteral("one training run") : runsText(runs),
-                               views::formatUsd(*perRun));
+                               views::formatUsd(*perRun), split);
         }
     }
     out.push_back({ JustificationBlock::Kind::Paragraph,

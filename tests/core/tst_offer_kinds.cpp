@@ -266,6 +266,9 @@ private slots:
                 qPrintable(QString::number(rent->planTotalUsd)));
             QCOMPARE(*rent->cheapestReservedYears, k.years);
             QCOMPARE(rent->cheapestPricing, Pricing::Reserved);
+            // A planned run's share of the whole terms, beside pay-as-you-go costs per run.
+            QVERIFY(rent->termsPerPlannedRunUsd);
+            QVERIFY(qFuzzyCompare(*rent->termsPerPlannedRunUsd, k.total / k.runs));
         }
     }
 

@@ -251,6 +251,27 @@ private slots:
             }
     }
 
+    // An offer of reservations only is shown at a planned run's share of its whole terms, not
+    // at the term's rate per run (the paper's AWS p4de 5-year term: $4,968 at the rate, $50,374
+    // a run of a 20-run plan), as pay-as-you-go offers are at theirs.
+    void aReservationIsShownByItsTermsPerRun()
+    {
+        CloudOption o;
+        o.cheapestCostUsd = 4968.0;
+        o.cheapestPricing = Pricing::Reserved;
+        o.cheapestReservedYears = 5.0;
+        o.cheapestIsCommitment = true;
+        o.termsPerPlannedRunUsd = 50374.0;
+        QCOMPARE(views::displayText(o, views::CloudColumn::CheapestCost),
+            QStringLiteral("$50,374 (reserved 5-yr, whole terms over the planned runs)"));
+        QCOMPARE(views::sortValue(o, views::CloudColumn::CheapestCost).toDouble(), 50374.0);
+        o.termsPerPlannedRunUsd.reset(); // pay-as-you-go: the rate per run
+        o.cheapestPricing = Pricing::OnDemand;
+        o.cheapestReservedYears.reset();
+        QCOMPARE(views::displayText(o, views::CloudColumn::CheapestCost),
+            QStringLiteral("$4,968 (on-demand)"));
+    }
+
     void commitments()
     {
         Commitment m;
