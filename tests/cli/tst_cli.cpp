@@ -928,6 +928,17 @@ chassis:
                      "costs (support contract and staff time, with indirect costs), buying would "
                      "cost $56,590.")),
             qPrintable(text));
+        // A reservation: the term's rate per run said as such, and what a run costs in whole
+        // terms, within the grant apart from what is owed after it ($389,994 and $259,997 over
+        // 20 runs).
+        text = justification({ "--model", "pythia-1b", "--price-set", "paper", "--offer",
+            "aws-p4de-24xlarge-5yr", "--runs", "20", "--indirect-rate", "0.55" });
+        QVERIFY2(text.contains(QStringLiteral("$3,205 before indirect costs per run at the term's "
+                                              "hourly rate ($1.85 per GPU-hour")),
+            qPrintable(text));
+        QVERIFY(text.contains(
+            QStringLiteral("the terms come to $32,500 a run before indirect costs ($19,500 within "
+                           "the grant, the rest owed after it).")));
         text
             = justification({ "--model", "pythia-1b", "--offer", "nebius-h200-8x", "--runs", "2" });
         QVERIFY2(text.contains(QStringLiteral("($2.45 per GPU-hour for 1,455 GPU-hours, the 10% "
