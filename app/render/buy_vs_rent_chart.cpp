@@ -226,9 +226,31 @@ std::vector<OfferBreakEven> offerBreakEvens(
     return out;
 }
 
-QString breakEvenOfferName(const Results& r, const OfferBreakEven& b)
+namespace {
+// An offer's label among others shown with it: where another has the same provider and GPUs
+// (AWS's p5.48xlarge and eight p5.4xlarge instances both rent 8×H100), its provider and
+// instance instead, or the two read as one offer stated twice.
+QString rentalLabelAmong(
+    const Results& r, std::size_t cloudIndex, const std::vector<std::size_t>& shown)
 {
-    return rentalLabel(r.cloud[b.cloudIndex]) + QStringLiteral(", ")
+    const CloudOption& c = r.cloud[cloudIndex];
+    const QString label = rentalLabel(c);
+    const bool shared = std::any_of(shown.begin(), shown.end(), [&](std::size_t other) {
+        return other != cloudIndex && other < r.cloud.size() && r.cloud[other].offer != c.offer
+            && rentalLabel(r.cloud[other]) == label;
+    });
+    if (!shared)
+        return label;
+    // Named by provider and instance instead ("AWS p5.4xlarge (1x H100 SXM) × 8").
+    return QString::fromStdString(c.offer->provider + " " + c.offer->instance)
+        + (c.instances > 1 ? QStringLiteral(" \u00D7 %1").arg(c.instances) : QString());
+}
+} // namespace
+
+QString breakEvenOfferName(
+    const Results& r, const OfferBreakEven& b, const std::vector<std::size_t>& shown)
+{
+    return rentalLabelAmong(r, b.cloudIndex, shown) + QStringLiteral(", ")
         + views::pricingLabel(b.pricing);
 }
 
@@ -267,7 +289,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
             continue;
         const auto& c = r.cloud[index];
         const QColor color = kRentColors[colour++ % std::size(kRentColors)];
-        const QString name = rentalLabel(c);
+        const QString name = rentalLabelAmong(r, index, offers);
         if (c.onDemandCostUsd)
             chart.series.push_back(curve(name
                     + (c.offer->kind == OfferKind::Campus ? QStringLiteral(", campus rate")
@@ -306,7 +328,7 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
             + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
             + QLatin1Char(' ') + views::pricingLabel(b.pricing);
-        p.tooltip = breakEvenSentence(r, o, breakEvenOfferName(r, b), b.costPerRunUsd,
+        p.tooltip = breakEvenSentence(r, o, breakEvenOfferName(r, b, offers), b.costPerRunUsd,
             { b.runs, b.months, b.withinLifespan, rangeIf(r, b.runsRange) });
         p.cloudIndex = static_cast<int>(b.cloudIndex);
         marks.points.push_back(p);
@@ -369,7 +391,8 @@ QString buyVsRentConclusion(const Results& r, std::size_t optionIndex,
     }
     QStringList sentences;
     for (const auto& b : offerBreakEvens(r, optionIndex, cloudIndices))
-        sentences << breakEvenSentence(r, o, breakEvenOfferName(r, b), b.costPerRunUsd,
+        sentences << breakEvenSentence(r, o, breakEvenOfferName(r, b, cloudIndices),
+            b.costPerRunUsd,
             { b.runs, months(b.months), b.withinLifespan, rangeIf(r, b.runsRange) });
     if (sentences.isEmpty())
         return QStringLiteral("No cloud offer chosen to compare with buying %1.").arg(machine);

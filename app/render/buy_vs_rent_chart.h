@@ -28,7 +28,9 @@ std::vector<OfferBreakEven> offerBreakEvens(
     const Results& results, std::size_t optionIndex, const std::vector<std::size_t>& cloudIndices);
 
 // "RunPod 2×A100 SXM, on-demand": the offer and price a break-even is against.
-QString breakEvenOfferName(const Results& results, const OfferBreakEven& breakEven);
+// `shown`: the offers named beside it; one of the same provider and GPUs adds the instance.
+QString breakEvenOfferName(const Results& results, const OfferBreakEven& breakEven,
+    const std::vector<std::size_t>& shown = {});
 
 // "1 run", "2 runs", "6.2 runs": a count with its noun in the right number.
 QString countOf(double value, int decimals, const QString& singular, const QString& plural);

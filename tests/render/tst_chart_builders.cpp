@@ -1109,6 +1109,38 @@ private slots:
 
     // A machine below the equipment threshold carries F&A on its price under US federal rules:
     // the buy line starts there and says so, but F&A is no owning cost.
+    // Two offers of one provider renting the same GPUs (AWS's p5.48xlarge and eight p5.4xlarge
+    // instances, both 8×H100 SXM) are named by their instances: as "AWS 8×H100 SXM 80GB" both
+    // read as one offer stated twice, in the legend and in the break-even sentences.
+    void offersOfTheSameGpusAreToldApart()
+    {
+        const Results r = evaluate(scenarioFor(m_catalog, SourcePolicy::Best));
+        std::optional<std::size_t> machine;
+        for (std::size_t i = 0; i < r.options.size(); ++i)
+            if (r.options[i].gpu->id == "h100-80gb-sxm" && r.options[i].gpuCount == 8)
+                machine = i;
+        QVERIFY(machine);
+        std::vector<std::size_t> aws;
+        for (std::size_t i = 0; i < r.cloud.size(); ++i)
+            if (r.cloud[i].offer->provider == "AWS" && r.cloud[i].gpu->id == "h100-80gb-sxm"
+                && r.cloud[i].gpuCount == 8)
+                aws.push_back(i);
+        QCOMPARE(aws.size(), std::size_t(2));
+        const ChartData chart = buyVsRentChart(r, { *machine, aws, 0, false });
+        QStringList names;
+        for (const ChartSeries& s : chart.series)
+            names << s.name;
+        QVERIFY2(names.contains(QStringLiteral("AWS p5.48xlarge (8x H100 SXM), on-demand")),
+            qPrintable(names.join(QLatin1Char('|'))));
+        QVERIFY(names.contains(QStringLiteral("AWS p5.4xlarge (1x H100 SXM) × 8, on-demand")));
+        const QString words = buyVsRentConclusion(r, *machine, aws);
+        QVERIFY2(
+            words.contains(QStringLiteral("against AWS p5.4xlarge (1x H100 SXM) × 8, on-demand")),
+            qPrintable(words));
+        // Alone, an offer keeps its short label.
+        QVERIFY(!buyVsRentConclusion(r, *machine, { aws.front() }).contains(QStringLiteral("p5.")));
+    }
+
     void buyVsRentSaysFandAOnASuppliesMachine()
     {
         Scenario s = scenarioFor(m_catalog, SourcePolicy::Best);
