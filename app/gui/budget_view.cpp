@@ -37,8 +37,6 @@ namespace gpuplan::gui {
 
 namespace {
 
-// The ways to rent offered for budgeting: per GPU, count and kind of offer, the cheapest (a
-// catalog import can bring a thousand offers; a budget is written for the few that matter).
 // Typing a month over the whole of a QDateEdit's text: Qt sends the digits to the section the
 // cursor ends in (the month), so "2027-01" typed over "2026-12" gave 2026-01 without a word. A
 // digit typed over the whole text starts at the first section, as typing over a selection
@@ -69,12 +67,17 @@ private:
     QDateEdit* m_edit;
 };
 
+// The ways to rent offered for budgeting: per GPU, count and kind of offer, the cheapest (a
+// catalog import can bring a thousand offers; a budget is written for the few that matter),
+// and the cheapest offer of reserved terms only beside the cheapest paid as you go: a grant can
+// commit to a term (the paper's AWS p4de 5-year reservation), which a cheaper on-demand offer
+// of the same GPUs had hidden from this list while the CLI budgeted it.
 std::vector<std::size_t> cheapestRentals(const Results& r)
 {
-    std::map<std::tuple<const GpuSpec*, int, OfferKind>, std::size_t> cheapest;
+    std::map<std::tuple<const GpuSpec*, int, OfferKind, bool>, std::size_t> cheapest;
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const auto& c = r.cloud[i];
-        const auto key = std::make_tuple(c.gpu, c.gpuCount, c.offer->kind);
+        const auto key = std::make_tuple(c.gpu, c.gpuCount, c.offer->kind, c.cheapestIsCommitment);
         const auto it = cheapest.find(key);
         if (it == cheapest.end()
             || views::rankingCostPerRunUsd(c, r.assumptions.plannedRuns)

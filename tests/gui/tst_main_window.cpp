@@ -1724,6 +1724,25 @@ private slots:
         QCOMPARE(w->budgetView()->plan()->startMonth, 3);
     }
 
+    // A reservation can be budgeted here as in the CLI: the paper's AWS p4de 5-year term is
+    // listed beside the cheaper on-demand rental of the same GPUs, which had hidden it.
+    void aReservationCanBeBudgeted()
+    {
+        auto w = makeWindow();
+        auto* targets = w->budgetView()->findChild<QComboBox*>(QStringLiteral("budgetTarget"));
+        QVERIFY(targets);
+        int reservation = -1;
+        for (int i = 0; i < targets->count(); ++i)
+            if (targets->itemText(i).contains(QStringLiteral("5-year reservation")))
+                reservation = i;
+        QVERIFY2(reservation >= 0, qPrintable(targets->itemText(targets->count() - 1)));
+        QVERIFY(targets->itemText(reservation).startsWith(QStringLiteral("Rent AWS")));
+        targets->setCurrentIndex(reservation);
+        QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Rented);
+        QVERIFY(w->budgetView()->justificationText().contains(
+            QStringLiteral("The offer is a reservation only")));
+    }
+
     void buyVsRentKeepsTheUsersChoicesAcrossReplots()
     {
         auto w = makeWindow();
