@@ -83,6 +83,10 @@ void addGrantOptions(QCommandLineParser& p)
         QStringLiteral("ID") });
     p.addOption({ QStringLiteral("offer-gpus"),
         QStringLiteral("GPUs rented from --offer (default: one instance)."), QStringLiteral("N") });
+    p.addOption({ QStringLiteral("reserved-terms"),
+        QStringLiteral("Budget --offer by its reserved terms (as the offer lists them, bought "
+                       "where the runs need them) instead of its cheapest pay-as-you-go "
+                       "rate.") });
     p.addOption({ QStringLiteral("years-of-grant"),
         QStringLiteral("Length of the grant in years (%1 to %2; default 3).")
             .arg(limits::kGrantYears.bounds.min)
@@ -113,6 +117,11 @@ std::optional<GrantChoice> grantFromOptions(
                                 "renting (--offer) buys none");
         return std::nullopt;
     }
+    if (p.isSet(QStringLiteral("reserved-terms")) && !p.isSet(QStringLiteral("offer"))) {
+        *error = QStringLiteral("--reserved-terms needs --offer: it budgets that offer's "
+                                "reserved terms");
+        return std::nullopt;
+    }
     if (p.isSet(QStringLiteral("offer-gpus")) && !p.isSet(QStringLiteral("offer"))) {
         *error = QStringLiteral("--offer-gpus needs --offer: it says how many GPUs to rent from "
                                 "that offer");
@@ -123,6 +132,15 @@ std::optional<GrantChoice> grantFromOptions(
         if (!index)
             return std::nullopt;
         choice.target = { BudgetTarget::Kind::Rented, *index };
+        if (p.isSet(QStringLiteral("reserved-terms"))) {
+            const CloudOffer& offer = *results.cloud[*index].offer;
+            if (offer.reserved.empty()) {
+                *error = QStringLiteral("offer '%1' lists no reserved terms (see 'list cloud')")
+                             .arg(QString::fromStdString(offer.id));
+                return std::nullopt;
+            }
+            choice.target.reservedTerms = true; // an offer of terms only is budgeted so anyway
+        }
     } else {
         const auto index = machineOption(results, p.value(QStringLiteral("machine")), error);
         if (!index)

@@ -83,8 +83,9 @@ QString budgetTargetLabel(const Results& r, BudgetTarget target, const GrantBudg
     return QStringLiteral("%1 %2, %3, %4")
         .arg(QString::fromStdString(c.offer->provider), QString::fromStdString(c.offer->instance),
             formatMachine(c.gpuCount, QString::fromStdString(c.gpu->name)),
-            budget && budget->pricing == Pricing::Reserved
-                ? budgetPricingLabel(*budget)
+            budget && budget->pricing == Pricing::Reserved ? budgetPricingLabel(*budget)
+                : target.reservedTerms && !c.offer->reserved.empty()
+                ? QStringLiteral("reserved terms")
                 : pricingLabel(c.cheapestPricing, c.cheapestReservedYears));
 }
 

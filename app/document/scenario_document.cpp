@@ -45,6 +45,7 @@ ScenarioView captureView(const Results& results, const ViewSelection& s)
         && s.budget->index < results.cloud.size()) {
         const CloudOption& rental = results.cloud[s.budget->index];
         view.budgetOffer = ScenarioCloudChoice { rental.offer->id, rental.gpuCount };
+        view.budgetReservedTerms = s.budget->reservedTerms;
     }
     return view;
 }
@@ -76,7 +77,7 @@ ViewSelection resolveView(const ScenarioView& view, const Results& results)
     for (std::size_t i = 0; i < results.cloud.size(); ++i)
         if (view.budgetOffer && results.cloud[i].offer->id == view.budgetOffer->offerId
             && results.cloud[i].gpuCount == view.budgetOffer->gpuCount)
-            s.budget = BudgetTarget { BudgetTarget::Kind::Rented, i };
+            s.budget = BudgetTarget { BudgetTarget::Kind::Rented, i, view.budgetReservedTerms };
     return s;
 }
 

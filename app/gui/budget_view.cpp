@@ -258,13 +258,13 @@ void BudgetView::plannedRunsFromRunsPerYear()
 
 namespace {
 
-// What a budget target is, whatever its index: a machine by GPU and count, an offer by id and
-// GPU count.
-std::tuple<BudgetTarget::Kind, std::string, int> targetKey(const Results& r, BudgetTarget t)
+// What a budget target is, whatever its index: a machine by GPU and count, an offer by id, GPU
+// count and whether by its reserved terms.
+std::tuple<BudgetTarget::Kind, std::string, int, bool> targetKey(const Results& r, BudgetTarget t)
 {
     if (t.kind == BudgetTarget::Kind::Owned)
-        return { t.kind, r.options[t.index].gpu->id, r.options[t.index].gpuCount };
-    return { t.kind, r.cloud[t.index].offer->id, r.cloud[t.index].gpuCount };
+        return { t.kind, r.options[t.index].gpu->id, r.options[t.index].gpuCount, false };
+    return { t.kind, r.cloud[t.index].offer->id, r.cloud[t.index].gpuCount, t.reservedTerms };
 }
 
 } // namespace
@@ -283,6 +283,11 @@ void BudgetView::fillTargets()
     for (std::size_t i : cheapestRentals(r)) {
         m_targets.push_back({ BudgetTarget::Kind::Rented, i });
         m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, m_targets.back())));
+        // The same offer by its reserved terms, where it lists any beside its hourly rates.
+        if (offersReservedTermsToChoose(r, i)) {
+            m_targets.push_back({ BudgetTarget::Kind::Rented, i, /*reservedTerms=*/true });
+            m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, m_targets.back())));
+        }
     }
     m_targetKeys.clear();
     for (const BudgetTarget& t : m_targets)
@@ -334,8 +339,7 @@ void BudgetView::setTarget(BudgetTarget target)
 {
     m_targetChosen = true;
     for (std::size_t t = 0; t < m_targets.size(); ++t)
-        if (m_targets[t].kind == target.kind && m_targets[t].index == target.index
-            && m_target->currentIndex() != static_cast<int>(t)) {
+        if (m_targets[t] == target && m_target->currentIndex() != static_cast<int>(t)) {
             m_syncing = true;
             m_target->setCurrentIndex(static_cast<int>(t));
             m_syncing = false;

@@ -110,7 +110,7 @@ private:
     // follows the recommendation as the budget and deadline move it; once chosen, the choice is
     // found again by machine or offer, as re-plots renumber both.
     bool m_targetChosen = false;
-    using TargetKey = std::tuple<BudgetTarget::Kind, std::string, int>;
+    using TargetKey = std::tuple<BudgetTarget::Kind, std::string, int, bool>;
     std::vector<TargetKey> m_targetKeys; // by m_target's index
     std::optional<TargetKey> currentTargetKey() const;
     bool m_syncing = false;

@@ -192,12 +192,12 @@ QString indirectSentence(
 
 // "Under these budget rules, buying 4×A100 SXM pays off from run 9 of this plan, in Year 3,
 // against renting …. For the 12 runs of this plan, renting would cost $…, against $… for
-// buying.": buying the owned option against renting `rentedIndex` (none: nothing rents the same
-// GPUs), both budgeted by the sponsor's rules in this plan's calendar (`b` is the owned
+// buying.": buying the owned option against `rental`, a Rented target (none: nothing rents the
+// same GPUs), both budgeted by the sponsor's rules in this plan's calendar (`b` is the owned
 // option's). `chosenForPlan`: the rental is cheapestRentalBudget's, found once by the caller
 // (the sources cite it too), not one the budget itself rents.
 QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
-    std::optional<std::size_t> rentedIndex, bool chosenForPlan, const GrantPlan& plan,
+    std::optional<BudgetTarget> rental, bool chosenForPlan, const GrantPlan& plan,
     const SponsorRules& sponsor, const GrantBudget& b)
 {
     // Buying against renting in this budget's whole dollars and this plan's calendar (runs by
@@ -207,11 +207,10 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     const OwnedOption& o = r.options[ownedIndex];
     QString why;
     std::optional<double> renting; // what renting commits the grant to (rentalCommitmentUsd)
-    if (rentedIndex) {
-        const BudgetTarget rental { BudgetTarget::Kind::Rented, *rentedIndex };
-        const GrantBudget rented = grantBudget(r, rental, plan, sponsor);
+    if (rental) {
+        const GrantBudget rented = grantBudget(r, *rental, plan, sponsor);
         renting = rentalCommitmentUsd(rented, sponsor, r.assumptions);
-        const CloudOption& c = r.cloud[rental.index];
+        const CloudOption& c = r.cloud[rental->index];
         // Several instances are costed as if they trained as fast as one machine: say so
         // where the comparison rests on it.
         const QString instances = c.instances > 1
@@ -219,7 +218,8 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                   .arg(c.instances)
             : QString();
         // Said where it is not the planner's per-run cheapest, which the other views compare.
-        const QString chosen = chosenForPlan && rentedIndex != o.cheapestCloudIndex
+        const QString chosen
+            = chosenForPlan && (rental->reservedTerms || rental->index != o.cheapestCloudIndex)
             ? QStringLiteral(", the cheapest way to rent these GPUs for this plan's runs")
             : QString();
         const auto& termsPerRun = rented.reservedTermsPerRunUsd;
@@ -232,7 +232,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         const QString against = QStringLiteral("renting %1, %2%3%4%5")
                                     .arg(rentalLabel(c), views::budgetPricingLabel(rented), perRun,
                                         instances, chosen);
-        const auto run = budgetBreakEvenRun(r, ownedIndex, rental.index, plan, sponsor);
+        const auto run = budgetBreakEvenRun(r, ownedIndex, *rental, plan, sponsor);
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
             counted += static_cast<std::size_t>(b.runsPerYear[y]);
@@ -334,7 +334,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
 
 // `compared`: the rental buying is weighed against (cheapestRentalBudget).
 void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& plan,
-    const SponsorRules& sponsor, const GrantBudget& b, std::optional<std::size_t> compared,
+    const SponsorRules& sponsor, const GrantBudget& b, std::optional<BudgetTarget> compared,
     Justification& out)
 {
     const OwnedOption& o = r.options[target.index];
@@ -419,14 +419,18 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                   .arg(b.pricing == Pricing::Reserved ? QStringLiteral(" at the term's hourly rate")
                                                       : QString());
     if (b.pricing == Pricing::Reserved) {
-        request += QStringLiteral(" The offer is a reservation only: a term is paid whether the "
-                                  "runs use it or not, and is bought where the runs, back to "
-                                  "back from the start of their year, need it%1.")
+        request += QStringLiteral(" %2: a term is paid whether the runs use it or not, and is "
+                                  "bought where the runs, back to back from the start of their "
+                                  "year, need it%1.")
                        .arg(b.mixesReservationTerms()
                                ? QStringLiteral("; the cost per run above is at the %1-year "
                                                 "term's rate, which most of the money goes to")
                                      .arg(b.reservedTermYears)
-                               : QStringLiteral(" (%1-year terms)").arg(b.reservedTermYears));
+                               : QStringLiteral(" (%1-year terms)").arg(b.reservedTermYears),
+                           c.cheapestIsCommitment
+                               ? QStringLiteral("The offer is a reservation only")
+                               : QStringLiteral("It is budgeted by the offer's reserved terms "
+                                                "rather than its hourly rates"));
         for (QString sentence :
             { views::reservationsHeldText(b), views::reservedAfterGrantText(b) })
             if (!sentence.isEmpty()) {
@@ -453,18 +457,18 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                 QStringLiteral("the rental requested here and its GPU-hours")),
         {} });
     out.push_back({ JustificationBlock::Kind::Paragraph,
-        buyingWeighedAgainstRenting(r, target.index, plan, sponsor), {} });
+        buyingWeighedAgainstRenting(r, target, plan, sponsor), {} });
 }
 
 } // namespace
 
 QString buyingWeighedAgainstRenting(
-    const Results& r, std::size_t rentedIndex, const GrantPlan& plan, const SponsorRules& sponsor)
+    const Results& r, BudgetTarget rental, const GrantPlan& plan, const SponsorRules& sponsor)
 {
-    const std::optional<std::size_t> same = matchingOwnedOption(r, rentedIndex);
+    const std::optional<std::size_t> same = matchingOwnedOption(r, rental.index);
     QString weighed;
     if (!same) {
-        weighed = noMachineForSaleText(r.cloud[rentedIndex]);
+        weighed = noMachineForSaleText(r.cloud[rental.index]);
     } else {
         // Weighed as this budget is: the sponsor's rules, this plan's runs and calendar (the
         // planner's break-even counts months at its own run rate).
@@ -475,7 +479,7 @@ QString buyingWeighedAgainstRenting(
                       .arg(shortMachineLabel(o), views::formatUsd(o.machineCostUsd))
             + (problem == GrantPlanProblem::None
                     ? QStringLiteral(". ")
-                        + budgetRulesComparison(r, *same, rentedIndex, false, plan, sponsor,
+                        + budgetRulesComparison(r, *same, rental, false, plan, sponsor,
                             grantBudget(r, buying, plan, sponsor))
                     : QStringLiteral("; it cannot be budgeted in this plan: %1.")
                           .arg(problem == GrantPlanProblem::RunsBeforePurchase
@@ -491,7 +495,7 @@ QString buyingWeighedAgainstRenting(
 namespace {
 
 // `compared`: owning, the rental the comparison weighs buying against.
-QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<std::size_t> compared)
+QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<BudgetTarget> compared)
 {
     QStringList items;
     const Assumptions& a = r.assumptions;
@@ -533,7 +537,7 @@ QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<std
         // The rental the comparison weighs buying against (budgetRulesComparison), not the
         // planner's per-run cheapest: the offer compared is the one to cite and date.
         if (compared) {
-            const CloudOffer& offer = *r.cloud[*compared].offer;
+            const CloudOffer& offer = *r.cloud[compared->index].offer;
             items << QStringLiteral("Compared with %1 %2 (%3)")
                          .arg(
                              str(offer.provider), str(offer.instance), citedPrice(offer.source, r));
@@ -564,7 +568,7 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
         QStringLiteral("Budget justification: computing to train %1").arg(str(r.workload->name)),
         {} });
     // Once: it budgets every way to rent the machine's GPUs (a reservation's terms among them).
-    std::optional<std::size_t> compared;
+    std::optional<BudgetTarget> compared;
     if (target.kind == BudgetTarget::Kind::Owned) {
         compared = cheapestRentalBudget(r, target.index, plan, sponsor);
         ownedParagraphs(r, target, plan, sponsor, b, compared, out);

@@ -35,12 +35,11 @@ Justification budgetJustification(const Results& results, BudgetTarget target,
 QString noMachineForSaleText(const CloudOption& rented);
 
 // "Buying the same GPUs instead (…) was considered. Under these budget rules, …": buying
-// weighed against renting Results::cloud[rentedIndex], both budgeted for this plan by the
+// weighed against renting (`rental`, a Rented target), both budgeted for this plan by the
 // sponsor's rules (the justification of a rental, and the report where its budget rents an
 // offer the planner's per-run comparison cannot weigh).
-QString buyingWeighedAgainstRenting(
-    const Results& results, std::size_t rentedIndex, const GrantPlan& plan,
-    const SponsorRules& sponsor);
+QString buyingWeighedAgainstRenting(const Results& results, BudgetTarget rental,
+    const GrantPlan& plan, const SponsorRules& sponsor);
 
 QString toMarkdown(const Justification& justification);
 QString toPlainText(const Justification& justification);

@@ -599,20 +599,20 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, compared)),
                         verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
-        // A budget renting a reservation-only offer: the planner's per-run comparison above
-        // stands in with a pay-as-you-go rental, and read alone it contradicted the budget
-        // (renting cheaper by $58,843 above, $584,991 and $259,997 owed after the grant
-        // below). The budget's own weighing follows it.
+        // A budget renting by reserved terms (an offer of terms only, or an offer's terms
+        // chosen over its hourly rates): the planner's per-run comparison above weighs a
+        // pay-as-you-go rental, and read alone it contradicted the budget (renting cheaper by
+        // $58,843 above, $584,991 and $259,997 owed after the grant below). The budget's own
+        // weighing follows it.
         const CloudOption* rented = rentedInBudget(in);
         const auto grant = reportGrant(in);
-        if (rented && rented->cheapestPricing == Pricing::Reserved && grant && grant->sponsor
-            && std::find(compared.begin(), compared.end(), grant->target.index) == compared.end())
-            html += QStringLiteral("<p>The grant budget below rents %1 instead, which the "
-                                   "comparison above cannot weigh per run: it rents by reserved "
-                                   "terms only. %2</p>")
+        if (rented && grant && grant->sponsor
+            && (rented->cheapestIsCommitment || grant->target.reservedTerms))
+            html += QStringLiteral("<p>The grant budget below rents %1 by reserved terms, which "
+                                   "the per-run comparison above does not weigh. %2</p>")
                         .arg(esc(rentalLabel(*rented)),
                             esc(buyingWeighedAgainstRenting(
-                                r, grant->target.index, grant->plan, *grant->sponsor)));
+                                r, grant->target, grant->plan, *grant->sponsor)));
     } else if (const CloudOption* rented = rentedInBudget(in)) {
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(noMachineForSaleText(*rented)));

@@ -154,12 +154,16 @@ double hourlyRate(const CloudOption& c)
     return 0.0;
 }
 
-void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, LineBook& book)
+// `byTerms`: by the offer's reserved terms, whatever its cheapest pricing per run.
+void budgetRented(
+    const CloudOption& c, bool byTerms, const Assumptions& a, GrantBudget& b, LineBook& book)
 {
-    b.pricing = c.cheapestPricing;
+    const Pricing pricing
+        = byTerms && !c.offer->reserved.empty() ? Pricing::Reserved : c.cheapestPricing;
+    b.pricing = pricing;
     double rate = hourlyRate(c);
     std::optional<ReservedYears> reserved;
-    if (c.cheapestPricing == Pricing::Reserved && !c.offer->reserved.empty()) {
+    if (pricing == Pricing::Reserved && !c.offer->reserved.empty()) {
         // Each reservation buys the sequence of terms that costs this budget least over its own
         // runs: the planner's choice is made at its run rate, and a grant's pace differs (it had
         // budgeted three 1-year terms where one 3-year term cost half).
@@ -175,10 +179,10 @@ void budgetRented(const CloudOption& c, const Assumptions& a, GrantBudget& b, Li
         b.reservationsNeededPerYear = reserved->neededPerYear;
         b.reservationsPaidPerYear = reserved->paidPerYear;
     }
-    b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, c.cheapestPricing, a);
+    b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, pricing, a);
     const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
-    const double daysPerRun = runDays(c.estimate.days, c.cheapestPricing, a);
+    const double daysPerRun = runDays(c.estimate.days, pricing, a);
     b.daysPerRun = daysPerRun;
     b.gpuHoursPerRun = daysPerRun * calendar::kHoursPerDay * gpusPaidFor;
     for (std::size_t y = 0; y < b.runsPerYear.size(); ++y)
@@ -254,7 +258,7 @@ bool carriesIndirect(const GrantBudget& b)
 }
 
 std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
-    std::size_t cloudIndex, const GrantPlan& plan, const SponsorRules& sponsor)
+    BudgetTarget rental, const GrantPlan& plan, const SponsorRules& sponsor)
 {
     const std::vector<int> runs = plannedRunsPerYear(plan, results.assumptions);
     // Buying minus renting for the plan's first k runs: each run adds its electricity to one
@@ -270,8 +274,7 @@ std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedI
         return grantBudget(results, { BudgetTarget::Kind::Owned, ownedIndex }, upTo, sponsor)
                    .totalUsd
             - rentalCommitmentUsd(
-                grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, upTo, sponsor),
-                sponsor, results.assumptions);
+                grantBudget(results, rental, upTo, sponsor), sponsor, results.assumptions);
     };
     int low = 1;
     int high = 0;
@@ -297,26 +300,44 @@ double rentalCommitmentUsd(
             rented.reservedAfterGrantUsd, BudgetCategory::ComputingServices, sponsor, a);
 }
 
-std::optional<std::size_t> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
+bool offersReservedTermsToChoose(const Results& results, std::size_t cloudIndex)
+{
+    if (cloudIndex >= results.cloud.size())
+        return false;
+    const CloudOption& c = results.cloud[cloudIndex];
+    return !c.offer->reserved.empty() && !c.cheapestIsCommitment
+        && c.offer->kind != OfferKind::Allocation;
+}
+
+std::optional<BudgetTarget> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
     const GrantPlan& plan, const SponsorRules& sponsor)
 {
     if (ownedIndex >= results.options.size())
         return std::nullopt;
-    const auto committedUsd = [&](std::size_t cloudIndex) {
+    const auto committedUsd = [&](BudgetTarget rental) {
         return rentalCommitmentUsd(
-            grantBudget(results, { BudgetTarget::Kind::Rented, cloudIndex }, plan, sponsor),
-            sponsor, results.assumptions);
+            grantBudget(results, rental, plan, sponsor), sponsor, results.assumptions);
     };
-    std::optional<std::size_t> best = results.options[ownedIndex].cheapestCloudIndex;
-    double bestUsd = best ? committedUsd(*best) : 0.0;
-    for (std::size_t i : matchingCloudOffers(results, ownedIndex)) {
-        if (results.cloud[i].offer->kind == OfferKind::Allocation || best == i)
-            continue;
-        const double usd = committedUsd(i);
+    std::optional<BudgetTarget> best;
+    double bestUsd = 0.0;
+    const auto consider = [&](BudgetTarget rental) {
+        if (best && *best == rental)
+            return;
+        const double usd = committedUsd(rental);
         if (!best || usd < bestUsd) {
-            best = i;
+            best = rental;
             bestUsd = usd;
         }
+    };
+    // The planner's cheapest per run first, so that it wins a tie.
+    if (const auto cheapest = results.options[ownedIndex].cheapestCloudIndex)
+        consider({ BudgetTarget::Kind::Rented, *cheapest });
+    for (std::size_t i : matchingCloudOffers(results, ownedIndex)) {
+        if (results.cloud[i].offer->kind == OfferKind::Allocation)
+            continue;
+        consider({ BudgetTarget::Kind::Rented, i });
+        if (offersReservedTermsToChoose(results, i))
+            consider({ BudgetTarget::Kind::Rented, i, /*reservedTerms=*/true });
     }
     return best;
 }
@@ -331,7 +352,7 @@ GrantBudget grantBudget(
     if (target.kind == BudgetTarget::Kind::Owned)
         budgetOwned(results.options.at(target.index), plan, a, sponsor, b, book);
     else
-        budgetRented(results.cloud.at(target.index), a, b, book);
+        budgetRented(results.cloud.at(target.index), target.reservedTerms, a, b, book);
     book.fill(b, a.indirectRate);
     if (b.pricing == Pricing::Reserved) {
         const int runs = std::accumulate(b.runsPerYear.begin(), b.runsPerYear.end(), 0);

@@ -32,7 +32,17 @@ struct BudgetTarget {
     enum class Kind { Owned, Rented };
     Kind kind = Kind::Owned;
     std::size_t index = 0;
+    // Rented: budget the offer's reserved terms although it also rents pay-as-you-go, which
+    // the planner prices it at per run (a grant's runs can make a term cheaper: AWS's 3-year
+    // L40S term against its spot rate). Ignored for an offer without reserved terms.
+    bool reservedTerms = false;
+    bool operator==(const BudgetTarget&) const = default;
 };
+
+// Whether `target` can be budgeted by reserved terms as a choice of its own: a rental whose
+// offer lists reserved terms and rents pay-as-you-go too (an offer of terms only is budgeted
+// by them anyway).
+bool offersReservedTermsToChoose(const Results& results, std::size_t cloudIndex);
 
 // `runs` over `years` as evenly as whole runs allow, the remainder in the earliest years
 // (10 over 3: 4, 3, 3).
@@ -161,19 +171,19 @@ double rentalCommitmentUsd(
 // The planner picks per run at its own run rate and leaves reservation-only offers out; a
 // grant's runs can make one far cheaper (100 runs of 8xA100 over 3 years: on-demand budgeted
 // $1.06M, a 5-year reservation $975k with what it owes after the grant). Each offer is budgeted
-// at its own cheapest pricing (CloudOption::cheapestPricing): the reserved terms of an offer
-// that also rents on demand are not tried. nullopt when nothing rents those GPUs.
-std::optional<std::size_t> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
+// at its own cheapest pricing (CloudOption::cheapestPricing) and, where it also lists reserved
+// terms, by those (BudgetTarget::reservedTerms). nullopt when nothing rents those GPUs.
+std::optional<BudgetTarget> cheapestRentalBudget(const Results& results, std::size_t ownedIndex,
     const GrantPlan& plan, const SponsorRules& sponsor);
 
 // The first run of the plan from which buying the machine (Results::options[ownedIndex]) costs
-// no more than renting (Results::cloud[cloudIndex]: rentalCommitmentUsd), both budgeted under
+// no more than renting (`rental`, a Rented target: rentalCommitmentUsd), both budgeted under
 // the sponsor's rules for the plan's runs up to that one, in the years they fall in. nullopt
 // when renting stays cheaper through the plan's last run. Indirect costs fall where the
 // sponsor puts them, on both sides. Found by bisection, exact where renting costs the same each
 // run; a reservation's cost rises in steps as terms are bought, so buying may cost no more at
 // the run found and more again a few runs later, until the next term.
 std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
-    std::size_t cloudIndex, const GrantPlan& plan, const SponsorRules& sponsor);
+    BudgetTarget rental, const GrantPlan& plan, const SponsorRules& sponsor);
 
 } // namespace gpuplan

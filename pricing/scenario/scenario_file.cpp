@@ -172,7 +172,7 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
         }
     }
     if (const YAML::Node budget = node["budget"]; budget && in.expectMap(budget, "budget")) {
-        in.warnUnknownKeys(budget, { "gpu", "offer", "gpu_count" }, "budget");
+        in.warnUnknownKeys(budget, { "gpu", "offer", "gpu_count", "terms" }, "budget");
         const auto count = in.integer(budget, "gpu_count", "budget", limits::kGpuCount.bounds);
         const auto gpu = budget["gpu"] ? in.id(budget, "gpu", "budget") : std::nullopt;
         const auto offer = budget["offer"] ? in.id(budget, "offer", "budget") : std::nullopt;
@@ -185,6 +185,15 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
             view.budgetGpuCount = static_cast<int>(*count);
         } else if (count)
             view.budgetOffer = ScenarioCloudChoice { *offer, static_cast<int>(*count) };
+        if (const YAML::Node terms = budget["terms"]) {
+            const auto value = in.string(budget, "terms", "budget");
+            if (value && *value != "reserved")
+                in.error(terms, "budget terms must be 'reserved', not '" + *value + "'");
+            else if (value && !offer)
+                in.error(terms, "budget terms go with an offer (a way to rent), not a gpu");
+            else if (value)
+                view.budgetReservedTerms = true;
+        }
     }
     return view;
 }
@@ -341,10 +350,12 @@ std::string writeScenario(
         }
         if ((view.budgetGpuId && view.budgetGpuCount) || view.budgetOffer) {
             out << YAML::Key << "budget" << YAML::Value << YAML::Flow << YAML::BeginMap;
-            if (view.budgetOffer)
+            if (view.budgetOffer) {
                 out << YAML::Key << "offer" << YAML::Value << view.budgetOffer->offerId << YAML::Key
                     << "gpu_count" << YAML::Value << view.budgetOffer->gpuCount;
-            else
+                if (view.budgetReservedTerms)
+                    out << YAML::Key << "terms" << YAML::Value << "reserved";
+            } else
                 out << YAML::Key << "gpu" << YAML::Value << *view.budgetGpuId << YAML::Key
                     << "gpu_count" << YAML::Value << *view.budgetGpuCount;
             out << YAML::EndMap;

@@ -58,6 +58,9 @@ struct ScenarioView {
     std::optional<std::string> budgetGpuId;
     std::optional<int> budgetGpuCount;
     std::optional<ScenarioCloudChoice> budgetOffer;
+    // With budgetOffer: by the offer's reserved terms, not its cheapest pay-as-you-go rate
+    // (`terms: reserved`).
+    bool budgetReservedTerms = false;
 
     bool operator==(const ScenarioView&) const = default;
 };

@@ -136,7 +136,9 @@ private slots:
             *equipment.breakEvenRuns, 15000.0 / (1.5 * (kCloudPerRun - kEnergyPerRun))));
         GrantPlan plan;
         plan.runsPerYear = { 10, 10, 10 };
-        QCOMPARE(budgetBreakEvenRun(federal, 0, 0, plan, usFederal()), std::optional<int>(8));
+        QCOMPARE(
+            budgetBreakEvenRun(federal, 0, { BudgetTarget::Kind::Rented, 0 }, plan, usFederal()),
+            std::optional<int>(8));
         // The budget's electricity line stays direct: F&A is its own row.
         QCOMPARE(line(grantBudget(federal, { BudgetTarget::Kind::Owned, 0 }, plan, usFederal()),
                      BudgetCategory::Energy)
@@ -285,7 +287,7 @@ private slots:
     {
         const Results r = results();
         QCOMPARE(r.options.size(), std::size_t { 1 });
-        const std::size_t cloud = cloudIndex(r, "cloud");
+        const BudgetTarget cloud { BudgetTarget::Kind::Rented, cloudIndex(r, "cloud") };
         GrantPlan plan;
         plan.runsPerYear = { 3, 4, 3 };
         QCOMPARE(budgetBreakEvenRun(r, 0, cloud, plan, usFederal()), std::optional<int>(8));
@@ -633,13 +635,50 @@ private slots:
         QCOMPARE(r.options[0].cheapestCloudIndex, std::optional<std::size_t>(cloud));
         GrantPlan plan;
         plan.runsPerYear = { 3, 0, 3 };
-        QCOMPARE(cheapestRentalBudget(r, 0, plan, usFederal()), std::optional<std::size_t>(cloud));
+        const auto rented = [](std::size_t i) {
+            return std::optional<BudgetTarget>(BudgetTarget { BudgetTarget::Kind::Rented, i });
+        };
+        QVERIFY(cheapestRentalBudget(r, 0, plan, usFederal()) == rented(cloud));
         plan.runsPerYear = { 12, 12, 12 };
-        QCOMPARE(
-            cheapestRentalBudget(r, 0, plan, usFederal()), std::optional<std::size_t>(reserved));
+        QVERIFY(cheapestRentalBudget(r, 0, plan, usFederal()) == rented(reserved));
         QVERIFY(grantBudget(r, { BudgetTarget::Kind::Rented, reserved }, plan, usFederal()).totalUsd
             < grantBudget(r, { BudgetTarget::Kind::Rented, cloud }, plan, usFederal()).totalUsd);
         QCOMPARE(cheapestRentalBudget(r, 7, plan, usFederal()), std::nullopt);
+    }
+
+    // An offer that rents on demand and lists reserved terms too: the planner prices it per
+    // run on demand, and a grant's runs can make its terms cheaper (36 runs of 28.9 days: $50,000
+    // on demand against three 1-year terms of $8,760). The budget tries both, and budgets the
+    // terms where asked (BudgetTarget::reservedTerms).
+    void anOffersReservedTermsAreTriedToo()
+    {
+        auto both = std::make_shared<Catalog>(*sharedCatalog());
+        both->cloudOffers.front().reserved = { { 1.0, 1.0 } }; // "cloud": $2/h, or $1/h a year
+        both->cloudOffers.pop_back(); // no offer of terms only
+        Scenario s = oneGpu(both);
+        s.assumptions.plannedRuns = 36;
+        const Results r = evaluate(s);
+        const std::size_t cloud = cloudIndex(r, "cloud");
+        QCOMPARE(r.cloud[cloud].cheapestPricing, Pricing::OnDemand);
+        QVERIFY(offersReservedTermsToChoose(r, cloud));
+        GrantPlan plan;
+        plan.runsPerYear = { 12, 12, 12 };
+        const BudgetTarget onDemand { BudgetTarget::Kind::Rented, cloud };
+        const BudgetTarget terms { BudgetTarget::Kind::Rented, cloud, /*reservedTerms=*/true };
+        const GrantBudget byTerms = grantBudget(r, terms, plan, usFederal());
+        QCOMPARE(byTerms.pricing, Pricing::Reserved);
+        QCOMPARE(line(byTerms, BudgetCategory::ComputingServices)->totalUsd, 3 * 8760.0);
+        QVERIFY(qAbs(line(grantBudget(r, onDemand, plan, usFederal()),
+                         BudgetCategory::ComputingServices)
+                         ->totalUsd
+                    - 36 * kCloudPerRun)
+            < 3.0);
+        QVERIFY(
+            cheapestRentalBudget(r, 0, plan, usFederal()) == std::optional<BudgetTarget>(terms));
+        // Few runs: on demand stays cheaper than a whole term.
+        plan.runsPerYear = { 1, 1, 1 };
+        QVERIFY(
+            cheapestRentalBudget(r, 0, plan, usFederal()) == std::optional<BudgetTarget>(onDemand));
     }
 
     void plansThatCannotBeBudgeted()

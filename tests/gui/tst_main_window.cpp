@@ -1741,6 +1741,27 @@ private slots:
         QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Rented);
         QVERIFY(w->budgetView()->justificationText().contains(
             QStringLiteral("The offer is a reservation only")));
+
+        // An offer renting by the hour is listed by its reserved terms too, and a scenario
+        // keeps that choice.
+        int terms = -1;
+        for (int i = 0; i < targets->count(); ++i)
+            if (targets->itemText(i).endsWith(QStringLiteral(", reserved terms")))
+                terms = i;
+        QVERIFY(terms >= 0);
+        targets->setCurrentIndex(terms);
+        emit targets->activated(terms);
+        QVERIFY(w->budgetView()->target()->reservedTerms);
+        QVERIFY(w->budgetView()->justificationText().contains(
+            QStringLiteral("It is budgeted by the offer's reserved terms")));
+        const QString path = m_files.filePath(QStringLiteral("terms.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        QVERIFY(readAll(path).contains("terms: reserved"));
+        auto reopened = makeWindow();
+        QVERIFY2(reopened->openScenario(path, &error), qPrintable(error));
+        QVERIFY(reopened->budgetView()->target());
+        QVERIFY(reopened->budgetView()->target()->reservedTerms);
     }
 
     void buyVsRentKeepsTheUsersChoicesAcrossReplots()

@@ -450,8 +450,8 @@ private slots:
         QVERIFY2(html.contains(QStringLiteral("renting from Azure 8×A100 SXM 80GB, on-demand")),
             qPrintable(html.left(4000)));
         QVERIFY2(html.contains(QStringLiteral(
-                     "The grant budget below rents AWS 8×A100 SXM 80GB instead, which the "
-                     "comparison above cannot weigh per run: it rents by reserved terms only. "
+                     "The grant budget below rents AWS 8×A100 SXM 80GB by reserved terms, "
+                     "which the per-run comparison above does not weigh. "
                      "Buying the same GPUs instead (8×A100 SXM, $162,673) was considered. Under "
                      "these budget rules, buying 8×A100 SXM pays off from run 1")),
             qPrintable(html.left(6000)));

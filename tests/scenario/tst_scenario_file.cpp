@@ -181,7 +181,19 @@ private slots:
         QCOMPARE(read.view.budgetOffer->offerId, std::string("lambda-8xa100-80gb"));
         QCOMPARE(read.view.budgetOffer->gpuCount, 8);
         QVERIFY(!read.view.budgetGpuId);
+        QVERIFY(!read.view.budgetReservedTerms);
         QCOMPARE(writeScenario(*read.scenario, read.view, read.grant), text);
+
+        // An offer by its reserved terms keeps them.
+        view.budgetReservedTerms = true;
+        const std::string terms = writeScenario(s, view, grant);
+        QVERIFY2(QString::fromStdString(terms).contains(QStringLiteral(
+                     "budget: {offer: lambda-8xa100-80gb, gpu_count: 8, terms: reserved}")),
+            terms.c_str());
+        const ScenarioRead byTerms = readScenario(terms, "terms.gpuplan.yaml", defaults());
+        QVERIFY2(byTerms.scenario, formatIssues(byTerms.issues).c_str());
+        QVERIFY(byTerms.view.budgetReservedTerms);
+        QCOMPARE(writeScenario(*byTerms.scenario, byTerms.view, byTerms.grant), terms);
 
         // Runs spread evenly (no list) and a machine to budget.
         grant.plan.runsPerYear.clear();
@@ -281,6 +293,16 @@ private slots:
             << 5
             << QStringLiteral("budget needs a gpu (a machine) or an offer (a way to rent), "
                               "not both");
+        QTest::newRow("budget terms other than reserved")
+            << head
+                + QStringLiteral("model: pythia-1b\nview:\n  budget: {offer: vast-rtx-3090, "
+                                 "gpu_count: 2, terms: spot}\n")
+            << 5 << QStringLiteral("budget terms must be 'reserved', not 'spot'");
+        QTest::newRow("budget terms on a machine")
+            << head
+                + QStringLiteral("model: pythia-1b\nview:\n  budget: {gpu: rtx-3090, "
+                                 "gpu_count: 2, terms: reserved}\n")
+            << 5 << QStringLiteral("budget terms go with an offer (a way to rent), not a gpu");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
         QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
