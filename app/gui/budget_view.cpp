@@ -490,7 +490,7 @@ void BudgetView::fillBudget()
     const SponsorRules* rules = sponsor();
     // Under the rules: what the reader must be told, in bold, then the rules' own caveats, each
     // on a line of its own (a warning run into the note's paragraph read as more of the note).
-    const auto showNotes = [this, rules](const QStringList& warnings) {
+    const auto showNotes = [this, rules](const QStringList& warnings, bool budgetShown = false) {
         QStringList lines;
         for (const QString& warning : warnings)
             lines << QStringLiteral("<b>%1</b>").arg(warning.toHtmlEscaped());
@@ -498,6 +498,11 @@ void BudgetView::fillBudget()
             lines << tr("Sponsor's note: %1.")
                          .arg(QString::fromStdString(rules->source.note))
                          .toHtmlEscaped();
+        // As the report says above its budget: Buy vs rent adds unrounded figures.
+        if (budgetShown)
+            lines << tr("Each amount is in whole dollars by line and year, and each total the sum "
+                        "of the amounts above it, so a total may differ by a few dollars from the "
+                        "same figure unrounded in Buy vs rent.");
         m_sponsorNote->setText(lines.join(QStringLiteral("<br>")));
         m_sponsorNote->setVisible(!lines.isEmpty());
     };
@@ -536,7 +541,7 @@ void BudgetView::fillBudget()
                          "the runs per year again, or clear them to spread %2 evenly.")
                           .arg(budgeted)
                           .arg(r.assumptions.plannedRuns));
-    showNotes(notes);
+    showNotes(notes, /*budgetShown=*/true);
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);
     m_table->setColumnCount(static_cast<int>(table.header.size()));
     m_table->setHorizontalHeaderLabels(table.header);

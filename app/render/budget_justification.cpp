@@ -582,7 +582,8 @@ Justification budgetJustification(const Results& r, BudgetTarget target, const G
             plain += QLatin1Char(' ') + sentence + QLatin1Char('.');
         }
     plain += QLatin1Char(' ') + indirectSentence(r, target, sponsor, b);
-    plain += QStringLiteral(" Amounts are in today's prices, without escalation.");
+    plain += QStringLiteral(" Amounts are in today's prices, without escalation, and in whole "
+                            "dollars by line and year.");
     out.push_back({ JustificationBlock::Kind::Paragraph, plain, {} });
     out.push_back(
         { JustificationBlock::Kind::Paragraph, QStringLiteral("Prices and their sources:"), {} });
