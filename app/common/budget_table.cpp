@@ -545,6 +545,9 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
                 .arg(r.options[target.index].gpuCount)
                 .arg(QString::fromStdString(r.options[target.index].gpu->id)));
         json.insert(QStringLiteral("equipment_year"), plan.equipmentYear);
+        // The machine's life past the grant, which its resale value comes after.
+        json.insert(QStringLiteral("years_owned_after_grant"), b.yearsOwnedAfterGrant);
+        json.insert(QStringLiteral("owning_after_grant_usd"), b.owningAfterGrantUsd);
     } else {
         const CloudOption& c = r.cloud[target.index];
         json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));
@@ -556,6 +559,8 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
                 b.pricing == Pricing::Reserved ? std::optional<double>(b.reservedTermYears)
                                                : std::nullopt));
         json.insert(QStringLiteral("spend_per_run_usd"), b.spendPerRunUsd);
+        if (b.reservedTermsPerRunUsd) // whole terms over the runs: what a run costs here
+            json.insert(QStringLiteral("terms_per_run_usd"), *b.reservedTermsPerRunUsd);
         if (b.pricing == Pricing::Reserved) {
             QJsonArray terms, needed, paid;
             for (const double termYears : b.reservationTermYears)
