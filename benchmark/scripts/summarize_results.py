@@ -6,6 +6,12 @@ import sys
 import yaml
 
 
+def mean(spread):
+    """The mean step (or days), which the planner prices and utilisation and validation use;
+    files before 2026-11-28 have only the median."""
+    return spread.get("mean", spread["median"])
+
+
 def main(paths):
     docs = []
     for path in paths:
@@ -23,8 +29,8 @@ def main(paths):
             util = c.get("implied_utilization")
             err = c.get("validation_error")
             print(f"{model:<22} {c['name']:<{width}} {c['micro_batch_size']:>4} "
-                  f"{c['grad_accumulation_steps']:>5} {c['step_seconds']['median']:>9.3f} "
-                  f"{c['training_days']['median']:>8.2f} "
+                  f"{c['grad_accumulation_steps']:>5} {mean(c['step_seconds']):>9.3f} "
+                  f"{mean(c['training_days']):>8.2f} "
                   f"{'-' if util is None else f'{util:.3f}':>6} "
                   f"{c['peak_memory_bytes'] / 2**30:>8.1f} {c['trial_steps']:>6} "
                   f"{'-' if err is None else f'{err:.4f}':>7}")
