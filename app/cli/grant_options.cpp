@@ -79,7 +79,8 @@ void addGrantOptions(QCommandLineParser& p)
 {
     p.addOption({ QStringLiteral("offer"),
         QStringLiteral("Budget renting from this offer instead of buying (see 'list cloud'), at "
-                       "its cheapest pay-as-you-go rate."),
+                       "its cheapest pay-as-you-go rate (an offer of reserved terms only: by its "
+                       "terms; see --reserved-terms)."),
         QStringLiteral("ID") });
     p.addOption({ QStringLiteral("offer-gpus"),
         QStringLiteral("GPUs rented from --offer (default: one instance)."), QStringLiteral("N") });

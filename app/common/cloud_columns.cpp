@@ -110,7 +110,9 @@ QString displayText(const CloudOption& o, CloudColumn c)
     case CloudColumn::CheapestCost:
         // Reservations only: a planned run's share of the whole terms, not the term's rate.
         if (o.termsPerPlannedRunUsd)
-            return usdWithRange(o.termsPerPlannedRunUsd, std::nullopt,
+            return usdWithRange(o.termsPerPlannedRunUsd,
+                o.planTotalRange.high > 0.0 ? std::optional(cheapestPerRunShownRange(o))
+                                            : std::nullopt,
                 pricingLabel(o.cheapestPricing, o.cheapestReservedYears)
                     + QStringLiteral(", whole terms over the planned runs"));
         return usdWithRange(o.cheapestCostUsd, o.cheapestCostRange,
@@ -151,6 +153,14 @@ QVariant sortValue(const CloudOption& o, CloudColumn c)
         return displayText(o, c);
     }
     return {};
+}
+
+Interval cheapestPerRunShownRange(const CloudOption& o)
+{
+    if (!o.termsPerPlannedRunUsd || !(o.planTotalUsd > 0.0))
+        return o.cheapestCostRange;
+    const double perRun = *o.termsPerPlannedRunUsd / o.planTotalUsd;
+    return { o.planTotalRange.low * perRun, o.planTotalRange.high * perRun };
 }
 
 double rankingCostPerRunUsd(const CloudOption& o, int plannedRuns)

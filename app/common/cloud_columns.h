@@ -38,6 +38,11 @@ QVariant sortValue(const CloudOption& o, CloudColumn c);
 // rent"): the cheapest pay-as-you-go cost per run, or, for an offer of reservations only, its
 // plan total (whole terms) over the planned runs: ranked by a run's share of its term, a $650k
 // five-year reservation came first for a one-run plan.
+// The range of the "Cheapest per run" cell: an offer of reservations only is shown at a planned
+// run's share of its whole terms (termsPerPlannedRunUsd), and its range is the plan total's, per
+// run; otherwise the cheapest cost's own.
+Interval cheapestPerRunShownRange(const CloudOption& option);
+
 double rankingCostPerRunUsd(const CloudOption& o, int plannedRuns);
 
 } // namespace gpuplan::views

@@ -106,9 +106,10 @@ QStringList rangeHeaders(const CloudOption*)
 
 QStringList rangeCells(const CloudOption& c)
 {
-    return { number(c.daysRange.low), number(c.daysRange.high), number(c.cheapestCostRange.low),
-        number(c.cheapestCostRange.high), number(c.planTotalRange.low),
-        number(c.planTotalRange.high) };
+    // The range of the "Cheapest per run" value beside it (a reservation's terms per run).
+    const Interval cheapest = cheapestPerRunShownRange(c);
+    return { number(c.daysRange.low), number(c.daysRange.high), number(cheapest.low),
+        number(cheapest.high), number(c.planTotalRange.low), number(c.planTotalRange.high) };
 }
 
 template <typename Column, typename Row>

@@ -230,6 +230,8 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
         { QStringLiteral("spot_cost_usd"), optionalNumber(c.spotCostUsd) },
         { QStringLiteral("reserved"), reserved },
         { QStringLiteral("cheapest_cost_usd"), optionalNumber(c.cheapestCostUsd) },
+        // An offer of reservations only: a planned run's share of its whole terms.
+        { QStringLiteral("terms_per_planned_run_usd"), optionalNumber(c.termsPerPlannedRunUsd) },
         { QStringLiteral("cheapest_pricing"),
             pricingLabel(c.cheapestPricing, c.cheapestReservedYears) },
         { QStringLiteral("plan_total_usd"), c.planTotalUsd },

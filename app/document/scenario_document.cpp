@@ -77,7 +77,10 @@ ViewSelection resolveView(const ScenarioView& view, const Results& results)
     for (std::size_t i = 0; i < results.cloud.size(); ++i)
         if (view.budgetOffer && results.cloud[i].offer->id == view.budgetOffer->offerId
             && results.cloud[i].gpuCount == view.budgetOffer->gpuCount)
-            s.budget = BudgetTarget { BudgetTarget::Kind::Rented, i, view.budgetReservedTerms };
+            // By its terms only where that is a choice of its own: an offer of terms only is
+            // budgeted by them anyway, and one without terms has none to budget.
+            s.budget = BudgetTarget { BudgetTarget::Kind::Rented, i,
+                view.budgetReservedTerms && offersReservedTermsToChoose(results, i) };
     return s;
 }
 

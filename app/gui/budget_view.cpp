@@ -30,6 +30,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -67,27 +68,46 @@ private:
     QDateEdit* m_edit;
 };
 
-// The ways to rent offered for budgeting: per GPU, count and kind of offer, the cheapest (a
-// catalog import can bring a thousand offers; a budget is written for the few that matter),
-// and the cheapest offer of reserved terms only beside the cheapest paid as you go: a grant can
-// commit to a term (the paper's AWS p4de 5-year reservation), which a cheaper on-demand offer
-// of the same GPUs had hidden from this list while the CLI budgeted it.
-std::vector<std::size_t> cheapestRentals(const Results& r)
+// The ways to rent offered for budgeting, per GPU, count and kind of offer (a catalog import
+// can bring a thousand offers; a budget is written for the few that matter): the cheapest paid
+// as you go; the cheapest offer of reserved terms only (the paper's AWS p4de 5-year
+// reservation, which a cheaper on-demand offer of the same GPUs had hidden while the CLI
+// budgeted it); and, by its reserved terms, the offer renting by the hour whose terms are
+// cheapest per GPU-hour (AWS's L40S 3-year term, which the justification can name as the
+// cheapest rental for a plan, beside RunPod's cheaper hourly rate).
+std::vector<BudgetTarget> rentalsToBudget(const Results& r)
 {
-    std::map<std::tuple<const GpuSpec*, int, OfferKind, bool>, std::size_t> cheapest;
+    using Group = std::tuple<const GpuSpec*, int, OfferKind>;
+    std::map<std::pair<Group, bool>, std::size_t> cheapest; // by whether terms only
+    std::map<Group, std::pair<std::size_t, double>> cheapestTerms; // offer, $ per GPU-hour
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const auto& c = r.cloud[i];
-        const auto key = std::make_tuple(c.gpu, c.gpuCount, c.offer->kind, c.cheapestIsCommitment);
+        const Group group { c.gpu, c.gpuCount, c.offer->kind };
+        const auto key = std::make_pair(group, c.cheapestIsCommitment);
         const auto it = cheapest.find(key);
         if (it == cheapest.end()
             || views::rankingCostPerRunUsd(c, r.assumptions.plannedRuns)
                 < views::rankingCostPerRunUsd(r.cloud[it->second], r.assumptions.plannedRuns))
             cheapest[key] = i;
+        if (!offersReservedTermsToChoose(r, i))
+            continue;
+        double perGpuHour = std::numeric_limits<double>::infinity();
+        for (const auto& term : c.offer->reserved)
+            perGpuHour
+                = std::min(perGpuHour, term.usdPerHour / std::max(1, c.offer->gpusPerInstance));
+        const auto terms = cheapestTerms.find(group);
+        if (terms == cheapestTerms.end() || perGpuHour < terms->second.second)
+            cheapestTerms[group] = { i, perGpuHour };
     }
-    std::vector<std::size_t> indices;
-    for (const auto& [key, index] : cheapest)
-        indices.push_back(index);
-    return indices;
+    std::vector<BudgetTarget> targets;
+    for (const auto& [key, index] : cheapest) {
+        targets.push_back({ BudgetTarget::Kind::Rented, index });
+        if (key.second)
+            continue;
+        if (const auto terms = cheapestTerms.find(key.first); terms != cheapestTerms.end())
+            targets.push_back({ BudgetTarget::Kind::Rented, terms->second.first, true });
+    }
+    return targets;
 }
 
 } // namespace
@@ -199,6 +219,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     });
     // The user's choice of a machine to buy (activated: not the view's own changes).
     connect(m_target, &QComboBox::activated, this, [this] {
+        m_targetChosen = true; // the item already shown, chosen again, is chosen too
         if (const auto t = target(); t && t->kind == BudgetTarget::Kind::Owned)
             emit machineChosenHere(t->index);
     });
@@ -280,14 +301,9 @@ void BudgetView::fillTargets()
         m_targets.push_back({ BudgetTarget::Kind::Owned, i });
         m_target->addItem(tr("Buy %1").arg(views::budgetTargetLabel(r, m_targets.back())));
     }
-    for (std::size_t i : cheapestRentals(r)) {
-        m_targets.push_back({ BudgetTarget::Kind::Rented, i });
-        m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, m_targets.back())));
-        // The same offer by its reserved terms, where it lists any beside its hourly rates.
-        if (offersReservedTermsToChoose(r, i)) {
-            m_targets.push_back({ BudgetTarget::Kind::Rented, i, /*reservedTerms=*/true });
-            m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, m_targets.back())));
-        }
+    for (const BudgetTarget& rental : rentalsToBudget(r)) {
+        m_targets.push_back(rental);
+        m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, rental)));
     }
     m_targetKeys.clear();
     for (const BudgetTarget& t : m_targets)
@@ -301,8 +317,18 @@ void BudgetView::fillTargets()
         if (m_targets[t].kind == BudgetTarget::Kind::Owned && machine == m_targets[t].index)
             byDefault = static_cast<int>(t);
     }
-    if (index < 0)
+    // The same offer the other way (a price edit took its terms, or its hourly rate, away):
+    // still the user's offer, as its entry now reads. Gone altogether: the tab follows the
+    // recommendation again rather than pinning whatever the default is as the user's choice.
+    for (std::size_t t = 0; previous && index < 0 && t < m_targets.size(); ++t) {
+        auto [kind, id, count, byTerms] = *previous;
+        if (m_targetKeys[t] == std::make_tuple(kind, id, count, !byTerms))
+            index = static_cast<int>(t);
+    }
+    if (index < 0) {
         index = byDefault;
+        m_targetChosen = false;
+    }
     m_target->setCurrentIndex(index >= 0 ? index : 0);
 }
 
@@ -337,6 +363,9 @@ void BudgetView::followMachineChosenElsewhere(std::size_t optionIndex)
 // the Planner, or by a scenario): kept from now on, not replaced by the recommendation.
 void BudgetView::setTarget(BudgetTarget target)
 {
+    // A target the list does not hold is no choice: it must not pin what happens to be shown.
+    if (std::find(m_targets.begin(), m_targets.end(), target) == m_targets.end())
+        return;
     m_targetChosen = true;
     for (std::size_t t = 0; t < m_targets.size(); ++t)
         if (m_targets[t] == target && m_target->currentIndex() != static_cast<int>(t)) {

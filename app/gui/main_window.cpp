@@ -547,9 +547,17 @@ void MainWindow::applyView(const ScenarioView& view)
         m_buyVsRent->setMonthsAxis(*s.monthsAxis);
     if (s.budget)
         m_budget->setTarget(*s.budget);
-    if (!s.machine)
+    // The machine to buy is one choice for both tabs: a file naming it for one (written before
+    // they were linked, or by hand) gives it to the other, unless the budget rents.
+    if (s.machine && !s.budget)
+        m_budget->setMachine(*s.machine);
+    const std::optional<std::size_t> machine = s.machine ? s.machine
+        : s.budget && s.budget->kind == BudgetTarget::Kind::Owned
+        ? std::optional<std::size_t>(s.budget->index)
+        : std::nullopt;
+    if (!machine)
         return;
-    m_buyVsRent->setMachine(*s.machine); // lists that machine's offers with their defaults ticked
+    m_buyVsRent->setMachine(*machine); // lists that machine's offers with their defaults ticked
     if (s.offers)
         m_buyVsRent->setChosenOffers(*s.offers);
 }

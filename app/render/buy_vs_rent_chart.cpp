@@ -245,6 +245,15 @@ QString rentalLabelAmong(
     return QString::fromStdString(c.offer->provider + " " + c.offer->instance)
         + (c.instances > 1 ? QStringLiteral(" \u00D7 %1").arg(c.instances) : QString());
 }
+// A break-even marker's offer, short: its provider ("RunPod"), or provider and instance where
+// another offer shown has the same provider and GPUs (both AWS 8×H100 markers read "vs AWS").
+QString markerOfferName(
+    const Results& r, std::size_t cloudIndex, const std::vector<std::size_t>& shown)
+{
+    const CloudOption& c = r.cloud[cloudIndex];
+    const QString label = rentalLabelAmong(r, cloudIndex, shown);
+    return label == rentalLabel(c) ? QString::fromStdString(c.offer->provider) : label;
+}
 } // namespace
 
 QString breakEvenOfferName(
@@ -326,8 +335,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
         p.label = (opt.months && b.months
                           ? countOf(*b.months, 1, QStringLiteral("month"), QStringLiteral("months"))
                           : countOf(*b.runs, 1, QStringLiteral("run"), QStringLiteral("runs")))
-            + QStringLiteral(" vs ") + QString::fromStdString(r.cloud[b.cloudIndex].offer->provider)
-            + QLatin1Char(' ') + views::pricingLabel(b.pricing);
+            + QStringLiteral(" vs ") + markerOfferName(r, b.cloudIndex, offers) + QLatin1Char(' ')
+            + views::pricingLabel(b.pricing);
         p.tooltip = breakEvenSentence(r, o, breakEvenOfferName(r, b, offers), b.costPerRunUsd,
             { b.runs, b.months, b.withinLifespan, rangeIf(r, b.runsRange) });
         p.cloudIndex = static_cast<int>(b.cloudIndex);

@@ -1762,6 +1762,38 @@ private slots:
         QVERIFY2(reopened->openScenario(path, &error), qPrintable(error));
         QVERIFY(reopened->budgetView()->target());
         QVERIFY(reopened->budgetView()->target()->reservedTerms);
+
+        // A price edit that takes the offer's terms away keeps the offer, by the hour, rather
+        // than pinning the default machine as the user's choice.
+        const std::string offerId
+            = w->session()->results().cloud[w->budgetView()->target()->index].offer->id;
+        auto edited = std::make_shared<Catalog>(w->session()->catalog());
+        for (auto& offer : edited->cloudOffers)
+            if (offer.id == offerId)
+                offer.reserved.clear();
+        w->session()->setCatalog(edited);
+        QVERIFY(w->budgetView()->target());
+        QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Rented);
+        QVERIFY(!w->budgetView()->target()->reservedTerms);
+        QCOMPARE(
+            w->session()->results().cloud[w->budgetView()->target()->index].offer->id, offerId);
+    }
+
+    // With the current prices, the reserved terms the justification can name cheapest for a
+    // plan are listed even where another offer rents the same GPUs cheaper by the hour: AWS's
+    // L40S 3-year term beside RunPod's L40S.
+    void theCheapestReservedTermsAreListed()
+    {
+        setCurrentPriceSet(QString::fromStdString(std::string(kDefaultPriceSet)));
+        auto w = makeWindow();
+        auto* targets = w->budgetView()->findChild<QComboBox*>(QStringLiteral("budgetTarget"));
+        QVERIFY(targets);
+        bool awsTerms = false;
+        for (int i = 0; i < targets->count(); ++i)
+            awsTerms = awsTerms
+                || (targets->itemText(i).contains(QStringLiteral("g6e.xlarge"))
+                    && targets->itemText(i).endsWith(QStringLiteral("reserved terms")));
+        QVERIFY(awsTerms);
     }
 
     void buyVsRentKeepsTheUsersChoicesAcrossReplots()

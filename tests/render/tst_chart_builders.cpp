@@ -1107,8 +1107,6 @@ private slots:
         QVERIFY(cheapestMarked);
     }
 
-    // A machine below the equipment threshold carries F&A on its price under US federal rules:
-    // the buy line starts there and says so, but F&A is no owning cost.
     // Two offers of one provider renting the same GPUs (AWS's p5.48xlarge and eight p5.4xlarge
     // instances, both 8×H100 SXM) are named by their instances: as "AWS 8×H100 SXM 80GB" both
     // read as one offer stated twice, in the legend and in the break-even sentences.
@@ -1137,10 +1135,17 @@ private slots:
         QVERIFY2(
             words.contains(QStringLiteral("against AWS p5.4xlarge (1x H100 SXM) × 8, on-demand")),
             qPrintable(words));
+        // The break-even markers too: both read "vs AWS on-demand" before.
+        for (const ChartSeries& s : chart.series)
+            if (s.name == QStringLiteral("Break-even"))
+                for (const ChartPoint& p : s.points)
+                    QVERIFY2(p.label.contains(QStringLiteral("vs AWS p5.")), qPrintable(p.label));
         // Alone, an offer keeps its short label.
         QVERIFY(!buyVsRentConclusion(r, *machine, { aws.front() }).contains(QStringLiteral("p5.")));
     }
 
+    // A machine below the equipment threshold carries F&A on its price under US federal rules:
+    // the buy line starts there and says so, but F&A is no owning cost.
     void buyVsRentSaysFandAOnASuppliesMachine()
     {
         Scenario s = scenarioFor(m_catalog, SourcePolicy::Best);

@@ -265,11 +265,20 @@ private slots:
         QCOMPARE(views::displayText(o, views::CloudColumn::CheapestCost),
             QStringLiteral("$50,374 (reserved 5-yr, whole terms over the planned runs)"));
         QCOMPARE(views::sortValue(o, views::CloudColumn::CheapestCost).toDouble(), 50374.0);
+        // Its range is the plan total's, per planned run (the CSV's cheapest_cost_usd_low/high
+        // too), not the term's rate's.
+        o.planTotalUsd = 20 * 50374.0;
+        o.planTotalRange = { 0.9 * o.planTotalUsd, 1.2 * o.planTotalUsd };
+        o.cheapestCostRange = { 4000.0, 6000.0 };
+        QVERIFY(qFuzzyCompare(views::cheapestPerRunShownRange(o).low, 0.9 * 50374.0));
+        QVERIFY(qFuzzyCompare(views::cheapestPerRunShownRange(o).high, 1.2 * 50374.0));
+        QVERIFY(views::displayText(o, views::CloudColumn::CheapestCost)
+                    .startsWith(QStringLiteral("$50,374 ($45,337-$60,449, reserved 5-yr")));
         o.termsPerPlannedRunUsd.reset(); // pay-as-you-go: the rate per run
         o.cheapestPricing = Pricing::OnDemand;
         o.cheapestReservedYears.reset();
         QCOMPARE(views::displayText(o, views::CloudColumn::CheapestCost),
-            QStringLiteral("$4,968 (on-demand)"));
+            QStringLiteral("$4,968 ($4,000-$6,000, on-demand)"));
     }
 
     void commitments()
