@@ -157,8 +157,10 @@ QVariant sortValue(const CloudOption& o, CloudColumn c)
 
 Interval cheapestPerRunShownRange(const CloudOption& o)
 {
-    if (!o.termsPerPlannedRunUsd || !(o.planTotalUsd > 0.0))
+    if (!o.termsPerPlannedRunUsd)
         return o.cheapestCostRange;
+    if (!(o.planTotalUsd > 0.0)) // no total to scale: no range, rather than the rate's
+        return { *o.termsPerPlannedRunUsd, *o.termsPerPlannedRunUsd };
     const double perRun = *o.termsPerPlannedRunUsd / o.planTotalUsd;
     return { o.planTotalRange.low * perRun, o.planTotalRange.high * perRun };
 }

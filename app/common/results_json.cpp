@@ -1,5 +1,6 @@
 #include "app/common/results_json.h"
 
+#include "app/common/cloud_columns.h"
 #include "app/common/wording.h"
 
 #include "app/common/format.h"
@@ -252,6 +253,9 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
         if (c.spotCostRange)
             addRange(json, QStringLiteral("spot_cost_usd"), *c.spotCostRange);
         addRange(json, QStringLiteral("cheapest_cost_usd"), c.cheapestCostRange);
+        if (c.termsPerPlannedRunUsd)
+            addRange(
+                json, QStringLiteral("terms_per_planned_run_usd"), cheapestPerRunShownRange(c));
         addRange(json, QStringLiteral("plan_total_usd"), c.planTotalRange);
     }
     return json;

@@ -72,14 +72,14 @@ private:
 // can bring a thousand offers; a budget is written for the few that matter): the cheapest paid
 // as you go; the cheapest offer of reserved terms only (the paper's AWS p4de 5-year
 // reservation, which a cheaper on-demand offer of the same GPUs had hidden while the CLI
-// budgeted it); and, by its reserved terms, the offer renting by the hour whose terms are
-// cheapest per GPU-hour (AWS's L40S 3-year term, which the justification can name as the
+// budgeted it); and, by its reserved terms, the offer renting by the hour whose terms cost the
+// planned runs least (AWS's L40S 3-year term, which the justification can name as the
 // cheapest rental for a plan, beside RunPod's cheaper hourly rate).
 std::vector<BudgetTarget> rentalsToBudget(const Results& r)
 {
     using Group = std::tuple<const GpuSpec*, int, OfferKind>;
     std::map<std::pair<Group, bool>, std::size_t> cheapest; // by whether terms only
-    std::map<Group, std::pair<std::size_t, double>> cheapestTerms; // offer, $ per GPU-hour
+    std::map<Group, std::pair<std::size_t, double>> cheapestTerms; // offer, its terms' cost
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const auto& c = r.cloud[i];
         const Group group { c.gpu, c.gpuCount, c.offer->kind };
@@ -91,13 +91,16 @@ std::vector<BudgetTarget> rentalsToBudget(const Results& r)
             cheapest[key] = i;
         if (!offersReservedTermsToChoose(r, i))
             continue;
-        double perGpuHour = std::numeric_limits<double>::infinity();
-        for (const auto& term : c.offer->reserved)
-            perGpuHour
-                = std::min(perGpuHour, term.usdPerHour / std::max(1, c.offer->gpusPerInstance));
+        // What its terms cost the planned runs (whole terms, instances and F&A counted), as
+        // the justification weighs rentals: a 3-year rate per hour can be the lowest and still
+        // cost a 1-year plan more.
+        double termsUsd = std::numeric_limits<double>::infinity();
+        for (const Commitment& k : c.commitments)
+            if (k.termsForPlan > 0)
+                termsUsd = std::min(termsUsd, k.termCostUsd * k.termsForPlan);
         const auto terms = cheapestTerms.find(group);
-        if (terms == cheapestTerms.end() || perGpuHour < terms->second.second)
-            cheapestTerms[group] = { i, perGpuHour };
+        if (terms == cheapestTerms.end() || termsUsd < terms->second.second)
+            cheapestTerms[group] = { i, termsUsd };
     }
     std::vector<BudgetTarget> targets;
     for (const auto& [key, index] : cheapest) {
@@ -219,7 +222,9 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     });
     // The user's choice of a machine to buy (activated: not the view's own changes).
     connect(m_target, &QComboBox::activated, this, [this] {
-        m_targetChosen = true; // the item already shown, chosen again, is chosen too
+        // The item already shown, chosen again, is chosen too: saved from now on.
+        if (!std::exchange(m_targetChosen, true))
+            emit settingsChanged();
         if (const auto t = target(); t && t->kind == BudgetTarget::Kind::Owned)
             emit machineChosenHere(t->index);
     });
@@ -317,13 +322,16 @@ void BudgetView::fillTargets()
         if (m_targets[t].kind == BudgetTarget::Kind::Owned && machine == m_targets[t].index)
             byDefault = static_cast<int>(t);
     }
-    // The same offer the other way (a price edit took its terms, or its hourly rate, away):
-    // still the user's offer, as its entry now reads. Gone altogether: the tab follows the
-    // recommendation again rather than pinning whatever the default is as the user's choice.
-    for (std::size_t t = 0; previous && index < 0 && t < m_targets.size(); ++t) {
-        auto [kind, id, count, byTerms] = *previous;
-        if (m_targetKeys[t] == std::make_tuple(kind, id, count, !byTerms))
-            index = static_cast<int>(t);
+    // A rental chosen before and no longer among the few listed (another offer became cheaper,
+    // its terms are no longer the cheapest, they are gone) stays the user's choice: listed too,
+    // by its terms only where that is still a choice. Gone altogether: the tab follows the
+    // recommendation again rather than pinning the default as the user's choice.
+    if (previous && index < 0 && std::get<0>(*previous) == BudgetTarget::Kind::Rented) {
+        const auto& [kind, id, count, byTerms] = *previous;
+        for (std::size_t i = 0; i < r.cloud.size() && index < 0; ++i)
+            if (r.cloud[i].offer->id == id && r.cloud[i].gpuCount == count)
+                index = listTarget({ BudgetTarget::Kind::Rented, i,
+                    byTerms && offersReservedTermsToChoose(r, i) });
     }
     if (index < 0) {
         index = byDefault;
@@ -361,11 +369,34 @@ void BudgetView::followMachineChosenElsewhere(std::size_t optionIndex)
 
 // Programmatic: refreshes, but is not a change of the user's to save. Chosen all the same (in
 // the Planner, or by a scenario): kept from now on, not replaced by the recommendation.
+int BudgetView::listTarget(BudgetTarget target)
+{
+    if (const auto it = std::find(m_targets.begin(), m_targets.end(), target);
+        it != m_targets.end())
+        return static_cast<int>(it - m_targets.begin());
+    const Results& r = m_session->results();
+    m_targets.push_back(target);
+    m_targetKeys.push_back(targetKey(r, target));
+    m_target->addItem((target.kind == BudgetTarget::Kind::Owned ? tr("Buy %1") : tr("Rent %1"))
+                          .arg(views::budgetTargetLabel(r, target)));
+    return static_cast<int>(m_targets.size()) - 1;
+}
+
 void BudgetView::setTarget(BudgetTarget target)
 {
-    // A target the list does not hold is no choice: it must not pin what happens to be shown.
-    if (std::find(m_targets.begin(), m_targets.end(), target) == m_targets.end())
+    const Results& r = m_session->results();
+    // A rental not among the few listed (a scenario's, the justification's) is listed too; one
+    // the results do not hold is no choice, and must not pin what happens to be shown.
+    const bool exists = target.kind == BudgetTarget::Kind::Owned ? target.index < r.options.size()
+                                                                 : target.index < r.cloud.size()
+            && (!target.reservedTerms || offersReservedTermsToChoose(r, target.index));
+    if (!exists)
         return;
+    {
+        const bool wasSyncing = std::exchange(m_syncing, true);
+        listTarget(target);
+        m_syncing = wasSyncing;
+    }
     m_targetChosen = true;
     for (std::size_t t = 0; t < m_targets.size(); ++t)
         if (m_targets[t] == target && m_target->currentIndex() != static_cast<int>(t)) {

@@ -85,6 +85,9 @@ private:
     void resultsChanged();
     void plannedRunsFromRunsPerYear();
     void fillTargets();
+    // The index of `target` in the list, added at its end if it is not listed (a rental chosen
+    // before, or a scenario's, that is not among the cheapest of its kind).
+    int listTarget(BudgetTarget target);
     void refresh();
     void fillBudget();
     void fitTableHeight();

@@ -548,7 +548,7 @@ void MainWindow::applyView(const ScenarioView& view)
     if (s.budget)
         m_budget->setTarget(*s.budget);
     // The machine to buy is one choice for both tabs: a file naming it for one (written before
-    // they were linked, or by hand) gives it to the other, unless the budget rents.
+    // they were linked, or by hand) gives it to the other, where the file names nothing there.
     if (s.machine && !s.budget)
         m_budget->setMachine(*s.machine);
     const std::optional<std::size_t> machine = s.machine ? s.machine

@@ -189,7 +189,7 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
             const auto value = in.string(budget, "terms", "budget");
             if (value && *value != "reserved")
                 in.error(terms, "budget terms must be 'reserved', not '" + *value + "'");
-            else if (value && budget["gpu"])
+            else if (value && budget["gpu"] && !budget["offer"])
                 in.error(terms, "budget terms go with an offer (a way to rent), not a gpu");
             else if (value)
                 view.budgetReservedTerms = true;

@@ -3,6 +3,7 @@
 // user is asked before losing anything (unsaved edits, a running benchmark), imports that never
 // overwrite each other, settings restored at the next start, exports.
 
+#include "app/common/budget_table.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/common/user_data.h"
@@ -1777,6 +1778,36 @@ private slots:
         QVERIFY(!w->budgetView()->target()->reservedTerms);
         QCOMPARE(
             w->session()->results().cloud[w->budgetView()->target()->index].offer->id, offerId);
+    }
+
+    // A rental not among the few listed (a scenario's, or one chosen before a cheaper offer
+    // appeared) is listed and budgeted rather than ignored.
+    void aRentalNotListedIsListedWhenChosen()
+    {
+        setCurrentPriceSet(QString::fromStdString(std::string(kDefaultPriceSet)));
+        auto w = makeWindow();
+        auto* targets = w->budgetView()->findChild<QComboBox*>(QStringLiteral("budgetTarget"));
+        QVERIFY(targets);
+        const Results& r = w->session()->results();
+        std::optional<std::size_t> unlisted;
+        for (std::size_t i = 0; i < r.cloud.size() && !unlisted; ++i) {
+            const QString label = views::budgetTargetLabel(r, { BudgetTarget::Kind::Rented, i });
+            if (targets->findText(QStringLiteral("Rent ") + label) < 0)
+                unlisted = i;
+        }
+        QVERIFY(unlisted); // else this would test nothing
+        const int before = targets->count();
+        w->budgetView()->setTarget({ BudgetTarget::Kind::Rented, *unlisted });
+        QCOMPARE(targets->count(), before + 1);
+        QVERIFY(w->budgetView()->targetChosen());
+        QCOMPARE(w->budgetView()->target()->index, *unlisted);
+        // It stays chosen through a re-plot.
+        Assumptions a = w->session()->scenario().assumptions;
+        a.amortizationYears = 4.0;
+        w->session()->setAssumptions(a);
+        QVERIFY(w->budgetView()->target()->kind == BudgetTarget::Kind::Rented);
+        QCOMPARE(w->session()->results().cloud[w->budgetView()->target()->index].offer->id,
+            r.cloud[*unlisted].offer->id);
     }
 
     // With the current prices, the reserved terms the justification can name cheapest for a
