@@ -123,6 +123,15 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(m_budget, &BudgetView::plannedRunsTyped, this, [this](int total) {
         Assumptions a = m_session->scenario().assumptions;
         chooseAssumptionValue(a, AssumptionId::PlannedRuns, total, &m_session->catalog().defaults);
+        // And their pace over the grant, as the report plans them: Buy vs rent's break-even
+        // months had counted 1 run a month against the report's 0.56 (helper 63).
+        if (const auto plan = m_budget->plan()) {
+            const auto target = m_budget->target();
+            chooseAssumptionValue(a, AssumptionId::RunsPerMonth,
+                grantPaceRunsPerMonth(
+                    *plan, target ? target->kind : BudgetTarget::Kind::Owned, total),
+                &m_session->catalog().defaults);
+        }
         m_assumptions->setAssumptions(a);
         m_session->setAssumptions(a);
     });

@@ -672,14 +672,7 @@ std::optional<PlanAtGrantRuns> planAtGrantRuns(const ReportInput& in)
     const Assumptions& a = in.results->assumptions;
     const auto byYear = plannedRunsPerYear(grant->plan, a);
     const int runs = std::accumulate(byYear.begin(), byYear.end(), 0);
-    // The months the grant has the compute: from the purchase to its end where it buys (the
-    // budget's owning costs run that long), all of it where it rents.
-    const int fromYear
-        = grant->target.kind == BudgetTarget::Kind::Owned ? grant->plan.equipmentYear : 1;
-    const double months
-        = calendar::kMonthsPerYear * static_cast<double>(grant->plan.years - fromYear + 1);
-    const auto& rate = assumptionSpec(AssumptionId::RunsPerMonth);
-    const double pace = std::clamp(runs / months, rate.bounds.min, rate.bounds.max);
+    const double pace = grantPaceRunsPerMonth(grant->plan, grant->target.kind, runs);
     if (runs < 1 || (runs == a.plannedRuns && std::abs(pace - a.runsPerMonth) < 1e-9))
         return std::nullopt;
     PlanAtGrantRuns plan;

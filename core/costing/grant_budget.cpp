@@ -1,5 +1,6 @@
 #include "core/costing/grant_budget.h"
 
+#include "core/assumption_table.h"
 #include "core/costing/calendar.h"
 #include "core/costing/renting.h"
 #include "core/costing/reserved_years.h"
@@ -290,6 +291,15 @@ std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedI
             low = middle + 1;
     }
     return low;
+}
+
+double grantPaceRunsPerMonth(const GrantPlan& plan, BudgetTarget::Kind kind, int runs)
+{
+    const int fromYear = kind == BudgetTarget::Kind::Owned ? plan.equipmentYear : 1;
+    const double months
+        = calendar::kMonthsPerYear * static_cast<double>(std::max(1, plan.years - fromYear + 1));
+    const auto& rate = assumptionSpec(AssumptionId::RunsPerMonth);
+    return std::clamp(runs / months, rate.bounds.min, rate.bounds.max);
 }
 
 double rentalCommitmentUsd(

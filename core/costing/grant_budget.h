@@ -159,6 +159,12 @@ bool carriesIndirect(const GrantBudget& budget);
 // The runs the budget plans per year: plan.runsPerYear, or the plan's runs spread evenly.
 std::vector<int> plannedRunsPerYear(const GrantPlan& plan, const Assumptions& a);
 
+// The pace of `runs` over the months the grant has the compute: from the purchase to the end of
+// the grant where it buys (the budget's owning costs run that long), all of it where it rents;
+// within the run rate's limits. The run rate the report plans at, and the desktop planner's
+// when runs per year are typed, so that their break-even months agree.
+double grantPaceRunsPerMonth(const GrantPlan& plan, BudgetTarget::Kind kind, int runs);
+
 // What renting commits the grant to: the budget's total and what its reservation terms owe
 // after the grant, with the F&A the spend carries. The one figure a rental is weighed by against
 // buying (a 5-year term for a 3-year grant is not 3 years' price).

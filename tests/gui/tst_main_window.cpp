@@ -300,6 +300,17 @@ private slots:
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
         QCOMPARE(w->session()->results().assumptions.plannedRuns, 10);
         QCOMPARE(w->findChild<AssumptionsPanel*>()->assumptions().plannedRuns, 10); // the dock
+        // And their pace, as the report plans them: 10 runs over the 36 months of a grant whose
+        // machine is bought in year 1, so Buy vs rent's break-even months are the report's.
+        QVERIFY(qAbs(w->session()->scenario().assumptions.runsPerMonth - 10.0 / 36.0) < 1e-12);
+        render::ReportInput report;
+        report.results = &w->session()->results();
+        report.scenario = &w->session()->scenario();
+        report.catalog = &w->session()->catalog();
+        report.budgetTarget = view->target();
+        report.grantPlan = view->plan();
+        report.sponsor = view->sponsor();
+        QVERIFY(!render::planAtGrantRuns(report)); // no other pace for the report to plan at
         QCOMPARE(runs->placeholderText(), QStringLiteral("even: 10 runs"));
         runs->setText(QStringLiteral("1,1,1"));
         QCOMPARE(w->session()->scenario().assumptions.plannedRuns, 10);
