@@ -356,10 +356,10 @@ std::optional<double> priceReservations(const Assumptions& a, const SponsorRules
                 = terms > 0 && termsUsd < a.plannedRuns * *c.onDemandCostUsd;
         }
         c.commitments.push_back(commitment);
-        if (payAsYouGo)
-            continue;
         if (terms > 0 && (!planUsd || termsUsd < *planUsd)) {
             planUsd = termsUsd;
+            if (payAsYouGo) // priced per run at its hourly rate; the terms are an alternative
+                continue;
             c.cheapestCostUsd = perRun;
             c.cheapestPricing = Pricing::Reserved;
             c.cheapestReservedYears = reserved.years;
@@ -375,7 +375,7 @@ void priceCloudOption(
     const double days = c.estimate.days;
     c.spotDays = spotRunDays(days, a);
     c.waitDaysPerRun = offer.queueWaitDays;
-    std::optional<double> reservedPlanUsd; // the whole terms, where only reservations are offered
+    std::optional<double> reservedPlanUsd; // the whole terms that cost the plan least
     if (offer.kind == OfferKind::Allocation) {
         // Granted time: no cash, but the application and the queue take calendar time.
         c.cheapestCostUsd = 0.0;
@@ -405,6 +405,7 @@ void priceCloudOption(
     if (c.cheapestCostUsd) {
         const RentedPlan plan = rentedPlan(*c.cheapestCostUsd, runDays(days, c.cheapestPricing, a),
             offer.queueWaitDays, offer.applicationLeadDays, a);
+        c.reservedTermsPlanUsd = reservedPlanUsd;
         c.planTotalUsd = c.cheapestIsCommitment ? reservedPlanUsd.value_or(0.0) : plan.totalUsd;
         if (c.cheapestIsCommitment && a.plannedRuns > 0)
             c.termsPerPlannedRunUsd = c.planTotalUsd / a.plannedRuns;

@@ -184,6 +184,11 @@ struct CloudOption {
     // paper's AWS p4de 5-year term: $4,968 a run at the rate, about $50k a run of a 20-run
     // plan). nullopt otherwise.
     std::optional<double> termsPerPlannedRunUsd;
+    // Any offer that lists reserved terms: the whole terms of the term that costs the planned
+    // runs least (for an offer of terms only, its planTotalUsd). Where the offer also rents by
+    // the hour, what budgeting it by its terms would cost the plan (the Budget tab ranks such
+    // offers by it).
+    std::optional<double> reservedTermsPlanUsd;
     double planCalendarDays = 0.0;
     // Ranges (Scenario::ranges), as for OwnedOption.
     Interval daysRange;

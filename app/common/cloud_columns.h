@@ -34,15 +34,15 @@ QString displayHeader(CloudColumn c, const Results* results);
 QString displayText(const CloudOption& o, CloudColumn c);
 QVariant sortValue(const CloudOption& o, CloudColumn c);
 
-// What one planned run costs where offers are ranked against each other ("the cheapest way to
-// rent"): the cheapest pay-as-you-go cost per run, or, for an offer of reservations only, its
-// plan total (whole terms) over the planned runs: ranked by a run's share of its term, a $650k
-// five-year reservation came first for a one-run plan.
 // The range of the "Cheapest per run" cell: an offer of reservations only is shown at a planned
 // run's share of its whole terms (termsPerPlannedRunUsd), and its range is the plan total's, per
 // run; otherwise the cheapest cost's own.
 Interval cheapestPerRunShownRange(const CloudOption& option);
 
+// What one planned run costs where offers are ranked against each other ("the cheapest way to
+// rent"): the cheapest pay-as-you-go cost per run, or, for an offer of reservations only, its
+// plan total (whole terms) over the planned runs: ranked by a run's share of its term, a $650k
+// five-year reservation came first for a one-run plan.
 double rankingCostPerRunUsd(const CloudOption& o, int plannedRuns);
 
 } // namespace gpuplan::views

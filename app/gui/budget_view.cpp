@@ -30,7 +30,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <numeric>
 
@@ -89,18 +88,14 @@ std::vector<BudgetTarget> rentalsToBudget(const Results& r)
             || views::rankingCostPerRunUsd(c, r.assumptions.plannedRuns)
                 < views::rankingCostPerRunUsd(r.cloud[it->second], r.assumptions.plannedRuns))
             cheapest[key] = i;
-        if (!offersReservedTermsToChoose(r, i))
-            continue;
-        // What its terms cost the planned runs (whole terms, instances and F&A counted), as
+        // By what its terms cost the planned runs (whole terms, instances and F&A counted), as
         // the justification weighs rentals: a 3-year rate per hour can be the lowest and still
         // cost a 1-year plan more.
-        double termsUsd = std::numeric_limits<double>::infinity();
-        for (const Commitment& k : c.commitments)
-            if (k.termsForPlan > 0)
-                termsUsd = std::min(termsUsd, k.termCostUsd * k.termsForPlan);
+        if (!offersReservedTermsToChoose(r, i) || !c.reservedTermsPlanUsd)
+            continue;
         const auto terms = cheapestTerms.find(group);
-        if (terms == cheapestTerms.end() || termsUsd < terms->second.second)
-            cheapestTerms[group] = { i, termsUsd };
+        if (terms == cheapestTerms.end() || *c.reservedTermsPlanUsd < terms->second.second)
+            cheapestTerms[group] = { i, *c.reservedTermsPlanUsd };
     }
     std::vector<BudgetTarget> targets;
     for (const auto& [key, index] : cheapest) {
@@ -302,17 +297,11 @@ void BudgetView::fillTargets()
     const std::optional<TargetKey> previous = m_targetChosen ? currentTargetKey() : std::nullopt;
     m_target->clear();
     m_targets.clear();
-    for (std::size_t i = 0; i < r.options.size(); ++i) {
-        m_targets.push_back({ BudgetTarget::Kind::Owned, i });
-        m_target->addItem(tr("Buy %1").arg(views::budgetTargetLabel(r, m_targets.back())));
-    }
-    for (const BudgetTarget& rental : rentalsToBudget(r)) {
-        m_targets.push_back(rental);
-        m_target->addItem(tr("Rent %1").arg(views::budgetTargetLabel(r, rental)));
-    }
     m_targetKeys.clear();
-    for (const BudgetTarget& t : m_targets)
-        m_targetKeys.push_back(targetKey(r, t));
+    for (std::size_t i = 0; i < r.options.size(); ++i)
+        listTarget({ BudgetTarget::Kind::Owned, i });
+    for (const BudgetTarget& rental : rentalsToBudget(r))
+        listTarget(rental);
     int index = -1;
     int byDefault = -1;
     const auto machine = defaultMachineToCompare(r);
@@ -367,8 +356,6 @@ void BudgetView::followMachineChosenElsewhere(std::size_t optionIndex)
     setMachine(optionIndex);
 }
 
-// Programmatic: refreshes, but is not a change of the user's to save. Chosen all the same (in
-// the Planner, or by a scenario): kept from now on, not replaced by the recommendation.
 int BudgetView::listTarget(BudgetTarget target)
 {
     if (const auto it = std::find(m_targets.begin(), m_targets.end(), target);
@@ -382,6 +369,8 @@ int BudgetView::listTarget(BudgetTarget target)
     return static_cast<int>(m_targets.size()) - 1;
 }
 
+// Programmatic: refreshes, but is not a change of the user's to save. Chosen all the same (in
+// the Planner, or by a scenario): kept from now on, not replaced by the recommendation.
 void BudgetView::setTarget(BudgetTarget target)
 {
     const Results& r = m_session->results();
@@ -392,19 +381,15 @@ void BudgetView::setTarget(BudgetTarget target)
             && (!target.reservedTerms || offersReservedTermsToChoose(r, target.index));
     if (!exists)
         return;
-    {
-        const bool wasSyncing = std::exchange(m_syncing, true);
-        listTarget(target);
-        m_syncing = wasSyncing;
-    }
+    const bool wasSyncing = std::exchange(m_syncing, true);
+    const int index = listTarget(target);
+    const bool moves = m_target->currentIndex() != index;
+    if (moves)
+        m_target->setCurrentIndex(index);
+    m_syncing = wasSyncing;
     m_targetChosen = true;
-    for (std::size_t t = 0; t < m_targets.size(); ++t)
-        if (m_targets[t] == target && m_target->currentIndex() != static_cast<int>(t)) {
-            m_syncing = true;
-            m_target->setCurrentIndex(static_cast<int>(t));
-            m_syncing = false;
-            refresh();
-        }
+    if (moves)
+        refresh();
 }
 
 ScenarioGrant BudgetView::grantSettings() const

@@ -282,14 +282,14 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
 
     // The line the core's break-even is on: the price less any resale up front, then per run
     // the electricity and the owning costs of the months a run takes.
+    const QStringList carried = views::indirectOnBuying(r, o);
     chart.series.push_back(curve(QStringLiteral("Buy ") + machine
             + QStringLiteral(" (%1%2)").arg(hasOwningCosts(o)
                     ? QStringLiteral("net price + energy and owning costs")
                     : QStringLiteral("machine + energy"),
                 // What carries it, or "with F&A" read as F&A on an exempt machine.
-                views::indirectOnBuying(r, o).isEmpty() ? QString()
-                                                        : QStringLiteral(", F&A on ")
-                        + views::listedWithAnd(views::indirectOnBuying(r, o))),
+                carried.isEmpty() ? QString()
+                                  : QStringLiteral(", F&A on ") + views::listedWithAnd(carried)),
         ChartSeries::Kind::Line, kBuyColor, o.netCapexUsd, o.buyCostPerRunUsd, maxRuns, true,
         rangeIf(r, o.netCapexRange), rangeIf(r, o.buyCostPerRunRange)));
     std::size_t colour = 0;
