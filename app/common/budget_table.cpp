@@ -259,8 +259,9 @@ QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const 
         notes << QStringLiteral("Warning: ") + past + QLatin1Char('.');
     if (budget.runsOutlastMachineLife)
         notes << QStringLiteral("Warning: the last run ends after the machine's life (the "
-                                "amortisation period from its purchase); the plan would need a "
-                                "second machine, which this budget does not count.");
+                                "amortisation period from its purchase, which its cost per run "
+                                "and resale value assume); this budget keeps it in use past that "
+                                "life instead of counting a second machine.");
     if (const QString unset = unsetIndirectRateNote(sponsor, indirectRate); !unset.isEmpty())
         notes << QStringLiteral("Warning: ") + unset;
     // Salary without its fringe benefits understates a budget's personnel by about a third.
@@ -548,6 +549,8 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         // The machine's life past the grant, which its resale value comes after.
         json.insert(QStringLiteral("years_owned_after_grant"), b.yearsOwnedAfterGrant);
         json.insert(QStringLiteral("owning_after_grant_usd"), b.owningAfterGrantUsd);
+        // The grant past the machine's life, which its resale value is assumed at.
+        json.insert(QStringLiteral("years_owned_past_life"), b.yearsOwnedPastLife);
     } else {
         const CloudOption& c = r.cloud[target.index];
         json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));

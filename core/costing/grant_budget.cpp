@@ -113,8 +113,10 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
             book.add(BudgetCategory::Fringe, y, months * monthly.fringeUsd);
     }
     // The machine's life past the grant: owned until its resale, at the yearly owning costs.
-    b.yearsOwnedAfterGrant = std::max(
-        0.0, a.amortizationYears - static_cast<double>(plan.years - plan.equipmentYear + 1));
+    // Or the grant past its life: owned to the grant's end all the same.
+    const auto yearsHeldInGrant = static_cast<double>(plan.years - plan.equipmentYear + 1);
+    b.yearsOwnedAfterGrant = std::max(0.0, a.amortizationYears - yearsHeldInGrant);
+    b.yearsOwnedPastLife = std::max(0.0, yearsHeldInGrant - a.amortizationYears);
     const std::pair<BudgetCategory, double> owning[] = {
         { BudgetCategory::Hosting, monthly.hostingUsd },
         { BudgetCategory::Support, monthly.supportUsd },

@@ -138,6 +138,10 @@ struct GrantBudget {
     // amounts, with indirect costs where the sponsor's rules put them; not rounded). Its resale
     // value comes at the end of that life, so buying net of the resale owes these too.
     double yearsOwnedAfterGrant = 0.0;
+    // Owning, where that life ends before the grant does: the years the budget keeps the
+    // machine past it (to the grant's end, for the runs planned there). Its resale value is
+    // assumed at the end of its life, so a budget that keeps it longer cannot net it.
+    double yearsOwnedPastLife = 0.0;
     double owningAfterGrantUsd = 0.0;
     std::vector<BudgetCategory> owningAfterGrantCategories; // those that cost something
     // Renting by reserved terms: what the terms come to per run of the plan, before indirect

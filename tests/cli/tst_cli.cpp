@@ -886,10 +886,21 @@ chassis:
         };
         QString text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
             "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "5" });
+        // A 4-year life in a 5-year grant: the budget keeps the machine a year past it, so the
+        // resale assumed at its end is not netted (it had been: $9,053, "less than renting").
         QVERIFY2(text.contains(QStringLiteral(
-                     "renting would cost $11,064, against $11,368 for buying. The machine keeps a "
-                     "resale value of $2,315 after 4 years, not counted in these totals; net of "
-                     "it, buying would cost $9,053, less than renting.")),
+                     "renting would cost $11,064, against $11,368 for buying. The machine's "
+                     "resale value of $2,315 is assumed at the end of its life of 4 years, 1 "
+                     "year before the grant ends; this budget keeps it to the grant's end, so no "
+                     "resale is counted against these totals (the planner's cost per run counts "
+                     "it).")),
+            qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("net of it")));
+        text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
+            "--resale-fraction", "0.3", "--years", "5", "--runs", "4", "--years-of-grant", "5" });
+        QVERIFY2(text.contains(QStringLiteral(
+                     "The machine keeps a resale value of $2,315 after 5 years, not counted in "
+                     "these totals; net of it, buying would cost $9,053, less than renting.")),
             qPrintable(text));
         // A resale after the grant needs the machine owned until then: a 4-year life from a
         // 3-year grant is one more year of its $6,000 staff time, which the net counts

@@ -624,6 +624,30 @@ private slots:
         QVERIFY(qAbs(grantBudget(long_, owned, plan, usFederal()).daysPerRun - 578.7) < 0.1);
     }
 
+    // The machine's life against the grant's years from its purchase: a 5-year life from year
+    // 1 of a 3-year grant is owned 2 years after it; a 3-year life in a 5-year grant ends 2
+    // years before the grant does (bought in year 2: 1 year), and the budget keeps it.
+    void theMachinesLifeIsWeighedAgainstTheGrant()
+    {
+        Scenario s = oneGpu();
+        s.assumptions.amortizationYears = 5.0;
+        const BudgetTarget owned { BudgetTarget::Kind::Owned, 0 };
+        GrantPlan plan;
+        plan.runsPerYear = { 1, 1, 1 };
+        GrantBudget b = grantBudget(evaluate(s), owned, plan, usFederal());
+        QCOMPARE(b.yearsOwnedAfterGrant, 2.0);
+        QCOMPARE(b.yearsOwnedPastLife, 0.0);
+        s.assumptions.amortizationYears = 3.0;
+        plan.years = 5;
+        plan.runsPerYear = { 1, 1, 1, 1, 1 };
+        b = grantBudget(evaluate(s), owned, plan, usFederal());
+        QCOMPARE(b.yearsOwnedAfterGrant, 0.0);
+        QCOMPARE(b.yearsOwnedPastLife, 2.0);
+        plan.runsPerYear = { 0, 1, 1, 1, 1 };
+        plan.equipmentYear = 2;
+        QCOMPARE(grantBudget(evaluate(s), owned, plan, usFederal()).yearsOwnedPastLife, 1.0);
+    }
+
     // The rental a budget weighs buying against is the one cheapest for the plan's runs: 6
     // runs of 28.9 days on demand ($1,389 each) cost less than two 1-year terms ($8,760 each);
     // 36 runs (12 a year) cost $50,000 on demand against three terms, $26,280.
