@@ -77,6 +77,11 @@ QString formatPercent(double fraction)
     return numbers().toString(100.0 * fraction, 'f', 0) + QLatin1Char('%');
 }
 
+QString formatDeadlineDays(double days)
+{
+    return withoutTrailingZeros(numbers().toString(days, 'f', 2), numbers().decimalPoint().front());
+}
+
 QString withoutTrailingZeros(QString text, QChar point)
 {
     if (text.contains(point)) {

@@ -17,6 +17,9 @@ QString formatWholeUsd(double usd);
 QString formatDays(double days);
 // At `decimals`: a point shown beside a range keeps the range's precision.
 QString formatDays(double days, int decimals);
+// A deadline as the user set it, "32.9" or "60" (up to two decimals): rounded to whole days,
+// 32.9 read "32" in the recommendation, which 32.46 days then seemed to miss.
+QString formatDeadlineDays(double days);
 // "98%"
 QString formatPercent(double fraction);
 // A rate the user sets (F&A, fringe benefits, an assumption's fraction), as precise as it is

@@ -10,17 +10,10 @@
 
 namespace gpuplan::views {
 
-namespace {
-QString days(double deadline)
-{
-    return QString::number(static_cast<int>(deadline));
-}
-} // namespace
-
 QString recommendationReason(const Results& r)
 {
     const QString budget = r.budgetUsd ? formatUsd(*r.budgetUsd) : QString();
-    const QString deadline = r.deadlineDays ? days(*r.deadlineDays) : QString();
+    const QString deadline = r.deadlineDays ? formatDeadlineDays(*r.deadlineDays) : QString();
     if (r.recommendationRule == RecommendationRule::None)
         return {};
     if (!r.recommended)
@@ -58,7 +51,7 @@ QString recommendationRangeNote(const Results& r)
     QStringList crossed;
     if (r.deadlineDays && o.daysRange.high > *r.deadlineDays)
         crossed << QStringLiteral("its time's range reaches %1, past the %2-day deadline")
-                       .arg(formatDays(o.daysRange.high), days(*r.deadlineDays));
+                       .arg(formatDays(o.daysRange.high), formatDeadlineDays(*r.deadlineDays));
     if (r.budgetUsd && o.machineCostRange.high > *r.budgetUsd)
         crossed << QStringLiteral("its price's range reaches %1, over the %2 budget")
                        .arg(formatUsd(o.machineCostRange.high), formatUsd(*r.budgetUsd));

@@ -281,7 +281,8 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
             QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor });
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
-            QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays), kDeadlineColor });
+            QStringLiteral("Deadline %1 days").arg(views::formatDeadlineDays(*opt.deadlineDays)),
+            kDeadlineColor });
     chart.footnote = sourceNote(r);
     const QString missing = unavailableNote(r);
     if (!missing.isEmpty())
@@ -308,11 +309,19 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
             rentalPoints += p.cloudIndex >= 0 ? 1 : 0;
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
-            QStringLiteral("Deadline ") + views::formatDays(*opt.deadlineDays), kDeadlineColor });
+            QStringLiteral("Deadline %1 days").arg(views::formatDeadlineDays(*opt.deadlineDays)),
+            kDeadlineColor });
     // The paper's Fig. 7 measure for owning leaves electricity out; a rental's price has it in.
+    // With resale or owning costs set, what is spread is more than the price.
+    const bool owningBeyondPrice = std::any_of(r.options.begin(), r.options.end(),
+        [](const OwnedOption& o) { return o.owning.resaleUsd > 0.0 || o.owning.monthlyUsd > 0.0; });
     chart.footnote = sourceNote(r)
-        + QStringLiteral(" Owned machines: the price spread over their life, without electricity "
-                         "(its cost per run is in the table); rentals: the whole bill.");
+        + QStringLiteral(" Owned machines: %1 spread over their life, without electricity (its "
+                         "cost per run is in the table); rentals: the whole bill, a reservation "
+                         "its whole terms shared by the planned runs.")
+              .arg(owningBeyondPrice ? QStringLiteral("the price less any resale, with the "
+                                                      "owning costs of that life,")
+                                     : QStringLiteral("the price"));
     if (const QString note = rentalNote(r, opt.cloud, rentalPoints); !note.isEmpty())
         chart.footnote += QLatin1Char(' ') + note;
     placeAllocations(chart, allocations, AxesFitted::No);

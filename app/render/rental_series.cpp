@@ -1,5 +1,6 @@
 #include "app/render/rental_series.h"
 
+#include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "app/render/planner_charts.h"
@@ -26,32 +27,37 @@ struct Way {
     Marker marker;
     bool hollow;
     QColor color;
-    std::optional<double> (*cost)(const CloudOption&);
+    // One run's cost at `plannedRuns`, the plan's runs (a reservation's whole terms are
+    // shared by them).
+    std::optional<double> (*cost)(const CloudOption&, int plannedRuns);
     double (*days)(const CloudOption&);
     QString pricing;
     // The cost's range where the results carry ranges and this way of paying has one.
     std::optional<Interval> (*costRange)(const CloudOption&);
 };
 
-std::optional<double> cloudOnDemand(const CloudOption& c)
+std::optional<double> cloudOnDemand(const CloudOption& c, int)
 {
     return c.offer->kind == OfferKind::Cloud ? c.onDemandCostUsd : std::nullopt;
 }
-std::optional<double> spot(const CloudOption& c)
+std::optional<double> spot(const CloudOption& c, int)
 {
     return c.spotCostUsd;
 }
-std::optional<double> cheapestReserved(const CloudOption& c)
+// The whole terms of the term that costs the plan least, shared by its runs (core's figure):
+// the term's hourly rate times one run's hours left out the hours paid for and not used, and
+// drew AWS p4de's 5-year term at $3.2k a run where a 10-run plan pays $65k a run.
+std::optional<double> reservedTerms(const CloudOption& c, int plannedRuns)
 {
-    if (c.reservedCostUsd.empty())
+    if (!c.reservedTermsPlanUsd || plannedRuns < 1)
         return std::nullopt;
-    return *std::min_element(c.reservedCostUsd.begin(), c.reservedCostUsd.end());
+    return *c.reservedTermsPlanUsd / plannedRuns;
 }
-std::optional<double> campus(const CloudOption& c)
+std::optional<double> campus(const CloudOption& c, int)
 {
     return c.offer->kind == OfferKind::Campus ? c.onDemandCostUsd : std::nullopt;
 }
-std::optional<double> allocation(const CloudOption& c)
+std::optional<double> allocation(const CloudOption& c, int)
 {
     return c.offer->kind == OfferKind::Allocation ? std::optional<double>(0.0) : std::nullopt;
 }
@@ -63,9 +69,16 @@ std::optional<Interval> spotRange(const CloudOption& c)
 {
     return c.spotCostRange;
 }
+std::optional<Interval> reservedTermsRange(const CloudOption& c)
+{
+    // An offer of terms only has the plan total's range; terms beside an hourly rate have none.
+    if (!c.cheapestIsCommitment)
+        return std::nullopt;
+    return views::cheapestPerRunShownRange(c);
+}
 std::optional<Interval> noRange(const CloudOption&)
 {
-    return std::nullopt; // reservations: a term's price, no spread of its own yet
+    return std::nullopt;
 }
 double runDays(const CloudOption& c)
 {
@@ -81,8 +94,9 @@ const Way kWays[] = {
         runDays, QStringLiteral("on-demand"), onDemandRange },
     { QStringLiteral("Cloud, spot"), Marker::Star, false, kSpotColor, spot, spotDays,
         QStringLiteral("spot, with restarts"), spotRange },
-    { QStringLiteral("Cloud, reserved"), Marker::Pentagon, true, kReservedColor, cheapestReserved,
-        runDays, QStringLiteral("reserved (the term's share for one run)"), noRange },
+    { QStringLiteral("Cloud, reserved"), Marker::Pentagon, true, kReservedColor, reservedTerms,
+        runDays, QStringLiteral("reserved (its whole terms shared by the planned runs)"),
+        reservedTermsRange },
     { QStringLiteral("Campus cluster"), Marker::Square, true, kCampusColor, campus, runDays,
         QStringLiteral("campus recharge rate"), onDemandRange },
     { QStringLiteral("Allocation (no cash)"), Marker::Diamond, true, kAllocationColor, allocation,
@@ -122,11 +136,12 @@ ChartSeries seriesOf(const Results& r, const Way& way, const CloudFilter& filter
 {
     ChartSeries series { way.name, ChartSeries::Kind::Scatter, way.marker, way.hollow, way.color,
         {} };
+    const int runs = r.assumptions.plannedRuns;
     std::map<std::pair<std::string, int>, std::size_t> cheapest; // (GPU, count) -> cloud index
     std::vector<std::size_t> drawn;
     for (std::size_t i = 0; i < r.cloud.size(); ++i) {
         const CloudOption& c = r.cloud[i];
-        const auto cost = way.cost(c);
+        const auto cost = way.cost(c, runs);
         if (!cost || !filter.shows(c))
             continue;
         if (filter.everyOffer) {
@@ -135,7 +150,7 @@ ChartSeries seriesOf(const Results& r, const Way& way, const CloudFilter& filter
         }
         const auto key = std::make_pair(c.gpu->id, c.gpuCount);
         const auto found = cheapest.find(key);
-        if (found == cheapest.end() || *cost < *way.cost(r.cloud[found->second]))
+        if (found == cheapest.end() || *cost < *way.cost(r.cloud[found->second], runs))
             cheapest[key] = i;
     }
     for (const auto& [key, index] : cheapest)
@@ -144,7 +159,7 @@ ChartSeries seriesOf(const Results& r, const Way& way, const CloudFilter& filter
     std::vector<QString> labels;
     for (std::size_t i : drawn) {
         const CloudOption& c = r.cloud[i];
-        const double cost = *way.cost(c);
+        const double cost = *way.cost(c, runs);
         const double days = way.days(c);
         ChartPoint point { days, cost, {}, tooltip(c, way, cost, days), PeakWarning::None, -1,
             static_cast<int>(i), std::nullopt, std::nullopt };
@@ -215,7 +230,7 @@ QString rentalNote(const Results& r, const CloudFilter& filter, int shown)
     int ways = 0;
     for (const CloudOption& c : r.cloud)
         for (const Way& way : kWays)
-            ways += way.cost(c) ? 1 : 0;
+            ways += way.cost(c, r.assumptions.plannedRuns) ? 1 : 0;
     if (shown >= ways)
         return {};
     return QStringLiteral("Renting: %1 of %2 prices shown (%3); the CSV export lists every offer.")
