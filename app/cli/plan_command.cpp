@@ -32,9 +32,8 @@ void addPlanOptions(QCommandLineParser& p)
     p.setApplicationDescription(QStringLiteral(
         "Training time and cost of every machine to buy and every cloud offer to rent, for one "
         "model. Costs follow the paper: machine = chassis + n x GPU; per experiment = lifetime "
-        "cost "
-        "x days / (years x 365 x utilisation), the lifetime cost being the machine's price (less "
-        "any resale value, with any hosting, support and staff costs over its life)."));
+        "cost x days / (years x 365 x utilisation), the lifetime cost being the machine's price "
+        "(less any resale value, with any hosting, support and staff costs over its life)."));
     addScenarioOptions(p);
     p.addOption({ QStringLiteral("csv-table"),
         QStringLiteral("With --format csv: options (default) or cloud."), QStringLiteral("TABLE"),
