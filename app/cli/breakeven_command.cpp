@@ -93,10 +93,14 @@ int runBreakeven(const QStringList& arguments)
         return numberOption(p, name, bounds, &error).value_or(fallbackValue);
     };
     BreakEvenInput in;
-    in.hardwareCostUsd = number(QStringLiteral("hardware-cost"), { 0.0, 1e10 }, 0.0);
+    // The price tables' bounds (core/limits.h): a machine for $0 "paid off after 0.0 runs",
+    // and 9,000 kW passed where a price table stops at 100 kW.
+    in.hardwareCostUsd = number(QStringLiteral("hardware-cost"), limits::kPriceUsd.bounds, 0.0);
     in.cloudUsdPerHour = number(QStringLiteral("cloud-rate"), limits::kHourlyUsd.bounds, 0.0);
-    in.hoursPerRun = number(QStringLiteral("hours-per-run"), { 0.001, 1e6 }, 0.0);
-    in.itPowerKw = number(QStringLiteral("power-kw"), { 0.0, 1e4 }, 0.0);
+    in.hoursPerRun = number(QStringLiteral("hours-per-run"),
+        { 0.001, limits::kTrainingDays.bounds.max * calendar::kHoursPerDay, true }, 0.0);
+    in.itPowerKw
+        = number(QStringLiteral("power-kw"), { 0.0, limits::kPowerWatts.bounds.max / 1000.0 }, 0.0);
     if (!error.isEmpty()) // before the tables: the figures typed are the first thing to fix
         return fail(kCommand, error);
     // The planner's defaults for the assumptions this command takes: the price tables', a

@@ -1,5 +1,6 @@
 #include "app/gui/main_window.h"
 
+#include "app/common/format.h"
 #include "app/common/results_csv.h"
 #include "app/common/saved_file.h"
 #include "app/common/wording.h"
@@ -16,6 +17,7 @@
 #include "app/gui/user_files.h"
 #include "app/render/chart_widget.h"
 #include "app/render/proposal_report.h"
+#include "core/training_estimate.h"
 #include "pricing/catalog_import/catalog_file.h"
 #include "pricing/scenario/scenario_file.h"
 
@@ -837,11 +839,12 @@ void MainWindow::showHelp()
            "takes at the planned run rate, each with F&amp;A where the rules put it.</p>"
            "<p>Estimates come from your own gpuplan-bench measurements, those scaled to more GPUs "
            "of the same type, the paper's tables (flagged: its timer never synchronised the "
-           "GPU), or an analytic FLOPs model. Points ringed in red imply 75% of peak or more; a "
+           "GPU), or an analytic FLOPs model. Points ringed in red imply %1 of peak or more; a "
            "time above 100% of peak is physically impossible and recommended only with the "
            "paper as the source. Hover a point for its figures and sources.</p>"
            "<p>Every view is described in the guide, docs/gui.md, installed in "
-           "/usr/share/doc/gpuplan.</p>"));
+           "/usr/share/doc/gpuplan.</p>")
+            .arg(views::formatPercent(kSuspectUtilization)));
 }
 
 void MainWindow::showAbout()

@@ -1,7 +1,10 @@
 #include "app/render/chart_widget.h"
 
+#include "app/common/format.h"
+
 #include "app/render/label_placement.h"
 #include "app/render/range_marks.h"
+#include "core/training_estimate.h"
 
 #include <QAction>
 #include <QCategoryAxis>
@@ -631,10 +634,12 @@ void ChartWidget::addFlagRings()
         if (flagged.isEmpty())
             continue;
         const bool suspect = warning == PeakWarning::Suspect;
-        QScatterSeries* flags = suspect ? ringSeries(QStringLiteral("\u2265 75% of peak: suspect"),
-                                    kFlagRingSize, kFlagColor, 2.0)
-                                        : ringSeries(QStringLiteral("> 100% of peak: impossible"),
-                                            kImpossibleRingSize, kImpossibleColor, 2.6);
+        QScatterSeries* flags = suspect
+            ? ringSeries(QStringLiteral("\u2265 %1 of peak: suspect")
+                             .arg(views::formatPercent(kSuspectUtilization)),
+                kFlagRingSize, kFlagColor, 2.0)
+            : ringSeries(QStringLiteral("> 100% of peak: impossible"), kImpossibleRingSize,
+                kImpossibleColor, 2.6);
         if (!suspect)
             flags->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
         flags->append(flagged);

@@ -1119,6 +1119,14 @@ chassis:
             << QStringList { "breakeven", "--hardware-cost", "1000", "--hours-per-run", "5",
                    "--cloud-rate", "0" }
             << "--cloud-rate: 0 is outside 0.001 to 10000";
+        // The price tables' bounds: a free machine "paid off after 0.0 runs".
+        QTest::addRow("breakeven free machine") << QStringList { "breakeven", "--hardware-cost",
+            "0", "--hours-per-run", "5", "--cloud-rate", "2" }
+                                                << "--hardware-cost: 0 must be more than 0";
+        QTest::addRow("breakeven power in watts") // 9,000 typed for 9 kW
+            << QStringList { "breakeven", "--hardware-cost", "5000", "--hours-per-run", "5",
+                   "--cloud-rate", "2", "--power-kw", "9000" }
+            << "--power-kw: 9000 is outside 0 to 100";
     }
     void badInputExitsWithTwoAndAMessage()
     {

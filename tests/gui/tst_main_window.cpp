@@ -28,6 +28,7 @@
 
 #include "tests/support/golden.h"
 
+#include "core/limits.h"
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
@@ -56,6 +57,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
+
 #include <QtTest>
 
 using namespace gpuplan;
@@ -739,6 +741,23 @@ private slots:
         QCOMPARE(*other->session()->scenario().budgetUsd, 50000.0);
         QVERIFY(!other->isWindowModified());
         QCOMPARE(other->scenarioPath(), path);
+    }
+
+    // The Planner's boxes show what a file holds within core's limits: a $50 budget and a
+    // 32.95-day deadline showed as $100 and 33.0, which the next tick of a box then applied.
+    void budgetAndDeadlineBoxesShowTheScenariosValues()
+    {
+        auto w = makeWindow();
+        w->session()->setBudget(50.0);
+        w->session()->setDeadline(32.95);
+        const auto* budget = w->findChild<QDoubleSpinBox*>(QStringLiteral("budget"));
+        const auto* deadline = w->findChild<QDoubleSpinBox*>(QStringLiteral("deadline"));
+        QVERIFY(budget && deadline);
+        QCOMPARE(budget->value(), 50.0);
+        QCOMPARE(deadline->value(), 32.95);
+        QCOMPARE(deadline->text(), QStringLiteral("32.95 days"));
+        QCOMPARE(budget->minimum(), limits::kBudgetUsd.bounds.min);
+        QCOMPARE(deadline->maximum(), limits::kDeadlineDays.bounds.max);
     }
 
     // Values the files allow but the panel shows rounded, or that an older panel could not
