@@ -772,6 +772,7 @@ void addRanges(const Scenario& s, Results& r)
                 c.onDemandCostRange = Interval { *l.onDemandCostUsd, *l.onDemandCostUsd };
             if (l.spotCostUsd)
                 c.spotCostRange = Interval { *l.spotCostUsd, *l.spotCostUsd };
+            c.spotDaysRange = { l.spotDays, l.spotDays };
             const double cheapest = cheapestCostAtCorner(c, l);
             c.cheapestCostRange = { cheapest, cheapest };
             c.planTotalRange = { l.planTotalUsd, l.planTotalUsd };
@@ -800,6 +801,7 @@ void addRanges(const Scenario& s, Results& r)
                 c.onDemandCostRange = ordered(c.onDemandCostRange->low, *h.onDemandCostUsd);
             if (c.spotCostRange && h.spotCostUsd)
                 c.spotCostRange = ordered(c.spotCostRange->low, *h.spotCostUsd);
+            c.spotDaysRange = ordered(c.spotDaysRange.low, h.spotDays);
             c.cheapestCostRange = ordered(c.cheapestCostRange.low, cheapestCostAtCorner(c, h));
             c.planTotalRange = ordered(c.planTotalRange.low, h.planTotalUsd);
             for (std::size_t j = 0; j < c.commitments.size(); ++j) {

@@ -194,6 +194,9 @@ struct CloudOption {
     Interval daysRange;
     std::optional<Interval> onDemandCostRange;
     std::optional<Interval> spotCostRange;
+    // A spot run's days (spotDays) at the corners spotCostRange is at: the run's days and the
+    // restart overhead, each at its own range (not daysRange scaled by the stated overhead).
+    Interval spotDaysRange;
     Interval cheapestCostRange;
     Interval planTotalRange;
 };

@@ -31,6 +31,7 @@ struct Way {
     // shared by them).
     std::optional<double> (*cost)(const CloudOption&, int plannedRuns);
     double (*days)(const CloudOption&);
+    Interval (*daysRange)(const CloudOption&);
     QString pricing;
     // The cost's range where the results carry ranges and this way of paying has one.
     std::optional<Interval> (*costRange)(const CloudOption&);
@@ -88,19 +89,28 @@ double spotDays(const CloudOption& c)
 {
     return c.spotDays;
 }
+Interval runDaysRange(const CloudOption& c)
+{
+    return c.daysRange;
+}
+Interval spotDaysRange(const CloudOption& c)
+{
+    return c.spotDaysRange;
+}
 
 const Way kWays[] = {
     { QStringLiteral("Cloud, on-demand"), Marker::Triangle, false, kOnDemandColor, cloudOnDemand,
-        runDays, QStringLiteral("on-demand"), onDemandRange },
-    { QStringLiteral("Cloud, spot"), Marker::Star, false, kSpotColor, spot, spotDays,
+        runDays, runDaysRange, QStringLiteral("on-demand"), onDemandRange },
+    { QStringLiteral("Cloud, spot"), Marker::Star, false, kSpotColor, spot, spotDays, spotDaysRange,
         QStringLiteral("spot, with restarts"), spotRange },
     { QStringLiteral("Cloud, reserved"), Marker::Pentagon, true, kReservedColor, reservedTerms,
-        runDays, QStringLiteral("reserved (its whole terms shared by the planned runs)"),
+        runDays, runDaysRange,
+        QStringLiteral("reserved (its whole terms shared by the planned runs)"),
         reservedTermsRange },
     { QStringLiteral("Campus cluster"), Marker::Square, true, kCampusColor, campus, runDays,
-        QStringLiteral("campus recharge rate"), onDemandRange },
+        runDaysRange, QStringLiteral("campus recharge rate"), onDemandRange },
     { QStringLiteral("Allocation (no cash)"), Marker::Diamond, true, kAllocationColor, allocation,
-        runDays, QStringLiteral("allocation"), noRange },
+        runDays, runDaysRange, QStringLiteral("allocation"), noRange },
 };
 
 QString tooltip(const CloudOption& c, const Way& way, double cost, double days)
@@ -164,9 +174,8 @@ ChartSeries seriesOf(const Results& r, const Way& way, const CloudFilter& filter
         ChartPoint point { days, cost, {}, tooltip(c, way, cost, days), PeakWarning::None, -1,
             static_cast<int>(i), std::nullopt, std::nullopt };
         if (r.hasRanges && c.estimate.days > 0.0) {
-            // Spot days are the run's days with restarts: the same range, scaled.
-            const double scale = days / c.estimate.days;
-            point.xRange = ValueRange { c.daysRange.low * scale, c.daysRange.high * scale };
+            const Interval daysRange = way.daysRange(c);
+            point.xRange = ValueRange { daysRange.low, daysRange.high };
             if (const auto range = way.costRange(c))
                 point.yRange = ValueRange { range->low, range->high };
         }

@@ -176,6 +176,18 @@ private slots:
         QVERIFY(near(*o.breakEvenRunsRange.low, buyingLow));
         QVERIFY(near(*o.breakEvenRunsRange.high, rentingHigh));
         QVERIFY(near(*o.breakEvens.front().runsRange.low, buyingLow));
+        // A spot run's days: the run's days (9.5..10.5) x 1 + the restart overhead at its own
+        // range (10 %: 2 %..30 %), not the stated 10 % (the chart's whiskers had used it).
+        Scenario withSpot = tinyScenario();
+        auto spotCatalog = tinyCatalog();
+        spotCatalog->cloudOffers.front().spotUsdPerHour = 0.5;
+        withSpot.catalog = spotCatalog;
+        withSpot.assumptions.spotRestartOverhead = 0.1;
+        const Results spotResults = evaluate(withSpot);
+        const CloudOption& spot = spotResults.cloud.front();
+        QVERIFY(near(spot.spotDays, 11.0));
+        QVERIFY(near(spot.spotDaysRange.low, 9.5 * 1.02));
+        QVERIFY(near(spot.spotDaysRange.high, 10.5 * 1.30));
         // Project totals for 3 runs: machine + 3 x energy.
         Scenario three = tinyScenario();
         three.assumptions.plannedRuns = 3;

@@ -743,6 +743,11 @@ private slots:
             const auto& c = r.cloud.at(static_cast<std::size_t>(p.cloudIndex));
             QCOMPARE(p.y, *c.spotCostUsd);
             QVERIFY(p.x > c.estimate.days); // restarts make spot runs longer
+            // Whiskers at core's spot days range: the overhead at its own range too.
+            QVERIFY(p.xRange);
+            QCOMPARE(p.xRange->low, c.spotDaysRange.low);
+            QCOMPARE(p.xRange->high, c.spotDaysRange.high);
+            QVERIFY(c.spotDaysRange.high > c.daysRange.high * p.x / c.estimate.days);
             QVERIFY(p.tooltip.contains(QString::fromStdString(c.offer->source.date)));
         }
         verifyInside(chart);
