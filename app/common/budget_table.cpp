@@ -551,6 +551,8 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
         json.insert(QStringLiteral("owning_after_grant_usd"), b.owningAfterGrantUsd);
         // The grant past the machine's life, which its resale value is assumed at.
         json.insert(QStringLiteral("years_owned_past_life"), b.yearsOwnedPastLife);
+        if (b.netOfResaleUsd)
+            json.insert(QStringLiteral("net_of_resale_usd"), *b.netOfResaleUsd);
     } else {
         const CloudOption& c = r.cloud[target.index];
         json.insert(QStringLiteral("offer_id"), QString::fromStdString(c.offer->id));

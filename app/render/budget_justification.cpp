@@ -304,11 +304,11 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                            a.amortizationYears, QStringLiteral("year"), QStringLiteral("years")),
                        yearsText(
                            b.yearsOwnedPastLife, QStringLiteral("year"), QStringLiteral("years")));
-    } else if (a.resaleFraction > 0.0) {
+    } else if (b.netOfResaleUsd) {
         // The resale comes at the end of the machine's life; where that is after the grant,
         // owning it until then costs what this budget stops counting at the grant's end (a
         // year-5 resale had been set against 3 years of support and staff).
-        const double netUsd = b.totalUsd - o.owning.resaleUsd + b.owningAfterGrantUsd;
+        const double netUsd = *b.netOfResaleUsd;
         QString keptUntilThen;
         if (b.owningAfterGrantUsd > 0.0) {
             QStringList lines;

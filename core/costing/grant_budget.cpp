@@ -366,6 +366,11 @@ GrantBudget grantBudget(
     else
         budgetRented(results.cloud.at(target.index), target.reservedTerms, a, b, book);
     book.fill(b, a.indirectRate);
+    if (target.kind == BudgetTarget::Kind::Owned) {
+        const double resaleUsd = results.options[target.index].owning.resaleUsd;
+        if (resaleUsd > 0.0 && b.yearsOwnedPastLife <= 0.0)
+            b.netOfResaleUsd = b.totalUsd - resaleUsd + b.owningAfterGrantUsd;
+    }
     if (b.pricing == Pricing::Reserved) {
         const int runs = std::accumulate(b.runsPerYear.begin(), b.runsPerYear.end(), 0);
         double termsUsd = b.reservedAfterGrantUsd;

@@ -142,6 +142,12 @@ struct GrantBudget {
     // machine past it (to the grant's end, for the runs planned there). Its resale value is
     // assumed at the end of its life, so a budget that keeps it longer cannot net it.
     double yearsOwnedPastLife = 0.0;
+    // Owning, with a resale value at the end of a life that does not end before the grant:
+    // what buying costs net of it, the budget's total less the resale plus what owning the
+    // machine until then costs after the grant (owningAfterGrantUsd). Not rounded (the
+    // resale is not a budget line). nullopt without a resale, or where the budget keeps the
+    // machine past its life (yearsOwnedPastLife).
+    std::optional<double> netOfResaleUsd;
     double owningAfterGrantUsd = 0.0;
     std::vector<BudgetCategory> owningAfterGrantCategories; // those that cost something
     // Renting by reserved terms: what the terms come to per run of the plan, before indirect

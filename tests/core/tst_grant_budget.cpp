@@ -637,12 +637,27 @@ private slots:
         GrantBudget b = grantBudget(evaluate(s), owned, plan, usFederal());
         QCOMPARE(b.yearsOwnedAfterGrant, 2.0);
         QCOMPARE(b.yearsOwnedPastLife, 0.0);
+        QCOMPARE(b.netOfResaleUsd, std::nullopt); // no resale set
+        // A resale of 20 % and $1,000 a year of staff time: net of the resale, buying also owes
+        // the 2 years of staff until it (no F&A set).
+        s.assumptions.resaleFraction = 0.2;
+        s.assumptions.staffUsdPerYear = 1000.0;
+        const Results resold = evaluate(s);
+        b = grantBudget(resold, owned, plan, usFederal());
+        QVERIFY(b.netOfResaleUsd);
+        QVERIFY(qAbs(*b.netOfResaleUsd
+                    - (b.totalUsd - 0.2 * resold.options[0].machineCostUsd + 2 * 1000.0))
+            < 1e-6);
+        s.assumptions.resaleFraction = 0.0;
+        s.assumptions.staffUsdPerYear = 0.0;
         s.assumptions.amortizationYears = 3.0;
         plan.years = 5;
         plan.runsPerYear = { 1, 1, 1, 1, 1 };
         b = grantBudget(evaluate(s), owned, plan, usFederal());
         QCOMPARE(b.yearsOwnedAfterGrant, 0.0);
         QCOMPARE(b.yearsOwnedPastLife, 2.0);
+        s.assumptions.resaleFraction = 0.2; // assumed at the life's end: not netted
+        QCOMPARE(grantBudget(evaluate(s), owned, plan, usFederal()).netOfResaleUsd, std::nullopt);
         plan.runsPerYear = { 0, 1, 1, 1, 1 };
         plan.equipmentYear = 2;
         QCOMPARE(grantBudget(evaluate(s), owned, plan, usFederal()).yearsOwnedPastLife, 1.0);
