@@ -34,4 +34,11 @@ const SponsorRules* Catalog::findSponsor(std::string_view id) const
     return findById(sponsors, id);
 }
 
+std::string Catalog::defaultSponsorId() const
+{
+    if (findSponsor("us-federal"))
+        return "us-federal";
+    return sponsors.empty() ? std::string() : sponsors.front().id;
+}
+
 } // namespace gpuplan

@@ -31,6 +31,11 @@ struct Catalog {
     const Workload* findWorkload(std::string_view id) const;
     const CloudOffer* findCloudOffer(std::string_view id) const;
     const SponsorRules* findSponsor(std::string_view id) const;
+    // The sponsor's rules a plan is weighed by unless one is chosen: US federal where the
+    // tables have it, else their first; "" (cloud spend carries F&A only) where they have none.
+    // Every view starts from it: the CLI had refused tables without us-federal while the GUI
+    // took their first.
+    std::string defaultSponsorId() const;
 };
 
 } // namespace gpuplan

@@ -25,8 +25,6 @@ QString knownIds(const Catalog& c, bool models)
     return ids.join(QStringLiteral(", "));
 }
 
-const QString kDefaultSponsor = QStringLiteral("us-federal");
-
 QString boundsText(const Bounds& b)
 {
     return QString::number(b.min) + QStringLiteral(" to ") + QString::number(b.max);
@@ -39,9 +37,8 @@ void addSponsorOption(QCommandLineParser& p)
     p.addOption({ QStringLiteral("sponsor"),
         QStringLiteral("The sponsor's budget rules, which say which costs carry the indirect "
                        "(F&A) rate in every cost per run, break-even, plan and budget (default "
-                       "%1; see 'list sponsors').")
-            .arg(kDefaultSponsor),
-        QStringLiteral("ID"), kDefaultSponsor });
+                       "us-federal, else the price tables' first; see 'list sponsors')."),
+        QStringLiteral("ID") });
 }
 
 std::optional<std::string> sponsorOption(
@@ -49,8 +46,8 @@ std::optional<std::string> sponsorOption(
 {
     // Prices without sponsors' rules (a catalog of one's own) weigh F&A on cloud spend only,
     // unless a sponsor is asked for.
-    if (catalog.sponsors.empty() && !p.isSet(QStringLiteral("sponsor")))
-        return std::string();
+    if (!p.isSet(QStringLiteral("sponsor")))
+        return catalog.defaultSponsorId();
     const QString sponsor = p.value(QStringLiteral("sponsor"));
     if (!catalog.findSponsor(sponsor.toStdString())) {
         QStringList known;

@@ -449,7 +449,7 @@ QString BudgetView::setGrantSettings(const ScenarioGrant& grant)
     QString warning;
     // A grant that names no sponsor (a file written by hand), or one not loaded, plans by the
     // default rules, not by whichever scenario was open before: the rules move every cost.
-    const std::string fallback = defaultSponsorId(m_session->catalog());
+    const std::string fallback = m_session->catalog().defaultSponsorId();
     std::string sponsorId = grant.sponsorId.value_or(fallback);
     if (!m_session->catalog().findSponsor(sponsorId)) {
         sponsorId = fallback;

@@ -13,19 +13,12 @@ bool hasMeasurements(const Catalog& catalog, const std::string& modelId)
         [&](const MeasuredResult& m) { return m.modelId == modelId; });
 }
 
-std::string defaultSponsorId(const Catalog& catalog)
-{
-    if (catalog.findSponsor("us-federal"))
-        return "us-federal";
-    return catalog.sponsors.empty() ? std::string() : catalog.sponsors.front().id;
-}
-
 PlannerSession::PlannerSession(std::shared_ptr<const Catalog> catalog, QObject* parent)
     : QObject(parent)
 {
     m_scenario.catalog = std::move(catalog);
     m_scenario.assumptions = m_scenario.catalog->defaults;
-    m_scenario.sponsorId = defaultSponsorId(*m_scenario.catalog);
+    m_scenario.sponsorId = m_scenario.catalog->defaultSponsorId();
     const bool pythia1b = m_scenario.catalog->findWorkload("pythia-1b") != nullptr;
     if (pythia1b)
         m_scenario.modelId = "pythia-1b"; // the paper's worked example
@@ -41,7 +34,7 @@ void PlannerSession::setCatalog(std::shared_ptr<const Catalog> catalog)
         && !m_scenario.catalog->workloads.empty())
         m_scenario.modelId = m_scenario.catalog->workloads.front().id;
     if (!m_scenario.catalog->findSponsor(m_scenario.sponsorId))
-        m_scenario.sponsorId = defaultSponsorId(*m_scenario.catalog);
+        m_scenario.sponsorId = m_scenario.catalog->defaultSponsorId();
     recompute();
 }
 

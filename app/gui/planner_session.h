@@ -57,10 +57,6 @@ private:
     bool m_modified = false;
 };
 
-// The sponsor a plan starts with: US federal rules where the catalog has them, else its first
-// sponsor; empty (F&A on cloud spend only) in a catalog without sponsors.
-std::string defaultSponsorId(const Catalog& catalog);
-
 // Whether `catalog` holds a measurement of `modelId`.
 bool hasMeasurements(const Catalog& catalog, const std::string& modelId);
 

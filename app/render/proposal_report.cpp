@@ -478,9 +478,7 @@ std::optional<ReportGrant> reportGrant(const ReportInput& in)
         // The rules the plan's costs were weighed by, so that the budget weighs them alike.
         grant.sponsor = in.catalog->findSponsor(in.results->indirectRules.id);
         if (!grant.sponsor)
-            grant.sponsor = in.catalog->findSponsor("us-federal");
-        if (!grant.sponsor && !in.catalog->sponsors.empty())
-            grant.sponsor = &in.catalog->sponsors.front();
+            grant.sponsor = in.catalog->findSponsor(in.catalog->defaultSponsorId());
     }
     if (!grant.sponsor)
         return std::nullopt;

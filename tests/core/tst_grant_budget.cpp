@@ -624,6 +624,20 @@ private slots:
         QVERIFY(qAbs(grantBudget(long_, owned, plan, usFederal()).daysPerRun - 578.7) < 0.1);
     }
 
+    // One default sponsor for every view: US federal where the tables have it, else their
+    // first (the CLI had refused such tables while the GUI took the first), else none.
+    void theDefaultSponsorIsUsFederalElseTheFirst()
+    {
+        Catalog c;
+        QCOMPARE(c.defaultSponsorId(), std::string());
+        SponsorRules erc = usFederal();
+        erc.id = "erc";
+        c.sponsors = { erc };
+        QCOMPARE(c.defaultSponsorId(), std::string("erc"));
+        c.sponsors.push_back(usFederal());
+        QCOMPARE(c.defaultSponsorId(), std::string("us-federal"));
+    }
+
     // The machine's life against the grant's years from its purchase: a 5-year life from year
     // 1 of a 3-year grant is owned 2 years after it; a 3-year life in a 5-year grant ends 2
     // years before the grant does (bought in year 2: 1 year), and the budget keeps it.
