@@ -89,10 +89,11 @@ void addGrantOptions(QCommandLineParser& p)
                        "where the runs need them) instead of its cheapest pay-as-you-go "
                        "rate.") });
     p.addOption({ QStringLiteral("years-of-grant"),
-        QStringLiteral("Length of the grant in years (%1 to %2; default 3).")
+        QStringLiteral("Length of the grant in years (%1 to %2; default %3).")
             .arg(limits::kGrantYears.bounds.min)
-            .arg(limits::kGrantYears.bounds.max),
-        QStringLiteral("N"), QStringLiteral("3") });
+            .arg(limits::kGrantYears.bounds.max)
+            .arg(GrantPlan {}.years),
+        QStringLiteral("N"), QString::number(GrantPlan {}.years) });
     p.addOption({ QStringLiteral("start"),
         QStringLiteral("First month of the grant (default: the month after --today)."),
         QStringLiteral("YYYY-MM") });

@@ -121,7 +121,7 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     m_years->setObjectName(QStringLiteral("grantYears"));
     m_years->setRange(static_cast<int>(limits::kGrantYears.bounds.min),
         static_cast<int>(limits::kGrantYears.bounds.max));
-    m_years->setValue(3);
+    m_years->setValue(GrantPlan {}.years);
     m_years->setSuffix(tr(" years"));
     m_start = new QDateEdit;
     m_start->setObjectName(QStringLiteral("grantStart"));
