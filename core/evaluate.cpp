@@ -180,6 +180,8 @@ void addOwnedOptions(const Scenario& s, Estimates& estimates, Results& r)
             o.gpu = gpu;
             o.chassis = machine->chassis;
             o.system = machine->system;
+            if (machine->chassis)
+                o.powerSupplyFit = machine->chassis->powerSupplyFit(count, gpu->boardPowerWatts);
             o.gpuCount = count;
             o.estimate = std::move(*estimate);
             o.machineCostUsd = machineCostUsd(*machine, s.positions);

@@ -27,6 +27,16 @@ const SystemSpec* systemFor(
     return best;
 }
 
+PowerSupplyFit ChassisSpec::powerSupplyFit(int gpuCount, double gpuWatts) const
+{
+    const double draw = ratedDrawWatts(gpuCount, gpuWatts);
+    if (powerSupplies.count == 0 || draw <= powerSupplies.wattsWithOneSpare())
+        return PowerSupplyFit::Fits;
+    if (draw > powerSupplies.totalWatts())
+        return PowerSupplyFit::Short;
+    return powerSupplies.count > 1 ? PowerSupplyFit::NoSpare : PowerSupplyFit::Fits;
+}
+
 const ChassisSpec* smallestChassisFor(int gpuCount, const std::vector<ChassisSpec>& chassis)
 {
     const ChassisSpec* best = nullptr;

@@ -36,6 +36,27 @@ struct GpuSpec {
     std::optional<double> peakTflopsFor(Precision p) const;
 };
 
+// A chassis's power supplies as its build lists them (the paper's Appendix H: 2 x 3,200 W in
+// the 8-GPU server). Unknown where count is 0: then no build is refused or flagged for power.
+struct PowerSupplies {
+    int count = 0;
+    double wattsEach = 0.0;
+    Provenance source;
+
+    double totalWatts() const { return count * wattsEach; }
+    // With one supply failed or pulled, what the rest give: 0 for a single supply.
+    double wattsWithOneSpare() const { return count > 1 ? (count - 1) * wattsEach : 0.0; }
+};
+
+// How a chassis's supplies meet the rated draw of the cards put in it. The paper priced SXM
+// cards in its desktops (2 x H100: 1,625 W on a 1,600 W supply), so a build is flagged, not
+// refused or moved: its figures stay the paper's.
+enum class PowerSupplyFit {
+    Fits, // with a supply to spare where there are several (or the supplies are not listed)
+    NoSpare, // only all its supplies together feed it: one out, and the rest fall short
+    Short, // more than all its supplies together give
+};
+
 struct ChassisSpec {
     std::string id;
     std::string name;
@@ -44,6 +65,15 @@ struct ChassisSpec {
     double basePowerWatts = 0.0; // CPUs, memory, drives, fans: everything but the GPUs
     Provenance priceSource;
     Provenance powerSource;
+    PowerSupplies powerSupplies;
+
+    // What `gpuCount` cards of `gpuWatts` each and the rest of the machine draw at their rated
+    // power, in W.
+    double ratedDrawWatts(int gpuCount, double gpuWatts) const
+    {
+        return gpuCount * gpuWatts + basePowerWatts;
+    }
+    PowerSupplyFit powerSupplyFit(int gpuCount, double gpuWatts) const;
 };
 
 // A machine sold whole with its GPUs (an HGX or DGX server): SXM GPUs are not sold as cards,

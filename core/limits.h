@@ -87,6 +87,8 @@ inline constexpr FieldSpec kMemoryGb { "memory_gb", "Memory", Unit::Gigabytes, {
 inline constexpr FieldSpec kPeakTflops { "peak_tflops", "Dense peak", Unit::TflopsPerSecond,
     { 0.01, 1e5 }, kPlausible };
 inline constexpr FieldSpec kPowerWatts { "watts", "Power", Unit::Watts, { 1.0, 1e5 }, kPlausible };
+inline constexpr FieldSpec kPowerSupplies { "count", "Power supplies", Unit::Count, { 1.0, 16.0 },
+    kPlausible };
 inline constexpr FieldSpec kGpuSlots { "gpu_slots", "GPU slots", Unit::Count, { 1.0, 64.0 },
     kPlausible };
 inline constexpr FieldSpec kGpusPerInstance { "gpus_per_instance", "GPUs per instance", Unit::Count,

@@ -15,6 +15,7 @@ constexpr Range kMemoryGb = limits::kMemoryGb.bounds;
 constexpr Range kPeakTflops = limits::kPeakTflops.bounds;
 constexpr Range kPowerWatts = limits::kPowerWatts.bounds;
 constexpr Range kGpuSlots = limits::kGpuSlots.bounds;
+constexpr Range kPowerSupplies = limits::kPowerSupplies.bounds;
 constexpr Range kEquipmentThresholdUsd = limits::kEquipmentThresholdUsd.bounds;
 constexpr Range kGpusPerInstance = limits::kGpusPerInstance.bounds;
 constexpr Range kHourlyUsd = limits::kHourlyUsd.bounds;
@@ -321,11 +322,24 @@ private:
         const bool ok = withoutNewErrors(m_reader, [&] {
             c.id = m_reader.id(n, "id", "a chassis").value_or("");
             const std::string what = named("chassis", c.id);
-            m_reader.warnUnknownKeys(n, { "id", "name", "gpu_slots", "price", "base_power" }, what);
+            m_reader.warnUnknownKeys(
+                n, { "id", "name", "gpu_slots", "price", "base_power", "power_supply" }, what);
             c.name = m_reader.string(n, "name", what).value_or("");
             c.gpuSlots
                 = static_cast<int>(m_reader.integer(n, "gpu_slots", what, kGpuSlots).value_or(0));
             readPricedPower(n, what, c.priceUsd, c.priceSource, c.basePowerWatts, c.powerSource);
+            // Optional: without it no build is refused or flagged for power.
+            if (const YAML::Node supply = n["power_supply"];
+                supply && m_reader.expectMap(supply, "power_supply of " + what)) {
+                const std::string of = "power_supply of " + what;
+                m_reader.warnUnknownKeys(
+                    supply, { "count", "watts", "date", "source", "note" }, of);
+                c.powerSupplies.count = static_cast<int>(
+                    m_reader.integer(supply, "count", of, kPowerSupplies).value_or(0));
+                c.powerSupplies.wattsEach
+                    = m_reader.number(supply, "watts", of, kPowerWatts).value_or(0.0);
+                c.powerSupplies.source = m_reader.provenance(supply, of);
+            }
         });
         if (ok)
             m_layer.catalog.chassis.push_back(std::move(c));

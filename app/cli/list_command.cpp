@@ -88,18 +88,28 @@ Listing gpus(const Catalog& c)
 
 Listing chassis(const Catalog& c)
 {
-    Listing l { { "Id", "Name", "GPU slots", "Price", "Base power (W)", "Price date",
-                    "Price source" },
+    Listing l { { "Id", "Name", "GPU slots", "Price", "Base power (W)", "Power supplies (W)",
+                    "Price date", "Price source" },
         {}, {}, { 3 } };
     for (const auto& ch : c.chassis) {
+        const PowerSupplies& supplies = ch.powerSupplies;
         l.rows.push_back({ str(ch.id), str(ch.name), QString::number(ch.gpuSlots),
-            plainUsd(ch.priceUsd), QString::number(ch.basePowerWatts), str(ch.priceSource.date),
-            str(ch.priceSource.source) });
-        l.objects.push_back({ { "id", str(ch.id) }, { "name", str(ch.name) },
+            plainUsd(ch.priceUsd), QString::number(ch.basePowerWatts),
+            supplies.count > 0
+                ? QStringLiteral("%1 x %2").arg(supplies.count).arg(supplies.wattsEach)
+                : QStringLiteral("not listed"),
+            str(ch.priceSource.date), str(ch.priceSource.source) });
+        QJsonObject object { { "id", str(ch.id) }, { "name", str(ch.name) },
             { "gpu_slots", ch.gpuSlots }, { "price_usd", ch.priceUsd },
             { "base_power_watts", ch.basePowerWatts }, { "price_date", str(ch.priceSource.date) },
             { "price_source", str(ch.priceSource.source) },
-            { "power_source", str(ch.powerSource.source) } });
+            { "power_source", str(ch.powerSource.source) } };
+        if (supplies.count > 0) {
+            object.insert(QStringLiteral("power_supplies"), supplies.count);
+            object.insert(QStringLiteral("power_supply_watts"), supplies.wattsEach);
+            object.insert(QStringLiteral("power_supply_source"), str(supplies.source.source));
+        }
+        l.objects.push_back(object);
     }
     return l;
 }

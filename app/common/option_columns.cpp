@@ -123,6 +123,68 @@ QString flagExplanations(const TrainingEstimate& e)
     return lines.join(QLatin1Char('\n'));
 }
 
+QString powerSupplyLabel(const OwnedOption& o)
+{
+    switch (o.powerSupplyFit) {
+    case PowerSupplyFit::Fits:
+        return {};
+    case PowerSupplyFit::NoSpare:
+        return QStringLiteral("no spare power supply");
+    case PowerSupplyFit::Short:
+        return QStringLiteral("power supply short");
+    }
+    return {};
+}
+
+QString powerSupplyText(const OwnedOption& o)
+{
+    if (o.powerSupplyFit == PowerSupplyFit::Fits || !o.chassis)
+        return {};
+    const PowerSupplies& supplies = o.chassis->powerSupplies;
+    const auto watts = [](double w) {
+        return formatQuantity(std::round(w), Unit::Watts) + QStringLiteral(" W");
+    };
+    const QString draw
+        = QStringLiteral("The cards and the rest of the machine draw %1 at their rating")
+              .arg(watts(o.chassis->ratedDrawWatts(o.gpuCount, o.gpu->boardPowerWatts)));
+    const QString listed
+        = QStringLiteral("%1 \u00D7 %2").arg(supplies.count).arg(watts(supplies.wattsEach));
+    if (o.powerSupplyFit == PowerSupplyFit::NoSpare)
+        return draw
+            + QStringLiteral(": only all of the chassis's %1 supplies together feed that, so the "
+                             "build has none to spare; a server made for these cards may cost "
+                             "more than this price.")
+                  .arg(listed);
+    return draw
+        + QStringLiteral(", more than the chassis's %1 %2: as priced it cannot power them, and a "
+                         "build that can costs more.")
+              .arg(listed,
+                  supplies.count == 1 ? QStringLiteral("supply gives")
+                                      : QStringLiteral("supplies give"));
+}
+
+QString optionFlagList(const OwnedOption& o)
+{
+    QStringList names;
+    if (const QString flags = flagList(o.estimate); !flags.isEmpty())
+        names << flags;
+    if (const QString power = powerSupplyLabel(o); !power.isEmpty())
+        names << power;
+    if (const QString stale = flagList({}, o.priceAge); !stale.isEmpty())
+        names << stale;
+    return names.join(QStringLiteral(", "));
+}
+
+QString optionFlagExplanations(const OwnedOption& o)
+{
+    QStringList lines;
+    if (const QString flags = flagExplanations(o.estimate); !flags.isEmpty())
+        lines << flags;
+    if (const QString power = powerSupplyText(o); !power.isEmpty())
+        lines << power;
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString displayText(const OwnedOption& o, OptionColumn c)
 {
     switch (c) {
@@ -146,7 +208,7 @@ QString displayText(const OwnedOption& o, OptionColumn c)
         return o.estimate.impliedUtilization ? formatPercent(*o.estimate.impliedUtilization)
                                              : QStringLiteral("unknown");
     case OptionColumn::Flags:
-        return flagList(o.estimate, o.priceAge);
+        return optionFlagList(o);
     case OptionColumn::Pareto:
         return o.paretoHardware ? QStringLiteral("yes") : QString();
     }

@@ -42,5 +42,16 @@ QString daysText(const TrainingEstimate& e);
 QString flagList(const TrainingEstimate& e, const PriceAge& age = {});
 // One line per flag with its explanation, for tooltips and reports.
 QString flagExplanations(const TrainingEstimate& e);
+// A machine's flags: its estimate's, its power supplies' where they do not spare one
+// (powerSupplyLabel), and a stale price last.
+QString optionFlagList(const OwnedOption& o);
+// Its estimate's explanations, then its power supplies' (powerSupplyText).
+QString optionFlagExplanations(const OwnedOption& o);
+// "no spare power supply", "power supply short"; empty where the supplies fit.
+QString powerSupplyLabel(const OwnedOption& o);
+// What the label means, with the figures: "The cards and the rest of the machine draw 3,270 W
+// at their rating; only both of the chassis's 2 × 3,200 W supplies together feed that, so it
+// has no spare (...)". Empty where the supplies fit.
+QString powerSupplyText(const OwnedOption& o);
 
 } // namespace gpuplan::views

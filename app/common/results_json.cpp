@@ -135,6 +135,11 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
         { QStringLiteral("experiment_cost_usd"), o.experimentCostUsd },
         { QStringLiteral("energy_cost_usd"), o.energyCostUsd },
         { QStringLiteral("power_kw"), o.powerKw },
+        // "fits", "no_spare" or "short": the chassis's supplies against the rated draw.
+        { QStringLiteral("power_supply_fit"),
+            o.powerSupplyFit == PowerSupplyFit::Fits          ? QStringLiteral("fits")
+                : o.powerSupplyFit == PowerSupplyFit::NoSpare ? QStringLiteral("no_spare")
+                                                              : QStringLiteral("short") },
         { QStringLiteral("pareto"), o.paretoHardware },
         { QStringLiteral("pareto_experiment"), o.paretoExperiment },
         { QStringLiteral("within_budget"), o.withinBudget },

@@ -1,5 +1,7 @@
 #include "app/common/wording.h"
 
+#include "app/common/option_columns.h"
+
 #include "app/common/format.h"
 #include "pricing/catalog_loader.h"
 
@@ -40,6 +42,8 @@ QString recommendationCaution(const OwnedOption& o)
         { EstimateFlag::ExceedsPeak, EstimateFlag::Suspect, EstimateFlag::PerfectScaling })
         if (o.estimate.hasFlag(flag))
             return QStringLiteral("Caution: ") + QString::fromUtf8(describe(flag));
+    if (const QString power = powerSupplyText(o); !power.isEmpty())
+        return QStringLiteral("Caution: ") + power;
     return {};
 }
 

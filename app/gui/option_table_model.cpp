@@ -64,7 +64,7 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
         return views::sortValue(o, column);
     case Qt::ToolTipRole: {
         QString tip = QString::fromStdString(o.estimate.configuration);
-        const QString flags = views::flagExplanations(o.estimate);
+        const QString flags = views::optionFlagExplanations(o);
         if (!flags.isEmpty())
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + flags;
         return tip.isEmpty() ? QVariant() : QVariant(tip);

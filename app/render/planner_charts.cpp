@@ -54,7 +54,7 @@ QString optionTooltip(const OwnedOption& o)
     if (o.estimate.validationError)
         lines << QStringLiteral("Validation error: ")
                 + views::formatPercent(*o.estimate.validationError);
-    const QString flags = views::flagExplanations(o.estimate);
+    const QString flags = views::optionFlagExplanations(o);
     if (!flags.isEmpty())
         lines << flags;
     return lines.join(QLatin1Char('\n'));

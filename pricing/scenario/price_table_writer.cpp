@@ -85,6 +85,13 @@ void chassis(YAML::Emitter& out, const ChassisSpec& c)
     out << YAML::Key << "gpu_slots" << YAML::Value << c.gpuSlots;
     price(out, "price", c.priceUsd, c.priceSource);
     basePower(out, c.basePowerWatts, c.powerSource);
+    if (c.powerSupplies.count > 0) {
+        out << YAML::Key << "power_supply" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "count" << YAML::Value << c.powerSupplies.count;
+        out << YAML::Key << "watts" << YAML::Value << c.powerSupplies.wattsEach;
+        provenance(out, c.powerSupplies.source);
+        out << YAML::EndMap;
+    }
     out << YAML::EndMap;
 }
 

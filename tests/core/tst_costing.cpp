@@ -372,6 +372,28 @@ private slots:
         QCOMPARE(smallestChassisFor(8, all)->id, std::string("eight"));
         QVERIFY(smallestChassisFor(9, all) == nullptr);
     }
+
+    // The rated draw (cards' board power + the base) against the supplies the build lists:
+    // 2 x 575 W + 225 W = 1,375 W falls short of a 1,000 W desktop supply and fits a 1,600 W
+    // one; 4 x 575 W + 440 W = 2,740 W needs both of a server's 2 x 2,200 W; 4 x 350 W + 440 W
+    // = 1,840 W leaves one to spare; 4 x 1,200 W passes 4,400 W.
+    void powerSuppliesAreHeldAgainstTheRatedDraw()
+    {
+        ChassisSpec desktop;
+        desktop.basePowerWatts = 225.0;
+        QCOMPARE(desktop.powerSupplyFit(2, 575.0), PowerSupplyFit::Fits); // supplies not listed
+        desktop.powerSupplies = { 1, 1000.0, {} };
+        QCOMPARE(desktop.ratedDrawWatts(2, 575.0), 1375.0);
+        QCOMPARE(desktop.powerSupplyFit(2, 575.0), PowerSupplyFit::Short);
+        desktop.powerSupplies.wattsEach = 1600.0;
+        QCOMPARE(desktop.powerSupplyFit(2, 575.0), PowerSupplyFit::Fits); // one: none to spare
+        ChassisSpec server;
+        server.basePowerWatts = 440.0;
+        server.powerSupplies = { 2, 2200.0, {} };
+        QCOMPARE(server.powerSupplyFit(4, 575.0), PowerSupplyFit::NoSpare);
+        QCOMPARE(server.powerSupplyFit(4, 350.0), PowerSupplyFit::Fits);
+        QCOMPARE(server.powerSupplyFit(4, 1200.0), PowerSupplyFit::Short);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCosting)

@@ -373,6 +373,16 @@ private slots:
         if (priceSet == QLatin1String("current"))
             QCOMPARE(
                 back.findGpu("rtx-pro-6000-blackwell")->priceSource.lowUsd, std::optional(8000.0));
+        // A chassis keeps the power supplies its build lists (the paper's 2 x 3,200 W).
+        QCOMPARE(back.chassis.size(), shipped->chassis.size());
+        for (std::size_t i = 0; i < shipped->chassis.size(); ++i) {
+            QCOMPARE(back.chassis[i].powerSupplies.count, shipped->chassis[i].powerSupplies.count);
+            QCOMPARE(back.chassis[i].powerSupplies.wattsEach,
+                shipped->chassis[i].powerSupplies.wattsEach);
+            QCOMPARE(back.chassis[i].powerSupplies.source.source,
+                shipped->chassis[i].powerSupplies.source.source);
+        }
+        QCOMPARE(back.findChassis("server-8gpu")->powerSupplies.totalWatts(), 6400.0);
         QCOMPARE(back.systems.size(), shipped->systems.size());
         for (std::size_t i = 0; i < shipped->systems.size(); ++i) {
             QCOMPARE(back.systems[i].id, shipped->systems[i].id);

@@ -66,6 +66,49 @@ private slots:
         QCOMPARE(views::recommendationReason(evaluate(s)), expected);
     }
 
+    // The paper's builds held against the supplies its Appendix H lists: 2 H100 SXM in the
+    // 2-GPU desktop draw 2 x 700 + 225 = 1,625 W on a 1,600 W supply (short); 8 A100 SXM in
+    // the 8-GPU server 8 x 400 + 470 = 3,670 W, both of its 2 x 3,200 W (none to spare); 8
+    // RTX A6000, 2,870 W, fit with one to spare. Flagged, their figures the paper's.
+    void powerSuppliesAreFlagged()
+    {
+        const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
+        QVERIFY(load.ok());
+        Scenario s;
+        s.catalog = load.catalog;
+        s.assumptions = load.catalog->defaults;
+        s.modelId = "pythia-1b";
+        s.source = SourcePolicy::Paper;
+        const Results r = evaluate(s);
+        const auto option = [&r](const std::string& gpu, int count) -> const OwnedOption* {
+            for (const auto& o : r.options)
+                if (o.gpu->id == gpu && o.gpuCount == count)
+                    return &o;
+            return nullptr;
+        };
+        const OwnedOption* twoH100 = option("h100-80gb-sxm", 2);
+        const OwnedOption* eightA100 = option("a100-80gb-sxm", 8);
+        const OwnedOption* eightA6000 = option("rtx-a6000", 8);
+        QVERIFY(twoH100 && eightA100 && eightA6000);
+        QCOMPARE(twoH100->machineCostUsd, 61456.29); // the paper's desktop, kept
+        QCOMPARE(twoH100->powerSupplyFit, PowerSupplyFit::Short);
+        QVERIFY(views::optionFlagList(*twoH100).contains(QStringLiteral("power supply short")));
+        QCOMPARE(views::powerSupplyText(*twoH100),
+            QStringLiteral("The cards and the rest of the machine draw 1,625 W at their rating, "
+                           "more than the chassis's 1 \u00D7 1,600 W supply gives: as priced it "
+                           "cannot power them, and a build that can costs more."));
+        QCOMPARE(eightA100->powerSupplyFit, PowerSupplyFit::NoSpare);
+        QVERIFY(views::optionFlagList(*eightA100)
+                    .endsWith(QStringLiteral("suspect, no spare power supply")));
+        QVERIFY(views::powerSupplyText(*eightA100)
+                    .startsWith(QStringLiteral("The cards and the rest of the machine draw "
+                                               "3,670 W at their rating: only all of the "
+                                               "chassis's 2 \u00D7 3,200 W supplies")));
+        QCOMPARE(eightA6000->powerSupplyFit, PowerSupplyFit::Fits);
+        QVERIFY(views::powerSupplyText(*eightA6000).isEmpty());
+        QVERIFY(!views::optionFlagList(*eightA6000).contains(QStringLiteral("power")));
+    }
+
     void unavailable_data()
     {
         QTest::addColumn<int>("reason");
