@@ -61,6 +61,34 @@ double SensitivityRow::swing() const
     return 0.0;
 }
 
+std::optional<Pricing> sensitivityPricing(const CloudOption& c)
+{
+    if (!c.onDemandCostUsd && !c.spotCostUsd)
+        return std::nullopt;
+    return c.spotCostUsd && (!c.onDemandCostUsd || *c.spotCostUsd < *c.onDemandCostUsd)
+        ? Pricing::Spot
+        : Pricing::OnDemand;
+}
+
+std::optional<std::size_t> sensitivityOfferAmong(
+    const Results& point, std::size_t optionIndex, const std::vector<std::size_t>& offers)
+{
+    if (optionIndex >= point.options.size())
+        return std::nullopt;
+    std::optional<std::size_t> against;
+    for (const std::size_t i : offers) {
+        if (i >= point.cloud.size())
+            continue;
+        const CloudOption& c = point.cloud[i];
+        if (c.gpuCount != point.options[optionIndex].gpuCount || !c.cheapestCostUsd
+            || c.cheapestIsCommitment || c.offer->kind == OfferKind::Allocation)
+            continue;
+        if (!against || *c.cheapestCostUsd < *point.cloud[*against].cheapestCostUsd)
+            against = i;
+    }
+    return against;
+}
+
 std::vector<SensitivityRow> sensitivity(const Scenario& scenario, const Results& point,
     std::size_t optionIndex, std::optional<std::size_t> cloudIndex)
 {
@@ -71,13 +99,8 @@ std::vector<SensitivityRow> sensitivity(const Scenario& scenario, const Results&
     if (!cloudIndex)
         cloudIndex = option.cheapestCloudIndex;
     std::optional<Pricing> pricing;
-    if (cloudIndex && *cloudIndex < point.cloud.size()) {
-        const CloudOption& c = point.cloud[*cloudIndex];
-        if (c.onDemandCostUsd || c.spotCostUsd)
-            pricing = c.spotCostUsd && (!c.onDemandCostUsd || *c.spotCostUsd < *c.onDemandCostUsd)
-                ? Pricing::Spot
-                : Pricing::OnDemand;
-    }
+    if (cloudIndex && *cloudIndex < point.cloud.size())
+        pricing = sensitivityPricing(point.cloud[*cloudIndex]);
 
     std::vector<Input> inputs;
     inputs.push_back({ std::string(kTrainingDaysInput), "Training time", option.estimate.daysLow,

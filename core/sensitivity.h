@@ -46,4 +46,15 @@ struct SensitivityRow {
 std::vector<SensitivityRow> sensitivity(const Scenario& scenario, const Results& point,
     std::size_t optionIndex, std::optional<std::size_t> cloudIndex);
 
+// The pay-as-you-go pricing sensitivity() breaks even against for a cloud option: the cheaper
+// of on-demand and spot; nullopt where it rents by neither.
+std::optional<Pricing> sensitivityPricing(const CloudOption& c);
+
+// Of `offers` (indices into point.cloud), the one a view's tornado breaks even against for
+// option `optionIndex`: the cheapest per run that rents the same number of GPUs by the hour,
+// paid (an allocation's $0 is granted, not bought; a reservation's per-run share is no price
+// to break even against); nullopt where none does.
+std::optional<std::size_t> sensitivityOfferAmong(
+    const Results& point, std::size_t optionIndex, const std::vector<std::size_t>& offers);
+
 } // namespace gpuplan

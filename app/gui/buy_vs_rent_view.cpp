@@ -238,16 +238,7 @@ std::optional<render::ChartData> BuyVsRentView::sensitivityData(QString* why) co
         *why = tr("No machine to buy: nothing to test for sensitivity.");
         return std::nullopt;
     }
-    std::optional<std::size_t> against;
-    for (const std::size_t i : chosenOffers()) {
-        const CloudOption& c = r.cloud[i];
-        // Pay-as-you-go only, as the core's break-even: a reservation's per-run share is no
-        // price to break even against (the $650k AWS term had been chosen, with no rows).
-        if (c.gpuCount == r.options[*chosen].gpuCount && c.cheapestCostUsd
-            && !c.cheapestIsCommitment
-            && (!against || *c.cheapestCostUsd < *r.cloud[*against].cheapestCostUsd))
-            against = i;
-    }
+    const auto against = sensitivityOfferAmong(r, *chosen, chosenOffers());
     const SensitivityMetric metric = m_metric->currentIndex() == 1
         ? SensitivityMetric::ExperimentCostUsd
         : SensitivityMetric::BreakEvenRuns;

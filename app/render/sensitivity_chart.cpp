@@ -186,14 +186,10 @@ std::optional<ChartData> machineSensitivityChart(const Scenario& scenario, const
     if (metric == SensitivityMetric::ExperimentCostUsd) {
         tornado.statedValue = o.experimentCostUsd;
     } else {
-        // At the pricing sensitivity() compares with: the cheaper of on-demand and spot.
-        const CloudOption& c = r.cloud[*against];
-        const Pricing pricing
-            = c.spotCostUsd && (!c.onDemandCostUsd || *c.spotCostUsd < *c.onDemandCostUsd)
-            ? Pricing::Spot
-            : Pricing::OnDemand;
+        // At the pricing sensitivity() compares with.
+        const auto pricing = sensitivityPricing(r.cloud[*against]);
         for (const auto& b : o.breakEvens)
-            if (b.cloudIndex == *against && b.pricing == pricing)
+            if (pricing && b.cloudIndex == *against && b.pricing == *pricing)
                 tornado.statedValue = b.runs;
     }
     return sensitivityChart(sensitivity(scenario, r, optionIndex, cloudIndex), tornado);

@@ -129,6 +129,44 @@ private slots:
         QVERIFY(sensitivity(s, point, 5, std::nullopt).empty());
     }
 
+    // The offer a view's tornado breaks even against: paid and by the hour. An allocation
+    // ($0, granted) and a reservation-only offer are passed over, whichever is cheaper; among
+    // the rest the cheapest per run, at the cheaper of its on-demand and spot rates.
+    void theTornadoBreaksEvenAgainstAPaidHourlyOffer()
+    {
+        Scenario s = tinyScenario();
+        auto c = std::make_shared<Catalog>(*s.catalog);
+        CloudOffer granted;
+        granted.id = "granted";
+        granted.gpuId = "g";
+        granted.kind = OfferKind::Allocation;
+        granted.onDemandUsdPerHour = 0.001;
+        CloudOffer reserved;
+        reserved.id = "reserved";
+        reserved.gpuId = "g";
+        reserved.reserved = { { 1.0, 0.01 } };
+        CloudOffer spot;
+        spot.id = "spot";
+        spot.gpuId = "g";
+        spot.onDemandUsdPerHour = 2.0;
+        spot.spotUsdPerHour = 0.5;
+        c->cloudOffers = { granted, reserved, c->cloudOffers.front(), spot };
+        s.catalog = c;
+        const Results point = evaluate(s);
+        QCOMPARE(point.cloud.size(), std::size_t(4));
+        const auto among = [&](std::vector<std::size_t> offers) {
+            const auto i = sensitivityOfferAmong(point, 0, offers);
+            return i ? point.cloud[*i].offer->id : std::string("none");
+        };
+        QCOMPARE(among({ 0, 1 }), std::string("none"));
+        QCOMPARE(among({ 0, 1, 2 }), std::string("o"));
+        QCOMPARE(among({ 0, 1, 2, 3 }), std::string("spot")); // $0.5 x 1.1 a run-hour < $1
+        QCOMPARE(sensitivityPricing(point.cloud[3]), std::optional<Pricing>(Pricing::Spot));
+        QCOMPARE(sensitivityPricing(point.cloud[2]), std::optional<Pricing>(Pricing::OnDemand));
+        QCOMPARE(sensitivityPricing(point.cloud[1]), std::nullopt);
+        QCOMPARE(sensitivityOfferAmong(point, 3, { 2 }), std::nullopt); // no such option
+    }
+
     void oneEndThatNeverPaysOffSortsFirst()
     {
         SensitivityRow never { "x", "X", 0.0, 1.0, SensitivityMetric::BreakEvenRuns, 3.0, {} };
