@@ -671,10 +671,7 @@ std::optional<PlanAtGrantRuns> planAtGrantRuns(const ReportInput& in)
     const auto byYear = plannedRunsPerYear(grant->plan, a);
     const int runs = std::accumulate(byYear.begin(), byYear.end(), 0);
     const double pace = grantPaceRunsPerMonth(grant->plan, grant->target.kind, runs);
-    // The same runs keep the planner's pace: re-paced to spread them over the grant's months,
-    // the report's verdict for the default plan differed from the Buy vs rent tab's and the CLI
-    // plan's for the same scenario (break-even in 15 months there, 508 here; helper 66).
-    if (runs < 1 || runs == a.plannedRuns)
+    if (runs < 1 || (runs == a.plannedRuns && std::abs(pace - a.runsPerMonth) < 1e-9))
         return std::nullopt;
     PlanAtGrantRuns plan;
     plan.scenario = *in.scenario;

@@ -51,14 +51,13 @@ struct ReportInput {
     std::optional<PlannerPace> plannerPace;
 };
 
-// One count of runs in the whole report, the grant budget's: where the budget's runs by year
-// add up to another count than the plan's, the input's scenario evaluated again at those runs
-// and at their pace over the months the grant has the compute (from the purchase to the
-// grant's end where it buys), as the desktop planner does when runs per year are typed. Buy vs
-// rent ("for the 10 runs planned") then counts what the budget table counts. Options and
-// offers keep their indices (the catalog and the scenario's GPUs decide them). nullopt: the
-// plan has the budget's runs already (its own pace kept, so that the report says what the
-// planner says), there is no grant section, or no scenario to evaluate.
+// One plan in the whole report, the grant budget's: the input's scenario evaluated again at
+// the runs the budget budgets (its runs by year, or the plan's spread) and at the grant's pace,
+// those runs over the months it has the compute (from the purchase to the grant's end where it
+// buys). Buy vs rent ("for the 10 runs planned"), its break-even months and the owning costs
+// each run carries then count what the budget table counts. Options and offers keep their
+// indices (the catalog and the scenario's GPUs decide them). nullopt: the plan is the budget's
+// already, there is no grant section, or no scenario to evaluate.
 struct PlanAtGrantRuns {
     Scenario scenario;
     Results results;
