@@ -62,7 +62,12 @@ private slots:
 
         const CatalogLoad current = loadCatalog(shippedDataFiles());
         QCOMPARE(current.catalog->priceSet, std::string(kDefaultPriceSet));
-        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 30 + 2 });
+        // 32 offers and 2 campus rates; AWS P4 reserved terms are offers of their own, dated
+        // before the June 2025 cut that the on-demand rates follow.
+        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 32 + 2 });
+        QVERIFY(current.catalog->findCloudOffer("aws-p4de-24xlarge")->reserved.empty());
+        QCOMPARE(current.catalog->findCloudOffer("aws-p4de-24xlarge-reserved")->source.date,
+            std::string("2025-03-02"));
         // SXM boards are sold inside HGX/DGX systems, priced whole.
         QVERIFY(!current.catalog->findGpu("h100-80gb-sxm")->priceUsd);
         const SystemSpec* hgx = systemFor("h100-80gb-sxm", 8, current.catalog->systems);
