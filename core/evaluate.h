@@ -82,7 +82,7 @@ struct OwnedOption {
     // How the chassis's supplies meet the cards' rated draw: the paper's 8-GPU server (2 x
     // 3,200 W) with 8 RTX 3090s (3,270 W) has none to spare, its 2-GPU desktop (1,600 W) with
     // 2 H100 SXM (1,625 W) falls short. A build made for those cards may cost more.
-    PowerSupplyFit powerSupplyFit = PowerSupplyFit::Fits;
+    PowerSupplyFit powerSupplyFit = PowerSupplyFit::NotChecked; // a system: not checked
     TrainingEstimate estimate;
     double machineCostUsd = 0.0;
     OwningCosts owning; // beyond the price: hosting, support, staff, resale (0 by default)

@@ -30,7 +30,9 @@ const SystemSpec* systemFor(
 PowerSupplyFit ChassisSpec::powerSupplyFit(int gpuCount, double gpuWatts) const
 {
     const double draw = ratedDrawWatts(gpuCount, gpuWatts);
-    if (powerSupplies.count == 0 || draw <= powerSupplies.wattsWithOneSpare())
+    if (powerSupplies.count == 0)
+        return PowerSupplyFit::NotChecked;
+    if (draw <= powerSupplies.wattsWithOneSpare())
         return PowerSupplyFit::Fits;
     if (draw > powerSupplies.totalWatts())
         return PowerSupplyFit::Short;

@@ -37,7 +37,7 @@ struct GpuSpec {
 };
 
 // A chassis's power supplies as its build lists them (the paper's Appendix H: 2 x 3,200 W in
-// the 8-GPU server). Unknown where count is 0: then no build is refused or flagged for power.
+// the 8-GPU server). Unknown where count is 0: then no build is checked for power.
 struct PowerSupplies {
     int count = 0;
     double wattsEach = 0.0;
@@ -49,10 +49,11 @@ struct PowerSupplies {
 };
 
 // How a chassis's supplies meet the rated draw of the cards put in it. The paper priced SXM
-// cards in its desktops (2 x H100: 1,625 W on a 1,600 W supply), so a build is flagged, not
-// refused or moved: its figures stay the paper's.
+// cards in its desktops (2 x H100: 1,625 W on a 1,600 W supply), so a build is flagged, never
+// refused or moved to another chassis: its figures stay the paper's.
 enum class PowerSupplyFit {
-    Fits, // with a supply to spare where there are several (or the supplies are not listed)
+    NotChecked, // the supplies are not listed, or the machine is a system sold whole
+    Fits, // with a supply to spare where there are several
     NoSpare, // only all its supplies together feed it: one out, and the rest fall short
     Short, // more than all its supplies together give
 };

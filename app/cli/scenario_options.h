@@ -17,7 +17,8 @@ namespace gpuplan::cli {
 
 void addScenarioOptions(QCommandLineParser& parser);
 
-// --sponsor (default us-federal), which every planning command and breakeven share.
+// --sponsor (default: Catalog::defaultSponsorId, us-federal where the tables have it), which
+// every planning command and breakeven share.
 void addSponsorOption(QCommandLineParser& parser);
 // --sponsor over the catalog's sponsors: its id; empty (F&A on cloud spend only) where the
 // catalog has none and --sponsor is not given; nullopt with *error set for an unknown id.

@@ -123,9 +123,10 @@ QString flagExplanations(const TrainingEstimate& e)
     return lines.join(QLatin1Char('\n'));
 }
 
-QString powerSupplyLabel(const OwnedOption& o)
+QString powerSupplyLabel(PowerSupplyFit fit)
 {
-    switch (o.powerSupplyFit) {
+    switch (fit) {
+    case PowerSupplyFit::NotChecked:
     case PowerSupplyFit::Fits:
         return {};
     case PowerSupplyFit::NoSpare:
@@ -136,9 +137,31 @@ QString powerSupplyLabel(const OwnedOption& o)
     return {};
 }
 
+QString powerSupplyLabel(const OwnedOption& o)
+{
+    return powerSupplyLabel(o.powerSupplyFit);
+}
+
+QString powerSupplyMeaning(PowerSupplyFit fit)
+{
+    switch (fit) {
+    case PowerSupplyFit::NotChecked:
+    case PowerSupplyFit::Fits:
+        return {};
+    case PowerSupplyFit::NoSpare:
+        return QStringLiteral("only all of the chassis's power supplies together feed the cards' "
+                              "rated draw, so the build has none to spare; a server made for "
+                              "these cards may cost more than this price");
+    case PowerSupplyFit::Short:
+        return QStringLiteral("the cards' rated draw exceeds the chassis's power supplies: as "
+                              "priced it cannot power them, and a build that can costs more");
+    }
+    return {};
+}
+
 QString powerSupplyText(const OwnedOption& o)
 {
-    if (o.powerSupplyFit == PowerSupplyFit::Fits || !o.chassis)
+    if (powerSupplyLabel(o).isEmpty() || !o.chassis)
         return {};
     const PowerSupplies& supplies = o.chassis->powerSupplies;
     const auto watts = [](double w) {
@@ -151,10 +174,11 @@ QString powerSupplyText(const OwnedOption& o)
         = QStringLiteral("%1 \u00D7 %2").arg(supplies.count).arg(watts(supplies.wattsEach));
     if (o.powerSupplyFit == PowerSupplyFit::NoSpare)
         return draw
-            + QStringLiteral(": only all of the chassis's %1 supplies together feed that, so the "
+            + QStringLiteral(": only %1 of the chassis's %2 supplies together feed that, so the "
                              "build has none to spare; a server made for these cards may cost "
                              "more than this price.")
-                  .arg(listed);
+                  .arg(
+                      supplies.count == 2 ? QStringLiteral("both") : QStringLiteral("all"), listed);
     return draw
         + QStringLiteral(", more than the chassis's %1 %2: as priced it cannot power them, and a "
                          "build that can costs more.")

@@ -47,11 +47,16 @@ QString flagExplanations(const TrainingEstimate& e);
 QString optionFlagList(const OwnedOption& o);
 // Its estimate's explanations, then its power supplies' (powerSupplyText).
 QString optionFlagExplanations(const OwnedOption& o);
-// "no spare power supply", "power supply short"; empty where the supplies fit.
+// "no spare power supply", "power supply short"; empty where the supplies fit or were not
+// checked.
+QString powerSupplyLabel(PowerSupplyFit fit);
 QString powerSupplyLabel(const OwnedOption& o);
-// What the label means, with the figures: "The cards and the rest of the machine draw 3,270 W
-// at their rating; only both of the chassis's 2 × 3,200 W supplies together feed that, so it
-// has no spare (...)". Empty where the supplies fit.
+// What a label means in general, for a legend of flags ("the chassis's power supplies feed
+// the cards' rated draw only all together ..."); empty where there is no label.
+QString powerSupplyMeaning(PowerSupplyFit fit);
+// What the label means for this machine, with the figures: "The cards and the rest of the
+// machine draw 3,270 W at their rating: only both of the chassis's 2 × 3,200 W supplies
+// together feed that, so the build has none to spare; ...". Empty where there is no label.
 QString powerSupplyText(const OwnedOption& o);
 
 } // namespace gpuplan::views

@@ -101,6 +101,21 @@ QJsonValue planVerdictJson(const Results& r, const OwnedOption& o)
         { QStringLiteral("outlasts_life"), v->outlastsLife },
     };
 }
+
+QString powerSupplyFitCode(PowerSupplyFit fit)
+{
+    switch (fit) {
+    case PowerSupplyFit::NotChecked:
+        return QStringLiteral("not_checked");
+    case PowerSupplyFit::Fits:
+        return QStringLiteral("fits");
+    case PowerSupplyFit::NoSpare:
+        return QStringLiteral("no_spare");
+    case PowerSupplyFit::Short:
+        return QStringLiteral("short");
+    }
+    return {};
+}
 } // namespace
 
 // `results` is needed to name the offer each break-even is against.
@@ -135,11 +150,9 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
         { QStringLiteral("experiment_cost_usd"), o.experimentCostUsd },
         { QStringLiteral("energy_cost_usd"), o.energyCostUsd },
         { QStringLiteral("power_kw"), o.powerKw },
-        // "fits", "no_spare" or "short": the chassis's supplies against the rated draw.
-        { QStringLiteral("power_supply_fit"),
-            o.powerSupplyFit == PowerSupplyFit::Fits          ? QStringLiteral("fits")
-                : o.powerSupplyFit == PowerSupplyFit::NoSpare ? QStringLiteral("no_spare")
-                                                              : QStringLiteral("short") },
+        // "fits", "no_spare", "short", or "not_checked" (a system sold whole, or a chassis
+        // whose supplies are not listed).
+        { QStringLiteral("power_supply_fit"), powerSupplyFitCode(o.powerSupplyFit) },
         { QStringLiteral("pareto"), o.paretoHardware },
         { QStringLiteral("pareto_experiment"), o.paretoExperiment },
         { QStringLiteral("within_budget"), o.withinBudget },

@@ -38,13 +38,18 @@ QString recommendationReason(const Results& r)
 
 QString recommendationCaution(const OwnedOption& o)
 {
+    QStringList cautions;
     for (auto flag :
         { EstimateFlag::ExceedsPeak, EstimateFlag::Suspect, EstimateFlag::PerfectScaling })
-        if (o.estimate.hasFlag(flag))
-            return QStringLiteral("Caution: ") + QString::fromUtf8(describe(flag));
+        if (o.estimate.hasFlag(flag)) {
+            cautions << QStringLiteral("Caution: ") + QString::fromUtf8(describe(flag));
+            break;
+        }
+    // Both where both hold: the 8xRTX 5090 a $40,000 budget buys assumes perfect scaling and
+    // has no spare power supply, which the first alone had hidden.
     if (const QString power = powerSupplyText(o); !power.isEmpty())
-        return QStringLiteral("Caution: ") + power;
-    return {};
+        cautions << QStringLiteral("Caution: ") + power;
+    return cautions.join(QLatin1Char(' '));
 }
 
 QString recommendationRangeNote(const Results& r)

@@ -292,9 +292,9 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
     // counts it, and read against this budget's totals alone the two seemed to disagree).
     const Assumptions& a = r.assumptions;
     if (a.resaleFraction > 0.0 && b.yearsOwnedPastLife > 0.0) {
-        // Its life ends before the grant does, yet the budget keeps it for the runs planned to
-        // the grant's end: a resale assumed at the end of that life is not what it fetches then
-        // (netting it had set a year-4 resale against a 5-year budget).
+        // Its life ends before the grant does, yet the budget books owning it to the grant's
+        // end: a resale assumed at the end of that life is not what it fetches then (netting it
+        // had set a year-4 resale against a 5-year budget).
         why += QStringLiteral(" The machine's resale value of %1 is assumed at the end of its "
                               "life of %2, %3 before the grant ends; this budget keeps it to the "
                               "grant's end, so no resale is counted against these totals (the "

@@ -281,7 +281,9 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
             QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor });
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
-            QStringLiteral("Deadline %1 days").arg(views::formatDeadlineDays(*opt.deadlineDays)),
+            QStringLiteral("Deadline %1 %2")
+                .arg(views::formatDeadlineDays(*opt.deadlineDays),
+                    *opt.deadlineDays == 1.0 ? QStringLiteral("day") : QStringLiteral("days")),
             kDeadlineColor });
     chart.footnote = sourceNote(r);
     const QString missing = unavailableNote(r);
@@ -309,7 +311,9 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
             rentalPoints += p.cloudIndex >= 0 ? 1 : 0;
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
-            QStringLiteral("Deadline %1 days").arg(views::formatDeadlineDays(*opt.deadlineDays)),
+            QStringLiteral("Deadline %1 %2")
+                .arg(views::formatDeadlineDays(*opt.deadlineDays),
+                    *opt.deadlineDays == 1.0 ? QStringLiteral("day") : QStringLiteral("days")),
             kDeadlineColor });
     // The paper's Fig. 7 measure for owning leaves electricity out; a rental's price has it in.
     // With resale or owning costs set, what is spread is more than the price.

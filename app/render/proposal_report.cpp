@@ -218,6 +218,9 @@ private:
                 return text;
             }
         }
+        for (const PowerSupplyFit fit : { PowerSupplyFit::NoSpare, PowerSupplyFit::Short })
+            if (views::powerSupplyLabel(fit) == flag)
+                return views::powerSupplyMeaning(fit);
         return views::stalePriceNote(r);
     }
 

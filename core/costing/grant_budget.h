@@ -139,8 +139,9 @@ struct GrantBudget {
     // value comes at the end of that life, so buying net of the resale owes these too.
     double yearsOwnedAfterGrant = 0.0;
     // Owning, where that life ends before the grant does: the years the budget keeps the
-    // machine past it (to the grant's end, for the runs planned there). Its resale value is
-    // assumed at the end of its life, so a budget that keeps it longer cannot net it.
+    // machine past it (it books the owning costs of every year from the purchase to the
+    // grant's end, runs in them or not). Its resale value is assumed at the end of its life,
+    // so a budget that keeps it longer cannot net it.
     double yearsOwnedPastLife = 0.0;
     // Owning, with a resale value at the end of a life that does not end before the grant:
     // what buying costs net of it, the budget's total less the resale plus what owning the

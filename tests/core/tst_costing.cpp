@@ -381,7 +381,7 @@ private slots:
     {
         ChassisSpec desktop;
         desktop.basePowerWatts = 225.0;
-        QCOMPARE(desktop.powerSupplyFit(2, 575.0), PowerSupplyFit::Fits); // supplies not listed
+        QCOMPARE(desktop.powerSupplyFit(2, 575.0), PowerSupplyFit::NotChecked); // not listed
         desktop.powerSupplies = { 1, 1000.0, {} };
         QCOMPARE(desktop.ratedDrawWatts(2, 575.0), 1375.0);
         QCOMPARE(desktop.powerSupplyFit(2, 575.0), PowerSupplyFit::Short);
@@ -393,6 +393,12 @@ private slots:
         QCOMPARE(server.powerSupplyFit(4, 575.0), PowerSupplyFit::NoSpare);
         QCOMPARE(server.powerSupplyFit(4, 350.0), PowerSupplyFit::Fits);
         QCOMPARE(server.powerSupplyFit(4, 1200.0), PowerSupplyFit::Short);
+        // At the edges: a draw equal to one supply still spares the other, one equal to both
+        // still fits them.
+        QCOMPARE(server.powerSupplyFit(4, (2200.0 - 440.0) / 4), PowerSupplyFit::Fits);
+        QCOMPARE(server.powerSupplyFit(4, (4400.0 - 440.0) / 4), PowerSupplyFit::NoSpare);
+        server.powerSupplies = {};
+        QCOMPARE(server.powerSupplyFit(4, 1200.0), PowerSupplyFit::NotChecked);
     }
 };
 

@@ -252,6 +252,11 @@ private slots:
             qPrintable(html));
         QVERIFY(html.contains(QStringLiteral("HGX H100")));
         QVERIFY(html.contains(QStringLiteral("<b>21 mo, stale</b>")));
+        // The flags' legend explains a power supply flag as such (it had fallen through to the
+        // stale price's note): the recommended 8xRTX 5090 has none to spare.
+        QVERIFY2(html.contains(QStringLiteral("<b>NSPS</b> no spare power supply: only all of "
+                                              "the chassis's power supplies together feed")),
+            qPrintable(html.mid(html.indexOf(QStringLiteral("Flags: ")), 1500)));
         QVERIFY(html.contains(QStringLiteral(">4 mo<")));
         QVERIFY(
             html.contains(QStringLiteral("no cash; apply 14 days ahead, 2 days' queue per run")));

@@ -102,11 +102,31 @@ private slots:
                     .endsWith(QStringLiteral("suspect, no spare power supply")));
         QVERIFY(views::powerSupplyText(*eightA100)
                     .startsWith(QStringLiteral("The cards and the rest of the machine draw "
-                                               "3,670 W at their rating: only all of the "
+                                               "3,670 W at their rating: only both of the "
                                                "chassis's 2 \u00D7 3,200 W supplies")));
         QCOMPARE(eightA6000->powerSupplyFit, PowerSupplyFit::Fits);
         QVERIFY(views::powerSupplyText(*eightA6000).isEmpty());
         QVERIFY(!views::optionFlagList(*eightA6000).contains(QStringLiteral("power")));
+        // The recommendation's caution says the power supply beside the estimate's caution,
+        // not instead of it: 2xH100 has no estimate caution, 8xA100 is suspect (97 %) too.
+        QCOMPARE(views::recommendationCaution(*twoH100),
+            QStringLiteral("Caution: ") + views::powerSupplyText(*twoH100));
+        const QString both = views::recommendationCaution(*eightA100);
+        QVERIFY2(both.startsWith(QStringLiteral("Caution: Implied utilisation is 75% of peak"))
+                && both.endsWith(QStringLiteral(" Caution: ") + views::powerSupplyText(*eightA100)),
+            qPrintable(both));
+        // A system sold whole is not checked (its supplies are the vendor's).
+        s.gpuIds = { "h100-80gb-sxm" };
+        const CatalogLoad current = loadCatalog(shippedDataFiles());
+        s.catalog = current.catalog;
+        const Results systems = evaluate(s);
+        int checked = 0;
+        for (const auto& o : systems.options)
+            if (o.system) {
+                QCOMPARE(o.powerSupplyFit, PowerSupplyFit::NotChecked);
+                ++checked;
+            }
+        QVERIFY(checked > 0); // the HGX and DGX H100
     }
 
     void unavailable_data()
