@@ -320,9 +320,9 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
     const bool owningBeyondPrice = std::any_of(r.options.begin(), r.options.end(),
         [](const OwnedOption& o) { return o.owning.resaleUsd > 0.0 || o.owning.monthlyUsd > 0.0; });
     chart.footnote = sourceNote(r)
-        + QStringLiteral(" Owned machines: %1 spread over their life, without electricity (its "
-                         "cost per run is in the table); rentals: the whole bill, a reservation "
-                         "its whole terms shared by the planned runs.")
+        + QStringLiteral(" Owned: %1 spread over their life, electricity apart (in the "
+                         "table); rented: the whole bill, reserved terms shared by the planned "
+                         "runs.")
               .arg(owningBeyondPrice ? QStringLiteral("the price less any resale, with the "
                                                       "owning costs of that life,")
                                      : QStringLiteral("the price"));
