@@ -580,12 +580,29 @@ void BudgetView::fillBudget()
     // Typed runs become the planned runs, but the planned runs can change afterwards (the
     // dock, a scenario): the other views then count other runs than this budget. Said.
     const int budgeted = std::accumulate(plan.runsPerYear.begin(), plan.runsPerYear.end(), 0);
-    if (!plan.runsPerYear.empty() && budgeted != r.assumptions.plannedRuns)
+    if (!plan.runsPerYear.empty() && budgeted != r.assumptions.plannedRuns) {
         notes.prepend(tr("Note: the runs per year add up to %1, the Planned runs assumption is "
-                         "%2: the Planner, Buy vs rent and the report's verdict count %2. Type "
-                         "the runs per year again, or clear them to spread %2 evenly.")
+                         "%2: the Planner and Buy vs rent count %2, the report this budget's %1. "
+                         "Type the runs per year again, or clear them to spread %2 evenly.")
                           .arg(budgeted)
                           .arg(r.assumptions.plannedRuns));
+    } else {
+        // The report plans buy vs rent at the grant's pace (render::planAtGrantRuns), so that
+        // its verdict counts the owning costs this table books; Buy vs rent counts the Run
+        // rate. Said where they differ, as the report says it (helper 66: the same scenario
+        // read "buy" on screen and "rent" in the PDF).
+        const int runs = plan.runsPerYear.empty() ? r.assumptions.plannedRuns : budgeted;
+        const double pace = grantPaceRunsPerMonth(plan, t->kind, runs);
+        if (std::abs(pace - r.assumptions.runsPerMonth) > 1e-9)
+            notes.prepend(
+                tr("Note: the report plans buy vs rent at this grant's pace, %1 over "
+                   "the months it has the compute; Buy vs rent counts the Run rate, "
+                   "%2, so its break-even months and the owning costs each run carries "
+                   "can differ from the report's. Set the Run rate to %3 to see the "
+                   "report's figures there.")
+                    .arg(render::runRateText(pace), render::runRateText(r.assumptions.runsPerMonth),
+                        QString::number(pace, 'g', 3)));
+    }
     showNotes(notes, /*budgetShown=*/true);
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);
     m_table->setColumnCount(static_cast<int>(table.header.size()));

@@ -323,6 +323,18 @@ private slots:
             qPrintable(note->text()));
         runs->setText(QStringLiteral("4,3,3"));
         QVERIFY(!note->text().contains(QStringLiteral("runs per year add up")));
+        QVERIFY(!note->text().contains(QStringLiteral("this grant's pace"))); // 10/36 typed
+        // A run rate set apart from the grant's pace is said, with the pace the report plans
+        // at: Buy vs rent's break-even months differ from the report's.
+        Assumptions a = w->session()->scenario().assumptions;
+        a.runsPerMonth = 1.0;
+        w->session()->setAssumptions(a);
+        QVERIFY2(note->text().contains(QStringLiteral(
+                     "Note: the report plans buy vs rent at this grant's pace, 0.28 runs a "
+                     "month over the months it has the compute; Buy vs rent counts the Run "
+                     "rate, 1 run a month")),
+            qPrintable(note->text()));
+        QVERIFY(render::planAtGrantRuns(report));
     }
 
     // A machine chosen in the Planner stays that machine when a re-plot renumbers the options
