@@ -14,6 +14,22 @@
 
 using namespace gpuplan;
 
+namespace {
+// Pythia-1B from the paper's tables at the paper's prices (the Fig. 7 set-up).
+Scenario paperScenario()
+{
+    const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
+    if (!load.ok())
+        qFatal("the paper's price set does not load");
+    Scenario s;
+    s.catalog = load.catalog;
+    s.assumptions = load.catalog->defaults;
+    s.modelId = "pythia-1b";
+    s.source = SourcePolicy::Paper;
+    return s;
+}
+} // namespace
+
 class TestWording : public QObject {
     Q_OBJECT
 
@@ -52,13 +68,7 @@ private slots:
         QFETCH(double, budget);
         QFETCH(double, deadline);
         QFETCH(QString, expected);
-        const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
-        QVERIFY(load.ok());
-        Scenario s;
-        s.catalog = load.catalog;
-        s.assumptions = load.catalog->defaults;
-        s.modelId = "pythia-1b";
-        s.source = SourcePolicy::Paper;
+        Scenario s = paperScenario();
         if (budget > 0)
             s.budgetUsd = budget;
         if (deadline > 0)
@@ -72,13 +82,7 @@ private slots:
     // RTX A6000, 2,870 W, fit with one to spare. Flagged, their figures the paper's.
     void powerSuppliesAreFlagged()
     {
-        const CatalogLoad load = loadCatalog(shippedDataFiles(kPaperPriceSet));
-        QVERIFY(load.ok());
-        Scenario s;
-        s.catalog = load.catalog;
-        s.assumptions = load.catalog->defaults;
-        s.modelId = "pythia-1b";
-        s.source = SourcePolicy::Paper;
+        Scenario s = paperScenario();
         const Results r = evaluate(s);
         const auto option = [&r](const std::string& gpu, int count) -> const OwnedOption* {
             for (const auto& o : r.options)
