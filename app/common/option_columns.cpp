@@ -149,9 +149,9 @@ QString powerSupplyMeaning(PowerSupplyFit fit)
     case PowerSupplyFit::Fits:
         return {};
     case PowerSupplyFit::NoSpare:
-        return QStringLiteral("only all of the chassis's power supplies together feed the cards' "
-                              "rated draw, so the build has none to spare; a server made for "
-                              "these cards may cost more than this price");
+        return QStringLiteral("the cards' rated draw needs every one of the chassis's power "
+                              "supplies, so none is spare if one fails; a server built for these "
+                              "cards may cost more than this price");
     case PowerSupplyFit::Short:
         return QStringLiteral("the cards' rated draw exceeds the chassis's power supplies: as "
                               "priced it cannot power them, and a build that can costs more");
@@ -168,23 +168,29 @@ QString powerSupplyText(const OwnedOption& o)
         return formatQuantity(std::round(w), Unit::Watts) + QStringLiteral(" W");
     };
     const QString draw
-        = QStringLiteral("The cards and the rest of the machine draw %1 at their rating")
+        = QStringLiteral("The cards and the rest of the machine draw %1 at their rating, ")
               .arg(watts(o.chassis->ratedDrawWatts(o.gpuCount, o.gpu->boardPowerWatts)));
-    const QString listed
-        = QStringLiteral("%1 \u00D7 %2").arg(supplies.count).arg(watts(supplies.wattsEach));
+    const QString each = watts(supplies.wattsEach);
     if (o.powerSupplyFit == PowerSupplyFit::NoSpare)
         return draw
-            + QStringLiteral(": only %1 of the chassis's %2 supplies together feed that, so the "
-                             "build has none to spare; a server made for these cards may cost "
-                             "more than this price.")
-                  .arg(
-                      supplies.count == 2 ? QStringLiteral("both") : QStringLiteral("all"), listed);
+            + (supplies.count == 2
+                    ? QStringLiteral("more than one of the chassis's two %1 supplies gives: it "
+                                     "needs both")
+                          .arg(each)
+                    : QStringLiteral("more than %1 of the chassis's %2 %3 supplies give: it needs "
+                                     "all of them")
+                          .arg(supplies.count - 1)
+                          .arg(supplies.count)
+                          .arg(each))
+            + QStringLiteral(", so none is spare if one fails; a server built for these cards "
+                             "may cost more than this price.");
     return draw
-        + QStringLiteral(", more than the chassis's %1 %2: as priced it cannot power them, and a "
-                         "build that can costs more.")
-              .arg(listed,
-                  supplies.count == 1 ? QStringLiteral("supply gives")
-                                      : QStringLiteral("supplies give"));
+        + (supplies.count == 1
+                ? QStringLiteral("more than the chassis's single %1 supply gives").arg(each)
+                : QStringLiteral("more than the chassis's %1 %2 supplies give together")
+                      .arg(supplies.count)
+                      .arg(each))
+        + QStringLiteral(": as priced it cannot power them, and a build that can costs more.");
 }
 
 QString optionFlagList(const OwnedOption& o)

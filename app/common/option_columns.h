@@ -55,8 +55,8 @@ QString powerSupplyLabel(const OwnedOption& o);
 // the cards' rated draw only all together ..."); empty where there is no label.
 QString powerSupplyMeaning(PowerSupplyFit fit);
 // What the label means for this machine, with the figures: "The cards and the rest of the
-// machine draw 3,270 W at their rating: only both of the chassis's 2 × 3,200 W supplies
-// together feed that, so the build has none to spare; ...". Empty where there is no label.
+// machine draw 3,270 W at their rating, more than one of the chassis's two 3,200 W supplies
+// gives: it needs both, so none is spare if one fails; ...". Empty where there is no label.
 QString powerSupplyText(const OwnedOption& o);
 
 } // namespace gpuplan::views

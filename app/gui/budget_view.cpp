@@ -593,7 +593,9 @@ void BudgetView::fillBudget()
         // read "buy" on screen and "rent" in the PDF).
         const int runs = plan.runsPerYear.empty() ? r.assumptions.plannedRuns : budgeted;
         const double pace = grantPaceRunsPerMonth(plan, t->kind, runs);
-        if (std::abs(pace - r.assumptions.runsPerMonth) > 1e-9)
+        // At the Run rate box's two decimals: 0.28 typed for 0.2778 can be no closer.
+        const auto shown = [](double rate) { return std::round(rate * 100.0); };
+        if (shown(pace) != shown(r.assumptions.runsPerMonth))
             notes.prepend(
                 tr("Note: the report plans buy vs rent at this grant's pace, %1 over "
                    "the months it has the compute; Buy vs rent counts the Run rate, "
@@ -601,7 +603,7 @@ void BudgetView::fillBudget()
                    "can differ from the report's. Set the Run rate to %3 to see the "
                    "report's figures there.")
                     .arg(render::runRateText(pace), render::runRateText(r.assumptions.runsPerMonth),
-                        QString::number(pace, 'g', 3)));
+                        QString::number(pace, 'f', 2)));
     }
     showNotes(notes, /*budgetShown=*/true);
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);

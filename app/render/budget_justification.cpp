@@ -2,6 +2,7 @@
 
 #include "app/common/budget_table.h"
 #include "app/common/format.h"
+#include "app/common/option_columns.h"
 #include "app/common/saved_file.h"
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
@@ -297,8 +298,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         // had set a year-4 resale against a 5-year budget).
         why += QStringLiteral(" The machine's resale value of %1 is assumed at the end of its "
                               "life of %2, %3 before the grant ends; this budget keeps it to the "
-                              "grant's end, so no resale is counted against these totals (the "
-                              "planner's cost per run counts it).")
+                              "grant's end, so no resale is counted against these totals.")
                    .arg(views::formatUsd(o.owning.resaleUsd),
                        yearsText(
                            a.amortizationYears, QStringLiteral("year"), QStringLiteral("years")),
@@ -358,14 +358,20 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
         QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on a machine of our "
                        "own: %6, bought for %7 at the start of %8. Its unit cost is %9 the "
                        "sponsor's equipment threshold of %10, so it is budgeted as %11.")
-            .arg(views::formatWholeUsd(b.totalUsd),
-                countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
-                str(r.workload->name), humanCount(static_cast<double>(r.workload->parameters)),
-                timesText(totalRuns(b)), machine, views::formatUsd(o.machineCostUsd),
-                views::grantYearLabel(plan, plan.equipmentYear),
-                equipment ? QStringLiteral("at or above") : QStringLiteral("below"))
-            .arg(views::formatWholeUsd(sponsor.equipmentThresholdUsd),
-                equipment ? QStringLiteral("equipment") : QStringLiteral("materials and supplies")),
+                .arg(views::formatWholeUsd(b.totalUsd),
+                    countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
+                    str(r.workload->name), humanCount(static_cast<double>(r.workload->parameters)),
+                    timesText(totalRuns(b)), machine, views::formatUsd(o.machineCostUsd),
+                    views::grantYearLabel(plan, plan.equipmentYear),
+                    equipment ? QStringLiteral("at or above") : QStringLiteral("below"))
+                .arg(views::formatWholeUsd(sponsor.equipmentThresholdUsd),
+                    equipment ? QStringLiteral("equipment")
+                              : QStringLiteral("materials and supplies"))
+            // The price may not buy a machine that powers the cards: said where the price is,
+            // as the plan and the report say it.
+            + (views::powerSupplyText(o).isEmpty()
+                    ? QString()
+                    : QStringLiteral(" Caveat: ") + views::powerSupplyText(o)),
         {} });
     QString running = estimateSentence(r, o.estimate, shortMachineLabel(o),
         QStringLiteral("its electricity and the cost of renting the same work"));

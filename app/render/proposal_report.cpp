@@ -614,6 +614,30 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(esc(rentalLabel(*rented)),
                             esc(buyingWeighedAgainstRenting(
                                 r, grant->target, grant->plan, *grant->sponsor)));
+        // A grant longer than the machine's life from its purchase: the budget keeps the
+        // machine in use to the grant's end, with no resale and no second machine, which the
+        // planner's comparison above (its life, its resale) does not; said, with the budget's
+        // total, so that page 1 and the budget table are not read as one figure twice.
+        if (grant && grant->sponsor && grant->target.kind == BudgetTarget::Kind::Owned
+            && grant->target.index == *buy) {
+            const GrantBudget owned = grantBudget(r, grant->target, grant->plan, *grant->sponsor);
+            if (owned.yearsOwnedPastLife > 0.0) {
+                const auto years = [](double y) {
+                    return countOf(y, y == std::floor(y) ? 0 : 1, QStringLiteral("year"),
+                        QStringLiteral("years"));
+                };
+                html += QStringLiteral(
+                    "<p>The grant runs %1 past the machine's %2 life. The grant budget below keeps "
+                    "it in use to the grant's end, for %3 with no resale and no second machine; "
+                    "the comparison above spreads its price over that life, nets its resale and "
+                    "counts a second machine for runs past it, so its totals differ from the "
+                    "budget's.</p>")
+                            .arg(esc(years(owned.yearsOwnedPastLife)),
+                                QString::number(r.assumptions.amortizationYears, 'g', 3)
+                                    + QStringLiteral("-year"),
+                                esc(views::formatWholeUsd(owned.totalUsd)));
+            }
+        }
     } else if (const CloudOption* rented = rentedInBudget(in)) {
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(noMachineForSaleText(*rented)));

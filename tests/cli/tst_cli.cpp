@@ -892,8 +892,7 @@ chassis:
                      "renting would cost $11,064, against $11,368 for buying. The machine's "
                      "resale value of $2,315 is assumed at the end of its life of 4 years, 1 "
                      "year before the grant ends; this budget keeps it to the grant's end, so no "
-                     "resale is counted against these totals (the planner's cost per run counts "
-                     "it).")),
+                     "resale is counted against these totals.")),
             qPrintable(text));
         QVERIFY(!text.contains(QStringLiteral("net of it")));
         text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
@@ -913,6 +912,15 @@ chassis:
                      "after 4 years, not counted in these totals; net of it and of the $6,000 "
                      "that owning it 1 more year after the grant costs (staff time), buying "
                      "would cost $33,053.")),
+            qPrintable(text));
+        // A machine its chassis's supplies cannot power, as priced, is a caveat on the
+        // equipment line: the paper's 2xH100 SXM desktop, 1,625 W on 1,600 W.
+        text = justification({ "--model", "pythia-1b", "--price-set", "paper", "--machine",
+            "2xh100-80gb-sxm", "--runs", "10" });
+        QVERIFY2(text.contains(QStringLiteral(
+                     "so it is budgeted as equipment. Caveat: The cards and the rest of the "
+                     "machine draw 1,625 W at their rating, more than the chassis's single "
+                     "1,600 W supply gives")),
             qPrintable(text));
         // A time above the GPUs' peak is "put at", with the floor the peak sets: the paper's
         // 18 days for Pythia-160M on 2x RTX 3090 are 131% of peak: 23.6 days at 100%, so at

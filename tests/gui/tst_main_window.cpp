@@ -335,6 +335,12 @@ private slots:
                      "rate, 1 run a month")),
             qPrintable(note->text()));
         QVERIFY(render::planAtGrantRuns(report));
+        QVERIFY2(note->text().contains(QStringLiteral("Set the Run rate to 0.28 to see")),
+            qPrintable(note->text()));
+        // Set as asked, at the box's two decimals, the note is gone.
+        a.runsPerMonth = 0.28;
+        w->session()->setAssumptions(a);
+        QVERIFY(!note->text().contains(QStringLiteral("this grant's pace")));
     }
 
     // A machine chosen in the Planner stays that machine when a re-plot renumbers the options

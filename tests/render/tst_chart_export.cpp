@@ -254,8 +254,9 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("<b>21 mo, stale</b>")));
         // The flags' legend explains a power supply flag as such (it had fallen through to the
         // stale price's note): the recommended 8xRTX 5090 has none to spare.
-        QVERIFY2(html.contains(QStringLiteral("<b>NSPS</b> no spare power supply: only all of "
-                                              "the chassis's power supplies together feed")),
+        QVERIFY2(html.contains(QStringLiteral("<b>NSPS</b> no spare power supply: the cards' "
+                                              "rated draw needs every one of the chassis's power "
+                                              "supplies")),
             qPrintable(html.mid(html.indexOf(QStringLiteral("Flags: ")), 1500)));
         QVERIFY(html.contains(QStringLiteral(">4 mo<")));
         QVERIFY(
@@ -481,6 +482,33 @@ private slots:
         QVERIFY(sources.contains(QStringLiteral("(chassis, 8 slots)")));
         QVERIFY2(!sources.contains(QStringLiteral("DGX B200")), qPrintable(sources.left(3000)));
         QVERIFY(!sources.contains(QStringLiteral("H100 PCIe 80GB (GPU)")));
+    }
+
+    // A grant longer than the machine's life: page 1's comparison (the planner's: its life,
+    // its resale) and the budget table (kept to the grant's end, no resale) are not one figure,
+    // and the report says so with the budget's total.
+    void reportSaysWhenTheGrantOutlastsTheMachine()
+    {
+        Scenario s = m_scenario;
+        s.assumptions.amortizationYears = 3.0;
+        const Results r = evaluate(s);
+        QVERIFY(r.recommended);
+        ReportInput input;
+        input.results = &r;
+        input.scenario = &s;
+        input.catalog = m_catalog.get();
+        input.budgetTarget = BudgetTarget { BudgetTarget::Kind::Owned, *r.recommended };
+        GrantPlan plan;
+        plan.startYear = 2027;
+        plan.years = 5;
+        input.grantPlan = plan;
+        const QString html = proposalReportHtml(input);
+        QVERIFY2(html.contains(QStringLiteral("The grant runs 2 years past the machine's 3-year "
+                                              "life. The grant budget below keeps it in use")),
+            qPrintable(html.left(4000)));
+        plan.years = 3;
+        input.grantPlan = plan;
+        QVERIFY(!proposalReportHtml(input).contains(QStringLiteral("The grant runs")));
     }
 
     void reportCountsTheRunsItsBudgetBudgets()
