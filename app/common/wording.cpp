@@ -12,16 +12,46 @@
 
 namespace gpuplan::views {
 
+namespace {
+// Why no machine is recommended, with the nearest miss: "; the cheapest, 1×RTX 3090, costs
+// $2,320, over the $1,000 budget" or "; the fastest, 8×B200, takes 3.0 days, past the 1-day
+// deadline" (within the budget where there is one). Empty without options.
+QString unmetConstraintText(const Results& r)
+{
+    const auto label = [](const OwnedOption& o) {
+        return formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name));
+    };
+    const OwnedOption* cheapest = nullptr;
+    const OwnedOption* fastest = nullptr; // within the budget, if any
+    for (const OwnedOption& o : r.options) {
+        if (!cheapest || o.machineCostUsd < cheapest->machineCostUsd)
+            cheapest = &o;
+        if (o.withinBudget && (!fastest || o.estimate.days < fastest->estimate.days))
+            fastest = &o;
+    }
+    if (!cheapest)
+        return {};
+    if (r.budgetUsd && !fastest)
+        return QStringLiteral("; the cheapest, %1, costs %2, over the %3 budget")
+            .arg(label(*cheapest), formatUsd(cheapest->machineCostUsd), formatUsd(*r.budgetUsd));
+    if (r.deadlineDays && fastest)
+        return QStringLiteral("; the fastest%1, %2, takes %3, past the %4-day deadline")
+            .arg(r.budgetUsd ? QStringLiteral(" within the budget") : QString(), label(*fastest),
+                formatDays(fastest->estimate.days), formatDeadlineDays(*r.deadlineDays));
+    return {};
+}
+} // namespace
+
 QString recommendationReason(const Results& r)
 {
     const QString budget = r.budgetUsd ? formatUsd(*r.budgetUsd) : QString();
     const QString deadline = r.deadlineDays ? formatDeadlineDays(*r.deadlineDays) : QString();
     if (r.recommendationRule == RecommendationRule::None)
         return {};
+    if (!r.recommended && r.setAsideAbovePeak)
+        return QStringLiteral("no machine meets the constraints in a time its GPUs can reach");
     if (!r.recommended)
-        return r.setAsideAbovePeak
-            ? QStringLiteral("no machine meets the constraints in a time its GPUs can reach")
-            : QStringLiteral("no machine meets the constraints");
+        return QStringLiteral("no machine meets the constraints") + unmetConstraintText(r);
     switch (r.recommendationRule) {
     case RecommendationRule::FastestWithinBudget:
         return QStringLiteral("fastest machine within the %1 budget").arg(budget);

@@ -75,9 +75,12 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
         return QVariant((text ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     }
     case Qt::ForegroundRole:
+        // Red where the figures cannot be trusted as they stand: a time too short, or a price
+        // that does not buy a machine able to power its cards.
         if (column == views::OptionColumn::Flags
             && (o.estimate.hasFlag(EstimateFlag::ExceedsPeak)
-                || o.estimate.hasFlag(EstimateFlag::Suspect)))
+                || o.estimate.hasFlag(EstimateFlag::Suspect)
+                || o.powerSupplyFit == PowerSupplyFit::Short))
             return QBrush(QColor(0xB0, 0x00, 0x00));
         return {};
     case Qt::FontRole:

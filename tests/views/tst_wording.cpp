@@ -60,8 +60,19 @@ private slots:
             << 200000.0 << 10.0
             << QStringLiteral("cheapest machine within the $200,000 budget that trains within "
                               "10 days");
+        // With the nearest miss: the fastest the budget buys, or the cheapest of all.
         QTest::addRow("nothing meets both")
-            << 100000.0 << 10.0 << QStringLiteral("no machine meets the constraints");
+            << 100000.0 << 10.0
+            << QStringLiteral("no machine meets the constraints; the fastest within the budget, "
+                              "2\u00D7H100 SXM 80GB, takes 16 days, past the 10-day deadline");
+        QTest::addRow("deadline too near")
+            << 0.0 << 1.0
+            << QStringLiteral("no machine meets the constraints; the fastest, 8\u00D7H100 SXM "
+                              "80GB, takes 4.0 days, past the 1-day deadline");
+        QTest::addRow("budget too small")
+            << 500.0 << 0.0
+            << QStringLiteral("no machine meets the constraints; the cheapest, 1\u00D7RTX 3090, "
+                              "costs $2,320, over the $500.00 budget");
     }
     void recommendation()
     {
