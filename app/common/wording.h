@@ -12,7 +12,8 @@
 namespace gpuplan::views {
 
 // "fastest machine within the $40,000 budget"; "no machine meets the constraints" when the rule
-// found none; empty without a budget or deadline.
+// found none, with the nearest miss ("; the fastest, 8×H100 SXM 80GB, takes 4.0 days, past the
+// 1-day deadline"); empty without a budget or deadline.
 QString recommendationReason(const Results& results);
 
 // "Caution: " and why the recommended machine's training time is too short to trust (it
