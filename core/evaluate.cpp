@@ -476,6 +476,34 @@ void addBreakEvens(
     }
 }
 
+// An offer of terms only is weighed against the on-demand rate of its instance's own offer
+// where the tables list the two apart (same provider, GPU, GPUs per instance and region, and
+// the same GPUs rented): split to give each rate its date, AWS's P4 terms had lost the
+// comparison ("no on-demand rate to compare with").
+void compareTermsWithTheirInstancesOnDemand(Results& r)
+{
+    const int runs = r.assumptions.plannedRuns;
+    for (CloudOption& c : r.cloud) {
+        if (c.onDemandCostUsd || c.commitments.empty() || c.offer->kind != OfferKind::Cloud)
+            continue;
+        for (const CloudOption& other : r.cloud) {
+            if (&other == &c || other.offer->kind != OfferKind::Cloud || !other.onDemandCostUsd
+                || !(*other.onDemandCostUsd > 0.0) || other.gpu != c.gpu
+                || other.gpuCount != c.gpuCount || other.offer->provider != c.offer->provider
+                || other.offer->gpusPerInstance != c.offer->gpusPerInstance
+                || other.offer->region != c.offer->region)
+                continue;
+            for (Commitment& m : c.commitments) {
+                m.onDemandOfferId = other.offer->id;
+                m.breakEvenRuns = m.termCostUsd / *other.onDemandCostUsd;
+                m.beatsOnDemandForPlan = m.termsForPlan > 0
+                    && m.termCostUsd * m.termsForPlan < runs * *other.onDemandCostUsd;
+            }
+            break;
+        }
+    }
+}
+
 void compareWithCloud(Results& r)
 {
     for (std::size_t optionIndex = 0; optionIndex < r.options.size(); ++optionIndex) {
@@ -611,6 +639,7 @@ Results evaluateAt(const Scenario& in)
     markFrontiers(s, r);
     recommend(s, r);
     addCloudOptions(s, estimates, r);
+    compareTermsWithTheirInstancesOnDemand(r);
     compareWithCloud(r);
     // Only where the source times none of the machines asked for: with times but no price (the
     // paper's A100 SXM in a price set without it) the unavailable list says why.

@@ -146,6 +146,11 @@ struct Commitment {
     // training days. An offer's reserved and on-demand rates move together (one list), so the
     // days move it, and the two cost corners give its ends.
     std::optional<Interval> breakEvenRunsRange;
+    // The offer whose on-demand rate breakEvenRuns compares with where it is not the term's
+    // own: an offer of terms only, set beside its instance's on-demand offer (same provider,
+    // GPUs per instance and region; AWS's P4 terms, dated apart from its post-cut on-demand
+    // rate). Empty: the offer's own rate, or none.
+    std::string onDemandOfferId;
     // Terms the plan's runs take one after another (reservationTerms at the run rate).
     int termsForPlan = 0;
     // Those terms cost the plan less than its runs on demand. (Until 2026-11-28 only a plan

@@ -137,8 +137,18 @@ std::optional<GrantChoice> grantFromOptions(
         if (p.isSet(QStringLiteral("reserved-terms"))) {
             const CloudOffer& offer = *results.cloud[*index].offer;
             if (offer.reserved.empty()) {
-                *error = QStringLiteral("offer '%1' lists no reserved terms (see 'list cloud')")
-                             .arg(QString::fromStdString(offer.id));
+                // Terms listed apart from the instance's hourly rates (AWS's P4, each dated
+                // as its source is) are named, as the planner weighs them against each other.
+                QString apart;
+                for (const CloudOffer& other : catalog.cloudOffers)
+                    if (!other.reserved.empty() && other.provider == offer.provider
+                        && other.gpuId == offer.gpuId
+                        && other.gpusPerInstance == offer.gpusPerInstance
+                        && other.region == offer.region)
+                        apart = QStringLiteral("; the instance's terms are offer '%1'")
+                                    .arg(QString::fromStdString(other.id));
+                *error = QStringLiteral("offer '%1' lists no reserved terms%2 (see 'list cloud')")
+                             .arg(QString::fromStdString(offer.id), apart);
                 return std::nullopt;
             }
             choice.target.reservedTerms = true; // an offer of terms only is budgeted so anyway

@@ -217,9 +217,15 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
             { QStringLiteral("term_cost_usd"), m.termCostUsd },
             { QStringLiteral("runs_in_term"), m.runsInTerm },
             { QStringLiteral("break_even_runs"), optionalNumber(m.breakEvenRuns) },
-            { QStringLiteral("beats_on_demand_for_plan"), m.beatsOnDemandForPlan },
+            // null where there is no on-demand rate to weigh the term against (not false).
+            { QStringLiteral("beats_on_demand_for_plan"),
+                m.breakEvenRuns ? QJsonValue(m.beatsOnDemandForPlan) : QJsonValue() },
             { QStringLiteral("terms_for_plan"), m.termsForPlan },
         };
+        // The offer whose on-demand rate it is weighed against, where not its own.
+        if (!m.onDemandOfferId.empty())
+            commitment.insert(
+                QStringLiteral("on_demand_offer"), QString::fromStdString(m.onDemandOfferId));
         if (ranges && m.breakEvenRunsRange)
             addRange(commitment, QStringLiteral("break_even_runs"), *m.breakEvenRunsRange);
         if (ranges && m.beatsOnDemandAtLowCost && m.beatsOnDemandAtHighCost) {

@@ -329,10 +329,13 @@ QString commitmentVerdict(const Commitment& m, int plannedRuns)
     const QString terms = m.termsForPlan > 1
         ? QStringLiteral(" (%1 terms one after another)").arg(m.termsForPlan)
         : QString();
+    const QString onDemand = m.onDemandOfferId.empty()
+        ? QStringLiteral("on-demand")
+        : QStringLiteral("on-demand (offer %1)").arg(QString::fromStdString(m.onDemandOfferId));
     return text
-        + QStringLiteral("; within one term it beats on-demand from %1 runs%2, and for this "
+        + QStringLiteral("; within one term it beats %6 from %1 runs%2, and for this "
                          "plan of %3%4 it %5")
-              .arg(runs(*m.breakEvenRuns), range, plan, terms, verdict);
+              .arg(runs(*m.breakEvenRuns), range, plan, terms, verdict, onDemand);
 }
 
 QString priceDateText(const std::string& date, const PriceAge& age)

@@ -1111,6 +1111,10 @@ chassis:
         QTest::addRow("budget reserved terms the offer lacks")
             << budget + QStringList { "--offer", "runpod-h100-pcie", "--reserved-terms" }
             << "offer 'runpod-h100-pcie' lists no reserved terms (see 'list cloud')";
+        QTest::addRow("budget reserved terms listed apart")
+            << budget + QStringList { "--offer", "aws-p4de-24xlarge", "--reserved-terms" }
+            << "offer 'aws-p4de-24xlarge' lists no reserved terms; the instance's terms are offer "
+               "'aws-p4de-24xlarge-reserved' (see 'list cloud')";
         QTest::addRow("budget unknown offer")
             << budget + QStringList { "--offer", "acme-b900" } << "unknown offer 'acme-b900'";
         QTest::addRow("budget runs before purchase")

@@ -234,6 +234,40 @@ private slots:
         }
     }
 
+    // Terms listed apart from their instance's on-demand rate (AWS's P4: each rate with its own
+    // date) are weighed against it: same provider, GPU, GPUs per instance and region. Another
+    // region's, or another provider's, is not the instance's rate.
+    void termsAreWeighedAgainstTheirInstancesOnDemandOffer()
+    {
+        auto c = smallCatalog();
+        CloudOffer hourly = offer("hourly", OfferKind::Cloud, "card", 1);
+        hourly.provider = "AWS";
+        hourly.region = "us-east-1";
+        hourly.onDemandUsdPerHour = 3.0;
+        CloudOffer terms = offer("terms", OfferKind::Cloud, "card", 1);
+        terms.provider = "AWS";
+        terms.region = "us-east-1";
+        terms.reserved = { { 1.0, 1.5 } };
+        terms.source.date = "2025-03-02";
+        CloudOffer elsewhere = terms;
+        elsewhere.id = "elsewhere";
+        elsewhere.region = "eu-west-1";
+        c->cloudOffers = { hourly, terms, elsewhere };
+        Scenario s = scenarioOf(c);
+        s.assumptions.plannedRuns = 10;
+        const Results r = evaluate(s);
+        const double onDemandRun = 3.0 * 1e21 / (1e15 * 0.4) / 86400 * 24;
+        const Commitment& k = findCloud(r, "terms", 1)->commitments.front();
+        QCOMPARE(k.onDemandOfferId, std::string("hourly"));
+        QVERIFY(qFuzzyCompare(*k.breakEvenRuns, 1.5 * 8760 / onDemandRun)); // 6.3 runs
+        QVERIFY(k.beatsOnDemandForPlan); // $13,140 against 10 x $2,083
+        QVERIFY(k.breakEvenRunsRange);
+        const Commitment& other = findCloud(r, "elsewhere", 1)->commitments.front();
+        QVERIFY(other.onDemandOfferId.empty());
+        QCOMPARE(other.breakEvenRuns, std::nullopt);
+        QVERIFY(findCloud(r, "terms", 1)->cheapestIsCommitment); // still an offer of terms only
+    }
+
     // Reservations only: the plan pays whole terms, the term that costs it least in all, and a
     // term holds the runs that fit back to back or that the run rate brings before it ends (a
     // run's share of a term had chosen the 3-year term for 2 runs and priced them at 2 shares).
