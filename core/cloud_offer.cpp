@@ -29,4 +29,10 @@ std::optional<OfferKind> offerKindFromString(std::string_view text)
     return std::nullopt;
 }
 
+bool sameInstance(const CloudOffer& a, const CloudOffer& b)
+{
+    return a.provider == b.provider && a.gpuId == b.gpuId && a.gpusPerInstance == b.gpusPerInstance
+        && a.region == b.region;
+}
+
 } // namespace gpuplan

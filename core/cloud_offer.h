@@ -44,4 +44,8 @@ struct CloudOffer {
     Provenance source;
 };
 
+// The same instance listed twice: its hourly rates and its reserved terms as offers of their own,
+// each with its source's date (AWS's P4). Same provider, GPU, GPUs per instance and region.
+bool sameInstance(const CloudOffer& a, const CloudOffer& b);
+
 } // namespace gpuplan

@@ -488,10 +488,8 @@ void compareTermsWithTheirInstancesOnDemand(Results& r)
             continue;
         for (const CloudOption& other : r.cloud) {
             if (&other == &c || other.offer->kind != OfferKind::Cloud || !other.onDemandCostUsd
-                || !(*other.onDemandCostUsd > 0.0) || other.gpu != c.gpu
-                || other.gpuCount != c.gpuCount || other.offer->provider != c.offer->provider
-                || other.offer->gpusPerInstance != c.offer->gpusPerInstance
-                || other.offer->region != c.offer->region)
+                || !(*other.onDemandCostUsd > 0.0) || other.gpuCount != c.gpuCount
+                || !sameInstance(*other.offer, *c.offer))
                 continue;
             for (Commitment& m : c.commitments) {
                 m.onDemandOfferId = other.offer->id;

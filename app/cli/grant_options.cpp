@@ -141,10 +141,7 @@ std::optional<GrantChoice> grantFromOptions(
                 // as its source is) are named, as the planner weighs them against each other.
                 QString apart;
                 for (const CloudOffer& other : catalog.cloudOffers)
-                    if (!other.reserved.empty() && other.provider == offer.provider
-                        && other.gpuId == offer.gpuId
-                        && other.gpusPerInstance == offer.gpusPerInstance
-                        && other.region == offer.region)
+                    if (!other.reserved.empty() && sameInstance(other, offer))
                         apart = QStringLiteral("; the instance's terms are offer '%1'")
                                     .arg(QString::fromStdString(other.id));
                 *error = QStringLiteral("offer '%1' lists no reserved terms%2 (see 'list cloud')")
