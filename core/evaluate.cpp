@@ -326,6 +326,15 @@ double rateAt(double usdPerHour, const CloudOffer& offer, Pricing pricing, const
     return atPosition(rateRange(usdPerHour, spot), usdPerHour, position);
 }
 
+// A term against paying `onDemandRunUsd` a run on demand: the runs from which one term costs
+// less, and whether the terms the plan takes cost its runs less.
+void weighAgainstOnDemand(Commitment& m, double onDemandRunUsd, int plannedRuns)
+{
+    m.breakEvenRuns = m.termCostUsd / onDemandRunUsd;
+    m.beatsOnDemandForPlan
+        = m.termsForPlan > 0 && m.termCostUsd * m.termsForPlan < plannedRuns * onDemandRunUsd;
+}
+
 // Prices each reserved term of the offer. Without a pay-as-you-go rate, the cheapest is the term
 // that costs the plan least in all, each term paid whole however few runs use it (chosen by a
 // run's share of its term, one run had looked cheap, and the term with the lowest share is not
@@ -352,11 +361,8 @@ std::optional<double> priceReservations(const Assumptions& a, const SponsorRules
             runsPerReservationTerm(commitment.runsInTerm, commitment.years, a.runsPerMonth));
         commitment.termsForPlan = terms;
         const double termsUsd = commitment.termCostUsd * terms;
-        if (c.onDemandCostUsd && *c.onDemandCostUsd > 0.0) {
-            commitment.breakEvenRuns = commitment.termCostUsd / *c.onDemandCostUsd;
-            commitment.beatsOnDemandForPlan
-                = terms > 0 && termsUsd < a.plannedRuns * *c.onDemandCostUsd;
-        }
+        if (c.onDemandCostUsd && *c.onDemandCostUsd > 0.0)
+            weighAgainstOnDemand(commitment, *c.onDemandCostUsd, a.plannedRuns);
         c.commitments.push_back(commitment);
         if (terms > 0 && (!planUsd || termsUsd < *planUsd)) {
             planUsd = termsUsd;
@@ -493,9 +499,7 @@ void compareTermsWithTheirInstancesOnDemand(Results& r)
                 continue;
             for (Commitment& m : c.commitments) {
                 m.onDemandOfferId = other.offer->id;
-                m.breakEvenRuns = m.termCostUsd / *other.onDemandCostUsd;
-                m.beatsOnDemandForPlan = m.termsForPlan > 0
-                    && m.termCostUsd * m.termsForPlan < runs * *other.onDemandCostUsd;
+                weighAgainstOnDemand(m, *other.onDemandCostUsd, runs);
             }
             break;
         }

@@ -29,14 +29,14 @@ const SystemSpec* systemFor(
 
 PowerSupplyFit ChassisSpec::powerSupplyFit(int gpuCount, double gpuWatts) const
 {
-    const double draw = ratedDrawWatts(gpuCount, gpuWatts);
     if (powerSupplies.count == 0)
         return PowerSupplyFit::NotChecked;
-    if (draw <= powerSupplies.wattsWithOneSpare())
-        return PowerSupplyFit::Fits;
+    const double draw = ratedDrawWatts(gpuCount, gpuWatts);
     if (draw > powerSupplies.totalWatts())
         return PowerSupplyFit::Short;
-    return powerSupplies.count > 1 ? PowerSupplyFit::NoSpare : PowerSupplyFit::Fits;
+    if (powerSupplies.count > 1 && draw > powerSupplies.wattsWithOneSpare())
+        return PowerSupplyFit::NoSpare;
+    return PowerSupplyFit::Fits;
 }
 
 const ChassisSpec* smallestChassisFor(int gpuCount, const std::vector<ChassisSpec>& chassis)

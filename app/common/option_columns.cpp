@@ -161,7 +161,9 @@ QString powerSupplyMeaning(PowerSupplyFit fit)
 
 QString powerSupplyText(const OwnedOption& o)
 {
-    if (powerSupplyLabel(o).isEmpty() || !o.chassis)
+    const bool flagged
+        = o.powerSupplyFit == PowerSupplyFit::NoSpare || o.powerSupplyFit == PowerSupplyFit::Short;
+    if (!flagged || !o.chassis)
         return {};
     const PowerSupplies& supplies = o.chassis->powerSupplies;
     const auto watts = [](double w) {

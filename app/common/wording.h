@@ -17,10 +17,10 @@ namespace gpuplan::views {
 QString recommendationReason(const Results& results);
 
 // "Caution: " and why the recommended machine's training time is too short to trust (it
-// exceeds the GPUs' peak, comes near it, or assumes perfect scaling), else why its price is
-// (its chassis's power supplies cannot spare one or fall short: powerSupplyText); empty when
-// neither. The recommendation stays what the rule finds, as the paper's Fig. 7 makes it; this
-// says so.
+// exceeds the GPUs' peak, comes near it, or assumes perfect scaling), then, as a second
+// "Caution: ", why its price may not buy a machine that powers its cards (powerSupplyText);
+// empty when neither holds. The recommendation stays what the rule finds, as the paper's Fig. 7
+// makes it; this says so.
 QString recommendationCaution(const OwnedOption& recommended);
 
 // "Within the constraints at the central estimate only: its time's range reaches 86.4 days,

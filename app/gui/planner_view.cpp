@@ -143,15 +143,14 @@ void PlannerView::buildLayout()
     m_rentalFilter = new RentalFilterButton;
     m_budgetOn = new QCheckBox(tr("Budget"));
     m_budgetOn->setObjectName(QStringLiteral("budgetOn"));
-    auto* budget = new NumberBox;
-    budget->setTrimmedZeros(true);
-    m_budget = budget;
+    m_budget = new NumberBox;
     m_budget->setObjectName(QStringLiteral("budget"));
     // The limits a scenario file is held to (core/limits.h), at its precision, trailing zeros
     // trimmed: a file's $50 budget or 32.95-day deadline showed as $100 and 33.0, which a later
     // tick of the box then applied unsaid.
     m_budget->setRange(limits::kBudgetUsd.bounds.min, limits::kBudgetUsd.bounds.max);
     m_budget->setDecimals(2);
+    m_budget->setTrimmedZeros(true);
     m_budget->setSingleStep(5000);
     m_budget->setPrefix(QStringLiteral("$"));
     m_budget->setGroupSeparatorShown(true);
@@ -159,12 +158,11 @@ void PlannerView::buildLayout()
     m_budget->setKeyboardTracking(false);
     m_deadlineOn = new QCheckBox(tr("Deadline"));
     m_deadlineOn->setObjectName(QStringLiteral("deadlineOn"));
-    auto* deadline = new NumberBox;
-    deadline->setTrimmedZeros(true);
-    m_deadline = deadline;
+    m_deadline = new NumberBox;
     m_deadline->setObjectName(QStringLiteral("deadline"));
     m_deadline->setRange(limits::kDeadlineDays.bounds.min, limits::kDeadlineDays.bounds.max);
     m_deadline->setDecimals(2);
+    m_deadline->setTrimmedZeros(true);
     m_deadline->setSuffix(tr(" days"));
     m_deadline->setValue(kDefaultDeadlineDays);
     m_deadline->setKeyboardTracking(false);

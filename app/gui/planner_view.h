@@ -16,7 +16,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
@@ -29,6 +28,7 @@ class ChartWidget;
 namespace gpuplan::gui {
 
 class CloudTableModel;
+class NumberBox;
 class RentalFilterButton;
 class OptionTableModel;
 class PlannerSession;
@@ -77,9 +77,9 @@ private:
     QCheckBox* m_logAxes = nullptr;
     RentalFilterButton* m_rentalFilter = nullptr;
     QCheckBox* m_budgetOn = nullptr;
-    QDoubleSpinBox* m_budget = nullptr;
+    NumberBox* m_budget = nullptr;
     QCheckBox* m_deadlineOn = nullptr;
-    QDoubleSpinBox* m_deadline = nullptr;
+    NumberBox* m_deadline = nullptr;
     QLabel* m_recommendation = nullptr;
     render::ChartWidget* m_hardwareChart = nullptr;
     render::ChartWidget* m_experimentChart = nullptr;

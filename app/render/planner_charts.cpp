@@ -15,6 +15,14 @@ namespace gpuplan::render {
 
 namespace {
 
+// The deadline line's label, "Deadline 32.9 days", as the deadline was set.
+QString deadlineLabel(double days)
+{
+    return QStringLiteral("Deadline %1 %2")
+        .arg(views::formatDeadlineDays(days),
+            days == 1.0 ? QStringLiteral("day") : QStringLiteral("days"));
+}
+
 // Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour
 // vision deficiency, and in greyscale print; then the five of Paul Tol's "muted" scheme that
 // differ from them, so that the thirteen GPU types of the shipped tables each get their own
@@ -281,10 +289,7 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
             QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor });
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
-            QStringLiteral("Deadline %1 %2")
-                .arg(views::formatDeadlineDays(*opt.deadlineDays),
-                    *opt.deadlineDays == 1.0 ? QStringLiteral("day") : QStringLiteral("days")),
-            kDeadlineColor });
+            deadlineLabel(*opt.deadlineDays), kDeadlineColor });
     chart.footnote = sourceNote(r);
     const QString missing = unavailableNote(r);
     if (!missing.isEmpty())
@@ -311,10 +316,7 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
             rentalPoints += p.cloudIndex >= 0 ? 1 : 0;
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
-            QStringLiteral("Deadline %1 %2")
-                .arg(views::formatDeadlineDays(*opt.deadlineDays),
-                    *opt.deadlineDays == 1.0 ? QStringLiteral("day") : QStringLiteral("days")),
-            kDeadlineColor });
+            deadlineLabel(*opt.deadlineDays), kDeadlineColor });
     // The paper's Fig. 7 measure for owning leaves electricity out; a rental's price has it in.
     // With resale or owning costs set, what is spread is more than the price.
     const bool owningBeyondPrice = std::any_of(r.options.begin(), r.options.end(),
