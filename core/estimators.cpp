@@ -2,6 +2,7 @@
 
 #include "core/interconnect.h"
 #include "core/micro_batch_model.h"
+#include "core/step_communication.h"
 #include "core/uncertainty.h"
 
 #include <algorithm>
@@ -46,16 +47,6 @@ std::string formatUtilization(double u)
     std::snprintf(buffer, sizeof buffer, "assumed utilisation %.2f of peak", u);
     return buffer;
 }
-
-// Days of one way to run the step: compute and communication, and the estimate's middle.
-struct OverlappedDays {
-    double compute = 0.0;
-    double communication = 0.0;
-    // Full overlap of communication with the backward pass at best, none at worst.
-    double best() const { return std::max(compute, communication); }
-    double worst() const { return compute + communication; }
-    double middle() const { return 0.5 * (best() + worst()); }
-};
 
 // Bytes of a model's gradients where nothing measured says otherwise: fp32, as mixed-precision
 // training keeps them (the paper's recipes included).
@@ -149,6 +140,21 @@ double trainingStateBytes(const Workload& w)
     return kTrainingStateBytesPerParameter * static_cast<double>(w.parameters);
 }
 
+std::optional<Parallelism> leastShardingThatHolds(
+    const Workload& w, int gpuCount, double memoryBytes)
+{
+    const double parameters = static_cast<double>(w.parameters);
+    const TrainingStates whole { parameters * kWeightBytesPerParameter,
+        parameters * kGradientBytesPerParameter, parameters * kOptimizerBytesPerParameter };
+    if (gpuCount <= 1)
+        return whole.total() <= memoryBytes ? std::optional(Parallelism::None) : std::nullopt;
+    for (const Parallelism p :
+        { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2, Parallelism::Zero3 })
+        if (statesPerRank(whole, p, gpuCount).total() <= memoryBytes)
+            return p;
+    return std::nullopt;
+}
+
 std::optional<TrainingEstimate> analyticEstimate(
     const Workload& w, const GpuSpec& gpu, int gpuCount, double assumedUtilization)
 {
@@ -180,35 +186,61 @@ std::optional<TrainingEstimate> analyticEstimate(
     // The utilisation's range (assumption_table.h): faster at its high end, slower at its low.
     const Interval utilization
         = assumptionRange(AssumptionId::AnalyticUtilization, assumedUtilization);
-    // Several GPUs also exchange the fp32 gradients once per optimizer step (data parallel, as
-    // the paper trains): over the GPU's interconnect where one is known. Without one the GPUs
-    // are assumed to scale perfectly, and the estimate says so.
+    // Several GPUs also exchange the gradients (data parallel, as the paper trains), by the
+    // least sharding that holds the training state: over the GPU's interconnect where one is
+    // known. Without one the GPUs are assumed to scale perfectly, and the estimate says so.
+    // Where sharding the gradients or parameters exchanges every micro-step, how many there
+    // are depends on the micro-batch, which FLOPs cannot tell: from one (the range's low end)
+    // to one sample each (its high end), the estimate between them.
+    const Parallelism strategy = gpu.memoryGb > 0.0
+        ? leastShardingThatHolds(w, gpuCount, gpu.memoryGb * 1e9).value_or(Parallelism::Zero3)
+        : (gpuCount > 1 ? Parallelism::Ddp : Parallelism::None);
+    const int mostMicroSteps = std::max(1, (w.globalBatch + gpuCount - 1) / gpuCount);
     const Interconnect* link = gpuCount > 1 ? interconnectFor(gpu.id) : nullptr;
     const double gradientBytes = fp32GradientBytes(w);
-    const double communication
+    const double allReduce
         = link ? allReduceDays(w.steps, gradientBytes, gpuCount, link->busGBps * 1e9) : 0.0;
-    const OverlappedDays assumed { computeDaysAt(assumedUtilization), communication };
-    e.days = assumed.middle();
-    e.daysLow = OverlappedDays { computeDaysAt(utilization.high), communication }.best();
-    e.daysHigh = OverlappedDays { computeDaysAt(utilization.low), communication }.worst();
+    const auto runAt = [&](double utilizationAt, int microSteps) {
+        return RunDays { computeDaysAt(utilizationAt), allReduce,
+            stepCommunication(
+                strategy, microSteps, kWeightBytesPerParameter / kGradientBytesPerParameter) };
+    };
+    const RunDays fewest = runAt(assumedUtilization, 1);
+    const RunDays most = runAt(assumedUtilization, mostMicroSteps);
+    e.days = 0.5 * (fewest.best() + most.worst());
+    e.daysLow = runAt(utilization.high, 1).best();
+    e.daysHigh = runAt(utilization.low, mostMicroSteps).worst();
     e.configuration = formatUtilization(assumedUtilization);
+    if (shardingLevel(strategy) > 0)
+        e.configuration += ", " + std::string(toString(strategy));
     e.note = "training FLOPs / (GPUs x dense peak x assumed utilisation); the training state "
              "fits the GPUs' memory, activations not counted";
-    if (link) {
+    if (shardingLevel(strategy) > 0) {
         char buffer[160];
         std::snprintf(buffer, sizeof buffer,
-            "; plus an all-reduce of %.2f GB of gradients per step at %.0f GB/s (%s), %.2f of "
-            "%.2f days at most",
-            gradientBytes / 1e9, link->busGBps, std::string(link->name).c_str(), communication,
-            assumed.worst());
-        e.note += buffer + ("; bus bandwidth: " + std::string(link->source));
+            "; %s is the least sharding that holds it (%.1f GB a GPU unsharded)",
+            std::string(toString(strategy)).c_str(), trainingStateBytes(w) / 1e9);
+        e.note += buffer;
+    }
+    if (link) {
+        char buffer[400];
+        std::snprintf(buffer, sizeof buffer,
+            "; plus %s (%.2f GB) at %.0f GB/s (%s), %.2f of %.2f days at most",
+            std::string(exchangeDescription(strategy)).c_str(), gradientBytes / 1e9, link->busGBps,
+            std::string(link->name).c_str(), most.communication(), most.worst());
+        e.note += buffer;
+        if (shardingLevel(strategy) >= 2)
+            e.note += ", in " + std::to_string(mostMicroSteps) + " micro-steps of one sample";
+        e.note += "; bus bandwidth: " + std::string(link->source);
     } else if (gpuCount > 1) {
         e.flags.push_back(EstimateFlag::PerfectScaling);
+        e.note += "; " + std::string(exchangeDescription(strategy))
+            + " left out: no bus bandwidth known";
     }
     // Exactly the assumption where nothing is added: recomputed from the days it could land a
     // hair above 1.0 or below 0.75 and change a flag.
-    e.impliedUtilization
-        = communication > 0.0 ? impliedUtilization(w, gpu, gpuCount, e.days) : assumedUtilization;
+    e.impliedUtilization = most.communication() > 0.0 ? impliedUtilization(w, gpu, gpuCount, e.days)
+                                                      : assumedUtilization;
     addUtilizationFlags(e);
     return e;
 }
@@ -261,9 +293,10 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
         note = "; micro-batch " + chosen + " (measured " + measured + ") fits by the " + fitted;
     else if (choice.microBatch > base.microBatch)
         note = "; micro-batch " + chosen + " (measured " + measured + ") fits once "
-            + (choice.strategy == Parallelism::Zero1
-                    ? "ZeRO-1 shards the optimizer state"
-                    : "ZeRO-2 shards the optimizer state and gradients")
+            + (choice.strategy == Parallelism::Zero1 ? "ZeRO-1 shards the optimizer state"
+                    : choice.strategy == Parallelism::Zero2
+                    ? "ZeRO-2 shards the optimizer state and gradients"
+                    : "ZeRO-3 shards the optimizer state, gradients and parameters")
             + " over " + std::to_string(gpus) + " GPUs (" + fitted + ")";
     else if (choice.microBatch < base.microBatch)
         note = "; micro-batch " + chosen + " (measured " + measured
@@ -286,13 +319,6 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
         note += "; time per sample as at micro-batch " + measured
             + " (no micro-step times at other micro-batches in the file)";
     }
-    if (choice.allReduces > 1.0) {
-        char passes[96];
-        std::snprintf(passes, sizeof passes,
-            "; ZeRO-2 reduce-scatters every micro-step: %.1f all-reduces' bytes",
-            choice.allReduces);
-        note += passes;
-    }
     return note;
 }
 
@@ -310,12 +336,15 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     if (!base || w.steps <= 0)
         return std::nullopt;
 
-    // Bus bandwidth: what the measured ranks achieved, else the interconnect table.
+    // Bus bandwidth: what the measured ranks achieved, else the interconnect table; neither
+    // for PCIe cards, whose measured compute is then scaled alone, flagged as the analytic
+    // estimate is for the same cards (a measured card's speed rather than an assumed one: with
+    // no estimate here, `best` had fallen through to the analytic guess, and 2 RTX 4090s came
+    // out 2.28 times as fast as the one measured).
     const Interconnect* link = interconnectFor(gpu.id);
     const bool measuredBus = base->busBandwidth && *base->busBandwidth > 0.0;
-    if (!measuredBus && !link)
-        return std::nullopt;
-    const double busBytesPerSecond = measuredBus ? *base->busBandwidth : link->busGBps * 1e9;
+    const double busBytesPerSecond
+        = measuredBus ? *base->busBandwidth : (link ? link->busGBps * 1e9 : 0.0);
 
     // Compute: the measured step without its collectives, its global batch split over more
     // GPUs, at the micro-batch each strategy leaves room for (core/micro_batch_model.h).
@@ -325,22 +354,27 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
         : 1.0;
     const double measuredComputeDays
         = base->trainingDays * computeShare * base->gpuCount / static_cast<double>(gpuCount);
-    // Communication: the gradients' all-reduce per optimizer step (ZeRO-1's reduce-scatter +
-    // all-gather moves the same bytes), times what each strategy adds.
+    // Communication, in all-reduces of the gradients per step (core/step_communication.h):
+    // the bytes a rank measured where it held them whole, else the model's fp32 gradients.
     const bool fullGradients = base->gradientBytes && shardingLevel(base->parallelism) < 2;
     const double gradientBytes
         = fullGradients ? static_cast<double>(*base->gradientBytes) : fp32GradientBytes(w);
-    const double gradientAllReduceDays
-        = allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond);
+    const double gradientAllReduceDays = busBytesPerSecond > 0.0
+        ? allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond)
+        : 0.0;
 
     // The fastest choice; the least sharding wins a tie (choices come in that order). Files
-    // without a micro-batch get ddp at whatever micro-batch was measured.
+    // without a micro-batch get the measured strategy (ddp for one GPU) at whatever
+    // micro-batch was measured.
     const auto choices = microBatchChoices(*base, w.globalBatch, gpuCount, gpu.memoryGb * 1e9);
     const MicroBatchAtCount* chosen = nullptr;
-    OverlappedDays days { measuredComputeDays, gradientAllReduceDays };
+    const Parallelism measuredStrategy
+        = base->parallelism == Parallelism::None ? Parallelism::Ddp : base->parallelism;
+    RunDays days { measuredComputeDays, gradientAllReduceDays,
+        stepCommunication(measuredStrategy, base->accumulation, 1.0) };
     for (const auto& choice : choices) {
-        const OverlappedDays these { measuredComputeDays * choice.computeRatio,
-            gradientAllReduceDays * choice.allReduces };
+        const RunDays these { measuredComputeDays * choice.computeRatio, gradientAllReduceDays,
+            choice.communication };
         if (!chosen || these.middle() < days.middle()) {
             chosen = &choice;
             days = these;
@@ -358,18 +392,34 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
             std::string(toString(chosen->strategy)).c_str(), gpuCount, chosen->microBatch,
             base->gpuCount);
     else
-        std::snprintf(
-            buffer, sizeof buffer, "ddp over %d GPUs from %d measured", gpuCount, base->gpuCount);
+        std::snprintf(buffer, sizeof buffer, "%s over %d GPUs from %d measured",
+            std::string(toString(measuredStrategy)).c_str(), gpuCount, base->gpuCount);
     e.configuration = buffer;
-    std::snprintf(buffer, sizeof buffer,
-        "; all-reduce of %.2f GB per step at %.0f GB/s (%s), %.2f of %.2f days at most",
-        gradientBytes / 1e9, busBytesPerSecond / 1e9,
-        measuredBus ? "measured" : std::string(link->name).c_str(), days.communication,
-        days.worst());
+    // ddp's all-reduce as before; a sharded strategy's exchanges in its own words, in
+    // all-reduces' bytes and the part of them each step waits for.
+    const Parallelism strategy = chosen ? chosen->strategy : measuredStrategy;
+    char volume[96];
+    if (shardingLevel(strategy) > 0)
+        std::snprintf(volume, sizeof volume,
+            ": %.1f all-reduces' worth of %.2f GB a step, %.1f of them waited for,",
+            days.exchange.total(), gradientBytes / 1e9, days.exchange.exposed);
+    else
+        std::snprintf(volume, sizeof volume, "all-reduce of %.2f GB per step", gradientBytes / 1e9);
+    const std::string exchange = "; "
+        + std::string(shardingLevel(strategy) > 0 ? exchangeDescription(strategy) : "") + volume;
+    if (busBytesPerSecond > 0.0)
+        std::snprintf(buffer, sizeof buffer, " at %.0f GB/s (%s), %.2f of %.2f days at most",
+            busBytesPerSecond / 1e9, measuredBus ? "measured" : std::string(link->name).c_str(),
+            days.communication(), days.worst());
+    else
+        std::snprintf(buffer, sizeof buffer, "%s left out: no bus bandwidth known",
+            shardingLevel(strategy) > 0 ? "" : ",");
     e.note = "extrapolated from gpuplan-bench on " + std::to_string(base->gpuCount) + "x "
         + base->deviceName + (base->source.date.empty() ? "" : " (" + base->source.date + ")")
-        + buffer + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
-        + (measuredBus ? "" : "; bus bandwidth: " + std::string(link->source));
+        + exchange + buffer + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
+        + (!measuredBus && link ? "; bus bandwidth: " + std::string(link->source) : "");
+    if (busBytesPerSecond <= 0.0)
+        e.flags.push_back(EstimateFlag::PerfectScaling);
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
     addUtilizationFlags(e);
     return e;

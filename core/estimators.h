@@ -13,15 +13,29 @@ std::optional<double> impliedUtilization(
     const Workload& w, const GpuSpec& gpu, int gpuCount, double days);
 
 // What training a model must hold in GPU memory at the least, before any activation: 16 bytes
-// a parameter for Adam with the paper's recipes (mixed precision: 16-bit weights and gradients,
-// 4-byte fp32 master weights, two 4-byte moments; fp32: 4-byte weights, gradients and two
-// moments), sharded over the GPUs as ZeRO-3 does. Where it exceeds the GPUs' memory the model
-// trains only by offloading to CPU memory (the paper found Pythia-6.9B infeasible on one 80 GB
-// GPU), whose speed the analytic estimate cannot know. The GPUs' memory is taken as the stated
-// GB in 10^9 bytes: about 93% of the GiB installed, the rest left to the CUDA context and
-// fragmentation.
-inline constexpr double kTrainingStateBytesPerParameter = 16.0;
+// a parameter for Adam with the paper's recipes, sharded over the GPUs at most as ZeRO-3 does.
+// Where it exceeds the GPUs' memory the model trains only by offloading to CPU memory (the
+// paper found Pythia-6.9B infeasible on one 80 GB GPU), whose speed the analytic estimate
+// cannot know. The GPUs' memory is taken as the stated GB in 10^9 bytes: about 93% of the GiB
+// installed, the rest left to the CUDA context and fragmentation.
+//
+// By kind, as gpuplan-bench keeps them (PyTorch's automatic mixed precision: fp32 weights and
+// gradients, Adam's two fp32 moments), which ZeRO's stages shard one after the other. DeepSpeed
+// keeps 16-bit weights and gradients beside 12 bytes of fp32 optimizer state (Rajbhandari et
+// al. 2020, "ZeRO", section 3.1), the same 16 bytes, of which ZeRO-1 and -2 shard more: this
+// split may choose more sharding, and so more communication, than such a stack needs.
+inline constexpr double kWeightBytesPerParameter = 4.0;
+inline constexpr double kGradientBytesPerParameter = 4.0;
+inline constexpr double kOptimizerBytesPerParameter = 8.0;
+inline constexpr double kTrainingStateBytesPerParameter
+    = kWeightBytesPerParameter + kGradientBytesPerParameter + kOptimizerBytesPerParameter;
+static_assert(kTrainingStateBytesPerParameter == 16.0);
 double trainingStateBytes(const Workload& w);
+
+// The least sharding of that state (ddp, then ZeRO-1, -2, -3; `None` on one GPU) that leaves
+// each of `gpuCount` GPUs within `memoryBytes`; nullopt when not even ZeRO-3's shard fits.
+std::optional<Parallelism> leastShardingThatHolds(
+    const Workload& w, int gpuCount, double memoryBytes);
 
 // Each returns nullopt when the source has nothing for this (model, GPU, count): a GPU the
 // paper did not test, a precision with no known peak, no measurement. An infeasible cell of a
@@ -34,11 +48,14 @@ std::optional<TrainingEstimate> analyticEstimate(
 std::optional<TrainingEstimate> measuredEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 // N GPUs from a gpuplan-bench measurement on fewer (the most below N): the measured compute
-// split over N, plus the gradients' communication per step at the bus bandwidth the measured
-// ranks reached or, for a one-GPU measurement, core/interconnect.h's; of ddp, ZeRO-1 and ZeRO-2
-// each at the micro-batch it leaves room for (core/micro_batch_model.h), the fastest.
-// Range: full overlap of the two (low) to none (high); the estimate is their middle. nullopt
-// without such a measurement or without a known bus bandwidth.
+// split over N, plus the strategy's exchanges per step (core/step_communication.h) at the bus
+// bandwidth the measured ranks reached or, for a one-GPU measurement, core/interconnect.h's;
+// of ddp and ZeRO-1, -2 and -3 each at the micro-batch it leaves room for
+// (core/micro_batch_model.h), the fastest. Range: as much hidden behind the backward pass as
+// can be (low) to nothing hidden (high); the estimate is their middle. Where no bus bandwidth
+// is known (PCIe cards), the measured compute alone, flagged perfect_scaling as the analytic
+// estimate is: a measured card's speed, not an assumed one. nullopt without such a
+// measurement.
 std::optional<TrainingEstimate> extrapolatedEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 

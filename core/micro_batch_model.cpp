@@ -51,19 +51,17 @@ MicroBatchSplit splitEvenly(int perDevice, int fits)
 
 namespace {
 
-// Bytes each GPU holds of the states that sharding divides.
-struct States {
-    double parameters = 0.0;
-    double gradients = 0.0;
-    double optimizer = 0.0;
-    double total() const { return parameters + gradients + optimizer; }
-};
-
-States statesUnder(const States& whole, int level, int gpus)
+// What one rank of `base` held (absent bytes as 0), and the same states as one GPU holds them
+// unsharded.
+TrainingStates measuredStates(const MeasuredResult& base)
 {
-    return { level >= 3 ? whole.parameters / gpus : whole.parameters,
-        level >= 2 ? whole.gradients / gpus : whole.gradients,
-        level >= 1 ? whole.optimizer / gpus : whole.optimizer };
+    return { static_cast<double>(base.parameterBytes.value_or(0)),
+        static_cast<double>(base.gradientBytes.value_or(0)),
+        static_cast<double>(base.optimizerStateBytes.value_or(0)) };
+}
+TrainingStates wholeStatesOf(const MeasuredResult& base)
+{
+    return wholeStates(measuredStates(base), base.parallelism, base.gpuCount);
 }
 
 std::optional<Line> microStepTime(const MeasuredResult& m)
@@ -83,8 +81,8 @@ std::optional<Line> microStepTime(const MeasuredResult& m)
 // either.
 struct MemoryModel {
     Line peak;
-    States measured;
-    States whole; // as one GPU would hold them unsharded
+    TrainingStates measured;
+    TrainingStates whole; // as one GPU would hold them unsharded
 };
 
 std::optional<MemoryModel> memoryModel(const MeasuredResult& base)
@@ -95,16 +93,18 @@ std::optional<MemoryModel> memoryModel(const MeasuredResult& base)
     const auto peak = leastSquaresLine(peaks);
     if (!peak || !base.optimizerStateBytes || !base.gradientBytes)
         return std::nullopt;
-    MemoryModel model;
-    model.peak = *peak;
-    model.measured = { static_cast<double>(base.parameterBytes.value_or(0)),
-        static_cast<double>(*base.gradientBytes), static_cast<double>(*base.optimizerStateBytes) };
-    const int level = shardingLevel(base.parallelism);
-    const double n = std::max(1, base.gpuCount);
-    model.whole = { level >= 3 ? model.measured.parameters * n : model.measured.parameters,
-        level >= 2 ? model.measured.gradients * n : model.measured.gradients,
-        level >= 1 ? model.measured.optimizer * n : model.measured.optimizer };
-    return model;
+    return MemoryModel { *peak, measuredStates(base), wholeStatesOf(base) };
+}
+
+// The whole model's parameter bytes over its gradient bytes, what an all-gather of the
+// parameters moves against a reduce-scatter of the gradients: 1 where the file lacks either
+// (both fp32, as gpuplan-bench keeps them).
+double parameterToGradientBytes(const MeasuredResult& base)
+{
+    const TrainingStates whole = wholeStatesOf(base);
+    if (!(whole.parameters > 0.0) || !(whole.gradients > 0.0))
+        return 1.0;
+    return whole.parameters / whole.gradients;
 }
 
 } // namespace
@@ -136,18 +136,24 @@ std::vector<MicroBatchAtCount> microBatchChoices(
         const double microStep
             = time ? time->at(at.microBatch) : static_cast<double>(at.microBatch);
         at.computeRatio = at.accumulation * microStep / (perGpu * measuredPerSample);
-        at.allReduces = shardingLevel(strategy) >= 2 ? (at.accumulation + 1) / 2.0 : 1.0;
+        at.communication
+            = stepCommunication(strategy, at.accumulation, parameterToGradientBytes(base));
         return at;
     };
+    // The run's own strategy holds no more state per GPU on more GPUs, so its micro-batch fits
+    // there: a ZeRO-3 run extrapolated as ddp had been priced one all-reduce a step for a model
+    // whose states ddp could not hold (review).
+    const Parallelism measured
+        = base.parallelism == Parallelism::None ? Parallelism::Ddp : base.parallelism;
 
     const auto model = capacityBytes > 0.0 ? memoryModel(base) : std::nullopt;
     if (!model)
-        return { choose(Parallelism::Ddp, measuredFits, false) };
+        return { choose(measured, measuredFits, false) };
 
     std::vector<MicroBatchAtCount> choices;
     for (const Parallelism strategy :
-        { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2 }) {
-        const States there = statesUnder(model->whole, shardingLevel(strategy), gpuCount);
+        { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2, Parallelism::Zero3 }) {
+        const TrainingStates there = statesPerRank(model->whole, strategy, gpuCount);
         Line shifted = model->peak;
         shifted.intercept += there.total() - model->measured.total();
         int fits = largestFittingPowerOfTwo(shifted, capacityBytes, ceiling);
@@ -157,7 +163,7 @@ std::vector<MicroBatchAtCount> microBatchChoices(
             choices.push_back(choose(strategy, fits, true));
     }
     if (choices.empty()) // the fit says nothing fits, yet the measurement ran: trust the run
-        choices.push_back(choose(Parallelism::Ddp, measuredFits, true));
+        choices.push_back(choose(measured, measuredFits, true));
     return choices;
 }
 

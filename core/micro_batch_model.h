@@ -7,6 +7,7 @@
 // batch the fitted micro-batch does not divide into equal micro-batches.
 
 #include "core/reference_data.h"
+#include "core/step_communication.h"
 
 #include <optional>
 #include <string>
@@ -46,7 +47,7 @@ MicroBatchSplit splitEvenly(int perDevice, int fits);
 // One way to run the step on N GPUs, from a measurement on fewer: a strategy, the micro-batch
 // it leaves room for, and what that costs per step against the measurement.
 struct MicroBatchAtCount {
-    Parallelism strategy = Parallelism::Ddp; // ddp, zero1 or zero2
+    Parallelism strategy = Parallelism::Ddp; // ddp, zero1, zero2 or zero3
     // Per GPU, at most the per-GPU share of the batch: the largest power of two that fits (or
     // the measured micro-batch), lowered to split the share into equal micro-batches.
     int microBatch = 0;
@@ -55,21 +56,21 @@ struct MicroBatchAtCount {
     // micro-step times measured at two or more micro-batches (timed), else 1 (every sample
     // takes as long as at the measured micro-batch) apart from a padded last micro-step.
     double computeRatio = 1.0;
-    // Communication per step in all-reduces of the gradients: ddp's one all-reduce and ZeRO-1's
-    // reduce-scatter + all-gather move the same bytes (1); ZeRO-2 reduce-scatters after every
-    // micro-step, as gpuplan-bench's sharded step does ((accumulation + 1) / 2).
-    double allReduces = 1.0;
+    // What the strategy exchanges per step at this accumulation, and how much of it can hide
+    // behind the backward pass (core/step_communication.h).
+    StepCommunication communication;
     bool timed = false;
     bool memoryFitted = false; // peaks at two micro-batches and the state bytes were measured
 };
 
-// The choices N GPUs offer: ddp, ZeRO-1 and ZeRO-2 each at the largest power-of-two
+// The choices N GPUs offer: ddp and ZeRO-1, -2 and -3, each at the largest power-of-two
 // micro-batch its memory model predicts to fit (one that leaves each GPU no more
 // state than the measured run keeps at least the measured micro-batch, which ran), the per-GPU
 // share split evenly at that size. Without peaks at
-// two micro-batches or the state bytes, only ddp at the measured micro-batch (fewer if the per-GPU
-// share is smaller). Empty when the measurement lacks its micro-batch or accumulation (older
-// files). ZeRO-3 is not offered: its per-block gathers are not modelled.
+// two micro-batches or the state bytes, only the measured strategy (ddp for one GPU) at the
+// measured micro-batch (fewer if the per-GPU share is smaller): more GPUs hold no more of its
+// state than the run did. Empty when the measurement lacks its micro-batch or accumulation
+// (older files).
 std::vector<MicroBatchAtCount> microBatchChoices(
     const MeasuredResult& base, int globalBatch, int gpuCount, double capacityBytes);
 

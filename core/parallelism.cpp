@@ -1,5 +1,7 @@
 #include "core/parallelism.h"
 
+#include <algorithm>
+
 namespace gpuplan {
 
 std::string_view toString(Parallelism p)
@@ -42,6 +44,30 @@ int shardingLevel(Parallelism p)
         break;
     }
     return 0;
+}
+
+namespace {
+// Divides (or, `times`, multiplies) each state `p` shards by the ranks.
+TrainingStates scaleSharded(const TrainingStates& states, Parallelism p, int ranks, bool times)
+{
+    const int level = shardingLevel(p);
+    const double n = std::max(1, ranks);
+    const auto scaled = [&](double bytes, int from) {
+        return level >= from ? (times ? bytes * n : bytes / n) : bytes;
+    };
+    return { scaled(states.parameters, 3), scaled(states.gradients, 2),
+        scaled(states.optimizer, 1) };
+}
+} // namespace
+
+TrainingStates statesPerRank(const TrainingStates& whole, Parallelism p, int ranks)
+{
+    return scaleSharded(whole, p, ranks, /*times=*/false);
+}
+
+TrainingStates wholeStates(const TrainingStates& perRank, Parallelism p, int ranks)
+{
+    return scaleSharded(perRank, p, ranks, /*times=*/true);
 }
 
 } // namespace gpuplan

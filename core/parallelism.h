@@ -22,4 +22,17 @@ std::optional<Parallelism> parallelismFromString(std::string_view text);
 // optimizer state, 2 the gradients too, 3 the parameters as well.
 int shardingLevel(Parallelism p);
 
+// Bytes of the training states a strategy shards: parameters (ZeRO-3), gradients (ZeRO-2 and
+// up) and optimizer state (ZeRO-1 and up).
+struct TrainingStates {
+    double parameters = 0.0;
+    double gradients = 0.0;
+    double optimizer = 0.0;
+    double total() const { return parameters + gradients + optimizer; }
+};
+// What each of `ranks` holds of the `whole` states under `p`, and the whole states from what
+// one rank held: one rule for the planner's memory checks and a measurement's unsharding.
+TrainingStates statesPerRank(const TrainingStates& whole, Parallelism p, int ranks);
+TrainingStates wholeStates(const TrainingStates& perRank, Parallelism p, int ranks);
+
 } // namespace gpuplan

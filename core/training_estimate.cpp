@@ -103,9 +103,10 @@ std::string_view describe(EstimateFlag f)
         return "No peak throughput is known for this GPU and precision, so utilisation "
                "cannot be checked.";
     case EstimateFlag::PerfectScaling:
-        return "No bus bandwidth is known between these GPUs, so the analytic estimate leaves "
-               "out their exchange of gradients and assumes they train as many times faster "
-               "as there are GPUs; treat this time as optimistic.";
+        return "No bus bandwidth is known between these GPUs, so the estimate leaves out "
+               "their exchange of gradients (and of parameters, where sharded) and assumes "
+               "they train as many times faster as there are GPUs; treat this time as "
+               "optimistic.";
     case EstimateFlag::MultiInstance:
         return "Needs several cloud instances; the estimate assumes they train as fast as "
                "one machine with the same GPUs.";

@@ -28,7 +28,7 @@ enum class EstimateFlag {
     Suspect, // implied utilisation >= 0.75: far above what training reaches
     UnsynchronisedTiming, // from the paper's tables, whose timer never synchronised the GPU
     NoPeakKnown, // implied utilisation cannot be computed
-    PerfectScaling, // analytic on several GPUs without a known interconnect: n GPUs = n x one
+    PerfectScaling, // several GPUs without a known interconnect (analytic, extrapolated): n x one
     MultiInstance, // cloud: several instances, assumes single-node interconnect
 };
 // The last enumerator, for code that lists every flag (the report's legend).

@@ -38,18 +38,19 @@ const MicroBatchAtCount* find(const std::vector<MicroBatchAtCount>& choices, Par
     return nullptr;
 }
 
-// ddp, ZeRO-1 and ZeRO-2 among the choices; all null unless there are exactly those three.
+// ddp and ZeRO-1, -2 and -3 among the choices; all null unless there are exactly those four.
 struct Strategies {
     const MicroBatchAtCount* ddp = nullptr;
     const MicroBatchAtCount* zero1 = nullptr;
     const MicroBatchAtCount* zero2 = nullptr;
+    const MicroBatchAtCount* zero3 = nullptr;
 };
 Strategies strategiesOf(const std::vector<MicroBatchAtCount>& choices)
 {
-    if (choices.size() != 3)
+    if (choices.size() != 4)
         return {};
     return { find(choices, Parallelism::Ddp), find(choices, Parallelism::Zero1),
-        find(choices, Parallelism::Zero2) };
+        find(choices, Parallelism::Zero2), find(choices, Parallelism::Zero3) };
 }
 
 } // namespace
@@ -101,12 +102,14 @@ private slots:
     }
 
     // Four GPUs: ZeRO-1 leaves 8 + 8 + 6 = 22 GB of states (18 GB freed), so 32 + 2.5 m <= 80
-    // fits 16; ZeRO-2 leaves 16 GB, 26 + 2.5 m fits 21, also 16. ddp stays at 8.
+    // fits 16; ZeRO-2 leaves 16 GB, 26 + 2.5 m fits 21, also 16; ZeRO-3 leaves 10 GB, 20 + 2.5 m
+    // fits 24, 16 again. ddp stays at 8.
     void shardingFreesRoomOnFourGpus()
     {
         const auto choices = microBatchChoices(oneGpu(), 1024, 4, k80GB);
-        const auto [ddp, zero1, zero2] = strategiesOf(choices);
-        QVERIFY(ddp && zero1 && zero2);
+        const auto [ddp, zero1, zero2, zero3] = strategiesOf(choices);
+        QVERIFY(ddp && zero1 && zero2 && zero3);
+        QCOMPARE(zero3->microBatch, 16);
         QCOMPARE(ddp->microBatch, 8);
         QCOMPARE(ddp->accumulation, 32); // 256 samples per GPU
         QCOMPARE(zero1->microBatch, 16);
@@ -117,31 +120,52 @@ private slots:
         // 256 samples that took 28.8 s: x0.9444.
         QVERIFY(qAbs(ddp->computeRatio - 1.0) < 1e-12);
         QVERIFY(qAbs(zero1->computeRatio - 27.2 / 28.8) < 1e-12);
-        QCOMPARE(ddp->allReduces, 1.0);
-        QCOMPARE(zero1->allReduces, 1.0);
-        QCOMPARE(zero2->allReduces, 8.5); // 16 reduce-scatters + 1 all-gather
+        // Per step, in all-reduces of the gradients' bytes (core/step_communication.h): ddp one,
+        // in the last of its 32 micro-steps' backward; ZeRO-1 a reduce-scatter there and an
+        // all-gather waited for; ZeRO-2 16 reduce-scatters + that all-gather; ZeRO-3 16
+        // reduce-scatters and 32 gathers of the parameters (as many bytes as the gradients).
+        QCOMPARE(ddp->communication.overlappable, 1.0);
+        QCOMPARE(ddp->communication.exposed, 0.0);
+        QVERIFY(qAbs(ddp->communication.overlapWindow - 2.0 / 3 / 32) < 1e-15);
+        QCOMPARE(zero1->communication.total(), 1.0);
+        QCOMPARE(zero1->communication.exposed, 0.5);
+        QCOMPARE(zero2->communication.total(), 8.5);
+        QCOMPARE(zero2->communication.exposed, 0.5);
+        QCOMPARE(zero3->communication.overlappable, 8.0);
+        QCOMPARE(zero3->communication.exposed, 16.0);
     }
 
-    // A ZeRO-2 run on 2 GPUs holds half the gradients and optimizer state: the model rebuilds
-    // the whole states (8 + 8 + 24 GB) before sharding them over 8 GPUs of 64 GB.
-    void shardedMeasurementIsUnsharded()
+    // A ZeRO-3 run of 4 GPUs holds a quarter of every state: 10 + 10 + 20 GB of the 40 + 40 +
+    // 80 GB, and 2 GB and 0.25 GB a sample beside them (43 GB at micro-batch 4, 44 GB at 8).
+    // On 8 GPUs of 48 GB, ddp (160 GB of states), ZeRO-1 (90 GB) and ZeRO-2 (55 GB) cannot hold
+    // them; ZeRO-3 (20 GB) fits 64 samples (20 + 2 + 0.25 x 104 <= 48). Until this review a
+    // run that nothing else could hold was extrapolated as ddp, one all-reduce a step.
+    void aZero3RunIsExtrapolatedAsZero3()
     {
         MeasuredResult m = oneGpu();
-        m.gpuCount = 2;
-        m.parallelism = Parallelism::Zero2;
-        m.gradientBytes = 4'000'000'000;
-        m.optimizerStateBytes = 12'000'000'000;
-        // The same activations as oneGpu(): 10 GB fixed + 24 GB of states, 2.5 GB per sample.
-        m.memorySamples = { { 4, 44'000'000'000 }, { 8, 54'000'000'000 } };
-        const auto choices = microBatchChoices(m, 1024, 8, 64e9);
-        // ddp holds all 40 GB: 50 + 2.5 m <= 64 fits 5.6 -> 4; the run's own micro-batch does
-        // not vouch for it, ddp holding more than the run did. (Taking the run's 24 GB as
-        // whole would have said 8.)
-        QCOMPARE(find(choices, Parallelism::Ddp)->microBatch, 4);
-        // ZeRO-1 on 8: 8 + 8 + 3 = 19 GB, 29 + 2.5 m fits 14 -> 8; ZeRO-2: 8 + 1 + 3 = 12 GB,
-        // 22 + 2.5 m fits 16.8 -> 16.
-        QCOMPARE(find(choices, Parallelism::Zero1)->microBatch, 8);
-        QCOMPARE(find(choices, Parallelism::Zero2)->microBatch, 16);
+        m.gpuCount = 4;
+        m.parallelism = Parallelism::Zero3;
+        m.parameterBytes = 10'000'000'000;
+        m.gradientBytes = 10'000'000'000;
+        m.optimizerStateBytes = 20'000'000'000;
+        m.memorySamples = { { 4, 43'000'000'000 }, { 8, 44'000'000'000 } };
+        const auto choices = microBatchChoices(m, 1024, 8, 48e9);
+        QCOMPARE(choices.size(), std::size_t(1));
+        QVERIFY(choices[0].strategy == Parallelism::Zero3);
+        QCOMPARE(choices[0].microBatch, 64);
+        QCOMPARE(choices[0].accumulation, 2); // 128 samples a GPU
+        // Two micro-steps: two reduce-scatters (1 all-reduce's bytes) beside the backward, and
+        // four gathers of the parameters (as many bytes as the gradients), waited for.
+        QCOMPARE(choices[0].communication.overlappable, 1.0);
+        QCOMPARE(choices[0].communication.exposed, 2.0);
+        // Without peaks to fit, the run's own strategy at its own micro-batch: more GPUs hold
+        // less of its states than the run did.
+        m.memorySamples.resize(1);
+        const auto unfitted = microBatchChoices(m, 1024, 8, 48e9);
+        QCOMPARE(unfitted.size(), std::size_t(1));
+        QVERIFY(unfitted[0].strategy == Parallelism::Zero3);
+        QCOMPARE(unfitted[0].microBatch, 8);
+        QCOMPARE(unfitted[0].communication.exposed, 16.0);
     }
 
     void fewerSamplesPerGpuThanTheMicroBatch()
@@ -154,8 +178,8 @@ private slots:
             QCOMPARE(c.accumulation, 1);
             QVERIFY(qAbs(c.computeRatio - 0.5 / 0.45) < 1e-12);
         }
-        QCOMPARE(find(choices, Parallelism::Zero2)->allReduces,
-            1.0); // one micro-step, one reduce-scatter
+        // One micro-step: one reduce-scatter and the all-gather.
+        QCOMPARE(find(choices, Parallelism::Zero2)->communication.total(), 1.0);
     }
 
     void withoutPeaksOrTimesOnlyTheMeasuredMicroBatch()
@@ -207,13 +231,14 @@ private slots:
     }
 
     // The same even split where the memory model chose the micro-batch: 160 samples on 4 GPUs
-    // are 40 a GPU. ddp keeps 8 (5 x 8, already even); ZeRO-1 and ZeRO-2 fit 16 (as in
+    // are 40 a GPU. ddp keeps 8 (5 x 8, already even); ZeRO-1, -2 and -3 fit 16 (as in
     // shardingFreesRoomOnFourGpus), which 40 splits into 3 x 14, not 16 + 16 + 8 padded to 16.
     void anUnevenShareIsSplitEvenlyWhereMemoryChose()
     {
         const auto choices = microBatchChoices(oneGpu(), 160, 4, k80GB);
-        const auto [ddp, zero1, zero2] = strategiesOf(choices);
-        QVERIFY(ddp && zero1 && zero2);
+        const auto [ddp, zero1, zero2, zero3] = strategiesOf(choices);
+        QVERIFY(ddp && zero1 && zero2 && zero3);
+        QCOMPARE(zero3->microBatch, 14);
         QCOMPARE(ddp->microBatch, 8);
         QCOMPARE(ddp->accumulation, 5);
         QVERIFY(zero1->memoryFitted);
@@ -224,7 +249,7 @@ private slots:
         // 3 x t(14) = 3 x (0.1 + 1.4) = 4.5 s for 40 samples that take 40 x 0.1125 = 4.5 s at
         // the measured rate; padded, 3 x t(16) = 5.1 s would have priced 13 % more.
         QVERIFY(qAbs(zero1->computeRatio - 1.0) < 1e-12);
-        QCOMPARE(zero2->allReduces, 2.0); // 3 reduce-scatters + 1 all-gather
+        QCOMPARE(zero2->communication.total(), 2.0); // 3 reduce-scatters + 1 all-gather
     }
 
     void theRunVouchesForItsOwnMicroBatch()
