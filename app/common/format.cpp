@@ -82,6 +82,12 @@ QString formatDeadlineDays(double days)
     return withoutTrailingZeros(numbers().toString(days, 'f', 2), numbers().decimalPoint().front());
 }
 
+QString formatDeadline(double days)
+{
+    const QString shown = formatDeadlineDays(days);
+    return shown + (shown == QLatin1String("1") ? QStringLiteral(" day") : QStringLiteral(" days"));
+}
+
 QString withoutTrailingZeros(QString text, QChar point)
 {
     if (text.contains(point)) {

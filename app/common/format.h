@@ -20,6 +20,9 @@ QString formatDays(double days, int decimals);
 // A deadline as the user set it, "32.9" or "60" (up to two decimals): rounded to whole days,
 // 32.9 read "32" in the recommendation, which 32.46 days then seemed to miss.
 QString formatDeadlineDays(double days);
+// The same with its unit, "1 day" or "32.9 days": "trains within 1 days" read as a typo in a
+// proposal.
+QString formatDeadline(double days);
 // "98%"
 QString formatPercent(double fraction);
 // A rate the user sets (F&A, fringe benefits, an assumption's fraction), as precise as it is

@@ -45,7 +45,7 @@ QString unmetConstraintText(const Results& r)
 QString recommendationReason(const Results& r)
 {
     const QString budget = r.budgetUsd ? formatUsd(*r.budgetUsd) : QString();
-    const QString deadline = r.deadlineDays ? formatDeadlineDays(*r.deadlineDays) : QString();
+    const QString deadline = r.deadlineDays ? formatDeadline(*r.deadlineDays) : QString();
     if (r.recommendationRule == RecommendationRule::None)
         return {};
     if (!r.recommended && r.setAsideAbovePeak)
@@ -56,9 +56,9 @@ QString recommendationReason(const Results& r)
     case RecommendationRule::FastestWithinBudget:
         return QStringLiteral("fastest machine within the %1 budget").arg(budget);
     case RecommendationRule::CheapestWithinDeadline:
-        return QStringLiteral("cheapest machine that trains within %1 days").arg(deadline);
+        return QStringLiteral("cheapest machine that trains within %1").arg(deadline);
     case RecommendationRule::CheapestWithinBoth:
-        return QStringLiteral("cheapest machine within the %1 budget that trains within %2 days")
+        return QStringLiteral("cheapest machine within the %1 budget that trains within %2")
             .arg(budget, deadline);
     case RecommendationRule::None:
         break;

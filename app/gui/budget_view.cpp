@@ -234,6 +234,8 @@ BudgetView::BudgetView(PlannerSession* session, QWidget* parent)
     connect(m_equipmentYear, &QSpinBox::valueChanged, this, changed);
     // A purchase after the grant's last year is not a choice to offer.
     connect(m_years, &QSpinBox::valueChanged, m_equipmentYear, &QSpinBox::setMaximum);
+    connect(m_years, &QSpinBox::valueChanged, m_years,
+        [box = m_years](int years) { box->setSuffix(years == 1 ? tr(" year") : tr(" years")); });
     // The sponsor's rules weigh F&A in every view's costs, not only here: the session's.
     connect(m_sponsor, &QComboBox::currentIndexChanged, this, [this] {
         if (m_syncing)

@@ -166,6 +166,10 @@ void PlannerView::buildLayout()
     m_deadline->setSuffix(tr(" days"));
     m_deadline->setValue(kDefaultDeadlineDays);
     m_deadline->setKeyboardTracking(false);
+    // "1 day", not "1 days", as the recommendation words it (views::formatDeadline).
+    connect(m_deadline, &QDoubleSpinBox::valueChanged, m_deadline, [box = m_deadline](double days) {
+        box->setSuffix(days == 1.0 ? tr(" day") : tr(" days"));
+    });
 
     // Labels are the boxes' buddies: Alt+M and Alt+S reach them, and a screen reader names each
     // box by its label (it read out the current value); the number boxes are named by the

@@ -18,9 +18,7 @@ namespace {
 // The deadline line's label, "Deadline 32.9 days", as the deadline was set.
 QString deadlineLabel(double days)
 {
-    return QStringLiteral("Deadline %1 %2")
-        .arg(views::formatDeadlineDays(days),
-            days == 1.0 ? QStringLiteral("day") : QStringLiteral("days"));
+    return QStringLiteral("Deadline ") + views::formatDeadline(days);
 }
 
 // Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour
