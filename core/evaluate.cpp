@@ -430,6 +430,11 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
         return s.gpuIds.empty()
             || std::find(s.gpuIds.begin(), s.gpuIds.end(), gpuId) != s.gpuIds.end();
     };
+    Warning untimed { Warning::Kind::RentalsWithoutEstimate, {}, {} };
+    const auto append = [](std::string& list, const std::string& item) {
+        if (("," + list + ",").find("," + item + ",") == std::string::npos)
+            list += (list.empty() ? "" : ",") + item;
+    };
     for (const auto& offer : s.catalog->cloudOffers) {
         const GpuSpec* gpu = s.catalog->findGpu(offer.gpuId);
         if (!gpu) {
@@ -438,12 +443,16 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
         }
         if (!wanted(offer.gpuId))
             continue; // Scenario::gpuIds chooses the GPUs to rent as well as to buy
+        bool rentable = false; // at some count it rents
+        bool timed = false;
         for (int count : s.gpuCounts) {
             if (count < offer.gpusPerInstance)
                 continue; // an 8-GPU instance is not a way to rent 2 GPUs
+            rentable = true;
             auto estimate = estimates.at(*gpu, count);
             if (!estimate || !estimate->feasible)
                 continue;
+            timed = true;
             moveDays(*estimate, *gpu, count, s.positions);
             CloudOption c;
             c.offer = &offer;
@@ -458,7 +467,14 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
             if (c.cheapestCostUsd)
                 r.cloud.push_back(std::move(c));
         }
+        if (rentable && !timed) {
+            append(untimed.subject, offer.id);
+            append(untimed.detail, gpu->name);
+        }
     }
+    if (!untimed.subject.empty()
+        && (s.source == SourcePolicy::Best || s.source == SourcePolicy::Analytic))
+        r.warnings.push_back(std::move(untimed));
 }
 
 // Every on-demand and spot price of one cloud option against buying `o`.

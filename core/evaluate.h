@@ -257,6 +257,12 @@ struct Warning {
         // Scenario::sponsorId is not among the catalog's sponsors: F&A falls on cloud spend
         // only. subject: the sponsor id.
         UnknownSponsor,
+        // Offers left out because no source times the model on their GPUs at any count they
+        // rent (bf16 on a V100, which has no bf16 peak: nothing is guessed), said rather than
+        // dropped without a word; only for the best and analytic sources, where such a gap is
+        // not the source's choice. subject: the offer ids, comma-separated; detail: their GPUs'
+        // names, likewise.
+        RentalsWithoutEstimate,
     };
     Kind kind = Kind::NoCatalog;
     std::string subject;
