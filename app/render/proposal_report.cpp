@@ -110,7 +110,11 @@ QString tableStart()
                           "style=\"border-collapse:collapse; font-size:7.5pt;\">");
 }
 
-QString assumptionsSection(const Results& r, const std::optional<ReportInput::PlannerPace>& planner)
+// The planner's runs and rate beside the grant's pace, and which of this report's figures the
+// pace moves (`figuresAtPace`, figuresThatFollowThePace): a note naming owning costs or a
+// break-even the report does not have sent a reader looking for them (helper 70).
+QString assumptionsSection(const Results& r, const std::optional<ReportInput::PlannerPace>& planner,
+    const QStringList& figuresAtPace)
 {
     const Assumptions& a = r.assumptions;
     QString html = QStringLiteral("<h2>Assumptions</h2><ul>");
@@ -166,13 +170,23 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
                     runRateText(a.runsPerMonth));
     // An explicit run rate is not dropped without a word: at another pace the break-even months,
     // the owning costs each run carries, and so the verdict, can differ.
-    if (planner)
+    if (planner) {
         html += QStringLiteral(": the grant budget's runs at its pace, over the months it has the "
-                               "compute. The planner was set to %1 at %2; break-even months, the "
-                               "owning costs each run carries and the buy-vs-rent verdict here "
-                               "follow the grant's pace, and can differ at the planner's.")
+                               "compute. The planner was set to %1 at %2")
                     .arg(countOf(planner->runs, 0, QStringLiteral("run"), QStringLiteral("runs")),
                         runRateText(planner->runsPerMonth));
+        QStringList moved;
+        if (planner->runs != a.plannedRuns)
+            moved << QStringLiteral("the plan's totals count the grant's %1")
+                         .arg(countOf(
+                             a.plannedRuns, 0, QStringLiteral("run"), QStringLiteral("runs")));
+        if (std::abs(planner->runsPerMonth - a.runsPerMonth) > 1e-9 && !figuresAtPace.isEmpty())
+            moved << QStringLiteral("%1 follow the grant's pace")
+                         .arg(views::listedWithAnd(figuresAtPace));
+        html += moved.isEmpty()
+            ? QStringLiteral("; that moves no figure here.")
+            : QStringLiteral(". Here %1.").arg(moved.join(QStringLiteral(", and ")));
+    }
     html += QStringLiteral("</li>");
     return html + QStringLiteral("</ul>");
 }
@@ -547,6 +561,32 @@ std::vector<std::size_t> reportOffers(const ReportInput& in)
     return indices;
 }
 
+namespace {
+// What this report states that the run rate moves: a break-even's months (and whether the
+// machine's life reaches them) where buying is compared; where owning costs accrue by the month,
+// what each run carries of them and so the plan's verdict; and the runs each reserved term
+// listed holds (runsPerReservationTerm). The rest (prices, days, electricity, the budget's
+// years) is the same at any pace.
+QStringList figuresThatFollowThePace(const ReportInput& in)
+{
+    const Results& r = *in.results;
+    QStringList figures;
+    if (const auto buy = reportBuyOption(in)) {
+        const OwnedOption& o = r.options[*buy];
+        if (o.breakEvenRuns)
+            figures << QStringLiteral("the break-even's months");
+        if (o.owning.monthlyUsd > 0.0)
+            figures << QStringLiteral("the owning costs each run carries")
+                    << QStringLiteral("the buy-vs-rent verdict");
+    }
+    const auto offers = reportOffers(in);
+    if (std::any_of(offers.begin(), offers.end(),
+            [&r](std::size_t i) { return !r.cloud[i].commitments.empty(); }))
+        figures << QStringLiteral("the runs each reserved term holds");
+    return figures;
+}
+} // namespace
+
 QString proposalReportHtml(const ReportInput& in)
 {
     const Results& r = *in.results;
@@ -642,7 +682,8 @@ QString proposalReportHtml(const ReportInput& in)
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(noMachineForSaleText(*rented)));
     }
-    html += assumptionsSection(r, in.plannerPace);
+    html += assumptionsSection(
+        r, in.plannerPace, in.plannerPace ? figuresThatFollowThePace(in) : QStringList());
     html += newPageHeading(QStringLiteral("Training time and cost"));
     QStringList charts { QStringLiteral("chart:hardware"), QStringLiteral("chart:experiment") };
     if (buyVsRentChartOption(in))

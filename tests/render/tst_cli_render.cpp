@@ -217,8 +217,12 @@ private slots:
         const QString words = QString::fromUtf8(text.out).simplified();
         QVERIFY2(words.contains(QStringLiteral("Planned: 10 runs, at 0.28 runs a month")),
             qPrintable(words.left(3000)));
-        // The planner's rate is not replaced without a word (review).
-        QVERIFY2(words.contains(QStringLiteral("The planner was set to 1 run at 1 run a month")),
+        // The planner's rate is not replaced without a word (review), nor what it moves.
+        QVERIFY2(words.contains(QStringLiteral(
+                     "The planner was set to 1 run at 1 run a month. Here the plan's totals count "
+                     "the grant's 10 runs, and the break-even's months, the owning costs each run "
+                     "carries, the buy-vs-rent verdict and the runs each reserved term holds "
+                     "follow the grant's pace.")),
             qPrintable(words.left(3000)));
         // The owning costs a reviewer needs to reproduce the figures, with their sources; the
         // hosting rate typed is the user's, not the table's.
@@ -237,6 +241,51 @@ private slots:
         const auto row = total.match(words);
         QVERIFY2(row.hasMatch(), qPrintable(words));
         QCOMPARE(match.captured(1), row.captured(1));
+#endif
+    }
+
+    // The note on the planner's pace names only what the report holds that the pace moves: a
+    // rental report said its break-even months, owning costs and verdict followed the grant's
+    // pace where it had no machine to compare and no owning costs (helper 70).
+    void reportNamesWhatThePlannersPaceWouldMove_data()
+    {
+        QTest::addColumn<QString>("offer");
+        QTest::addColumn<QString>("expected");
+        // RunPod's H200 rents GPUs that are not sold one at a time: nothing to compare.
+        QTest::addRow("nothing to compare")
+            << QStringLiteral("runpod-h200")
+            << QStringLiteral("The planner was set to 10 runs at 2 runs a month; that moves no "
+                              "figure here.");
+        // The 8xH100 system AWS's p5 rents is for sale: its break-even counts months.
+        QTest::addRow("a machine to compare")
+            << QStringLiteral("aws-p5-48xlarge")
+            << QStringLiteral("The planner was set to 10 runs at 2 runs a month. Here the "
+                              "break-even's months follow the grant's pace.");
+    }
+
+    void reportNamesWhatThePlannersPaceWouldMove()
+    {
+#ifndef GPUPLAN_PDFTOTEXT
+        QSKIP("pdftotext (poppler-utils) is not installed: the report's text cannot be read");
+#else
+        QFETCH(QString, offer);
+        QFETCH(QString, expected);
+        const QString out = m_dir.filePath(offer + QStringLiteral(".pdf"));
+        const Run r = run(
+            { QStringLiteral("report"), QStringLiteral("--model"), QStringLiteral("pythia-1b"),
+                QStringLiteral("--offer"), offer, QStringLiteral("--runs"), QStringLiteral("10"),
+                QStringLiteral("--runs-per-month"), QStringLiteral("2"), QStringLiteral("--today"),
+                QStringLiteral("2026-12-01"), QStringLiteral("--out"), out });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto text = gpuplan::testing::runProgram(QStringLiteral(GPUPLAN_PDFTOTEXT),
+            { out, QStringLiteral("-") }, QProcessEnvironment::systemEnvironment());
+        QCOMPARE(text.exitCode, 0);
+        // pdftotext writes the "fi" ligature DejaVu Sans sets.
+        const QString words
+            = QString::fromUtf8(text.out).simplified().replace(QChar(0xFB01), QStringLiteral("fi"));
+        QVERIFY2(words.contains(QStringLiteral("Planned: 10 runs, at 0.28 runs a month")),
+            qPrintable(words.left(3000)));
+        QVERIFY2(words.contains(expected), qPrintable(words.left(3000)));
 #endif
     }
 };
