@@ -158,9 +158,11 @@ Listing systems(const Catalog& c)
 
 Listing cloud(const Catalog& c)
 {
-    Listing l { { "Id", "Provider", "Instance", "GPU", "GPUs", "On-demand $/h", "Spot $/h",
+    // The kind beside the provider: a campus cluster and an allocation read as cloud offers
+    // without it (the allocation as a row with no rate); its queue and lead in the JSON.
+    Listing l { { "Id", "Kind", "Provider", "Instance", "GPU", "GPUs", "On-demand $/h", "Spot $/h",
                     "Reserved $/h", "Date", "Source" },
-        {}, {}, { 5, 6 } };
+        {}, {}, { 6, 7 } };
     for (const auto& o : c.cloudOffers) {
         QStringList reserved;
         QJsonArray reservedJson;
@@ -171,11 +173,13 @@ Listing cloud(const Catalog& c)
             reservedJson.append(
                 QJsonObject { { "years", r.years }, { "usd_per_hour", r.usdPerHour } });
         }
-        l.rows.push_back({ str(o.id), str(o.provider), str(o.instance), str(o.gpuId),
-            QString::number(o.gpusPerInstance), optionalUsd(o.onDemandUsdPerHour),
-            optionalUsd(o.spotUsdPerHour), reserved.join(QStringLiteral("; ")), str(o.source.date),
-            str(o.source.source) });
-        l.objects.push_back({ { "id", str(o.id) }, { "provider", str(o.provider) },
+        l.rows.push_back({ str(o.id), views::toQString(toString(o.kind)), str(o.provider),
+            str(o.instance), str(o.gpuId), QString::number(o.gpusPerInstance),
+            optionalUsd(o.onDemandUsdPerHour), optionalUsd(o.spotUsdPerHour),
+            reserved.join(QStringLiteral("; ")), str(o.source.date), str(o.source.source) });
+        l.objects.push_back({ { "id", str(o.id) }, { "kind", views::toQString(toString(o.kind)) },
+            { "queue_wait_days", o.queueWaitDays },
+            { "application_lead_days", o.applicationLeadDays }, { "provider", str(o.provider) },
             { "instance", str(o.instance) }, { "gpu_id", str(o.gpuId) },
             { "gpus_per_instance", o.gpusPerInstance },
             { "usd_per_hour", optionalJson(o.onDemandUsdPerHour) },

@@ -575,6 +575,17 @@ private slots:
         const Run cloud = cli({ "list", "cloud", "--price-set", "paper" });
         QCOMPARE(cloud.exitCode, 0);
         QVERIFY2(cloud.out.contains("$2.13 (3-yr)"), cloud.out.constData());
+        // Each offer says its kind: the allocation and the campus cluster are not cloud offers.
+        const Run kinds = cli({ "list", "cloud", "--format", "json" });
+        QCOMPARE(kinds.exitCode, 0);
+        QMap<QString, QJsonObject> offers;
+        for (const QJsonValue& o : QJsonDocument::fromJson(kinds.out).object()["cloud"].toArray())
+            offers.insert(o.toObject()["id"].toString(), o.toObject());
+        QCOMPARE(offers["access-delta-a100"]["kind"].toString(), QStringLiteral("allocation"));
+        QVERIFY(offers["access-delta-a100"]["application_lead_days"].toDouble() > 0.0);
+        QCOMPARE(offers["drexel-picotte-v100"]["kind"].toString(), QStringLiteral("campus"));
+        QCOMPARE(offers["aws-p5-48xlarge"]["kind"].toString(), QStringLiteral("cloud"));
+        QVERIFY(cli({ "list", "cloud" }).out.startsWith("Id "));
         // SXM GPUs are priced as the systems they are sold in.
         const Run systems = cli({ "list", "systems", "--format", "json" });
         QCOMPARE(systems.exitCode, 0);
