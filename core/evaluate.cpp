@@ -430,11 +430,7 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
         return s.gpuIds.empty()
             || std::find(s.gpuIds.begin(), s.gpuIds.end(), gpuId) != s.gpuIds.end();
     };
-    Warning untimed { Warning::Kind::RentalsWithoutEstimate, {}, {} };
-    const auto append = [](std::string& list, const std::string& item) {
-        if (("," + list + ",").find("," + item + ",") == std::string::npos)
-            list += (list.empty() ? "" : ",") + item;
-    };
+    const bool listUntimed = s.source == SourcePolicy::Best || s.source == SourcePolicy::Analytic;
     for (const auto& offer : s.catalog->cloudOffers) {
         const GpuSpec* gpu = s.catalog->findGpu(offer.gpuId);
         if (!gpu) {
@@ -467,14 +463,9 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
             if (c.cheapestCostUsd)
                 r.cloud.push_back(std::move(c));
         }
-        if (rentable && !timed) {
-            append(untimed.subject, offer.id);
-            append(untimed.detail, gpu->name);
-        }
+        if (rentable && !timed && listUntimed)
+            r.untimedOffers.push_back({ &offer, gpu });
     }
-    if (!untimed.subject.empty()
-        && (s.source == SourcePolicy::Best || s.source == SourcePolicy::Analytic))
-        r.warnings.push_back(std::move(untimed));
 }
 
 // Every on-demand and spot price of one cloud option against buying `o`.

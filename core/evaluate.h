@@ -257,12 +257,6 @@ struct Warning {
         // Scenario::sponsorId is not among the catalog's sponsors: F&A falls on cloud spend
         // only. subject: the sponsor id.
         UnknownSponsor,
-        // Offers left out because no source times the model on their GPUs at any count they
-        // rent (bf16 on a V100, which has no bf16 peak: nothing is guessed), said rather than
-        // dropped without a word; only for the best and analytic sources, where such a gap is
-        // not the source's choice. subject: the offer ids, comma-separated; detail: their GPUs'
-        // names, likewise.
-        RentalsWithoutEstimate,
     };
     Kind kind = Kind::NoCatalog;
     std::string subject;
@@ -309,6 +303,15 @@ struct Results {
     std::vector<OwnedOption> options; // feasible, sorted by GPU then count
     std::vector<CloudOption> cloud; // sorted by provider then offer then count
     std::vector<Unavailable> unavailable;
+    // Offers left out because no source times the model on their GPUs at any count they rent
+    // (bf16 on a V100, which has no bf16 peak: nothing is guessed), listed rather than dropped
+    // without a word; only for the best and analytic sources, where such a gap is not the
+    // source's own choice. In the tables' order.
+    struct UntimedOffer {
+        const CloudOffer* offer = nullptr;
+        const GpuSpec* gpu = nullptr;
+    };
+    std::vector<UntimedOffer> untimedOffers;
     RecommendationRule recommendationRule = RecommendationRule::None;
     std::optional<std::size_t> recommended; // index into options; none: no machine meets them
     // The option the rule would have picked had a time above its GPUs' peak counted: a machine

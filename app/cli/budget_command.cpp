@@ -27,7 +27,8 @@ int runBudget(const QStringList& arguments)
         "sponsor's rules; with --justification, the budget justification as .odt, .md or .txt."));
     p.addOption({ QStringLiteral("machine"),
         QStringLiteral("The machine to buy, COUNTxGPU_ID, e.g. 8xa100-80gb-sxm (default: the "
-                       "recommended one, else the cheapest per experiment)."),
+                       "recommended one, else the cheapest per experiment of those that run "
+                       "within their GPUs' peak and that an offer rents)."),
         QStringLiteral("NxGPU") });
     addGrantOptions(p);
     p.addOption({ QStringLiteral("justification"),

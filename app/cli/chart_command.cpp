@@ -55,7 +55,8 @@ int runChart(const QStringList& arguments)
         QStringLiteral("buy-vs-rent: months at --runs-per-month on the x axis instead of runs.") });
     p.addOption({ QStringLiteral("machine"),
         QStringLiteral("buy-vs-rent, sensitivity: the machine, e.g. 8xa100-80gb-sxm (default: the "
-                       "recommended one, else the cheapest per experiment)."),
+                       "recommended one, else the cheapest per experiment of those that run "
+                       "within their GPUs' peak and that an offer rents)."),
         QStringLiteral("NxGPU") });
     addScenarioOptions(p);
     addDataOptions(p);

@@ -176,6 +176,8 @@ void printTable(QTextStream& out, const Results& r)
     for (const auto& u : r.unavailable)
         out << "Not available: " << u.gpuCount << "x " << QString::fromStdString(u.gpuId) << " ("
             << views::unavailableReason(u, r.source) << ")\n";
+    if (const QString untimed = views::untimedOffersSummary(r); !untimed.isEmpty())
+        out << "Not rented: " << untimed << "\n";
 
     if (!r.cloud.empty()) {
         std::vector<CloudOption> cloud = r.cloud;

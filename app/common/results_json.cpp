@@ -305,6 +305,11 @@ QJsonObject toJson(const Results& r)
             QJsonObject { { QStringLiteral("gpu_id"), QString::fromStdString(u.gpuId) },
                 { QStringLiteral("gpu_count"), u.gpuCount },
                 { QStringLiteral("reason"), unavailableReason(u, r.source) } });
+    QJsonArray untimed;
+    for (const auto& u : r.untimedOffers)
+        untimed.append(
+            QJsonObject { { QStringLiteral("offer"), QString::fromStdString(u.offer->id) },
+                { QStringLiteral("gpu_id"), QString::fromStdString(u.gpu->id) } });
     QJsonArray warnings;
     for (const auto& w : r.warnings)
         warnings.append(warningText(w, r.source));
@@ -338,6 +343,7 @@ QJsonObject toJson(const Results& r)
         { QStringLiteral("options"), options },
         { QStringLiteral("cloud"), cloud },
         { QStringLiteral("unavailable"), unavailable },
+        { QStringLiteral("untimed_offers"), untimed },
         { QStringLiteral("recommended"),
             r.recommended ? QJsonValue(toJson(r, r.options[*r.recommended])) : QJsonValue::Null },
         { QStringLiteral("recommendation_reason"), recommendationReason(r) },

@@ -236,6 +236,22 @@ QString unavailableSummary(const Results& r)
     return parts.join(QStringLiteral("; "));
 }
 
+QString untimedOffersSummary(const Results& r)
+{
+    if (r.untimedOffers.empty())
+        return {};
+    QStringList offers;
+    QStringList gpus;
+    for (const auto& u : r.untimedOffers) {
+        offers << QString::fromStdString(u.offer->id);
+        if (const QString name = QString::fromStdString(u.gpu->name); !gpus.contains(name))
+            gpus << name;
+    }
+    return QStringLiteral("%1 (no source times the model on %2: no peak is known for its "
+                          "precision there, or its training state does not fit)")
+        .arg(listedWithAnd(offers), listed(gpus, QStringLiteral("or")));
+}
+
 QString warningText(const Warning& w, SourcePolicy source)
 {
     const QString subject = QString::fromStdString(w.subject);
@@ -247,19 +263,6 @@ QString warningText(const Warning& w, SourcePolicy source)
     case Warning::Kind::OfferUnknownGpu:
         return QStringLiteral("cloud offer %1 names unknown GPU %2")
             .arg(subject, QString::fromStdString(w.detail));
-    case Warning::Kind::RentalsWithoutEstimate: {
-        const auto words = [](const std::string& list) {
-            return listedWithAnd(QString::fromStdString(list).split(QLatin1Char(',')));
-        };
-        const bool one = w.subject.find(',') == std::string::npos;
-        return QStringLiteral("no source gives a training time on %1 (no peak is known for the "
-                              "model's precision there, or its training state does not fit), "
-                              "so %2 %3 left out")
-            .arg(words(w.detail),
-                (one ? QStringLiteral("the offer ") : QStringLiteral("the offers "))
-                    + words(w.subject),
-                one ? QStringLiteral("is") : QStringLiteral("are"));
-    }
     case Warning::Kind::UnknownSponsor:
         return QStringLiteral("unknown sponsor %1: the indirect (F&A) rate falls on cloud spend "
                               "only, every machine counted as exempt equipment")

@@ -714,6 +714,8 @@ QString proposalReportHtml(const ReportInput& in)
                       .arg(r.cloud.size())
                       .arg(esc(in.offersCsvName)))
         + offersTable(r, offers, legend);
+    if (const QString untimed = views::untimedOffersSummary(r); !untimed.isEmpty())
+        html += QStringLiteral("<p>Not rented: %1.</p>").arg(esc(untimed));
     html += legend.html(r); // after both tables have named their flags
     QStringList terms;
     for (std::size_t i : offers)
