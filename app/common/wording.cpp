@@ -236,20 +236,25 @@ QString unavailableSummary(const Results& r)
     return parts.join(QStringLiteral("; "));
 }
 
+QString untimedOfferList(const Results& r)
+{
+    QStringList offers;
+    for (const auto& u : r.untimedOffers)
+        offers << QString::fromStdString(u.offer->id);
+    return listedWithAnd(offers);
+}
+
 QString untimedOffersSummary(const Results& r)
 {
     if (r.untimedOffers.empty())
         return {};
-    QStringList offers;
     QStringList gpus;
-    for (const auto& u : r.untimedOffers) {
-        offers << QString::fromStdString(u.offer->id);
+    for (const auto& u : r.untimedOffers)
         if (const QString name = QString::fromStdString(u.gpu->name); !gpus.contains(name))
             gpus << name;
-    }
     return QStringLiteral("%1 (no source times the model on %2: no peak is known for its "
                           "precision there, or its training state does not fit)")
-        .arg(listedWithAnd(offers), listed(gpus, QStringLiteral("or")));
+        .arg(untimedOfferList(r), listed(gpus, QStringLiteral("or")));
 }
 
 QString warningText(const Warning& w, SourcePolicy source)

@@ -52,6 +52,8 @@ QString unavailableSummary(const Results& results);
 // "gcp-v100 and drexel-picotte-v100 (no source times the model on V100 SXM2 16GB or V100 SXM2
 // 32GB: ...)": the offers nothing times (Results::untimedOffers); empty when there are none.
 QString untimedOffersSummary(const Results& results);
+// Their ids alone, "gcp-v100 and drexel-picotte-v100", where the reason is said apart.
+QString untimedOfferList(const Results& results);
 
 // "cloud offer X names unknown GPU Y", "unknown model: X", ...
 QString warningText(const Warning& warning, SourcePolicy source);

@@ -1,5 +1,7 @@
 #include "app/gui/rental_filter_button.h"
 
+#include "app/common/wording.h"
+
 #include <QMenu>
 
 #include <algorithm>
@@ -33,6 +35,11 @@ RentalFilterButton::RentalFilterButton(QWidget* parent)
         });
     }
     m_providers = menu->addMenu(tr("Providers"));
+    m_untimed = menu->addAction(QString());
+    m_untimed->setObjectName(QStringLiteral("untimedOffers"));
+    m_untimed->setEnabled(false);
+    m_untimed->setVisible(false);
+    menu->setToolTipsVisible(true);
     setMenu(menu);
 }
 
@@ -49,6 +56,10 @@ void RentalFilterButton::offersChanged(const Results& results)
 {
     m_staleMonths = results.assumptions.staleMonths;
     m_freshOnly->setText(tr("Only rates under %1 months old").arg(m_staleMonths));
+    // Short in the menu, the reason in its tooltip: a menu as wide as the whole sentence.
+    m_untimed->setText(tr("Not timed for this model: %1").arg(views::untimedOfferList(results)));
+    m_untimed->setToolTip(views::untimedOffersSummary(results));
+    m_untimed->setVisible(!results.untimedOffers.empty());
     std::set<QString> providers;
     for (const CloudOption& c : results.cloud)
         providers.insert(QString::fromStdString(c.offer->provider));

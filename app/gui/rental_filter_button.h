@@ -20,7 +20,9 @@ public:
     explicit RentalFilterButton(QWidget* parent = nullptr);
 
     // The providers of `results`' offers, for the Providers submenu (ticks are kept by name);
-    // its stale limit names the freshness choice.
+    // its stale limit names the freshness choice; the offers nothing times, named at the foot
+    // of the menu (where a user looks for an offer missing from the chart: in the chart's note
+    // it pushed the GPUs' colour key out of the legend).
     void offersChanged(const Results& results);
     render::CloudFilter filter() const;
 
@@ -37,6 +39,7 @@ private:
     QAction* m_everyOffer = nullptr;
     QAction* m_freshOnly = nullptr;
     QMenu* m_providers = nullptr;
+    QAction* m_untimed = nullptr; // disabled: "Not rented: ..." where offers are not timed
     std::vector<std::pair<OfferKind, QAction*>> m_kinds;
     int m_staleMonths = 12;
 };

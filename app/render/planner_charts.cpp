@@ -328,8 +328,6 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
                                      : QStringLiteral("the price"));
     if (const QString note = rentalNote(r, opt.cloud, rentalPoints); !note.isEmpty())
         chart.footnote += QLatin1Char(' ') + note;
-    if (const QString untimed = views::untimedOffersSummary(r); !untimed.isEmpty())
-        chart.footnote += QStringLiteral(" Not rented: ") + untimed + QLatin1Char('.');
     placeAllocations(chart, allocations, AxesFitted::No);
     fitAxes(chart);
     placeAllocations(chart, allocations, AxesFitted::Yes);

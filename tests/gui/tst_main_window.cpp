@@ -7,6 +7,7 @@
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
 #include "app/common/user_data.h"
+#include "app/common/wording.h"
 #include "app/gui/assumptions_panel.h"
 #include "app/gui/budget_view.h"
 #include "app/gui/buy_vs_rent_view.h"
@@ -1646,6 +1647,13 @@ private slots:
         // The table still lists every offer.
         QCOMPARE(
             w->plannerView()->cloudTable()->model()->rowCount(), static_cast<int>(r.cloud.size()));
+        // The offers nothing times (V100s for bf16 Pythia-1B) are named at the menu's foot,
+        // neither drawn nor listed.
+        const auto* untimed = filter->menu()->findChild<QAction*>(QStringLiteral("untimedOffers"));
+        QVERIFY(untimed && untimed->isVisible() && !untimed->isEnabled());
+        QCOMPARE(untimed->text(),
+            QStringLiteral("Not timed for this model: gcp-v100 and drexel-picotte-v100"));
+        QCOMPARE(untimed->toolTip(), views::untimedOffersSummary(r));
     }
 
     void viewSettingsAreSavedWithTheScenario()

@@ -144,18 +144,6 @@ private slots:
             QStringLiteral(" Not available: ") + summary + QLatin1Char('.')));
     }
 
-    // Rentals nothing times (V100s, which have no bf16 peak, for a bf16 model) are named where
-    // the rentals are drawn, not dropped without a word.
-    void experimentNoteNamesTheRentalsNotDrawn()
-    {
-        const Results r = plan(m_catalog, SourcePolicy::Best);
-        const QString untimed = views::untimedOffersSummary(r);
-        QVERIFY2(untimed.startsWith(QStringLiteral("gcp-v100 and drexel-picotte-v100 (")),
-            qPrintable(untimed));
-        QVERIFY(experimentCostChart(r, {}).footnote.endsWith(
-            QStringLiteral(" Not rented: ") + untimed + QLatin1Char('.')));
-    }
-
     void hardwareChartHasOneLabelledSeriesPerGpu()
     {
         const Results r = plan(m_catalog, SourcePolicy::Best);
