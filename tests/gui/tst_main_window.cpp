@@ -338,6 +338,17 @@ private slots:
         QVERIFY(render::planAtGrantRuns(report));
         QVERIFY2(note->text().contains(QStringLiteral("Set the Run rate to 0.28 to see")),
             qPrintable(note->text()));
+        // Owning costs by the month follow the pace too; with none counted, none is named.
+        QVERIFY2(note->text().contains(
+                     QStringLiteral("so its break-even months can differ from the report's")),
+            qPrintable(note->text()));
+        a.hostingUsdPerKwMonth = 100.0;
+        w->session()->setAssumptions(a);
+        QVERIFY2(note->text().contains(
+                     QStringLiteral("so its break-even months, the owning costs each run "
+                                    "carries and its verdict can differ from the report's")),
+            qPrintable(note->text()));
+        a.hostingUsdPerKwMonth = 0.0;
         // Set as asked, at the box's two decimals, the note is gone.
         a.runsPerMonth = 0.28;
         w->session()->setAssumptions(a);
