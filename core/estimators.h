@@ -59,7 +59,8 @@ std::optional<TrainingEstimate> measuredEstimate(
 std::optional<TrainingEstimate> extrapolatedEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 
-// The one entry point the evaluator uses; `Best` tries measured, extrapolated, paper, analytic.
+// The one entry point the evaluator uses; `Best` tries measured, extrapolated, paper, analytic,
+// with an extrapolation flagged perfect_scaling (no bandwidth known) after paper.
 std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
     const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization);
 

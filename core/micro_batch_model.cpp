@@ -91,14 +91,16 @@ std::optional<MemoryModel> memoryModel(const MeasuredResult& base)
     for (const auto& s : base.memorySamples)
         peaks.push_back({ static_cast<double>(s.microBatch), static_cast<double>(s.peakBytes) });
     const auto peak = leastSquaresLine(peaks);
-    if (!peak || !base.optimizerStateBytes || !base.gradientBytes)
+    // A ZeRO-3 rank held a shard of the parameters: without its bytes the strategies that keep
+    // them whole would seem to need no more room than the run had.
+    const bool parametersKnown = base.parameterBytes || shardingLevel(base.parallelism) < 3;
+    if (!peak || !base.optimizerStateBytes || !base.gradientBytes || !parametersKnown)
         return std::nullopt;
     return MemoryModel { *peak, measuredStates(base), wholeStatesOf(base) };
 }
 
-// The whole model's parameter bytes over its gradient bytes, what an all-gather of the
-// parameters moves against a reduce-scatter of the gradients: 1 where the file lacks either
-// (both fp32, as gpuplan-bench keeps them).
+} // namespace
+
 double parameterToGradientBytes(const MeasuredResult& base)
 {
     const TrainingStates whole = wholeStatesOf(base);
@@ -106,8 +108,6 @@ double parameterToGradientBytes(const MeasuredResult& base)
         return 1.0;
     return whole.parameters / whole.gradients;
 }
-
-} // namespace
 
 std::vector<MicroBatchAtCount> microBatchChoices(
     const MeasuredResult& base, int globalBatch, int gpuCount, double capacityBytes)
@@ -143,16 +143,14 @@ std::vector<MicroBatchAtCount> microBatchChoices(
     // The run's own strategy holds no more state per GPU on more GPUs, so its micro-batch fits
     // there: a ZeRO-3 run extrapolated as ddp had been priced one all-reduce a step for a model
     // whose states ddp could not hold (review).
-    const Parallelism measured
-        = base.parallelism == Parallelism::None ? Parallelism::Ddp : base.parallelism;
+    const Parallelism measured = onSeveralGpus(base.parallelism);
 
     const auto model = capacityBytes > 0.0 ? memoryModel(base) : std::nullopt;
     if (!model)
         return { choose(measured, measuredFits, false) };
 
     std::vector<MicroBatchAtCount> choices;
-    for (const Parallelism strategy :
-        { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2, Parallelism::Zero3 }) {
+    for (const Parallelism strategy : kDataParallelStrategies) {
         const TrainingStates there = statesPerRank(model->whole, strategy, gpuCount);
         Line shifted = model->peak;
         shifted.intercept += there.total() - model->measured.total();

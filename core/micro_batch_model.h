@@ -74,4 +74,9 @@ struct MicroBatchAtCount {
 std::vector<MicroBatchAtCount> microBatchChoices(
     const MeasuredResult& base, int globalBatch, int gpuCount, double capacityBytes);
 
+// The whole model's parameter bytes over its gradient bytes, what an all-gather of the
+// parameters moves against a reduce-scatter of the gradients: 1 where the file lacks either
+// (both fp32, as gpuplan-bench keeps them).
+double parameterToGradientBytes(const MeasuredResult& base);
+
 } // namespace gpuplan

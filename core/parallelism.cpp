@@ -46,6 +46,11 @@ int shardingLevel(Parallelism p)
     return 0;
 }
 
+Parallelism onSeveralGpus(Parallelism p)
+{
+    return p == Parallelism::None ? Parallelism::Ddp : p;
+}
+
 namespace {
 // Divides (or, `times`, multiplies) each state `p` shards by the ranks.
 TrainingStates scaleSharded(const TrainingStates& states, Parallelism p, int ranks, bool times)

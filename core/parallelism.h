@@ -22,6 +22,14 @@ std::optional<Parallelism> parallelismFromString(std::string_view text);
 // optimizer state, 2 the gradients too, 3 the parameters as well.
 int shardingLevel(Parallelism p);
 
+// The strategies that run on several GPUs, least sharding first: the order in which the
+// planner tries them and breaks ties.
+inline constexpr Parallelism kDataParallelStrategies[]
+    = { Parallelism::Ddp, Parallelism::Zero1, Parallelism::Zero2, Parallelism::Zero3 };
+
+// What a measured strategy is on several GPUs: one process (`none`) is ddp's replica.
+Parallelism onSeveralGpus(Parallelism p);
+
 // Bytes of the training states a strategy shards: parameters (ZeRO-3), gradients (ZeRO-2 and
 // up) and optimizer state (ZeRO-1 and up).
 struct TrainingStates {

@@ -15,6 +15,11 @@
 //   zero3  every micro-step gathers each block's parameters before its forward and again before
 //          its backward (no prefetch: each gather is waited for) and reduce-scatters its
 //          gradients in the backward.
+//
+// Two simplifications, one each way: the parameters outside the blocks (embeddings, head: a
+// fifth of Pythia-1B's) are gathered once a micro-step under ZeRO-3, not twice as counted
+// here; and their gradients are complete only at the end of the backward pass, so the window
+// hides a little less of ddp's, ZeRO-1's and ZeRO-2's exchange than `best` assumes.
 
 #include "core/parallelism.h"
 

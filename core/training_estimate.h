@@ -16,7 +16,7 @@ enum class EstimateSource {
 };
 
 // What the user asks for: one source, or `Best` = measured > extrapolated > paper > analytic per
-// option.
+// option (an extrapolation that leaves the GPUs' exchange out after paper: estimateTraining).
 enum class SourcePolicy { Best, Paper, PaperNaive, Analytic, Measured, Extrapolated };
 
 std::string_view toString(EstimateSource s); // "paper", "paper-naive", "analytic", "measured"

@@ -130,7 +130,8 @@ void PlannerView::buildLayout()
         m_source->addItem(label, static_cast<int>(policy));
     m_source->setToolTip(tr("Where training times come from. Best available takes, per machine, "
                             "measured > extrapolated from a measurement on fewer GPUs > the "
-                            "paper's tables > the analytic estimate."));
+                            "paper's tables > the analytic estimate (an extrapolation with no "
+                            "known bandwidth between the GPUs after the paper's tables)."));
     // Shrinkable to nine characters (the full text in the open list): the control row must
     // fit a laptop screen beside the Assumptions dock.
     for (QComboBox* combo : { m_model, m_source }) {

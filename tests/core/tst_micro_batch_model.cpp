@@ -166,6 +166,14 @@ private slots:
         QVERIFY(unfitted[0].strategy == Parallelism::Zero3);
         QCOMPARE(unfitted[0].microBatch, 8);
         QCOMPARE(unfitted[0].communication.exposed, 16.0);
+        // Nor with peaks but without the parameters' bytes: missing, they had counted as none,
+        // and ddp, ZeRO-1 and ZeRO-2 seemed to need no room for the parameters they hold whole.
+        m.memorySamples = { { 4, 43'000'000'000 }, { 8, 44'000'000'000 } };
+        m.parameterBytes.reset();
+        const auto noParameters = microBatchChoices(m, 1024, 8, 48e9);
+        QCOMPARE(noParameters.size(), std::size_t(1));
+        QVERIFY(noParameters[0].strategy == Parallelism::Zero3);
+        QVERIFY(!noParameters[0].memoryFitted);
     }
 
     void fewerSamplesPerGpuThanTheMicroBatch()
