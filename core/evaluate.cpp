@@ -441,13 +441,16 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
             continue; // Scenario::gpuIds chooses the GPUs to rent as well as to buy
         bool rentable = false; // at some count it rents
         bool timed = false;
+        bool infeasible = false; // an estimate said the state does not fit
         for (int count : s.gpuCounts) {
             if (count < offer.gpusPerInstance)
                 continue; // an 8-GPU instance is not a way to rent 2 GPUs
             rentable = true;
             auto estimate = estimates.at(*gpu, count);
-            if (!estimate || !estimate->feasible)
+            if (!estimate || !estimate->feasible) {
+                infeasible = infeasible || estimate.has_value();
                 continue;
+            }
             timed = true;
             moveDays(*estimate, *gpu, count, s.positions);
             CloudOption c;
@@ -464,7 +467,7 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
                 r.cloud.push_back(std::move(c));
         }
         if (rentable && !timed && listUntimed)
-            r.untimedOffers.push_back({ &offer, gpu });
+            r.untimedOffers.push_back({ &offer, gpu, infeasible });
     }
 }
 

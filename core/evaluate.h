@@ -310,6 +310,10 @@ struct Results {
     struct UntimedOffer {
         const CloudOffer* offer = nullptr;
         const GpuSpec* gpu = nullptr;
+        // Why: the training state does not fit the GPUs' memory at any count rented (an
+        // infeasible estimate), else no source has an estimate at all (no peak for the
+        // model's precision).
+        bool stateDoesNotFit = false;
     };
     std::vector<UntimedOffer> untimedOffers;
     RecommendationRule recommendationRule = RecommendationRule::None;

@@ -246,15 +246,43 @@ QString untimedOfferList(const Results& r)
 
 QString untimedOffersSummary(const Results& r)
 {
-    if (r.untimedOffers.empty())
-        return {};
-    QStringList gpus;
-    for (const auto& u : r.untimedOffers)
-        if (const QString name = QString::fromStdString(u.gpu->name); !gpus.contains(name))
-            gpus << name;
-    return QStringLiteral("%1 (no source times the model on %2: no peak is known for its "
-                          "precision there, or its training state does not fit)")
-        .arg(untimedOfferList(r), listed(gpus, QStringLiteral("or")));
+    // By reason, as core gives it: no estimate at all, or a training state too large.
+    QStringList parts;
+    for (const bool doesNotFit : { false, true }) {
+        QStringList offers;
+        QStringList gpus;
+        for (const auto& u : r.untimedOffers) {
+            if (u.stateDoesNotFit != doesNotFit)
+                continue;
+            offers << QString::fromStdString(u.offer->id);
+            if (const QString name = QString::fromStdString(u.gpu->name); !gpus.contains(name))
+                gpus << name;
+        }
+        if (offers.isEmpty())
+            continue;
+        parts << (doesNotFit ? QStringLiteral("%1 (the model's training state does not fit the "
+                                              "memory of the %2 they rent)")
+                             : QStringLiteral("%1 (no source times the model on %2: no peak is "
+                                              "known for its precision there)"))
+                     .arg(listedWithAnd(offers), listed(gpus, QStringLiteral("or")));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QStringList figuresAtThePace(const Results& r, std::optional<std::size_t> machine, bool termsShown)
+{
+    QStringList figures;
+    if (machine && *machine < r.options.size()) {
+        const OwnedOption& o = r.options[*machine];
+        if (o.breakEvenRuns)
+            figures << QStringLiteral("the break-even's months");
+        if (o.owning.monthlyUsd > 0.0)
+            figures << QStringLiteral("the owning costs each run carries")
+                    << QStringLiteral("the buy-vs-rent verdict");
+    }
+    if (termsShown)
+        figures << QStringLiteral("the runs each reserved term holds");
+    return figures;
 }
 
 QString warningText(const Warning& w, SourcePolicy source)

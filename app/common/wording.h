@@ -8,6 +8,9 @@
 #include "core/sensitivity.h"
 
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace gpuplan::views {
 
@@ -50,10 +53,20 @@ QString unavailableReason(const Unavailable& unavailable, SourcePolicy source);
 QString unavailableSummary(const Results& results);
 
 // "gcp-v100 and drexel-picotte-v100 (no source times the model on V100 SXM2 16GB or V100 SXM2
-// 32GB: ...)": the offers nothing times (Results::untimedOffers); empty when there are none.
+// 32GB: no peak is known for its precision there)": the offers nothing times
+// (Results::untimedOffers), by reason; empty when there are none.
 QString untimedOffersSummary(const Results& results);
 // Their ids alone, "gcp-v100 and drexel-picotte-v100", where the reason is said apart.
 QString untimedOfferList(const Results& results);
+
+// What the run rate moves of a buy-vs-rent comparison of `machine` (an index into the options;
+// none: no machine compared): its break-even's months where it has one; where owning costs
+// accrue by the month, what each run carries of them and so the verdict; and, `termsShown`,
+// the runs each reserved term holds. The rest (prices, days, electricity, a budget's years)
+// is the same at any pace. For the notes that say where the report's pace differs from the
+// Run rate: "the break-even's months", ...
+QStringList figuresAtThePace(
+    const Results& results, std::optional<std::size_t> machine, bool termsShown);
 
 // "cloud offer X names unknown GPU Y", "unknown model: X", ...
 QString warningText(const Warning& warning, SourcePolicy source);

@@ -4,6 +4,7 @@
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/saved_file.h"
+#include "app/common/wording.h"
 #include "app/gui/flow_row.h"
 #include "app/gui/planner_session.h"
 #include "app/render/budget_justification.h"
@@ -597,20 +598,24 @@ void BudgetView::fillBudget()
         const double pace = grantPaceRunsPerMonth(plan, t->kind, runs);
         // At the Run rate box's two decimals: 0.28 typed for 0.2778 can be no closer.
         const auto shown = [](double rate) { return std::round(rate * 100.0); };
-        // Owning costs follow the pace only where they accrue by the month (hosting, support,
-        // staff): with none counted, the note named costs that were not there.
-        const bool monthlyOwning = std::any_of(r.options.begin(), r.options.end(),
-            [](const OwnedOption& o) { return o.owning.monthlyUsd > 0.0; });
-        if (shown(pace) != shown(r.assumptions.runsPerMonth))
+        // What the pace moves here (views::figuresAtThePace): of the machine budgeted, or the
+        // one a rental is weighed against, and a rental's reserved terms. With nothing moved
+        // (no owning costs, nothing to compare), nothing to say; the note had named owning
+        // costs that were not counted.
+        const auto machine = t->kind == BudgetTarget::Kind::Owned
+            ? std::optional(t->index)
+            : matchingOwnedOption(r, t->index);
+        const bool terms = t->kind == BudgetTarget::Kind::Rented && t->index < r.cloud.size()
+            && (t->reservedTerms || r.cloud[t->index].cheapestIsCommitment);
+        const QStringList moved = views::figuresAtThePace(r, machine, terms);
+        if (shown(pace) != shown(r.assumptions.runsPerMonth) && !moved.isEmpty())
             notes.prepend(
                 tr("Note: the report plans buy vs rent at this grant's pace, %1 over "
                    "the months it has the compute; Buy vs rent counts the Run rate, "
-                   "%2, so its break-even months%4 can differ from the report's. Set the "
-                   "Run rate to %3 to see the report's figures there.")
+                   "%2, so %4 can differ from the report's. Set the Run rate to %3 "
+                   "to see the report's figures there.")
                     .arg(render::runRateText(pace), render::runRateText(r.assumptions.runsPerMonth),
-                        QString::number(pace, 'f', 2),
-                        monthlyOwning ? tr(", the owning costs each run carries and its verdict")
-                                      : QString()));
+                        QString::number(pace, 'f', 2), views::listedWithAnd(moved)));
     }
     showNotes(notes, /*budgetShown=*/true);
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);

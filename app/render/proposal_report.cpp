@@ -562,28 +562,15 @@ std::vector<std::size_t> reportOffers(const ReportInput& in)
 }
 
 namespace {
-// What this report states that the run rate moves: a break-even's months (and whether the
-// machine's life reaches them) where buying is compared; where owning costs accrue by the month,
-// what each run carries of them and so the plan's verdict; and the runs each reserved term
-// listed holds (runsPerReservationTerm). The rest (prices, days, electricity, the budget's
-// years) is the same at any pace.
+// What this report states that the run rate moves (views::figuresAtThePace): of the machine
+// its buy-vs-rent paragraph compares, and the reserved terms its renting appendix lists.
 QStringList figuresThatFollowThePace(const ReportInput& in)
 {
     const Results& r = *in.results;
-    QStringList figures;
-    if (const auto buy = reportBuyOption(in)) {
-        const OwnedOption& o = r.options[*buy];
-        if (o.breakEvenRuns)
-            figures << QStringLiteral("the break-even's months");
-        if (o.owning.monthlyUsd > 0.0)
-            figures << QStringLiteral("the owning costs each run carries")
-                    << QStringLiteral("the buy-vs-rent verdict");
-    }
     const auto offers = reportOffers(in);
-    if (std::any_of(offers.begin(), offers.end(),
-            [&r](std::size_t i) { return !r.cloud[i].commitments.empty(); }))
-        figures << QStringLiteral("the runs each reserved term holds");
-    return figures;
+    return views::figuresAtThePace(r, reportBuyOption(in),
+        std::any_of(offers.begin(), offers.end(),
+            [&r](std::size_t i) { return !r.cloud[i].commitments.empty(); }));
 }
 } // namespace
 

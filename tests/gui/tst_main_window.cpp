@@ -339,14 +339,14 @@ private slots:
         QVERIFY2(note->text().contains(QStringLiteral("Set the Run rate to 0.28 to see")),
             qPrintable(note->text()));
         // Owning costs by the month follow the pace too; with none counted, none is named.
-        QVERIFY2(note->text().contains(
-                     QStringLiteral("so its break-even months can differ from the report's")),
+        QVERIFY2(note->text().contains(QStringLiteral(
+                     "1 run a month, so the break-even's months can differ from the report's")),
             qPrintable(note->text()));
         a.hostingUsdPerKwMonth = 100.0;
         w->session()->setAssumptions(a);
-        QVERIFY2(note->text().contains(
-                     QStringLiteral("so its break-even months, the owning costs each run "
-                                    "carries and its verdict can differ from the report's")),
+        QVERIFY2(note->text().contains(QStringLiteral(
+                     "so the break-even's months, the owning costs each run carries and the "
+                     "buy-vs-rent verdict can differ from the report's")),
             qPrintable(note->text()));
         a.hostingUsdPerKwMonth = 0.0;
         // Set as asked, at the box's two decimals, the note is gone.
