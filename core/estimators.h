@@ -53,9 +53,9 @@ std::optional<TrainingEstimate> measuredEstimate(
 // of ddp and ZeRO-1, -2 and -3 each at the micro-batch it leaves room for
 // (core/micro_batch_model.h), the fastest. Range: as much hidden behind the backward pass as
 // can be (low) to nothing hidden (high); the estimate is their middle. Where no bus bandwidth
-// is known (PCIe cards), the measured compute alone, flagged perfect_scaling as the analytic
-// estimate is: a measured card's speed, not an assumed one. nullopt without such a
-// measurement.
+// is known (PCIe cards), the measured compute alone at the least sharding that fits, flagged
+// perfect_scaling as the analytic estimate is: a measured card's speed, not an assumed one.
+// nullopt without such a measurement.
 std::optional<TrainingEstimate> extrapolatedEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 
