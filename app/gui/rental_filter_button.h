@@ -39,7 +39,7 @@ private:
     QAction* m_everyOffer = nullptr;
     QAction* m_freshOnly = nullptr;
     QMenu* m_providers = nullptr;
-    QAction* m_untimed = nullptr; // disabled: "Not rented: ..." where offers are not timed
+    QAction* m_untimed = nullptr; // disabled: "Not timed for this model: ..." where any are not
     std::vector<std::pair<OfferKind, QAction*>> m_kinds;
     int m_staleMonths = 12;
 };
