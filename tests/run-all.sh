@@ -15,11 +15,20 @@ started=$(date +%s)
 echo "=== format: clang-format --dry-run on every C++ and CUDA source"
 git ls-files '*.cpp' '*.h' '*.cu' '*.cuh' | xargs clang-format --dry-run -Werror
 
+# Seconds since the time given (date +%s), for the phase times printed at the end: CI's time
+# is the budget that decides what a new test may cost, so the log says where it went.
+elapsed() { echo $(( $(date +%s) - $1 )); }
 jobs=$(nproc)
+times=()
 for preset in dev asan-bench asan-app; do
   echo "=== ${preset}: configure, build, test"
+  phase=$(date +%s)
   cmake --preset "${preset}"
   cmake --build --preset "${preset}" -j "${jobs}"
+  built=$(elapsed "${phase}")
+  phase=$(date +%s)
   ctest --preset "${preset}" -j "${jobs}"
+  times+=("${preset}: build ${built} s, tests $(elapsed "${phase}") s")
 done
-echo "=== all passed in $(( ($(date +%s) - started) / 60 )) min"
+printf '=== %s\n' "${times[@]}"
+echo "=== all passed in $(( $(elapsed "${started}") / 60 )) min"
