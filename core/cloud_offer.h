@@ -32,7 +32,12 @@ struct CloudOffer {
     std::string provider; // "RunPod"
     std::string instance; // "H100 SXM" or "p4de.24xlarge"
     std::string gpuId; // refers to GpuSpec::id
-    int gpusPerInstance = 1;
+    int gpusPerInstance = 1; // GPUs one hourly rate buys
+    // Where the provider puts several of these in one instance (a RunPod pod, GCP GPUs attached
+    // to one VM): up to this many on one machine, each gpusPerInstance of them at the rate.
+    // 0: an instance holds gpusPerInstance GPUs only, so more are more machines, which
+    // exchange gradients over the provider's network (AWS's p5.4xlarge).
+    int maxGpusPerInstance = 0;
     std::optional<double> onDemandUsdPerHour;
     std::optional<double> spotUsdPerHour;
     std::vector<ReservedRate> reserved;

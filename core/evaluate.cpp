@@ -348,12 +348,12 @@ std::optional<double> priceReservations(const Assumptions& a, const SponsorRules
     for (auto reserved : offer.reserved) {
         reserved.usdPerHour = rateAt(reserved.usdPerHour, offer, Pricing::Reserved, at);
         const double perRun
-            = cloudCostUsd(reserved.usdPerHour, c.instances, days, Pricing::Reserved, a, rules);
+            = cloudCostUsd(reserved.usdPerHour, c.ratesBilled, days, Pricing::Reserved, a, rules);
         c.reservedCostUsd.push_back(perRun);
         Commitment commitment;
         commitment.years = reserved.years;
         commitment.termCostUsd
-            = commitmentCostUsd(reserved.usdPerHour, c.instances, reserved.years, a, rules);
+            = commitmentCostUsd(reserved.usdPerHour, c.ratesBilled, reserved.years, a, rules);
         commitment.runsInTerm = days > 0.0 ? reserved.years * calendar::kDaysPerYear / days : 0.0;
         // The terms the plan's runs take one after another, at the run rate
         // (core/costing/reservation.h): the plan total counts them, and so does the verdict.
@@ -398,12 +398,12 @@ void priceCloudOption(
         if (offer.onDemandUsdPerHour) {
             c.onDemandCostUsd
                 = cloudCostUsd(rateAt(*offer.onDemandUsdPerHour, offer, Pricing::OnDemand, at),
-                    c.instances, days, Pricing::OnDemand, a, rules);
+                    c.ratesBilled, days, Pricing::OnDemand, a, rules);
             consider(*c.onDemandCostUsd, Pricing::OnDemand);
         }
         if (offer.spotUsdPerHour) {
             c.spotCostUsd = cloudCostUsd(rateAt(*offer.spotUsdPerHour, offer, Pricing::Spot, at),
-                c.instances, days, Pricing::Spot, a, rules);
+                c.ratesBilled, days, Pricing::Spot, a, rules);
             consider(*c.spotCostUsd, Pricing::Spot);
         }
         const bool payAsYouGo = c.cheapestCostUsd.has_value();
@@ -458,6 +458,7 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
             c.gpu = gpu;
             c.gpuCount = count;
             c.instances = instancesNeeded(offer, count);
+            c.ratesBilled = ratesBilled(offer, count);
             c.estimate = std::move(*estimate);
             if (c.instances > 1)
                 c.estimate.flags.push_back(EstimateFlag::MultiInstance);

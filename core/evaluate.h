@@ -168,7 +168,10 @@ struct CloudOption {
     const CloudOffer* offer = nullptr;
     const GpuSpec* gpu = nullptr;
     int gpuCount = 0; // GPUs used for the run
+    // Machines rented (instancesNeeded): more than one exchange gradients over the provider's
+    // network, which the estimate does not price (flagged multi_instance).
     int instances = 0;
+    int ratesBilled = 0; // the offer's hourly rates paid for (ratesBilled): 8 for a pod of 8 GPUs
     TrainingEstimate estimate;
     std::optional<double> onDemandCostUsd;
     std::optional<double> spotCostUsd;

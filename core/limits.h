@@ -93,6 +93,8 @@ inline constexpr FieldSpec kGpuSlots { "gpu_slots", "GPU slots", Unit::Count, { 
     kPlausible };
 inline constexpr FieldSpec kGpusPerInstance { "gpus_per_instance", "GPUs per instance", Unit::Count,
     { 1.0, 64.0 }, kPlausible };
+inline constexpr FieldSpec kMaxGpusPerInstance { "max_gpus_per_instance", "Most GPUs per instance",
+    Unit::Count, { 1.0, 64.0 }, kPlausible };
 inline constexpr FieldSpec kGpuCount { "gpu_count", "GPU count", Unit::Count, { 1.0, 4096.0 },
     "largest single job a planner is asked about" };
 inline constexpr FieldSpec kParameters { "parameters", "Parameters", Unit::Count, { 1.0, 1e14 },

@@ -108,8 +108,9 @@ std::string_view describe(EstimateFlag f)
                "they train as many times faster as there are GPUs; treat this time as "
                "optimistic.";
     case EstimateFlag::MultiInstance:
-        return "Needs several cloud instances; the estimate assumes they train as fast as "
-               "one machine with the same GPUs.";
+        return "Needs several cloud instances, which exchange gradients over the provider's "
+               "network; the estimate assumes they train as fast as one machine with the same "
+               "GPUs, so treat this time as optimistic.";
     }
     return "";
 }

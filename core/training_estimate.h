@@ -29,7 +29,7 @@ enum class EstimateFlag {
     UnsynchronisedTiming, // from the paper's tables, whose timer never synchronised the GPU
     NoPeakKnown, // implied utilisation cannot be computed
     PerfectScaling, // several GPUs without a known interconnect (analytic, extrapolated): n x one
-    MultiInstance, // cloud: several instances, assumes single-node interconnect
+    MultiInstance, // cloud: several machines (instancesNeeded), priced at one's interconnect
 };
 // The last enumerator, for code that lists every flag (the report's legend).
 inline constexpr EstimateFlag kLastEstimateFlag = EstimateFlag::MultiInstance;

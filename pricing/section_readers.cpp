@@ -18,6 +18,7 @@ constexpr Range kGpuSlots = limits::kGpuSlots.bounds;
 constexpr Range kPowerSupplies = limits::kPowerSupplies.bounds;
 constexpr Range kEquipmentThresholdUsd = limits::kEquipmentThresholdUsd.bounds;
 constexpr Range kGpusPerInstance = limits::kGpusPerInstance.bounds;
+constexpr Range kMaxGpusPerInstance = limits::kMaxGpusPerInstance.bounds;
 constexpr Range kHourlyUsd = limits::kHourlyUsd.bounds;
 constexpr Range kReservedYears = limits::kReservedYears.bounds;
 constexpr Range kParameters = limits::kParameters.bounds;
@@ -352,9 +353,10 @@ private:
             o.id = m_reader.id(n, "id", "a cloud offer").value_or("");
             const std::string what = named("cloud offer", o.id);
             m_reader.warnUnknownKeys(n,
-                { "id", "kind", "provider", "instance", "gpu", "gpus_per_instance", "region",
-                    "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved",
-                    "application_lead_days", "queue_wait_days", "date", "source", "note" },
+                { "id", "kind", "provider", "instance", "gpu", "gpus_per_instance",
+                    "max_gpus_per_instance", "region", "on_demand_usd_per_hour",
+                    "spot_usd_per_hour", "reserved", "application_lead_days", "queue_wait_days",
+                    "date", "source", "note" },
                 what);
             if (auto kind = m_reader.string(n, "kind", what, /*required=*/false)) {
                 if (auto k = offerKindFromString(*kind))
@@ -377,6 +379,18 @@ private:
             }
             o.gpusPerInstance = static_cast<int>(
                 m_reader.integer(n, "gpus_per_instance", what, kGpusPerInstance).value_or(1));
+            if (auto most = m_reader.integer(
+                    n, "max_gpus_per_instance", what, kMaxGpusPerInstance, /*required=*/false)) {
+                // Each gpus_per_instance of them at the rate: a remainder would be GPUs
+                // nothing bills.
+                if (*most < o.gpusPerInstance || *most % o.gpusPerInstance != 0)
+                    m_reader.error(n["max_gpus_per_instance"],
+                        "max_gpus_per_instance of " + what + " (" + std::to_string(*most)
+                            + ") must be a multiple of its gpus_per_instance ("
+                            + std::to_string(o.gpusPerInstance) + ")");
+                else
+                    o.maxGpusPerInstance = static_cast<int>(*most);
+            }
             o.region = m_reader.string(n, "region", what, /*required=*/false).value_or("");
             // A $0 row in a public catalogue is a missing price, not a free GPU (kHourlyUsd is
             // positive).

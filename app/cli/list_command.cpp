@@ -6,6 +6,7 @@
 #include "app/common/format.h"
 #include "app/common/results_csv.h"
 #include "app/common/results_json.h"
+#include "core/costing/renting.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -156,6 +157,15 @@ Listing systems(const Catalog& c)
     return l;
 }
 
+// GPUs one rate buys, and the most one instance holds where more: "1 (up to 8)".
+QString gpusText(const CloudOffer& o)
+{
+    const int most = mostGpusInOneInstance(o);
+    return most > o.gpusPerInstance
+        ? QStringLiteral("%1 (up to %2)").arg(o.gpusPerInstance).arg(most)
+        : QString::number(o.gpusPerInstance);
+}
+
 Listing cloud(const Catalog& c)
 {
     // The kind beside the provider: a campus cluster and an allocation read as cloud offers
@@ -174,14 +184,15 @@ Listing cloud(const Catalog& c)
                 QJsonObject { { "years", r.years }, { "usd_per_hour", r.usdPerHour } });
         }
         l.rows.push_back({ str(o.id), views::toQString(toString(o.kind)), str(o.provider),
-            str(o.instance), str(o.gpuId), QString::number(o.gpusPerInstance),
-            optionalUsd(o.onDemandUsdPerHour), optionalUsd(o.spotUsdPerHour),
-            reserved.join(QStringLiteral("; ")), str(o.source.date), str(o.source.source) });
+            str(o.instance), str(o.gpuId), gpusText(o), optionalUsd(o.onDemandUsdPerHour),
+            optionalUsd(o.spotUsdPerHour), reserved.join(QStringLiteral("; ")), str(o.source.date),
+            str(o.source.source) });
         l.objects.push_back({ { "id", str(o.id) }, { "kind", views::toQString(toString(o.kind)) },
             { "queue_wait_days", o.queueWaitDays },
             { "application_lead_days", o.applicationLeadDays }, { "provider", str(o.provider) },
             { "instance", str(o.instance) }, { "gpu_id", str(o.gpuId) },
             { "gpus_per_instance", o.gpusPerInstance },
+            { "max_gpus_per_instance", mostGpusInOneInstance(o) },
             { "usd_per_hour", optionalJson(o.onDemandUsdPerHour) },
             { "spot_usd_per_hour", optionalJson(o.spotUsdPerHour) }, { "reserved", reservedJson },
             { "region", str(o.region) }, { "date", str(o.source.date) },

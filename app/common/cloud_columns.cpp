@@ -96,7 +96,10 @@ QString displayText(const CloudOption& o, CloudColumn c)
     case CloudColumn::GpuCount:
         return QString::number(o.gpuCount);
     case CloudColumn::Instances:
-        return QString::number(o.instances);
+        // A pod of 8 at the per-GPU rate is one instance that pays the rate 8 times.
+        return o.ratesBilled == o.instances
+            ? QString::number(o.instances)
+            : QStringLiteral("%1 (rate \u00D7 %2)").arg(o.instances).arg(o.ratesBilled);
     case CloudColumn::Days:
         return daysText(o.estimate);
     case CloudColumn::OnDemandRate:

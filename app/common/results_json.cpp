@@ -245,7 +245,10 @@ QJsonObject toJson(const CloudOption& c, bool ranges)
         { QStringLiteral("gpu"), QString::fromStdString(c.gpu->name) },
         { QStringLiteral("gpu_id"), QString::fromStdString(c.gpu->id) },
         { QStringLiteral("gpu_count"), c.gpuCount },
+        // Machines rented, and the offer's hourly rates they pay: 1 and 8 for a pod of 8
+        // GPUs at the per-GPU rate.
         { QStringLiteral("instances"), c.instances },
+        { QStringLiteral("rates_billed"), c.ratesBilled },
         { QStringLiteral("usd_per_hour"), optionalNumber(c.offer->onDemandUsdPerHour) },
         { QStringLiteral("spot_usd_per_hour"), optionalNumber(c.offer->spotUsdPerHour) },
         // The on-demand cost of one run; the cheapest way to rent is beside it.

@@ -241,9 +241,10 @@ QString rentalLabelAmong(
     });
     if (!shared)
         return label;
-    // Named by provider and instance instead ("AWS p5.4xlarge (1x H100 SXM) × 8").
+    // Named by provider and instance instead ("AWS p5.4xlarge (1x H100 SXM) × 8"), times the
+    // instance's rate paid, which a pod of 8 at the per-GPU rate pays 8 times too.
     return QString::fromStdString(c.offer->provider + " " + c.offer->instance)
-        + (c.instances > 1 ? QStringLiteral(" \u00D7 %1").arg(c.instances) : QString());
+        + (c.ratesBilled > 1 ? QStringLiteral(" \u00D7 %1").arg(c.ratesBilled) : QString());
 }
 // A break-even marker's offer, short: its provider ("RunPod"), or provider and instance where
 // another offer shown has the same provider and GPUs (both AWS 8×H100 markers read "vs AWS").

@@ -35,7 +35,7 @@ BreakEven breakEven(const BreakEvenInput& in, const Assumptions& a, const Sponso
     out.purchaseUsd = withIndirectUsd(
         in.hardwareCostUsd, machineCategory(in.hardwareCostUsd, sponsor), sponsor, a);
     out.cloudCostPerRunUsd
-        = cloudCostUsd(in.cloudUsdPerHour, /*instances=*/1, days, Pricing::OnDemand, a, sponsor);
+        = cloudCostUsd(in.cloudUsdPerHour, /*rates=*/1, days, Pricing::OnDemand, a, sponsor);
     out.energyCostPerRunUsd
         = withIndirectUsd(energyCostUsd(facilityPowerKw(in.itPowerKw, a), days, a),
             BudgetCategory::Energy, sponsor, a);

@@ -173,7 +173,8 @@ void budgetRented(
         std::vector<ReservationTerm> terms;
         for (const auto& term : c.offer->reserved)
             terms.push_back({ term.years, term.usdPerHour,
-                term.usdPerHour * calendar::kDaysPerYear * calendar::kHoursPerDay * c.instances });
+                term.usdPerHour * calendar::kDaysPerYear * calendar::kHoursPerDay
+                    * c.ratesBilled });
         reserved
             = reservedYears(b.runsPerYear, runDays(c.estimate.days, Pricing::Reserved, a), terms);
         rate = reserved->mainUsdPerHour;
@@ -182,8 +183,8 @@ void budgetRented(
         b.reservationsNeededPerYear = reserved->neededPerYear;
         b.reservationsPaidPerYear = reserved->paidPerYear;
     }
-    b.spendPerRunUsd = cloudSpendUsd(rate, c.instances, c.estimate.days, pricing, a);
-    const int gpusPaidFor = c.instances * std::max(1, c.offer->gpusPerInstance);
+    b.spendPerRunUsd = cloudSpendUsd(rate, c.ratesBilled, c.estimate.days, pricing, a);
+    const int gpusPaidFor = c.ratesBilled * std::max(1, c.offer->gpusPerInstance);
     b.usdPerGpuHour = rate / std::max(1, c.offer->gpusPerInstance);
     const double daysPerRun = runDays(c.estimate.days, pricing, a);
     b.daysPerRun = daysPerRun;

@@ -116,6 +116,8 @@ void cloudOffer(YAML::Emitter& out, const CloudOffer& o)
     out << YAML::Key << "instance" << YAML::Value << o.instance;
     out << YAML::Key << "gpu" << YAML::Value << o.gpuId;
     out << YAML::Key << "gpus_per_instance" << YAML::Value << o.gpusPerInstance;
+    if (o.maxGpusPerInstance > 0)
+        out << YAML::Key << "max_gpus_per_instance" << YAML::Value << o.maxGpusPerInstance;
     if (!o.region.empty())
         out << YAML::Key << "region" << YAML::Value << o.region;
     if (o.onDemandUsdPerHour)

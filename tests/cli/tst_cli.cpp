@@ -506,7 +506,8 @@ private slots:
                     && c.toObject()["gpu_count"] == o["gpu_count"])
                     offer = c.toObject();
             QVERIFY(!offer.isEmpty());
-            const double rate = offer["usd_per_hour"].toDouble() * offer["instances"].toInt();
+            // A pod of 8 at the per-GPU rate is one instance that pays the rate 8 times.
+            const double rate = offer["usd_per_hour"].toDouble() * offer["rates_billed"].toInt();
             const double itPowerKw = o["power_kw"].toDouble() / 1.3;
             const Run r
                 = cli(QStringList { "breakeven", "--hardware-cost",

@@ -246,20 +246,31 @@ private slots:
     void instancesRoundUp_data()
     {
         QTest::addColumn<int>("perInstance");
+        QTest::addColumn<int>("mostPerInstance"); // max_gpus_per_instance, 0 unset
         QTest::addColumn<int>("gpus");
-        QTest::addColumn<int>("expected");
-        QTest::addRow("1-GPU instances, 8 GPUs") << 1 << 8 << 8;
-        QTest::addRow("8-GPU instance, 8 GPUs") << 8 << 8 << 1;
-        QTest::addRow("4-GPU instances, 6 GPUs") << 4 << 6 << 2;
+        QTest::addColumn<int>("instances");
+        QTest::addColumn<int>("rates");
+        QTest::addRow("1-GPU instances, 8 GPUs") << 1 << 0 << 8 << 8 << 8;
+        QTest::addRow("8-GPU instance, 8 GPUs") << 8 << 0 << 8 << 1 << 1;
+        QTest::addRow("4-GPU instances, 6 GPUs") << 4 << 0 << 6 << 2 << 2;
+        // A pod of up to 8 at the per-GPU rate: one machine, each GPU billed.
+        QTest::addRow("pod of up to 8, 8 GPUs") << 1 << 8 << 8 << 1 << 8;
+        QTest::addRow("pod of up to 8, 3 GPUs") << 1 << 8 << 3 << 1 << 3;
+        QTest::addRow("pods of up to 8, 16 GPUs") << 1 << 8 << 16 << 2 << 16;
+        QTest::addRow("2-GPU rate, up to 8, 6 GPUs") << 2 << 8 << 6 << 1 << 3;
     }
     void instancesRoundUp()
     {
         QFETCH(int, perInstance);
+        QFETCH(int, mostPerInstance);
         QFETCH(int, gpus);
-        QFETCH(int, expected);
+        QFETCH(int, instances);
+        QFETCH(int, rates);
         CloudOffer offer;
         offer.gpusPerInstance = perInstance;
-        QCOMPARE(instancesNeeded(offer, gpus), expected);
+        offer.maxGpusPerInstance = mostPerInstance;
+        QCOMPARE(instancesNeeded(offer, gpus), instances);
+        QCOMPARE(ratesBilled(offer, gpus), rates);
     }
 
     void cloudCostAddsSpotOverheadAndIndirectRate()

@@ -193,6 +193,35 @@ private slots:
         QCOMPARE(r.cloud[*one->cheapestCloudIndex].offer->id, std::string("campus"));
     }
 
+    // A provider that puts up to 8 GPUs in one pod at the per-GPU rate (RunPod) rents 4 as one
+    // machine; fixed 1-GPU instances (AWS's p5.4xlarge) rent them as 4 machines, which would
+    // exchange gradients over the network: flagged. Both pay the rate 4 times.
+    void onePodOfSeveralGpusIsOneInstance()
+    {
+        auto c = smallCatalog();
+        CloudOffer pod = offer("pod", OfferKind::Cloud, "card", 1);
+        pod.maxGpusPerInstance = 8;
+        pod.onDemandUsdPerHour = 2.0;
+        CloudOffer single = offer("single", OfferKind::Cloud, "card", 1);
+        single.onDemandUsdPerHour = 2.0;
+        c->cloudOffers = { pod, single };
+        Scenario s = scenarioOf(c);
+        s.gpuCounts = { 4 };
+        const Results r = evaluate(s);
+        const CloudOption* inOnePod = findCloud(r, "pod", 4);
+        const CloudOption* apart = findCloud(r, "single", 4);
+        QVERIFY(inOnePod && apart);
+        QCOMPARE(inOnePod->instances, 1);
+        QCOMPARE(inOnePod->ratesBilled, 4);
+        QVERIFY(!inOnePod->estimate.hasFlag(EstimateFlag::MultiInstance));
+        QCOMPARE(apart->instances, 4);
+        QCOMPARE(apart->ratesBilled, 4);
+        QVERIFY(apart->estimate.hasFlag(EstimateFlag::MultiInstance));
+        const double hours = inOnePod->estimate.days * 24;
+        QVERIFY(qFuzzyCompare(*inOnePod->onDemandCostUsd, 2.0 * 4 * hours));
+        QVERIFY(qFuzzyCompare(*apart->onDemandCostUsd, *inOnePod->onDemandCostUsd));
+    }
+
     void reservationAgainstOnDemandForThePlan()
     {
         auto c = smallCatalog();

@@ -400,9 +400,15 @@ private slots:
             QCOMPARE(b->reserved.size(), o.reserved.size());
             QCOMPARE(b->applicationLeadDays, o.applicationLeadDays);
             QCOMPARE(b->queueWaitDays, o.queueWaitDays);
+            QCOMPARE(b->gpusPerInstance, o.gpusPerInstance);
+            QCOMPARE(b->maxGpusPerInstance, o.maxGpusPerInstance);
             QCOMPARE(b->region, o.region);
             QCOMPARE(b->source.date, o.source.date);
         }
+        // Both sets rent RunPod's pods of up to 8, which the comparison above then covers.
+        const char* pod
+            = priceSet == QLatin1String("current") ? "runpod-h100-sxm" : "runpod-rtx-4090";
+        QCOMPARE(back.findCloudOffer(pod)->maxGpusPerInstance, 8);
     }
 
     void unknownKeysAreWarningsOnly()
