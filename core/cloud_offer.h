@@ -25,7 +25,8 @@ enum class OfferKind {
 std::string_view toString(OfferKind kind); // "cloud", "campus", "allocation"
 std::optional<OfferKind> offerKindFromString(std::string_view text);
 
-// One rentable instance type. Rates are USD per instance-hour.
+// One rentable instance type. Rates are USD an hour for gpusPerInstance GPUs (an instance's, or
+// one GPU's where the provider bills per GPU).
 struct CloudOffer {
     std::string id; // "runpod-h100-sxm"
     OfferKind kind = OfferKind::Cloud;

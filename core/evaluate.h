@@ -137,7 +137,7 @@ struct OwnedOption {
 // A reservation against paying on demand for the plan: the term is paid whatever the runs use.
 struct Commitment {
     double years = 0.0;
-    double termCostUsd = 0.0; // every hour of the term, for the instances a run needs, F&A on
+    double termCostUsd = 0.0; // every hour of the term, for the rates a run bills, F&A on
     double runsInTerm = 0.0; // how many runs fit into the term back to back
     // Runs from which the commitment costs less than paying on demand for them (nullopt when
     // there is no on-demand rate to compare with).

@@ -33,7 +33,8 @@ std::optional<double> breakEvenAgainst(
     return std::nullopt;
 }
 
-// The pay-as-you-go rate of a cloud option at `pricing` (USD per instance-hour).
+// The pay-as-you-go rate of a cloud option at `pricing` (USD an hour for the GPUs one rate
+// buys: gpus_per_instance).
 std::optional<double> rateOf(const CloudOption& c, Pricing pricing)
 {
     return pricing == Pricing::Spot ? c.offer->spotUsdPerHour : c.offer->onDemandUsdPerHour;
@@ -111,11 +112,17 @@ std::vector<SensitivityRow> sensitivity(const Scenario& scenario, const Results&
         single(&InputPositions::purchasePrices, -1.0),
         single(&InputPositions::purchasePrices, 1.0) });
     if (pricing) {
-        const double rate = *rateOf(point.cloud[*cloudIndex], *pricing);
+        const CloudOption& rented = point.cloud[*cloudIndex];
+        const double rate = *rateOf(rented, *pricing);
         const Interval range = rateRange(rate, *pricing == Pricing::Spot);
-        // An offer's rate is per instance (its GPUs together): "$2.08/h" alone read as per GPU.
-        inputs.push_back({ std::string(kCloudRateInput), "Cloud rate (per instance)", range.low,
-            range.high, single(&InputPositions::cloudRates, -1.0),
+        // The rate as the offer lists it, for the GPUs one rate buys: "$2.08/h" alone read as
+        // per GPU where it was an 8-GPU instance's, and "per instance" as a whole pod's where
+        // RunPod's is per GPU.
+        const int perRate = rented.offer->gpusPerInstance;
+        inputs.push_back({ std::string(kCloudRateInput),
+            perRate > 1 ? "Cloud rate (per instance of " + std::to_string(perRate) + " GPUs)"
+                        : std::string("Cloud rate (per GPU)"),
+            range.low, range.high, single(&InputPositions::cloudRates, -1.0),
             single(&InputPositions::cloudRates, 1.0) });
     }
     for (const auto& spec : kAssumptionSpecs) {

@@ -386,8 +386,8 @@ private:
                 if (*most < o.gpusPerInstance || *most % o.gpusPerInstance != 0)
                     m_reader.error(n["max_gpus_per_instance"],
                         "max_gpus_per_instance of " + what + " (" + std::to_string(*most)
-                            + ") must be a multiple of its gpus_per_instance ("
-                            + std::to_string(o.gpusPerInstance) + ")");
+                            + ") must be its gpus_per_instance ("
+                            + std::to_string(o.gpusPerInstance) + ") or a multiple of it");
                 else
                     o.maxGpusPerInstance = static_cast<int>(*most);
             }

@@ -27,7 +27,7 @@ std::optional<int> wholeOption(
     return static_cast<int>(*value);
 }
 
-// The cloud option of offer `id` for `gpuCount` GPUs (default: one instance).
+// The cloud option of offer `id` for `gpuCount` GPUs (default: the GPUs one rate buys).
 std::optional<std::size_t> offerOption(
     const QCommandLineParser& p, const Catalog& catalog, const Results& results, QString* error)
 {
@@ -83,7 +83,9 @@ void addGrantOptions(QCommandLineParser& p)
                        "terms; see --reserved-terms)."),
         QStringLiteral("ID") });
     p.addOption({ QStringLiteral("offer-gpus"),
-        QStringLiteral("GPUs rented from --offer (default: one instance)."), QStringLiteral("N") });
+        QStringLiteral(
+            "GPUs rented from --offer (default: the GPUs one rate buys, gpus_per_instance)."),
+        QStringLiteral("N") });
     p.addOption({ QStringLiteral("reserved-terms"),
         QStringLiteral("Budget --offer by its reserved terms (as the offer lists them, bought "
                        "where the runs need them) instead of its cheapest pay-as-you-go "

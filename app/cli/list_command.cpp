@@ -157,22 +157,15 @@ Listing systems(const Catalog& c)
     return l;
 }
 
-// GPUs one rate buys, and the most one instance holds where more: "1 (up to 8)".
-QString gpusText(const CloudOffer& o)
-{
-    const int most = mostGpusInOneInstance(o);
-    return most > o.gpusPerInstance
-        ? QStringLiteral("%1 (up to %2)").arg(o.gpusPerInstance).arg(most)
-        : QString::number(o.gpusPerInstance);
-}
-
 Listing cloud(const Catalog& c)
 {
     // The kind beside the provider: a campus cluster and an allocation read as cloud offers
     // without it (the allocation as a row with no rate); its queue and lead in the JSON.
-    Listing l { { "Id", "Kind", "Provider", "Instance", "GPU", "GPUs", "On-demand $/h", "Spot $/h",
-                    "Reserved $/h", "Date", "Source" },
-        {}, {}, { 6, 7 } };
+    // GPUs: those one rate buys; Up to: the most one instance holds where more (a RunPod pod
+    // of 8 at the per-GPU rate), both plain numbers in the CSV.
+    Listing l { { "Id", "Kind", "Provider", "Instance", "GPU", "GPUs", "Up to", "On-demand $/h",
+                    "Spot $/h", "Reserved $/h", "Date", "Source" },
+        {}, {}, { 7, 8 } };
     for (const auto& o : c.cloudOffers) {
         QStringList reserved;
         QJsonArray reservedJson;
@@ -184,9 +177,11 @@ Listing cloud(const Catalog& c)
                 QJsonObject { { "years", r.years }, { "usd_per_hour", r.usdPerHour } });
         }
         l.rows.push_back({ str(o.id), views::toQString(toString(o.kind)), str(o.provider),
-            str(o.instance), str(o.gpuId), gpusText(o), optionalUsd(o.onDemandUsdPerHour),
-            optionalUsd(o.spotUsdPerHour), reserved.join(QStringLiteral("; ")), str(o.source.date),
-            str(o.source.source) });
+            str(o.instance), str(o.gpuId), QString::number(o.gpusPerInstance),
+            mostGpusInOneInstance(o) > o.gpusPerInstance ? QString::number(mostGpusInOneInstance(o))
+                                                         : QString(),
+            optionalUsd(o.onDemandUsdPerHour), optionalUsd(o.spotUsdPerHour),
+            reserved.join(QStringLiteral("; ")), str(o.source.date), str(o.source.source) });
         l.objects.push_back({ { "id", str(o.id) }, { "kind", views::toQString(toString(o.kind)) },
             { "queue_wait_days", o.queueWaitDays },
             { "application_lead_days", o.applicationLeadDays }, { "provider", str(o.provider) },

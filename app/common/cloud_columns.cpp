@@ -74,7 +74,9 @@ QString displayHeader(CloudColumn c, const Results* results)
     switch (c) {
     case CloudColumn::OnDemandRate:
     case CloudColumn::SpotRate:
-        return header(c) + QStringLiteral(" per instance");
+        // As the offer lists it, for the GPUs one rate buys (Instances says how many times a
+        // run pays it): "per instance" read as a whole pod's where RunPod's rate is per GPU.
+        return header(c) + QStringLiteral(" as listed");
     case CloudColumn::OnDemandCost:
     case CloudColumn::SpotCost:
     case CloudColumn::CheapestCost:

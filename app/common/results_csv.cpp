@@ -66,14 +66,18 @@ QStringList planCells(const OwnedOption& o)
         number(o.breakEvenMonths) };
 }
 
+// rates_billed beside the table's Instances: a pod of 8 GPUs at the per-GPU rate is one
+// instance that pays the rate 8 times, so rate x hours x instances is not its cost.
 QStringList planHeaders(const CloudOption*)
 {
-    return { QStringLiteral("rate_date"), QStringLiteral("plan_total_usd") };
+    return { QStringLiteral("rate_date"), QStringLiteral("plan_total_usd"),
+        QStringLiteral("rates_billed") };
 }
 
 QStringList planCells(const CloudOption& c)
 {
-    return { QString::fromStdString(c.offer->source.date), number(c.planTotalUsd) };
+    return { QString::fromStdString(c.offer->source.date), number(c.planTotalUsd),
+        QString::number(c.ratesBilled) };
 }
 
 // The ranges beside the table's figures (Results::hasRanges), named as in the JSON; an empty

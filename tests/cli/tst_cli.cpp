@@ -288,6 +288,41 @@ private slots:
         QVERIFY(a100[totalColumn].toDouble() > 0.0);
     }
 
+    // The cloud CSV's cost is its listed rate x hours x rates_billed: RunPod's 8 H100s are one
+    // pod (Instances 1) that pays the per-GPU rate 8 times.
+    void cloudCsvSaysTheRatesBilled()
+    {
+        const Run r = cli({ "plan", "--model", "pythia-1b", "--gpus", "h100-80gb-sxm", "--format",
+            "csv", "--csv-table", "cloud", "--today", "2026-12-01" });
+        QCOMPARE(r.exitCode, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        const QList<QByteArray> header = lines.first().trimmed().split(',');
+        const auto column = [&](const char* name) {
+            const int at = static_cast<int>(header.indexOf(name));
+            if (at < 0)
+                qWarning("no column %s in %s", name, lines.first().constData());
+            return at;
+        };
+        const int offer = column("Offer"), gpus = column("GPUs"), instances = column("Instances"),
+                  rate = column("On-demand $/h"), days = column("Training days"),
+                  cost = column("On-demand per run"), billed = column("rates_billed");
+        QVERIFY(offer >= 0 && gpus >= 0 && instances >= 0 && rate >= 0 && days >= 0 && cost >= 0
+            && billed >= 0);
+        bool seen = false;
+        for (const QByteArray& line : lines.mid(1)) {
+            const QList<QByteArray> cells = line.trimmed().split(','); // no quoted commas before
+            if (!line.contains("H100 80GB HBM3 (secure cloud)") || cells[gpus] != "8")
+                continue;
+            seen = true;
+            QCOMPARE(cells[instances], QByteArray("1"));
+            QCOMPARE(cells[billed], QByteArray("8"));
+            QVERIFY(qAbs(cells[rate].toDouble() * cells[days].toDouble() * 24 * 8
+                        - cells[cost].toDouble())
+                < 0.01);
+        }
+        QVERIFY2(seen, r.out.constData());
+    }
+
     // Issue 15: every option with its ranges, the point inside them.
     void planJsonHasRangesAroundEveryFigure()
     {

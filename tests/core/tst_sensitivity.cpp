@@ -105,8 +105,8 @@ private slots:
             const auto& want = expected[i];
             const std::string what = row.input + " " + std::string(toString(row.metric));
             QCOMPARE(row.input, want.input);
-            if (row.input == "cloud_rate") // an offer's rate is an instance's, not a GPU's
-                QCOMPARE(row.label, std::string("Cloud rate (per instance)"));
+            if (row.input == "cloud_rate") // the offer's rate buys one GPU
+                QCOMPARE(row.label, std::string("Cloud rate (per GPU)"));
             QVERIFY2(row.metric == want.metric, what.c_str());
             QVERIFY2(near(row.lowValue, want.lowValue), what.c_str());
             QVERIFY2(near(row.highValue, want.highValue), what.c_str());

@@ -397,6 +397,23 @@ private slots:
             QStringLiteral("$4,968 ($4,000-$6,000, on-demand)"));
     }
 
+    // A pod of 8 GPUs at the per-GPU rate is one instance that pays the rate 8 times: the table
+    // says both, the rate column says it is the listed one, and the CSV has the billed count
+    // beside the instances (rate x hours x instances was no longer the cost).
+    void aPodIsOneInstanceBilledPerGpu()
+    {
+        CloudOption o;
+        o.instances = 1;
+        o.ratesBilled = 8;
+        QCOMPARE(views::displayText(o, views::CloudColumn::Instances),
+            QStringLiteral("1 (rate \u00D7 8)"));
+        QCOMPARE(views::sortValue(o, views::CloudColumn::Instances).toInt(), 1);
+        o.instances = 8; // eight 1-GPU instances
+        QCOMPARE(views::displayText(o, views::CloudColumn::Instances), QStringLiteral("8"));
+        QCOMPARE(views::displayHeader(views::CloudColumn::OnDemandRate, nullptr),
+            QStringLiteral("On-demand $/h as listed"));
+    }
+
     void commitments()
     {
         Commitment m;
