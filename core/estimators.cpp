@@ -62,6 +62,17 @@ double allReduceDays(std::int64_t steps, double bytes, int ranks, double busByte
         / kSecondsPerDay;
 }
 
+// Where the table knows a slower machine of the same cards, what the range's slow end takes.
+std::string slowerBusNote(const Interconnect& link)
+{
+    if (!(link.lowBusGBps < link.busGBps))
+        return {};
+    char buffer[96];
+    std::snprintf(buffer, sizeof buffer,
+        ", the range's slow end at %.1f GB/s (the slowest published)", link.lowBusGBps);
+    return buffer;
+}
+
 // A measurement's range as ratios of its days: the run range it recorded (the fastest and
 // slowest step in files before 2026-11-28), widened to its validation error where it was
 // validated: the extrapolation from a block to a step missed real steps by that much, on the
@@ -197,18 +208,23 @@ std::optional<TrainingEstimate> analyticEstimate(
     const int mostMicroSteps = std::max(1, (w.globalBatch + gpuCount - 1) / gpuCount);
     const Interconnect* link = gpuCount > 1 ? interconnectFor(gpu.id) : nullptr;
     const double gradientBytes = fp32GradientBytes(w);
-    const double allReduce
-        = link ? allReduceDays(w.steps, gradientBytes, gpuCount, link->busGBps * 1e9) : 0.0;
-    const auto runAt = [&](double utilizationAt, int microSteps) {
-        return RunDays { computeDaysAt(utilizationAt), allReduce,
+    const auto allReduceAt = [&](double busGBps) {
+        return link ? allReduceDays(w.steps, gradientBytes, gpuCount, busGBps * 1e9) : 0.0;
+    };
+    const double allReduce = allReduceAt(link ? link->busGBps : 0.0);
+    // The range's slow end also at the slowest bus bandwidth published for such a machine
+    // (PCIe boards differ; NVLink's is the same figure).
+    const double slowestAllReduce = allReduceAt(link ? link->lowBusGBps : 0.0);
+    const auto runAt = [&](double utilizationAt, int microSteps, double allReduceDaysAt) {
+        return RunDays { computeDaysAt(utilizationAt), allReduceDaysAt,
             stepCommunication(
                 strategy, microSteps, kWeightBytesPerParameter / kGradientBytesPerParameter) };
     };
-    const RunDays fewest = runAt(assumedUtilization, 1);
-    const RunDays most = runAt(assumedUtilization, mostMicroSteps);
+    const RunDays fewest = runAt(assumedUtilization, 1, allReduce);
+    const RunDays most = runAt(assumedUtilization, mostMicroSteps, allReduce);
     e.days = 0.5 * (fewest.best() + most.worst());
-    e.daysLow = runAt(utilization.high, 1).best();
-    e.daysHigh = runAt(utilization.low, mostMicroSteps).worst();
+    e.daysLow = runAt(utilization.high, 1, allReduce).best();
+    e.daysHigh = runAt(utilization.low, mostMicroSteps, slowestAllReduce).worst();
     e.configuration = formatUtilization(assumedUtilization);
     if (shardingLevel(strategy) > 0)
         e.configuration += ", " + std::string(toString(strategy));
@@ -231,6 +247,7 @@ std::optional<TrainingEstimate> analyticEstimate(
             std::string(exchangeDescription(strategy)).c_str(), gradientBytes / 1e9, link->busGBps,
             std::string(link->name).c_str(), most.communication(), most.worst());
         e.note += buffer;
+        e.note += slowerBusNote(*link);
         if (shardingLevel(strategy) >= 2 && mostMicroSteps > 1)
             e.note += ", in " + std::to_string(mostMicroSteps) + " micro-steps of one sample";
         e.note += "; bus bandwidth: " + std::string(link->source);
@@ -364,6 +381,11 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     const double gradientAllReduceDays = busBytesPerSecond > 0.0
         ? allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond)
         : 0.0;
+    // The range's slow end at the table's slowest figure for such a machine; a bandwidth the
+    // ranks measured is the machine's own.
+    const double slowestAllReduceDays = !measuredBus && link
+        ? allReduceDays(w.steps, gradientBytes, gpuCount, link->lowBusGBps * 1e9)
+        : gradientAllReduceDays;
 
     // The fastest choice; the least sharding wins a tie (choices come in that order). Without
     // a bus bandwidth the exchanges cannot be weighed, so the least sharding that fits: on
@@ -389,8 +411,10 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
 
     TrainingEstimate e = blankEstimate(w, gpu, gpuCount, EstimateSource::Extrapolated);
     const DaysRatios ratios = measuredDaysRatios(*base);
+    RunDays slowest = days;
+    slowest.allReduceDays = slowestAllReduceDays;
     e.daysLow = days.best() * ratios.low;
-    e.daysHigh = days.worst() * ratios.high;
+    e.daysHigh = slowest.worst() * ratios.high;
     e.days = days.middle();
     char buffer[160];
     if (chosen)
@@ -424,7 +448,9 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     e.note = "extrapolated from gpuplan-bench on " + std::to_string(base->gpuCount) + "x "
         + base->deviceName + (base->source.date.empty() ? "" : " (" + base->source.date + ")")
         + exchange + buffer + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
-        + (!measuredBus && link ? "; bus bandwidth: " + std::string(link->source) : "");
+        + (!measuredBus && link
+                ? slowerBusNote(*link) + "; bus bandwidth: " + std::string(link->source)
+                : "");
     if (busBytesPerSecond <= 0.0)
         e.flags.push_back(EstimateFlag::PerfectScaling);
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);

@@ -1,12 +1,15 @@
 #pragma once
 
 // How fast the GPUs of one machine exchange gradients: the bus bandwidth NCCL reaches for an
-// all-reduce between them (nccl-tests' "busbw", which is the same for any GPU count), per GPU
-// type, dated and sourced. The planner's `extrapolated` source uses it where gpuplan-bench has
-// not measured the machine's own interconnect (comm-probe), and the `analytic` source for the
-// gradients' exchange between several GPUs. GPUs absent here are "unknown":
-// PCIe cards depend on the board, the CPU's lanes and whether peer-to-peer is enabled (it is
-// not on GeForce cards), so no estimate is extrapolated for them rather than a guess.
+// all-reduce between them (nccl-tests' "busbw"), per GPU type, dated and sourced. The
+// planner's `extrapolated` source uses it where gpuplan-bench has not measured the machine's
+// own interconnect (comm-probe), and the `analytic` source for the gradients' exchange between
+// several GPUs. NVLink through NVSwitch reaches the same busbw at any GPU count; PCIe cards
+// depend on the board (switches or the CPU's root ports, one socket or two), the CPU's memory
+// and whether peer-to-peer works, so a card is listed only where someone published nccl-tests
+// figures for a whole machine of them, with the slowest such figure as the range's slow end.
+// GPUs absent here are "unknown" (RTX 3090, RTX 4090, RTX A6000, L40S, A100 and H100 PCIe: no
+// large-message figure found), and no exchange is priced for them rather than a guess.
 
 #include <string_view>
 
@@ -15,7 +18,10 @@ namespace gpuplan {
 struct Interconnect {
     std::string_view gpuId;
     std::string_view name; // "NVLink 4 through NVSwitch"
-    double busGBps = 0.0; // decimal GB/s
+    double busGBps = 0.0; // decimal GB/s, what the estimate uses
+    // The slowest figure published for such a machine (an untuned NCCL, a second CPU socket,
+    // more GPUs): the slow end of the estimate's range. busGBps where there is one figure.
+    double lowBusGBps = 0.0;
     std::string_view date;
     std::string_view source;
 };

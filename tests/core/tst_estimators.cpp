@@ -261,6 +261,37 @@ private slots:
             flagged->note.c_str());
     }
 
+    // A PCIe card with published nccl-tests figures for whole machines of it (RTX PRO 6000
+    // Blackwell: 37.6 GB/s on the slowest tuned 8-GPU server, 22.2 with NCCL's defaults) is
+    // priced at the first and ranges to the second, not assumed to scale perfectly.
+    void aPcieCardWithPublishedFiguresIsPriced()
+    {
+        const Workload w = roundPythia(); // ddp: 16 GB of state in 96 GB cards
+        GpuSpec pro = a100;
+        pro.id = "rtx-pro-6000-blackwell";
+        pro.memoryGb = 96;
+        const auto e = analyticEstimate(w, pro, 4, 0.4);
+        QVERIFY(e && e->feasible);
+        QVERIFY(!e->hasFlag(EstimateFlag::PerfectScaling));
+        const auto allReduceAt
+            = [](double gbps) { return 100'000 * (2.0 * 3 / 4 * 4e9 / (gbps * 1e9)) / 86400; };
+        const auto computeDays
+            = [](double utilization) { return 1.9e21 / (4 * 312e12 * utilization) / 86400; };
+        // Half the all-reduce hidden in the middle, all of it at the fast end (0.16 s a step
+        // behind a 27.7 s step's backward pass), none at the slow end, at the slower bus.
+        QVERIFY(qAbs(e->days - (computeDays(0.4) + 0.5 * allReduceAt(37.6))) < 1e-9);
+        QVERIFY(qAbs(e->daysLow - computeDays(0.55)) < 1e-9);
+        QVERIFY(qAbs(e->daysHigh - (computeDays(0.25) + allReduceAt(22.2))) < 1e-9);
+        QVERIFY2(
+            e->note.find("at 38 GB/s (PCIe 5.0 peer-to-peer, 8-GPU servers)") != std::string::npos,
+            e->note.c_str());
+        QVERIFY2(e->note.find("the range's slow end at 22.2 GB/s (the slowest published)")
+                != std::string::npos,
+            e->note.c_str());
+        // NVLink's one figure adds no such end.
+        QVERIFY(analyticEstimate(w, a100, 4, 0.4)->note.find("slow end") == std::string::npos);
+    }
+
     void fp32TrainsInTf32WhereAvailable()
     {
         Workload vit = pythia1b;
@@ -312,6 +343,19 @@ private slots:
             e->note.c_str());
         // Never for the count measured or fewer.
         QVERIFY(!extrapolatedEstimate(c, w, a100, 1));
+        // RTX 5090s: 35 GB/s (4 of one server's cards), the range's slow end at 28 (all 8).
+        Catalog cards = catalog;
+        MeasuredResult on5090 = m;
+        on5090.gpuId = "rtx-5090";
+        cards.measured.push_back(on5090);
+        GpuSpec rtx5090 = a100;
+        rtx5090.id = "rtx-5090";
+        const auto rtx5090s = extrapolatedEstimate(cards, w, rtx5090, 4);
+        QVERIFY(rtx5090s && !rtx5090s->hasFlag(EstimateFlag::PerfectScaling));
+        const double at35 = 100'000 * (2.0 * 3 / 4 * 4e9 / 35e9) / 86400;
+        const double at28 = 100'000 * (2.0 * 3 / 4 * 4e9 / 28e9) / 86400;
+        QVERIFY(qAbs(rtx5090s->days - (compute + at35 / 2)) < 1e-12);
+        QVERIFY(qAbs(rtx5090s->daysHigh - (compute + at28) * 42.0 / 40) < 1e-12);
         // Where no bus bandwidth is known (RTX 3090s on PCIe), the measured compute alone,
         // flagged as the analytic estimate is: with nothing here, `best` had fallen through to
         // the analytic guess, and two cards came out faster than one measured card twice over.
