@@ -34,8 +34,9 @@ struct CloudOffer {
     std::string instance; // "H100 SXM" or "p4de.24xlarge"
     std::string gpuId; // refers to GpuSpec::id
     int gpusPerInstance = 1; // GPUs one hourly rate buys
-    // Where the provider puts several of these in one instance (a RunPod pod, GCP GPUs attached
-    // to one VM): up to this many on one machine, each gpusPerInstance of them at the rate.
+    // Where the provider puts any number of these in one instance up to a most (a RunPod pod of
+    // 1 to 8): up to this many on one machine, each gpusPerInstance of them at the rate. Not
+    // for a provider that takes only some counts (GCP attaches 1, 2, 4 or 8 V100s to a VM).
     // 0: an instance holds gpusPerInstance GPUs only, so more are more machines, which
     // exchange gradients over the provider's network (AWS's p5.4xlarge).
     int maxGpusPerInstance = 0;
