@@ -63,9 +63,9 @@ double allReduceDays(std::int64_t steps, double bytes, int ranks, double busByte
 }
 
 // Where the table knows a slower machine of the same cards, what the range's slow end takes.
-std::string slowerBusNote(const Interconnect& link)
+std::string slowerBusNote(const Interconnect& link, int gpuCount)
 {
-    if (!(link.lowBusGBps < link.busGBps))
+    if (!(link.lowBusGBps < busGBpsAt(link, gpuCount)))
         return {};
     char buffer[96];
     std::snprintf(buffer, sizeof buffer,
@@ -211,7 +211,7 @@ std::optional<TrainingEstimate> analyticEstimate(
     const auto allReduceAt = [&](double busGBps) {
         return link ? allReduceDays(w.steps, gradientBytes, gpuCount, busGBps * 1e9) : 0.0;
     };
-    const double allReduce = allReduceAt(link ? link->busGBps : 0.0);
+    const double allReduce = allReduceAt(link ? busGBpsAt(*link, gpuCount) : 0.0);
     // The range's slow end also at the slowest bus bandwidth published for such a machine
     // (PCIe boards differ; NVLink's is the same figure).
     const double slowestAllReduce = allReduceAt(link ? link->lowBusGBps : 0.0);
@@ -243,11 +243,12 @@ std::optional<TrainingEstimate> analyticEstimate(
     if (link) {
         char buffer[400];
         std::snprintf(buffer, sizeof buffer,
-            "; plus %s (%.2f GB) at %.0f GB/s (%s), %.2f of %.2f days if none is hidden",
-            std::string(exchangeDescription(strategy)).c_str(), gradientBytes / 1e9, link->busGBps,
-            std::string(link->name).c_str(), most.communication(), most.worst());
+            "; plus %s (%.2f GB) at %.3g GB/s (%s), %.2f of %.2f days if none is hidden",
+            std::string(exchangeDescription(strategy)).c_str(), gradientBytes / 1e9,
+            busGBpsAt(*link, gpuCount), std::string(link->name).c_str(), most.communication(),
+            most.worst());
         e.note += buffer;
-        e.note += slowerBusNote(*link);
+        e.note += slowerBusNote(*link, gpuCount);
         if (shardingLevel(strategy) >= 2 && mostMicroSteps > 1)
             e.note += ", in " + std::to_string(mostMicroSteps) + " micro-steps of one sample";
         e.note += "; bus bandwidth: " + std::string(link->source);
@@ -363,7 +364,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     const Interconnect* link = interconnectFor(gpu.id);
     const bool measuredBus = base->busBandwidth && *base->busBandwidth > 0.0;
     const double busBytesPerSecond
-        = measuredBus ? *base->busBandwidth : (link ? link->busGBps * 1e9 : 0.0);
+        = measuredBus ? *base->busBandwidth : (link ? busGBpsAt(*link, gpuCount) * 1e9 : 0.0);
 
     // Compute: the measured step without its collectives, its global batch split over more
     // GPUs, at the micro-batch each strategy leaves room for (core/micro_batch_model.h).
@@ -381,8 +382,9 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     const double gradientAllReduceDays = busBytesPerSecond > 0.0
         ? allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond)
         : 0.0;
-    // The range's slow end at the table's slowest figure for such a machine; a bandwidth the
-    // ranks measured is the machine's own.
+    // The range's slow end at the table's slowest figure for such a machine, for the choice
+    // made at the central figure (a less sharded one might win on the slower box); a bandwidth
+    // the ranks measured is the machine's own.
     const double slowestAllReduceDays = !measuredBus && link
         ? allReduceDays(w.steps, gradientBytes, gpuCount, link->lowBusGBps * 1e9)
         : gradientAllReduceDays;
@@ -439,7 +441,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
         + std::string(shardingLevel(strategy) > 0 ? exchangeDescription(strategy) : "") + volume;
     if (busBytesPerSecond > 0.0)
         std::snprintf(buffer, sizeof buffer,
-            " at %.0f GB/s (%s), %.2f of %.2f days if none is hidden", busBytesPerSecond / 1e9,
+            " at %.3g GB/s (%s), %.2f of %.2f days if none is hidden", busBytesPerSecond / 1e9,
             measuredBus ? "measured" : std::string(link->name).c_str(), days.communication(),
             days.worst());
     else
@@ -449,7 +451,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
         + base->deviceName + (base->source.date.empty() ? "" : " (" + base->source.date + ")")
         + exchange + buffer + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
         + (!measuredBus && link
-                ? slowerBusNote(*link) + "; bus bandwidth: " + std::string(link->source)
+                ? slowerBusNote(*link, gpuCount) + "; bus bandwidth: " + std::string(link->source)
                 : "");
     if (busBytesPerSecond <= 0.0)
         e.flags.push_back(EstimateFlag::PerfectScaling);

@@ -19,15 +19,22 @@ struct Interconnect {
     std::string_view gpuId;
     std::string_view name; // "NVLink 4 through NVSwitch"
     double busGBps = 0.0; // decimal GB/s, what the estimate uses
-    // The slowest figure published for such a machine (an untuned NCCL, a second CPU socket,
-    // more GPUs): the slow end of the estimate's range. busGBps where there is one figure.
+    // The slowest figure published for such a machine (NCCL's default channels, a second CPU
+    // socket, more GPUs): the slow end of the estimate's range. busGBps where there is one.
     double lowBusGBps = 0.0;
     std::string_view date;
     std::string_view source;
+    // busGBps was measured on at most this many GPUs; more reach only lowBusGBps (RTX 5090:
+    // 35 GB/s on 4 cards, 28 on 8). 0: busGBps holds at any count.
+    int busGBpsUpToGpus = 0;
 };
 
 // nullptr: no bus bandwidth known for that GPU.
 const Interconnect* interconnectFor(std::string_view gpuId);
+
+// The bus bandwidth an estimate on `gpuCount` GPUs uses: busGBps, or lowBusGBps past the GPU
+// count busGBps was measured on.
+double busGBpsAt(const Interconnect& link, int gpuCount);
 
 // Seconds a ring all-reduce of `bytes` takes between `ranks` GPUs at `busBytesPerSecond`:
 // 2 (n - 1) / n x bytes / busbw (the nccl-tests relation between algorithm and bus bandwidth).

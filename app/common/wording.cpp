@@ -75,8 +75,9 @@ QString recommendationCaution(const OwnedOption& o)
             cautions << QStringLiteral("Caution: ") + QString::fromUtf8(describe(flag));
             break;
         }
-    // Both where both hold: the 8xRTX 5090 a $40,000 budget buys assumes perfect scaling and
-    // has no spare power supply, which the first alone had hidden.
+    // Both where both hold: a machine that assumes perfect scaling and has no spare power
+    // supply (the 8xRTX 5090 a $40,000 budget bought, before its PCIe bus was priced) had the
+    // second hidden by the first.
     if (const QString power = powerSupplyText(o); !power.isEmpty())
         cautions << QStringLiteral("Caution: ") + power;
     return cautions.join(QLatin1Char(' '));
