@@ -35,11 +35,15 @@ struct CloudOffer {
     std::string gpuId; // refers to GpuSpec::id
     int gpusPerInstance = 1; // GPUs one hourly rate buys
     // Where the provider puts any number of these in one instance up to a most (a RunPod pod of
-    // 1 to 8): up to this many on one machine, each gpusPerInstance of them at the rate. Not
-    // for a provider that takes only some counts (GCP attaches 1, 2, 4 or 8 V100s to a VM).
-    // 0: an instance holds gpusPerInstance GPUs only, so more are more machines, which
-    // exchange gradients over the provider's network (AWS's p5.4xlarge).
+    // 1 to 8): up to this many on one machine, each gpusPerInstance of them at the rate. 0 (and
+    // instanceGpuCounts empty): an instance holds gpusPerInstance GPUs only, so more are more
+    // machines, which exchange gradients over the provider's network (AWS's p5.4xlarge).
     int maxGpusPerInstance = 0;
+    // Where the provider takes only some counts in one instance (GCP attaches 1, 2, 4 or 8
+    // V100s to a VM): those counts, ascending, the first gpusPerInstance, each a multiple of it.
+    // A count between them is rented as the fewest such instances (3 V100s: a VM of 2 and one
+    // of 1). Empty: maxGpusPerInstance says it. The two are not given together.
+    std::vector<int> instanceGpuCounts;
     std::optional<double> onDemandUsdPerHour;
     std::optional<double> spotUsdPerHour;
     std::vector<ReservedRate> reserved;

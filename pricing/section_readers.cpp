@@ -346,6 +346,40 @@ private:
             m_layer.catalog.chassis.push_back(std::move(c));
     }
 
+    // The only GPU counts one instance takes (GCP's 1, 2, 4 or 8 V100s), ascending from
+    // gpus_per_instance, each a multiple of it: each count is billed as that many rates, and
+    // the smallest is what makes every count rentable (as instances of it).
+    std::vector<int> instanceGpuCounts(
+        const YAML::Node& node, int gpusPerInstance, const std::string& what)
+    {
+        std::vector<int> counts;
+        const std::string field = "instance_gpu_counts of " + what;
+        if (!m_reader.expectSequence(node, field))
+            return counts;
+        for (const auto& item : node) {
+            const auto gpus = m_reader.number(item, field, kMaxGpusPerInstance);
+            if (!gpus)
+                continue;
+            const int count = static_cast<int>(*gpus);
+            if (count != *gpus || count % gpusPerInstance != 0)
+                m_reader.error(item,
+                    field + ": " + item.Scalar() + " is not a multiple of its gpus_per_instance ("
+                        + std::to_string(gpusPerInstance) + ")");
+            else if (!counts.empty() && count <= counts.back())
+                m_reader.error(item,
+                    field + ": " + item.Scalar() + " does not follow "
+                        + std::to_string(counts.back())
+                        + " (list the counts ascending, once each)");
+            else
+                counts.push_back(count);
+        }
+        if (counts.empty() || counts.front() != gpusPerInstance)
+            m_reader.error(node,
+                field + " must start at its gpus_per_instance (" + std::to_string(gpusPerInstance)
+                    + "), the instance its rate is for");
+        return counts;
+    }
+
     void cloudOffer(const YAML::Node& n)
     {
         CloudOffer o;
@@ -354,9 +388,9 @@ private:
             const std::string what = named("cloud offer", o.id);
             m_reader.warnUnknownKeys(n,
                 { "id", "kind", "provider", "instance", "gpu", "gpus_per_instance",
-                    "max_gpus_per_instance", "region", "on_demand_usd_per_hour",
-                    "spot_usd_per_hour", "reserved", "application_lead_days", "queue_wait_days",
-                    "date", "source", "note" },
+                    "max_gpus_per_instance", "instance_gpu_counts", "region",
+                    "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved",
+                    "application_lead_days", "queue_wait_days", "date", "source", "note" },
                 what);
             if (auto kind = m_reader.string(n, "kind", what, /*required=*/false)) {
                 if (auto k = offerKindFromString(*kind))
@@ -390,6 +424,15 @@ private:
                             + std::to_string(o.gpusPerInstance) + ") or a multiple of it");
                 else
                     o.maxGpusPerInstance = static_cast<int>(*most);
+            }
+            if (const YAML::Node counts = n["instance_gpu_counts"]; counts) {
+                if (n["max_gpus_per_instance"])
+                    m_reader.error(counts,
+                        what
+                            + " gives both max_gpus_per_instance and instance_gpu_counts: give "
+                              "the most one instance holds, or the only counts it takes");
+                else
+                    o.instanceGpuCounts = instanceGpuCounts(counts, o.gpusPerInstance, what);
             }
             o.region = m_reader.string(n, "region", what, /*required=*/false).value_or("");
             // A $0 row in a public catalogue is a missing price, not a free GPU (kHourlyUsd is

@@ -157,6 +157,21 @@ Listing systems(const Catalog& c)
     return l;
 }
 
+// Every count one instance takes, where the provider allows only some (GCP's V100s); else the
+// counts up to the most an instance holds, each a multiple of the GPUs a rate buys.
+QJsonArray instanceGpuCountsJson(const CloudOffer& o)
+{
+    QJsonArray counts;
+    if (!o.instanceGpuCounts.empty()) {
+        for (const int n : o.instanceGpuCounts)
+            counts.append(n);
+        return counts;
+    }
+    for (int n = o.gpusPerInstance; n <= mostGpusInOneInstance(o); n += o.gpusPerInstance)
+        counts.append(n);
+    return counts;
+}
+
 Listing cloud(const Catalog& c)
 {
     // The kind beside the provider: a campus cluster and an allocation read as cloud offers
@@ -188,6 +203,7 @@ Listing cloud(const Catalog& c)
             { "instance", str(o.instance) }, { "gpu_id", str(o.gpuId) },
             { "gpus_per_instance", o.gpusPerInstance },
             { "max_gpus_per_instance", mostGpusInOneInstance(o) },
+            { "instance_gpu_counts", instanceGpuCountsJson(o) },
             { "usd_per_hour", optionalJson(o.onDemandUsdPerHour) },
             { "spot_usd_per_hour", optionalJson(o.spotUsdPerHour) }, { "reserved", reservedJson },
             { "region", str(o.region) }, { "date", str(o.source.date) },

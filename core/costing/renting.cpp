@@ -4,6 +4,7 @@
 #include "core/costing/indirect.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace gpuplan {
 
@@ -22,12 +23,29 @@ int ratesBilled(const CloudOffer& offer, int gpuCount)
 
 int mostGpusInOneInstance(const CloudOffer& offer)
 {
-    return std::max({ 1, offer.gpusPerInstance, offer.maxGpusPerInstance });
+    const int listed = offer.instanceGpuCounts.empty() ? 0 : offer.instanceGpuCounts.back();
+    return std::max({ 1, offer.gpusPerInstance, offer.maxGpusPerInstance, listed });
 }
 
 int instancesNeeded(const CloudOffer& offer, int gpuCount)
 {
-    return groupsOf(gpuCount, mostGpusInOneInstance(offer));
+    if (offer.instanceGpuCounts.empty())
+        return groupsOf(gpuCount, mostGpusInOneInstance(offer));
+    // The fewest instances whose sizes add up to the rates billed, in units of gpusPerInstance
+    // (a change-making problem: greedy is not the fewest for every list, {1, 3, 4} making 6).
+    // The reader makes the smallest size one unit, so every count is reachable.
+    const int perUnit = std::max(1, offer.gpusPerInstance);
+    const int units = ratesBilled(offer, gpuCount);
+    if (units <= 0)
+        return 0;
+    std::vector<int> fewest(static_cast<std::size_t>(units) + 1, units);
+    fewest[0] = 0;
+    for (int u = 1; u <= units; ++u)
+        for (const int gpus : offer.instanceGpuCounts)
+            if (const int size = gpus / perUnit; size >= 1 && size <= u)
+                fewest[static_cast<std::size_t>(u)] = std::min(fewest[static_cast<std::size_t>(u)],
+                    fewest[static_cast<std::size_t>(u - size)] + 1);
+    return fewest[static_cast<std::size_t>(units)];
 }
 
 double spotRunDays(double trainingDays, const Assumptions& a)

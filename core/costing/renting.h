@@ -17,11 +17,14 @@ enum class Pricing { OnDemand, Spot, Reserved, Allocation };
 int ratesBilled(const CloudOffer& offer, int gpuCount);
 
 // The most of the offer's GPUs one instance holds: max_gpus_per_instance where the provider
-// puts several in one (a pod of 8 at the per-GPU rate), else GPUs per instance.
+// puts several in one (a pod of 8 at the per-GPU rate), the largest of instance_gpu_counts where
+// it takes only some counts, else GPUs per instance.
 int mostGpusInOneInstance(const CloudOffer& offer);
 
 // Instances, each a machine of its own, that provide `gpuCount` GPUs of an offer:
-// ceil(n / mostGpusInOneInstance). More than one exchange gradients over the network.
+// ceil(n / mostGpusInOneInstance), or where only some counts fit in one instance the fewest of
+// them that add up to n (3 of GCP's V100s: 2 VMs). More than one exchange gradients over the
+// network.
 int instancesNeeded(const CloudOffer& offer, int gpuCount);
 
 // How long a run takes on spot instances: the training days lengthened by the restart overhead

@@ -118,6 +118,9 @@ void cloudOffer(YAML::Emitter& out, const CloudOffer& o)
     out << YAML::Key << "gpus_per_instance" << YAML::Value << o.gpusPerInstance;
     if (o.maxGpusPerInstance > 0)
         out << YAML::Key << "max_gpus_per_instance" << YAML::Value << o.maxGpusPerInstance;
+    if (!o.instanceGpuCounts.empty())
+        out << YAML::Key << "instance_gpu_counts" << YAML::Value << YAML::Flow
+            << o.instanceGpuCounts;
     if (!o.region.empty())
         out << YAML::Key << "region" << YAML::Value << o.region;
     if (o.onDemandUsdPerHour)

@@ -273,6 +273,41 @@ private slots:
         QCOMPARE(ratesBilled(offer, gpus), rates);
     }
 
+    // A provider that takes only some counts in one instance (GCP: 1, 2, 4 or 8 V100s on a
+    // VM): the fewest instances that add up to the GPUs, each GPU billed.
+    void instancesOfTheCountsOneTakes_data()
+    {
+        QTest::addColumn<int>("perInstance");
+        QTest::addColumn<QList<int>>("counts");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("instances");
+        QTest::addColumn<int>("rates");
+        const QList<int> gcp { 1, 2, 4, 8 };
+        QTest::addRow("GCP V100, 1") << 1 << gcp << 1 << 1 << 1;
+        QTest::addRow("GCP V100, 2") << 1 << gcp << 2 << 1 << 2;
+        QTest::addRow("GCP V100, 3: 2 + 1") << 1 << gcp << 3 << 2 << 3;
+        QTest::addRow("GCP V100, 7: 4 + 2 + 1") << 1 << gcp << 7 << 3 << 7;
+        QTest::addRow("GCP V100, 8") << 1 << gcp << 8 << 1 << 8;
+        QTest::addRow("GCP V100, 16: 8 + 8") << 1 << gcp << 16 << 2 << 16;
+        // Greedy would take 4 + 1 + 1; the fewest are 3 + 3.
+        QTest::addRow("1, 3 or 4; 6: 3 + 3") << 1 << QList<int> { 1, 3, 4 } << 6 << 2 << 6;
+        QTest::addRow("pairs of 2 or 6; 8: 6 + 2") << 2 << QList<int> { 2, 6 } << 8 << 2 << 4;
+    }
+    void instancesOfTheCountsOneTakes()
+    {
+        QFETCH(int, perInstance);
+        QFETCH(QList<int>, counts);
+        QFETCH(int, gpus);
+        QFETCH(int, instances);
+        QFETCH(int, rates);
+        CloudOffer offer;
+        offer.gpusPerInstance = perInstance;
+        offer.instanceGpuCounts.assign(counts.begin(), counts.end());
+        QCOMPARE(instancesNeeded(offer, gpus), instances);
+        QCOMPARE(ratesBilled(offer, gpus), rates);
+        QCOMPARE(mostGpusInOneInstance(offer), counts.back());
+    }
+
     void cloudCostAddsSpotOverheadAndIndirectRate()
     {
         Assumptions a;

@@ -402,13 +402,17 @@ private slots:
             QCOMPARE(b->queueWaitDays, o.queueWaitDays);
             QCOMPARE(b->gpusPerInstance, o.gpusPerInstance);
             QCOMPARE(b->maxGpusPerInstance, o.maxGpusPerInstance);
+            QCOMPARE(b->instanceGpuCounts, o.instanceGpuCounts);
             QCOMPARE(b->region, o.region);
             QCOMPARE(b->source.date, o.source.date);
         }
-        // Both sets rent RunPod's pods of up to 8, which the comparison above then covers.
+        // Both sets rent RunPod's pods of up to 8 and GCP's V100s in VMs of 1, 2, 4 or 8,
+        // which the comparison above then covers.
         const char* pod
             = priceSet == QLatin1String("current") ? "runpod-h100-sxm" : "runpod-rtx-4090";
         QCOMPARE(back.findCloudOffer(pod)->maxGpusPerInstance, 8);
+        QCOMPARE(
+            back.findCloudOffer("gcp-v100")->instanceGpuCounts, (std::vector<int> { 1, 2, 4, 8 }));
     }
 
     void unknownKeysAreWarningsOnly()
