@@ -25,6 +25,13 @@ enum class OfferKind {
 std::string_view toString(OfferKind kind); // "cloud", "campus", "allocation"
 std::optional<OfferKind> offerKindFromString(std::string_view text);
 
+// The network one instance of an offer has to the others: the rate the provider lists, dated
+// and sourced apart from the offer's prices (it comes from another page).
+struct InstanceNetwork {
+    double gbps = 0.0; // Gbit/s per instance, decimal, as listed ("100 Gigabit", "20000 Mbps")
+    Provenance source;
+};
+
 // One rentable instance type. Rates are USD an hour for gpusPerInstance GPUs (an instance's, or
 // one GPU's where the provider bills per GPU).
 struct CloudOffer {
@@ -44,6 +51,11 @@ struct CloudOffer {
     // A count between them is rented as the fewest such instances (3 V100s: a VM of 2 and one
     // of 1). Empty: maxGpusPerInstance says it. The two are not given together.
     std::vector<int> instanceGpuCounts;
+    // The network each instance has to the others, as the provider lists it, where a run spans
+    // several instances: their exchange of gradients crosses it rather than one machine's NVLink
+    // or PCIe (core/instance_network.h). Unset: not listed, and such a run is priced at one
+    // machine's interconnect and flagged multi_instance.
+    std::optional<InstanceNetwork> network;
     std::optional<double> onDemandUsdPerHour;
     std::optional<double> spotUsdPerHour;
     std::vector<ReservedRate> reserved;

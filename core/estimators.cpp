@@ -62,15 +62,21 @@ double allReduceDays(std::int64_t steps, double bytes, int ranks, double busByte
         / kSecondsPerDay;
 }
 
+// A bandwidth to three significant figures: 6.25 GB/s, 37.6, 0.00625 (RunPod's overlay).
+std::string formatGBps(double gbps)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", gbps);
+    return buffer;
+}
+
 // Where the table knows a slower machine of the same cards, what the range's slow end takes.
 std::string slowerBusNote(const Interconnect& link, int gpuCount)
 {
     if (!(link.lowBusGBps < busGBpsAt(link, gpuCount)))
         return {};
-    char buffer[96];
-    std::snprintf(buffer, sizeof buffer,
-        ", the range's slow end at %.1f GB/s (the slowest published)", link.lowBusGBps);
-    return buffer;
+    return ", the range's slow end at " + formatGBps(link.lowBusGBps) + " GB/s ("
+        + std::string(link.lowBusIs) + ")";
 }
 
 // A measurement's range as ratios of its days: the run range it recorded (the fastest and
@@ -165,8 +171,8 @@ std::optional<Parallelism> leastShardingThatHolds(
     return std::nullopt;
 }
 
-std::optional<TrainingEstimate> analyticEstimate(
-    const Workload& w, const GpuSpec& gpu, int gpuCount, double assumedUtilization)
+std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpec& gpu,
+    int gpuCount, double assumedUtilization, const Interconnect* between)
 {
     const auto peak = gpu.peakTflopsFor(w.precision);
     if (!peak || *peak <= 0.0 || gpuCount <= 0 || assumedUtilization <= 0.0
@@ -206,7 +212,8 @@ std::optional<TrainingEstimate> analyticEstimate(
         ? leastShardingThatHolds(w, gpuCount, gpu.memoryGb * 1e9).value_or(Parallelism::Zero3)
         : (gpuCount > 1 ? Parallelism::Ddp : Parallelism::None);
     const int mostMicroSteps = std::max(1, (w.globalBatch + gpuCount - 1) / gpuCount);
-    const Interconnect* link = gpuCount > 1 ? interconnectFor(gpu.id) : nullptr;
+    const Interconnect* link
+        = gpuCount > 1 ? (between ? between : interconnectFor(gpu.id)) : nullptr;
     const double gradientBytes = fp32GradientBytes(w);
     const auto allReduceAt = [&](double busGBps) {
         return link ? allReduceDays(w.steps, gradientBytes, gpuCount, busGBps * 1e9) : 0.0;
@@ -344,8 +351,8 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
 
 } // namespace
 
-std::optional<TrainingEstimate> extrapolatedEstimate(
-    const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount)
+std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Workload& w,
+    const GpuSpec& gpu, int gpuCount, const Interconnect* between)
 {
     // The measurement with the most GPUs below gpuCount; later files win a tie.
     const MeasuredResult* base = nullptr;
@@ -361,8 +368,8 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     // estimate is for the same cards (a measured card's speed rather than an assumed one: with
     // no estimate here, `best` had fallen through to the analytic guess, and 2 RTX 4090s came
     // out 2.28 times as fast as the one measured).
-    const Interconnect* link = interconnectFor(gpu.id);
-    const bool measuredBus = base->busBandwidth && *base->busBandwidth > 0.0;
+    const Interconnect* link = between ? between : interconnectFor(gpu.id);
+    const bool measuredBus = !between && base->busBandwidth && *base->busBandwidth > 0.0;
     const double busBytesPerSecond
         = measuredBus ? *base->busBandwidth : (link ? busGBpsAt(*link, gpuCount) * 1e9 : 0.0);
 
@@ -460,8 +467,14 @@ std::optional<TrainingEstimate> extrapolatedEstimate(
     return e;
 }
 
+bool pricesTheLinkBetween(const TrainingEstimate& e)
+{
+    return e.source == EstimateSource::Analytic || e.source == EstimateSource::Extrapolated;
+}
+
 std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
-    const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization)
+    const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization,
+    const Interconnect* between)
 {
     switch (policy) {
     case SourcePolicy::Paper:
@@ -469,12 +482,27 @@ std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy 
     case SourcePolicy::PaperNaive:
         return paperEstimate(c, w, gpu, gpuCount, /*naive=*/true);
     case SourcePolicy::Analytic:
-        return analyticEstimate(w, gpu, gpuCount, analyticUtilization);
+        return analyticEstimate(w, gpu, gpuCount, analyticUtilization, between);
     case SourcePolicy::Measured:
         return measuredEstimate(c, w, gpu, gpuCount);
     case SourcePolicy::Extrapolated:
-        return extrapolatedEstimate(c, w, gpu, gpuCount);
+        return extrapolatedEstimate(c, w, gpu, gpuCount, between);
     case SourcePolicy::Best: {
+        if (between) {
+            if (auto extrapolated = extrapolatedEstimate(c, w, gpu, gpuCount, between))
+                return extrapolated;
+            auto analytic = analyticEstimate(w, gpu, gpuCount, analyticUtilization, between);
+            // Beside one machine's time from those sources the difference is not all network:
+            // say where the compute comes from (review: 8 p5.4xlarge at 7.8 analytic days read
+            // as network cost against one p5.48xlarge's 4 published days).
+            if (analytic && analytic->feasible
+                && (measuredEstimate(c, w, gpu, gpuCount)
+                    || paperEstimate(c, w, gpu, gpuCount, /*naive=*/false)))
+                analytic->note += "; the compute is the analytic model's, not the measured or "
+                                  "published time of one machine with these GPUs, which left "
+                                  "out this network";
+            return analytic;
+        }
         // Sources that price the GPUs' exchange before those that leave it out: the paper's
         // tables, whose runs exchanged over the real bus, before an extrapolation that scales
         // the measured compute alone (review: it had replaced 2, 4 and 8 RTX 3090s' published

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/interconnect.h"
 #include "core/training_estimate.h"
 
 #include <optional>
@@ -43,8 +44,10 @@ std::optional<Parallelism> leastShardingThatHolds(
 // training state (trainingStateBytes) does not fit in the GPUs' memory.
 std::optional<TrainingEstimate> paperEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount, bool naive);
-std::optional<TrainingEstimate> analyticEstimate(
-    const Workload& w, const GpuSpec& gpu, int gpuCount, double assumedUtilization);
+// `between`: the link the GPUs exchange over where it is not one machine's own (the network
+// between cloud instances, core/instance_network.h); nullptr: core/interconnect.h's for the GPU.
+std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpec& gpu,
+    int gpuCount, double assumedUtilization, const Interconnect* between = nullptr);
 std::optional<TrainingEstimate> measuredEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
 // N GPUs from a gpuplan-bench measurement on fewer (the most below N): the measured compute
@@ -55,13 +58,23 @@ std::optional<TrainingEstimate> measuredEstimate(
 // can be (low) to nothing hidden (high); the estimate is their middle. Where no bus bandwidth
 // is known (PCIe cards), the measured compute alone at the least sharding that fits, flagged
 // perfect_scaling as the analytic estimate is: a measured card's speed, not an assumed one.
-// nullopt without such a measurement.
-std::optional<TrainingEstimate> extrapolatedEstimate(
-    const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
+// nullopt without such a measurement. `between` as for analyticEstimate: it replaces the bus
+// bandwidth the measured ranks reached too, which was one machine's.
+std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Workload& w,
+    const GpuSpec& gpu, int gpuCount, const Interconnect* between = nullptr);
 
 // The one entry point the evaluator uses; `Best` tries measured, extrapolated, paper, analytic,
-// with an extrapolation flagged perfect_scaling (no bandwidth known) after paper.
+// with an extrapolation flagged perfect_scaling (no bandwidth known) after paper. With
+// `between` (GPUs on several machines) `Best` tries only the two that can price that link,
+// extrapolated then analytic: a measurement or a paper table of the same count timed one
+// machine. `Paper` and `Measured` return their one machine's time regardless, which the caller
+// tells by pricesTheLinkBetween.
 std::optional<TrainingEstimate> estimateTraining(const Catalog& c, SourcePolicy policy,
-    const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization);
+    const Workload& w, const GpuSpec& gpu, int gpuCount, double analyticUtilization,
+    const Interconnect* between = nullptr);
+
+// Whether an estimate priced the GPUs' exchange over a link passed as `between`: the analytic
+// and extrapolated sources do.
+bool pricesTheLinkBetween(const TrainingEstimate& e);
 
 } // namespace gpuplan

@@ -7,6 +7,7 @@
 #include "core/costing/reservation.h"
 #include "core/decisions.h"
 #include "core/estimators.h"
+#include "core/instance_network.h"
 #include "core/price_age.h"
 
 #include <algorithm>
@@ -98,13 +99,18 @@ std::string daysKey(const GpuSpec& gpu, int count)
     return "days " + gpu.id + " " + std::to_string(count);
 }
 
-// The estimate's days moved to its position in daysLow..daysHigh.
-void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPositions& at)
+// The estimate's days moved to its position in daysLow..daysHigh. `acrossInstancesOf`: an
+// offer whose instances exchange over its network, drawn apart from one machine of the same
+// GPUs (how fast a network goes is not how fast the GPUs compute).
+void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPositions& at,
+    const CloudOffer* acrossInstancesOf = nullptr)
 {
     if (!at.itemSeed && at.trainingDays == 0.0)
         return; // the stated value: no key to build
     // Keys only for Monte Carlo's own draws: the corners move every estimate alike.
-    const double position = at.itemSeed ? at.days(daysKey(gpu, count)) : at.trainingDays;
+    const double position = !at.itemSeed ? at.trainingDays
+        : acrossInstancesOf ? at.days(daysKey(gpu, count) + " over " + acrossInstancesOf->id)
+                            : at.days(daysKey(gpu, count));
     e.days = atPosition(e.daysLow, e.days, e.daysHigh, position);
 }
 
@@ -129,6 +135,14 @@ public:
                                 s_.assumptions.analyticUtilization))
                         .first;
         return found->second;
+    }
+    // On GPUs in several machines over `between` (core/instance_network.h): not kept, as only
+    // offers that list a network ask, each for its own.
+    std::optional<TrainingEstimate> across(
+        const GpuSpec& gpu, int count, const Interconnect& between)
+    {
+        return estimateTraining(
+            *s_.catalog, s_.source, w_, gpu, count, s_.assumptions.analyticUtilization, &between);
     }
 
 private:
@@ -442,25 +456,37 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
         bool rentable = false; // at some count it rents
         bool timed = false;
         bool infeasible = false; // an estimate said the state does not fit
+        const auto network = NetworkBetweenInstances::of(offer);
         for (int count : s.gpuCounts) {
             if (count < offer.gpusPerInstance)
                 continue; // an 8-GPU instance is not a way to rent 2 GPUs
             rentable = true;
-            auto estimate = estimates.at(*gpu, count);
+            const int instances = instancesNeeded(offer, count);
+            // Several machines exchange over the network the offer lists, where it lists one; where
+            // neither source that prices it has an estimate (no peak for the precision), one
+            // machine's time stands, flagged as before.
+            std::optional<TrainingEstimate> estimate;
+            if (instances > 1 && network)
+                estimate = estimates.across(*gpu, count, network->link());
+            const bool overNetwork = estimate && pricesTheLinkBetween(*estimate);
+            if (!estimate)
+                estimate = estimates.at(*gpu, count);
             if (!estimate || !estimate->feasible) {
                 infeasible = infeasible || estimate.has_value();
                 continue;
             }
             timed = true;
-            moveDays(*estimate, *gpu, count, s.positions);
+            moveDays(*estimate, *gpu, count, s.positions, overNetwork ? &offer : nullptr);
             CloudOption c;
             c.offer = &offer;
             c.gpu = gpu;
             c.gpuCount = count;
-            c.instances = instancesNeeded(offer, count);
+            c.instances = instances;
             c.ratesBilled = ratesBilled(offer, count);
             c.estimate = std::move(*estimate);
-            if (c.instances > 1)
+            if (overNetwork)
+                c.estimate.flags.push_back(EstimateFlag::OverNetwork);
+            else if (instances > 1)
                 c.estimate.flags.push_back(EstimateFlag::MultiInstance);
             priceCloudOption(a, r.indirectRules, s.positions, c);
             c.rateAge = ageOf(offer.source, s);

@@ -169,7 +169,8 @@ struct CloudOption {
     const GpuSpec* gpu = nullptr;
     int gpuCount = 0; // GPUs used for the run
     // Machines rented (instancesNeeded): more than one exchange gradients over the provider's
-    // network, which the estimate does not price (flagged multi_instance).
+    // network, priced where the offer lists it (flagged over_network), else not (the time is one
+    // machine's, flagged multi_instance).
     int instances = 0;
     int ratesBilled = 0; // the offer's hourly rates paid for (ratesBilled): 8 for a pod of 8 GPUs
     TrainingEstimate estimate;

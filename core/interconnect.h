@@ -27,6 +27,9 @@ struct Interconnect {
     // busGBps was measured on at most this many GPUs; more reach only lowBusGBps (RTX 5090:
     // 35 GB/s on 4 cards, 28 on 8). 0: busGBps holds at any count.
     int busGBpsUpToGpus = 0;
+    // What lowBusGBps is, for an estimate's note: "the slowest published" for these tables'
+    // machines; a share of a listed rate for a network between instances.
+    std::string_view lowBusIs = "the slowest published";
 };
 
 // nullptr: no bus bandwidth known for that GPU.

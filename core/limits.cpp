@@ -43,6 +43,8 @@ std::string_view unitName(Unit unit)
         return "W";
     case Unit::Flops:
         return "FLOPs";
+    case Unit::GigabitsPerSecond:
+        return "Gbit/s";
     }
     return "";
 }

@@ -30,6 +30,7 @@ enum class Unit {
     TflopsPerSecond,
     Watts,
     Flops,
+    GigabitsPerSecond,
 };
 
 // "USD/kWh", "years", "% (fraction)": for tables of limits and help texts.
@@ -95,6 +96,10 @@ inline constexpr FieldSpec kGpusPerInstance { "gpus_per_instance", "GPUs per ins
     { 1.0, 64.0 }, kPlausible };
 inline constexpr FieldSpec kMaxGpusPerInstance { "max_gpus_per_instance", "Most GPUs per instance",
     Unit::Count, { 1.0, 64.0 }, kPlausible };
+// A provider's listed TCP/IP network per instance (not an RDMA fabric's rate): RunPod's 100
+// Mbit/s between pods to 400 Gbit/s Ethernet, with room either way for a typo to stand out.
+inline constexpr FieldSpec kNetworkGbps { "gbps", "Network per instance", Unit::GigabitsPerSecond,
+    { 0.01, 1e5, true }, kPlausible };
 inline constexpr FieldSpec kGpuCount { "gpu_count", "GPU count", Unit::Count, { 1.0, 4096.0 },
     "largest single job a planner is asked about" };
 inline constexpr FieldSpec kParameters { "parameters", "Parameters", Unit::Count, { 1.0, 1e14 },

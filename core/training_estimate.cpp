@@ -65,6 +65,8 @@ std::string_view toString(EstimateFlag f)
         return "perfect_scaling";
     case EstimateFlag::MultiInstance:
         return "multi_instance";
+    case EstimateFlag::OverNetwork:
+        return "over_network";
     }
     return "";
 }
@@ -84,6 +86,8 @@ std::string_view label(EstimateFlag f)
         return "perfect scaling";
     case EstimateFlag::MultiInstance:
         return "several instances";
+    case EstimateFlag::OverNetwork:
+        return "over the network";
     }
     return "";
 }
@@ -109,8 +113,14 @@ std::string_view describe(EstimateFlag f)
                "optimistic.";
     case EstimateFlag::MultiInstance:
         return "Needs several cloud instances, which exchange gradients over the provider's "
-               "network; the estimate assumes they train as fast as one machine with the same "
-               "GPUs, so treat this time as optimistic.";
+               "network; the offer lists no network rate, or the time is one machine's (a paper "
+               "table or a measurement), so the estimate assumes they train as fast as one "
+               "machine with the same GPUs: treat this time as optimistic.";
+    case EstimateFlag::OverNetwork:
+        return "Needs several cloud instances, whose exchange of gradients is priced over the "
+               "network the offer lists at half its rate, what NCCL reached over TCP on tuned "
+               "data-centre networks; no one measured this link, and over the internet (Vast.ai) "
+               "or an overlay (RunPod's pods) it may be slower still.";
     }
     return "";
 }

@@ -30,9 +30,12 @@ enum class EstimateFlag {
     NoPeakKnown, // implied utilisation cannot be computed
     PerfectScaling, // several GPUs without a known interconnect (analytic, extrapolated): n x one
     MultiInstance, // cloud: several machines (instancesNeeded), priced at one's interconnect
+    // cloud: several machines, their exchange priced at an assumed share of the network the
+    // offer lists (core/instance_network.h), not a link anyone measured
+    OverNetwork,
 };
 // The last enumerator, for code that lists every flag (the report's legend).
-inline constexpr EstimateFlag kLastEstimateFlag = EstimateFlag::MultiInstance;
+inline constexpr EstimateFlag kLastEstimateFlag = EstimateFlag::OverNetwork;
 
 std::string_view toString(EstimateFlag f); // "exceeds_peak", "suspect", ...: JSON and scripts
 std::string_view label(EstimateFlag f); // "above peak", "suspect", ...: what a table shows

@@ -19,6 +19,7 @@ constexpr Range kPowerSupplies = limits::kPowerSupplies.bounds;
 constexpr Range kEquipmentThresholdUsd = limits::kEquipmentThresholdUsd.bounds;
 constexpr Range kGpusPerInstance = limits::kGpusPerInstance.bounds;
 constexpr Range kMaxGpusPerInstance = limits::kMaxGpusPerInstance.bounds;
+constexpr Range kNetworkGbps = limits::kNetworkGbps.bounds;
 constexpr Range kHourlyUsd = limits::kHourlyUsd.bounds;
 constexpr Range kReservedYears = limits::kReservedYears.bounds;
 constexpr Range kParameters = limits::kParameters.bounds;
@@ -361,7 +362,9 @@ private:
             if (!gpus)
                 continue;
             const int count = static_cast<int>(*gpus);
-            if (count != *gpus || count % gpusPerInstance != 0)
+            if (count != *gpus)
+                m_reader.error(item, field + ": " + item.Scalar() + " is not a whole number");
+            else if (count % gpusPerInstance != 0)
                 m_reader.error(item,
                     field + ": " + item.Scalar() + " is not a multiple of its gpus_per_instance ("
                         + std::to_string(gpusPerInstance) + ")");
@@ -373,7 +376,9 @@ private:
             else
                 counts.push_back(count);
         }
-        if (counts.empty() || counts.front() != gpusPerInstance)
+        if (node.size() == 0)
+            m_reader.error(node, field + " is empty: list the GPU counts one instance takes");
+        else if (counts.empty() || counts.front() != gpusPerInstance)
             m_reader.error(node,
                 field + " must start at its gpus_per_instance (" + std::to_string(gpusPerInstance)
                     + "), the instance its rate is for");
@@ -388,7 +393,7 @@ private:
             const std::string what = named("cloud offer", o.id);
             m_reader.warnUnknownKeys(n,
                 { "id", "kind", "provider", "instance", "gpu", "gpus_per_instance",
-                    "max_gpus_per_instance", "instance_gpu_counts", "region",
+                    "max_gpus_per_instance", "instance_gpu_counts", "network", "region",
                     "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved",
                     "application_lead_days", "queue_wait_days", "date", "source", "note" },
                 what);
@@ -433,6 +438,16 @@ private:
                               "the most one instance holds, or the only counts it takes");
                 else
                     o.instanceGpuCounts = instanceGpuCounts(counts, o.gpusPerInstance, what);
+            }
+            // Optional: without it a run across instances is priced at one machine's link.
+            if (const YAML::Node network = n["network"];
+                network && m_reader.expectMap(network, "network of " + what)) {
+                const std::string of = "network of " + what;
+                m_reader.warnUnknownKeys(network, { "gbps", "date", "source", "note" }, of);
+                InstanceNetwork listed;
+                listed.gbps = m_reader.number(network, "gbps", of, kNetworkGbps).value_or(0.0);
+                listed.source = m_reader.provenance(network, of);
+                o.network = listed;
             }
             o.region = m_reader.string(n, "region", what, /*required=*/false).value_or("");
             // A $0 row in a public catalogue is a missing price, not a free GPU (kHourlyUsd is

@@ -172,6 +172,15 @@ QJsonArray instanceGpuCountsJson(const CloudOffer& o)
     return counts;
 }
 
+// The network each instance lists ({gbps, date, source, note}), null where none is.
+QJsonValue networkJson(const CloudOffer& o)
+{
+    if (!o.network)
+        return QJsonValue::Null;
+    return QJsonObject { { "gbps", o.network->gbps }, { "date", str(o.network->source.date) },
+        { "source", str(o.network->source.source) }, { "note", str(o.network->source.note) } };
+}
+
 Listing cloud(const Catalog& c)
 {
     // The kind beside the provider: a campus cluster and an allocation read as cloud offers
@@ -203,7 +212,7 @@ Listing cloud(const Catalog& c)
             { "instance", str(o.instance) }, { "gpu_id", str(o.gpuId) },
             { "gpus_per_instance", o.gpusPerInstance },
             { "max_gpus_per_instance", mostGpusInOneInstance(o) },
-            { "instance_gpu_counts", instanceGpuCountsJson(o) },
+            { "instance_gpu_counts", instanceGpuCountsJson(o) }, { "network", networkJson(o) },
             { "usd_per_hour", optionalJson(o.onDemandUsdPerHour) },
             { "spot_usd_per_hour", optionalJson(o.spotUsdPerHour) }, { "reserved", reservedJson },
             { "region", str(o.region) }, { "date", str(o.source.date) },

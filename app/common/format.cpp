@@ -146,6 +146,7 @@ QString formatQuantity(double value, Unit unit)
     case Unit::TflopsPerSecond:
     case Unit::Watts:
     case Unit::Flops:
+    case Unit::GigabitsPerSecond:
         break;
     }
     return number;

@@ -212,12 +212,17 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
         const GrantBudget rented = grantBudget(r, *rental, plan, sponsor);
         renting = rentalCommitmentUsd(rented, sponsor, r.assumptions);
         const CloudOption& c = r.cloud[rental->index];
-        // Several instances are costed as if they trained as fast as one machine: say so
-        // where the comparison rests on it.
-        const QString instances = c.instances > 1
-            ? QStringLiteral(" (%1 instances, assumed to train as fast as one machine)")
+        // Several instances: priced over the network they list, or (flagged) as if they
+        // trained as fast as one machine. Say which where the comparison rests on it.
+        const QString instances = c.instances <= 1 ? QString()
+            : c.estimate.hasFlag(EstimateFlag::OverNetwork) && c.offer->network
+            ? QStringLiteral(" (%1 instances, exchanging gradients over the %2 Gbit/s network "
+                             "%3 lists for each)")
                   .arg(c.instances)
-            : QString();
+                  .arg(c.offer->network->gbps)
+                  .arg(str(c.offer->provider))
+            : QStringLiteral(" (%1 instances, assumed to train as fast as one machine)")
+                  .arg(c.instances);
         // Said where it is not the planner's per-run cheapest, which the other views compare.
         const QString chosen
             = chosenForPlan && (rental->reservedTerms || rental->index != o.cheapestCloudIndex)

@@ -121,6 +121,12 @@ void cloudOffer(YAML::Emitter& out, const CloudOffer& o)
     if (!o.instanceGpuCounts.empty())
         out << YAML::Key << "instance_gpu_counts" << YAML::Value << YAML::Flow
             << o.instanceGpuCounts;
+    if (o.network) {
+        out << YAML::Key << "network" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "gbps" << YAML::Value << o.network->gbps;
+        provenance(out, o.network->source);
+        out << YAML::EndMap;
+    }
     if (!o.region.empty())
         out << YAML::Key << "region" << YAML::Value << o.region;
     if (o.onDemandUsdPerHour)

@@ -621,6 +621,21 @@ private slots:
         QVERIFY(offers["access-delta-a100"]["application_lead_days"].toDouble() > 0.0);
         QCOMPARE(offers["drexel-picotte-v100"]["kind"].toString(), QStringLiteral("campus"));
         QCOMPARE(offers["aws-p5-48xlarge"]["kind"].toString(), QStringLiteral("cloud"));
+        // The counts one instance takes: GCP's V100 VMs of 1, 2, 4 or 8 (3 is not one), a
+        // RunPod pod of any count to 8, one p5.4xlarge of 1; and the network each lists.
+        const auto counts = [&](const char* id) {
+            QList<int> n;
+            for (const QJsonValue& v : offers[id]["instance_gpu_counts"].toArray())
+                n << v.toInt();
+            return n;
+        };
+        QCOMPARE(counts("gcp-v100"), (QList<int> { 1, 2, 4, 8 }));
+        QCOMPARE(counts("runpod-h100-sxm"), (QList<int> { 1, 2, 3, 4, 5, 6, 7, 8 }));
+        QCOMPARE(counts("aws-p5-4xlarge"), (QList<int> { 1 }));
+        const QJsonObject network = offers["aws-p5-4xlarge"]["network"].toObject();
+        QCOMPARE(network["gbps"].toDouble(), 100.0);
+        QCOMPARE(network["date"].toString(), QStringLiteral("2026-08-26"));
+        QVERIFY(offers["lambda-h100-sxm"]["network"].isNull());
         QVERIFY(cli({ "list", "cloud" }).out.startsWith("Id "));
         // SXM GPUs are priced as the systems they are sold in.
         const Run systems = cli({ "list", "systems", "--format", "json" });
@@ -935,18 +950,29 @@ chassis:
             "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "5" });
         // A 4-year life in a 5-year grant: the budget keeps the machine a year past it, so the
         // resale assumed at its end is not netted (it had been: $9,053, "less than renting").
+        // Renting: Vast.ai's two hosts at $5,445 a run, their exchange over the 500 Mbit/s a
+        // verified host has at the least ($2,766 a run while priced as one machine).
         QVERIFY2(text.contains(QStringLiteral(
-                     "renting would cost $11,064, against $11,368 for buying. The machine's "
+                     "renting Vast.ai 2\u00D7RTX 4090, on-demand at $5,445 per run before "
+                     "indirect costs (2 instances, exchanging gradients over the 0.5 Gbit/s "
+                     "network Vast.ai lists for each).")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "renting would cost $21,780, against $11,368 for buying. The machine's "
                      "resale value of $2,315 is assumed at the end of its life of 4 years, 1 "
                      "year before the grant ends; this budget keeps it to the grant's end, so no "
                      "resale is counted against these totals.")),
             qPrintable(text));
         QVERIFY(!text.contains(QStringLiteral("net of it")));
+        // Where the resale turns the verdict it says so: at $0.50/kWh 3 runs cost $7,716 +
+        // 3 x $3,512 = $18,252 to buy, $15,937 net of the resale, against $16,335 to rent.
         text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
-            "--resale-fraction", "0.3", "--years", "5", "--runs", "4", "--years-of-grant", "5" });
+            "--resale-fraction", "0.3", "--years", "5", "--runs", "3", "--years-of-grant", "5",
+            "--electricity-price", "0.5" });
         QVERIFY2(text.contains(QStringLiteral(
-                     "The machine keeps a resale value of $2,315 after 5 years, not counted in "
-                     "these totals; net of it, buying would cost $9,053, less than renting.")),
+                     "renting would cost $16,335, against $18,252 for buying. The machine keeps "
+                     "a resale value of $2,315 after 5 years, not counted in these totals; net "
+                     "of it, buying would cost $15,937, less than renting.")),
             qPrintable(text));
         // A resale after the grant needs the machine owned until then: a 4-year life from a
         // 3-year grant is one more year of its $6,000 staff time, which the net counts

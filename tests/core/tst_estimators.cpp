@@ -2,6 +2,7 @@
 // results, the "best" order, and the utilisation flags.
 
 #include "core/estimators.h"
+#include "core/instance_network.h"
 
 #include <QTest>
 
@@ -601,6 +602,43 @@ private slots:
                               "100 GB/s (measured)")
                 != std::string::npos,
             e->note.c_str());
+    }
+
+    // On machines apart the ranks' measured 100 GB/s was one machine's: the network between
+    // them is priced instead (25 Gbit/s, 1.5625 GB/s at half the line rate), and `best` skips
+    // the measurement and the paper's table of the same count, which timed one machine.
+    void acrossInstancesTheNetworkReplacesTheMeasuredBus()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        c.measured.push_back(measuredOnTwoRanks(Parallelism::Ddp));
+        MeasuredResult eight = measuredOnA100(8, 9.0);
+        c.measured.push_back(eight);
+        CloudOffer apart;
+        apart.gpuId = a100.id;
+        apart.network = InstanceNetwork { 25.0, { "2024-07-31", "a page", "" } };
+        const auto network = NetworkBetweenInstances::of(apart);
+        const Interconnect link = network->link();
+        const auto e = extrapolatedEstimate(c, w, a100, 4, &link);
+        QVERIFY(e);
+        const double compute = 21.0 * 0.9 * 2 / 4;
+        const double comm = 100'000 * (2.0 * 3 / 4 * 4e9 / 1.5625e9) / 86400; // 384,000 s
+        QVERIFY(qAbs(e->days - (compute + comm / 2)) < 1e-9);
+        QVERIFY2(e->note.find("at 1.56 GB/s (each instance's listed 25 Gbit/s network, half of "
+                              "it over TCP)")
+                != std::string::npos,
+            e->note.c_str());
+        // The slow end at 25 / 8 x 0.32 = 1 GB/s, nothing hidden.
+        QVERIFY(qAbs(e->daysHigh - (compute + 100'000 * (1.5 * 4e9 / 1e9) / 86400)) < 1e-9);
+        // Best: the 8-GPU measurement and the paper's 8 x A100 timed one machine.
+        const auto best = estimateTraining(c, SourcePolicy::Best, w, a100, 8, 0.4, &link);
+        QVERIFY(best);
+        QVERIFY(best->source == EstimateSource::Extrapolated);
+        QVERIFY(pricesTheLinkBetween(*best));
+        QVERIFY(estimateTraining(c, SourcePolicy::Best, w, a100, 8, 0.4)->source
+            == EstimateSource::Measured);
+        QVERIFY(!pricesTheLinkBetween(
+            *estimateTraining(c, SourcePolicy::Paper, w, a100, 8, 0.4, &link)));
     }
 
     void bestPrefersMeasuredThenExtrapolatedThenPaper()

@@ -3,6 +3,7 @@
 // the owning costs in the break-even, and the age of every price.
 
 #include "core/evaluate.h"
+#include "core/uncertainty.h"
 
 #include <QTest>
 
@@ -220,6 +221,118 @@ private slots:
         const double hours = inOnePod->estimate.days * 24;
         QVERIFY(qFuzzyCompare(*inOnePod->onDemandCostUsd, 2.0 * 4 * hours));
         QVERIFY(qFuzzyCompare(*apart->onDemandCostUsd, *inOnePod->onDemandCostUsd));
+    }
+
+    // Machines apart exchange over the network their offer lists (core/instance_network.h):
+    // priced there, not flagged; an offer that lists none stays at one machine's time, flagged,
+    // and so does a source that timed one machine (the paper's tables).
+    void severalInstancesExchangeOverTheNetworkTheyList()
+    {
+        auto c = smallCatalog();
+        Workload& w = c->workloads.front();
+        w.parameters = 1'000'000'000; // 4 GB of fp32 gradients
+        w.steps = 100'000;
+        w.globalBatch = 1024;
+        CloudOffer pod = offer("pod", OfferKind::Cloud, "card", 1);
+        pod.maxGpusPerInstance = 8;
+        pod.onDemandUsdPerHour = 2.0;
+        CloudOffer apart = offer("apart", OfferKind::Cloud, "card", 1);
+        apart.onDemandUsdPerHour = 2.0;
+        apart.network = InstanceNetwork { 100.0, { "2026-08-26", "a page", "" } };
+        CloudOffer unlisted = offer("unlisted", OfferKind::Cloud, "card", 1);
+        unlisted.onDemandUsdPerHour = 2.0;
+        c->cloudOffers = { pod, apart, unlisted };
+        Scenario s = scenarioOf(c);
+        s.gpuCounts = { 4 };
+        const Results r = evaluate(s);
+        const CloudOption* onePod = findCloud(r, "pod", 4);
+        const CloudOption* overNetwork = findCloud(r, "apart", 4);
+        const CloudOption* asOneMachine = findCloud(r, "unlisted", 4);
+        QVERIFY(onePod && overNetwork && asOneMachine);
+        QCOMPARE(overNetwork->instances, 4);
+        QVERIFY(!overNetwork->estimate.hasFlag(EstimateFlag::MultiInstance));
+        QVERIFY(overNetwork->estimate.hasFlag(EstimateFlag::OverNetwork));
+        QVERIFY(!asOneMachine->estimate.hasFlag(EstimateFlag::OverNetwork));
+        QVERIFY(asOneMachine->estimate.hasFlag(EstimateFlag::MultiInstance));
+        // "card" has no interconnect listed: one machine's estimate leaves the exchange out.
+        QVERIFY(onePod->estimate.hasFlag(EstimateFlag::PerfectScaling));
+        QCOMPARE(asOneMachine->estimate.days, onePod->estimate.days);
+        QVERIFY(!overNetwork->estimate.hasFlag(EstimateFlag::PerfectScaling));
+        // The slow end: the compute at the utilisation's low end plus, none of it hidden, a ring
+        // all-reduce of 4 GB between 4 ranks at 100 Gbit/s x 0.32 = 4 GB/s every step:
+        // 2 x 3/4 x 4e9 / 4e9 = 1.5 s, 150,000 s over the run.
+        const double lowUtilization = assumptionRange(AssumptionId::AnalyticUtilization, 0.4).low;
+        const double computeDays = 1e21 / (4 * 1e15 * lowUtilization) / 86400;
+        QVERIFY(qFuzzyCompare(overNetwork->estimate.daysHigh, computeDays + 150000.0 / 86400));
+        // At the centre, 6.25 GB/s: 0.96 s a step, 1.11 days if none is hidden.
+        QVERIFY2(overNetwork->estimate.note.find(
+                     "at 6.25 GB/s (each instance's listed 100 Gbit/s network, half of it over "
+                     "TCP), 1.11 of ")
+                != std::string::npos,
+            overNetwork->estimate.note.c_str());
+        QVERIFY(overNetwork->estimate.days > onePod->estimate.days);
+        QVERIFY(*overNetwork->onDemandCostUsd > *onePod->onDemandCostUsd);
+        // The paper's tables timed one machine: flagged even where a network is listed.
+        ReferenceMeasurement published;
+        published.table = ReferenceMeasurement::Table::Optimal;
+        published.modelId = "model";
+        published.gpuId = "card";
+        published.gpuCount = 4;
+        published.days = 20.0;
+        c->reference = { published };
+        s.source = SourcePolicy::Paper;
+        const Results paper = evaluate(s);
+        const CloudOption* timedOnOne = findCloud(paper, "apart", 4);
+        QVERIFY(timedOnOne);
+        QCOMPARE(timedOnOne->estimate.days, 20.0);
+        QVERIFY(timedOnOne->estimate.hasFlag(EstimateFlag::MultiInstance));
+        // `best` prices the network with the analytic model beside the published time, and
+        // says whose compute it is.
+        s.source = SourcePolicy::Best;
+        const Results best = evaluate(s);
+        const CloudOption* analytic = findCloud(best, "apart", 4);
+        QVERIFY(analytic && analytic->estimate.source == EstimateSource::Analytic);
+        QVERIFY(analytic->estimate.hasFlag(EstimateFlag::OverNetwork));
+        QVERIFY(analytic->estimate.note.find("the compute is the analytic model's, not the "
+                                             "measured or published time of one machine")
+            != std::string::npos);
+        QCOMPARE(findCloud(best, "pod", 4)->estimate.days, 20.0);
+        // A precision without a peak: neither source that prices the network has an estimate,
+        // so the published time of one machine stands, flagged, rather than the offer going
+        // untimed.
+        c->workloads.front().precision = Precision::FP16;
+        const Results noPeak = evaluate(s);
+        const CloudOption* fallback = findCloud(noPeak, "apart", 4);
+        QVERIFY(fallback);
+        QVERIFY(fallback->estimate.source == EstimateSource::Paper);
+        QVERIFY(fallback->estimate.hasFlag(EstimateFlag::MultiInstance));
+        QVERIFY(!fallback->estimate.hasFlag(EstimateFlag::OverNetwork));
+    }
+
+    // GCP's V100s come in VMs of 1, 2, 4 or 8: 2 and 4 are one machine, 3 a VM of 2 and one of
+    // 1, flagged as machines apart; each GPU billed.
+    void onlySomeCountsInOneInstance()
+    {
+        auto c = smallCatalog();
+        CloudOffer vm = offer("vm", OfferKind::Cloud, "card", 1);
+        vm.instanceGpuCounts = { 1, 2, 4, 8 };
+        vm.onDemandUsdPerHour = 2.0;
+        c->cloudOffers = { vm };
+        Scenario s = scenarioOf(c);
+        s.gpuCounts = { 2, 3, 4 };
+        const Results r = evaluate(s);
+        for (int gpus : { 2, 4 }) {
+            const CloudOption* one = findCloud(r, "vm", gpus);
+            QVERIFY(one);
+            QCOMPARE(one->instances, 1);
+            QCOMPARE(one->ratesBilled, gpus);
+            QVERIFY(!one->estimate.hasFlag(EstimateFlag::MultiInstance));
+        }
+        const CloudOption* three = findCloud(r, "vm", 3);
+        QVERIFY(three);
+        QCOMPARE(three->instances, 2);
+        QCOMPARE(three->ratesBilled, 3);
+        QVERIFY(three->estimate.hasFlag(EstimateFlag::MultiInstance));
     }
 
     void reservationAgainstOnDemandForThePlan()

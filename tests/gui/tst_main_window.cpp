@@ -2064,9 +2064,10 @@ private slots:
         QString why;
         const auto tornado = w->buyVsRentView()->sensitivityData(&why);
         QVERIFY2(tornado, qPrintable(why));
-        // Against the offer by name, as the chart's legend says it (not its catalog id).
+        // Against the offer by name, as the chart's legend says it (not its catalog id): a
+        // RunPod pod of 2, one machine (Vast.ai's two hosts exchange over the internet).
         QCOMPARE(tornado->title,
-            QStringLiteral("What moves the break-even of 2×RTX 3090 against Vast.ai 2×RTX 3090"));
+            QStringLiteral("What moves the break-even of 2×RTX 3090 against RunPod 2×RTX 3090"));
         QVERIFY(tornado->series.size() >= 3); // one bar per input that moves it
         auto* metric
             = w->buyVsRentView()->findChild<QComboBox*>(QStringLiteral("sensitivityMetric"));

@@ -4,6 +4,7 @@
 
 #include "core/hardware.h"
 #include "pricing/catalog_loader.h"
+#include "pricing/yaml_reader.h"
 
 #include "tests/support/golden.h"
 
@@ -45,9 +46,13 @@ private slots:
         // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each.
         QCOMPARE(load.catalog->reference.size(), std::size_t { 2 * 9 * 16 });
         QCOMPARE(load.catalog->defaults.amortizationYears, 5.0);
-        // Every shipped offer and price says when it was true.
-        for (const CloudOffer& offer : load.catalog->cloudOffers)
-            QVERIFY2(!offer.source.date.empty(), offer.id.c_str());
+        // Every shipped offer and price says when it was true ("undated" is for users' files),
+        // and so does every network an offer lists.
+        for (const CloudOffer& offer : load.catalog->cloudOffers) {
+            QVERIFY2(gpuplan::yaml::isIsoDate(offer.source.date), offer.id.c_str());
+            QVERIFY2(!offer.network || gpuplan::yaml::isIsoDate(offer.network->source.date),
+                offer.id.c_str());
+        }
         for (const GpuSpec& gpu : load.catalog->gpus)
             QVERIFY2(!gpu.priceUsd || !gpu.priceSource.date.empty(), gpu.id.c_str());
     }

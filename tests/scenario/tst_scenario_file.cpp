@@ -403,16 +403,27 @@ private slots:
             QCOMPARE(b->gpusPerInstance, o.gpusPerInstance);
             QCOMPARE(b->maxGpusPerInstance, o.maxGpusPerInstance);
             QCOMPARE(b->instanceGpuCounts, o.instanceGpuCounts);
+            QCOMPARE(b->network.has_value(), o.network.has_value());
+            if (o.network) {
+                QCOMPARE(b->network->gbps, o.network->gbps);
+                QCOMPARE(b->network->source.date, o.network->source.date);
+                QCOMPARE(b->network->source.source, o.network->source.source);
+                QCOMPARE(b->network->source.note, o.network->source.note);
+            }
             QCOMPARE(b->region, o.region);
             QCOMPARE(b->source.date, o.source.date);
         }
         // Both sets rent RunPod's pods of up to 8 and GCP's V100s in VMs of 1, 2, 4 or 8,
-        // which the comparison above then covers.
+        // which the comparison above then covers; the current set lists networks.
         const char* pod
             = priceSet == QLatin1String("current") ? "runpod-h100-sxm" : "runpod-rtx-4090";
         QCOMPARE(back.findCloudOffer(pod)->maxGpusPerInstance, 8);
         QCOMPARE(
             back.findCloudOffer("gcp-v100")->instanceGpuCounts, (std::vector<int> { 1, 2, 4, 8 }));
+        if (priceSet == QLatin1String("current")) {
+            QCOMPARE(back.findCloudOffer("aws-p5-4xlarge")->network->gbps, 100.0);
+            QCOMPARE(back.findCloudOffer(pod)->network->source.date, std::string("2026-12-02"));
+        }
     }
 
     void unknownKeysAreWarningsOnly()
