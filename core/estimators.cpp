@@ -425,7 +425,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     e.daysLow = days.best() * ratios.low;
     e.daysHigh = slowest.worst() * ratios.high;
     e.days = days.middle();
-    char buffer[160];
+    char buffer[400]; // the configuration, then the exchange's words (a capped link's name)
     if (chosen)
         std::snprintf(buffer, sizeof buffer, "%s over %d GPUs at micro-batch %d, from %d measured",
             std::string(toString(chosen->strategy)).c_str(), gpuCount, chosen->microBatch,

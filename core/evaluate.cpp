@@ -92,6 +92,14 @@ Unavailable unavailable(const GpuSpec& gpu, int count, const std::optional<Train
     return { gpu.id, count, UnavailableReason::NoEstimate, {} };
 }
 
+// The sources that price a link between machines they were not timed on (analytic, and
+// extrapolated, which `best` tries): a paper table or a measurement timed one machine.
+bool pricesALink(SourcePolicy policy)
+{
+    return policy == SourcePolicy::Best || policy == SourcePolicy::Analytic
+        || policy == SourcePolicy::Extrapolated;
+}
+
 // The key an estimate's training days are drawn by in Monte Carlo: one per GPU and count, so
 // that buying and renting the same GPUs share it.
 std::string daysKey(const GpuSpec& gpu, int count)
@@ -101,7 +109,9 @@ std::string daysKey(const GpuSpec& gpu, int count)
 
 // The estimate's days moved to its position in daysLow..daysHigh. `acrossInstancesOf`: an
 // offer whose instances exchange over its network, drawn apart from one machine of the same
-// GPUs (how fast a network goes is not how fast the GPUs compute).
+// GPUs: how fast a network goes is not how fast the GPUs compute. Fully apart, though both
+// share the analytic utilisation's range, so Monte Carlo spreads such a break-even a little
+// wider than it is; drawn together it had tied the network's range to the compute's.
 void moveDays(TrainingEstimate& e, const GpuSpec& gpu, int count, const InputPositions& at,
     const CloudOffer* acrossInstancesOf = nullptr)
 {
@@ -462,15 +472,19 @@ void addCloudOptions(const Scenario& s, Estimates& estimates, Results& r)
                 continue; // an 8-GPU instance is not a way to rent 2 GPUs
             rentable = true;
             const int instances = instancesNeeded(offer, count);
-            // Several machines exchange over the network the offer lists, where it lists one; where
-            // neither source that prices it has an estimate (no peak for the precision), one
-            // machine's time stands, flagged as before.
+            // Several machines exchange over the network the offer lists, where it lists one and
+            // the source can price a link. Where neither such source has a time (no peak for
+            // the precision; the state fits only by offloading, which the paper timed on one
+            // machine: Pythia-6.9B on 2 RTX 3090s), one machine's time stands, flagged.
             std::optional<TrainingEstimate> estimate;
-            if (instances > 1 && network)
+            if (instances > 1 && network && pricesALink(s.source))
                 estimate = estimates.across(*gpu, count, network->link());
-            const bool overNetwork = estimate && pricesTheLinkBetween(*estimate);
-            if (!estimate)
-                estimate = estimates.at(*gpu, count);
+            const bool overNetwork
+                = estimate && estimate->feasible && pricesTheLinkBetween(*estimate);
+            if (!overNetwork)
+                if (auto oneMachine = estimates.at(*gpu, count);
+                    oneMachine && (oneMachine->feasible || !estimate))
+                    estimate = std::move(oneMachine);
             if (!estimate || !estimate->feasible) {
                 infeasible = infeasible || estimate.has_value();
                 continue;

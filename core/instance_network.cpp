@@ -25,6 +25,7 @@ std::optional<NetworkBetweenInstances> NetworkBetweenInstances::of(const CloudOf
         return std::nullopt;
     NetworkBetweenInstances n;
     n.m_gpuId = offer.gpuId;
+    n.m_lowBusIs = kSlowEndIs;
     const double lineGBps = offer.network->gbps / kBitsPerByte;
     n.m_busGBps = lineGBps * kSocketShareOfLineRate;
     n.m_lowBusGBps = lineGBps * kSlowestSocketShareOfLineRate;
@@ -41,7 +42,10 @@ std::optional<NetworkBetweenInstances> NetworkBetweenInstances::of(const CloudOf
                 "the instance's own %s, slower than half its listed %g Gbit/s network",
                 std::string(machine->name).c_str(), offer.network->gbps);
         n.m_busGBps = std::min(n.m_busGBps, own);
-        n.m_lowBusGBps = std::min(n.m_lowBusGBps, machine->lowBusGBps);
+        if (machine->lowBusGBps < n.m_lowBusGBps) {
+            n.m_lowBusGBps = machine->lowBusGBps;
+            n.m_lowBusIs = "the instance's own link, " + std::string(machine->lowBusIs);
+        }
     }
     n.m_name = name;
     n.m_date = offer.network->source.date;
@@ -53,7 +57,7 @@ std::optional<NetworkBetweenInstances> NetworkBetweenInstances::of(const CloudOf
 Interconnect NetworkBetweenInstances::link() const
 {
     return Interconnect { m_gpuId, m_name, m_busGBps, m_lowBusGBps, m_date, m_source, 0,
-        kSlowEndIs };
+        m_lowBusIs };
 }
 
 } // namespace gpuplan

@@ -47,6 +47,7 @@ private:
     std::string m_source;
     double m_busGBps = 0.0;
     double m_lowBusGBps = 0.0;
+    std::string m_lowBusIs; // "32% of the listed rate, the slowest share reported"
 };
 
 } // namespace gpuplan

@@ -635,10 +635,12 @@ private slots:
         QVERIFY(best);
         QVERIFY(best->source == EstimateSource::Extrapolated);
         QVERIFY(pricesTheLinkBetween(*best));
-        QVERIFY(estimateTraining(c, SourcePolicy::Best, w, a100, 8, 0.4)->source
-            == EstimateSource::Measured);
-        QVERIFY(!pricesTheLinkBetween(
-            *estimateTraining(c, SourcePolicy::Paper, w, a100, 8, 0.4, &link)));
+        const auto oneMachine = estimateTraining(c, SourcePolicy::Best, w, a100, 8, 0.4);
+        QVERIFY(oneMachine);
+        QVERIFY(oneMachine->source == EstimateSource::Measured);
+        const auto published = estimateTraining(c, SourcePolicy::Paper, w, a100, 8, 0.4, &link);
+        QVERIFY(published);
+        QVERIFY(!pricesTheLinkBetween(*published));
     }
 
     void bestPrefersMeasuredThenExtrapolatedThenPaper()

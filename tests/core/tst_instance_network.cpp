@@ -72,6 +72,15 @@ private slots:
         CloudOffer host = offerWithNetwork("rtx-5090", 800.0);
         host.gpusPerInstance = 8;
         QCOMPARE(NetworkBetweenInstances::of(host)->link().busGBps, 28.0);
+        // Eight RTX PRO 6000s: the network's slow end, 800 / 8 x 0.32 = 32 GB/s, is above the
+        // slowest such server's 22.2, which then sets it and says whose it is.
+        CloudOffer pro = offerWithNetwork("rtx-pro-6000-blackwell", 800.0);
+        pro.gpusPerInstance = 8;
+        const auto proNetwork = NetworkBetweenInstances::of(pro);
+        QCOMPARE(proNetwork->link().busGBps, 37.6);
+        QCOMPARE(proNetwork->link().lowBusGBps, 22.2);
+        QCOMPARE(std::string(proNetwork->link().lowBusIs),
+            std::string("the instance's own link, the slowest published"));
         pod.network->gbps = 3200.0;
         QCOMPARE(NetworkBetweenInstances::of(pod)->link().busGBps, 200.0);
         const CloudOffer single = offerWithNetwork("h100-80gb-sxm", 8000.0);

@@ -296,6 +296,7 @@ private slots:
         QVERIFY(analytic->estimate.note.find("the compute is the analytic model's, not the "
                                              "measured or published time of one machine")
             != std::string::npos);
+        QVERIFY(findCloud(best, "pod", 4));
         QCOMPARE(findCloud(best, "pod", 4)->estimate.days, 20.0);
         // A precision without a peak: neither source that prices the network has an estimate,
         // so the published time of one machine stands, flagged, rather than the offer going
@@ -307,6 +308,27 @@ private slots:
         QVERIFY(fallback->estimate.source == EstimateSource::Paper);
         QVERIFY(fallback->estimate.hasFlag(EstimateFlag::MultiInstance));
         QVERIFY(!fallback->estimate.hasFlag(EstimateFlag::OverNetwork));
+        // A state that fits four 24 GB cards only by offloading (6.9e9 x 16 bytes = 110 GB):
+        // no analytic time, but the paper trained it on one machine; that time stands,
+        // flagged, as for one machine of these GPUs (it had been left "not rented").
+        c->workloads.front().precision = Precision::BF16;
+        c->workloads.front().parameters = 6'900'000'000;
+        for (GpuSpec& g : c->gpus)
+            g.memoryGb = 24.0;
+        const Results offloaded = evaluate(s);
+        const CloudOption* offloadedApart = findCloud(offloaded, "apart", 4);
+        QVERIFY(offloadedApart);
+        QVERIFY(offloadedApart->estimate.source == EstimateSource::Paper);
+        QCOMPARE(offloadedApart->estimate.days, 20.0);
+        QVERIFY(offloadedApart->estimate.hasFlag(EstimateFlag::MultiInstance));
+        // Under `analytic` nothing times it: left out as not fitting, as one machine is.
+        s.source = SourcePolicy::Analytic;
+        const Results analyticOnly = evaluate(s);
+        QVERIFY(!findCloud(analyticOnly, "apart", 4));
+        bool said = false;
+        for (const auto& u : analyticOnly.untimedOffers)
+            said |= u.offer->id == "apart" && u.stateDoesNotFit;
+        QVERIFY(said);
     }
 
     // GCP's V100s come in VMs of 1, 2, 4 or 8: 2 and 4 are one machine, 3 a VM of 2 and one of
