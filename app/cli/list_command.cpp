@@ -157,17 +157,10 @@ Listing systems(const Catalog& c)
     return l;
 }
 
-// Every count one instance takes, where the provider allows only some (GCP's V100s); else the
-// counts up to the most an instance holds, each a multiple of the GPUs a rate buys.
 QJsonArray instanceGpuCountsJson(const CloudOffer& o)
 {
     QJsonArray counts;
-    if (!o.instanceGpuCounts.empty()) {
-        for (const int n : o.instanceGpuCounts)
-            counts.append(n);
-        return counts;
-    }
-    for (int n = o.gpusPerInstance; n <= mostGpusInOneInstance(o); n += o.gpusPerInstance)
+    for (const int n : gpuCountsInOneInstance(o))
         counts.append(n);
     return counts;
 }

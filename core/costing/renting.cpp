@@ -27,6 +27,17 @@ int mostGpusInOneInstance(const CloudOffer& offer)
     return std::max({ 1, offer.gpusPerInstance, offer.maxGpusPerInstance, listed });
 }
 
+std::vector<int> gpuCountsInOneInstance(const CloudOffer& offer)
+{
+    if (!offer.instanceGpuCounts.empty())
+        return offer.instanceGpuCounts;
+    const int step = std::max(1, offer.gpusPerInstance);
+    std::vector<int> counts;
+    for (int n = step; n <= mostGpusInOneInstance(offer); n += step)
+        counts.push_back(n);
+    return counts;
+}
+
 int instancesNeeded(const CloudOffer& offer, int gpuCount)
 {
     if (offer.instanceGpuCounts.empty())

@@ -21,6 +21,11 @@ int ratesBilled(const CloudOffer& offer, int gpuCount);
 // it takes only some counts, else GPUs per instance.
 int mostGpusInOneInstance(const CloudOffer& offer);
 
+// Every GPU count one instance of the offer takes, ascending: instance_gpu_counts where the
+// provider takes only some (GCP's V100s: 1, 2, 4, 8), else each multiple of GPUs per instance up
+// to mostGpusInOneInstance (a RunPod pod: 1 to 8; a p5.4xlarge: 1).
+std::vector<int> gpuCountsInOneInstance(const CloudOffer& offer);
+
 // Instances, each a machine of its own, that provide `gpuCount` GPUs of an offer:
 // ceil(n / mostGpusInOneInstance), or where only some counts fit in one instance the fewest of
 // them that add up to n (3 of GCP's V100s: 2 VMs). More than one exchange gradients over the

@@ -271,6 +271,11 @@ private slots:
         offer.maxGpusPerInstance = mostPerInstance;
         QCOMPARE(instancesNeeded(offer, gpus), instances);
         QCOMPARE(ratesBilled(offer, gpus), rates);
+        // Every multiple of the rate's GPUs up to the most: one instance takes each.
+        const std::vector<int> takes = gpuCountsInOneInstance(offer);
+        QCOMPARE(takes.front(), perInstance);
+        QCOMPARE(takes.back(), std::max(perInstance, mostPerInstance));
+        QCOMPARE(takes.size(), std::size_t(takes.back() / perInstance));
     }
 
     // A provider that takes only some counts in one instance (GCP: 1, 2, 4 or 8 V100s on a
@@ -306,6 +311,7 @@ private slots:
         QCOMPARE(instancesNeeded(offer, gpus), instances);
         QCOMPARE(ratesBilled(offer, gpus), rates);
         QCOMPARE(mostGpusInOneInstance(offer), counts.back());
+        QCOMPARE(gpuCountsInOneInstance(offer), std::vector<int>(counts.begin(), counts.end()));
     }
 
     void cloudCostAddsSpotOverheadAndIndirectRate()
