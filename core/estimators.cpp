@@ -259,6 +259,8 @@ std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpe
         if (shardingLevel(strategy) >= 2 && mostMicroSteps > 1)
             e.note += ", in " + std::to_string(mostMicroSteps) + " micro-steps of one sample";
         e.note += "; bus bandwidth: " + std::string(link->source);
+        if (exchangeBound(fewest.compute, e.days))
+            e.flags.push_back(EstimateFlag::ExchangeBound);
     } else if (gpuCount > 1) {
         e.flags.push_back(EstimateFlag::PerfectScaling);
         e.note += "; " + std::string(exchangeDescription(strategy))
@@ -462,6 +464,8 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
                 : "");
     if (busBytesPerSecond <= 0.0)
         e.flags.push_back(EstimateFlag::PerfectScaling);
+    else if (exchangeBound(days.compute, e.days))
+        e.flags.push_back(EstimateFlag::ExchangeBound);
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
     addUtilizationFlags(e);
     return e;

@@ -67,6 +67,8 @@ std::string_view toString(EstimateFlag f)
         return "multi_instance";
     case EstimateFlag::OverNetwork:
         return "over_network";
+    case EstimateFlag::ExchangeBound:
+        return "exchange_bound";
     }
     return "";
 }
@@ -88,6 +90,8 @@ std::string_view label(EstimateFlag f)
         return "several instances";
     case EstimateFlag::OverNetwork:
         return "over the network";
+    case EstimateFlag::ExchangeBound:
+        return "exchange-bound";
     }
     return "";
 }
@@ -121,8 +125,18 @@ std::string_view describe(EstimateFlag f)
                "network the offer lists at half its rate, what NCCL reached over TCP on tuned "
                "data-centre networks; no one measured this link, and over the internet (Vast.ai) "
                "or an overlay (RunPod's pods) it may be slower still.";
+    case EstimateFlag::ExchangeBound:
+        return "The GPUs spend more of this time exchanging gradients (and parameters, where "
+               "sharded) than computing, below half the speed their compute alone would give: "
+               "their link, not the GPUs, sets the time, and more GPUs over it buy little; "
+               "fewer GPUs or a faster link may cost less per run.";
     }
     return "";
+}
+
+bool exchangeBound(double computeDays, double days)
+{
+    return computeDays > 0.0 && days > 2.0 * computeDays;
 }
 
 bool TrainingEstimate::hasFlag(EstimateFlag f) const

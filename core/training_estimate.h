@@ -33,9 +33,12 @@ enum class EstimateFlag {
     // cloud: several machines, their exchange priced at an assumed share of the network the
     // offer lists (core/instance_network.h), not a link anyone measured
     OverNetwork,
+    // several GPUs that spend more of the estimate's time exchanging than computing
+    // (analytic, extrapolated): the link, not the GPUs, sets the time (exchangeBound)
+    ExchangeBound,
 };
 // The last enumerator, for code that lists every flag (the report's legend).
-inline constexpr EstimateFlag kLastEstimateFlag = EstimateFlag::OverNetwork;
+inline constexpr EstimateFlag kLastEstimateFlag = EstimateFlag::ExchangeBound;
 
 std::string_view toString(EstimateFlag f); // "exceeds_peak", "suspect", ...: JSON and scripts
 std::string_view label(EstimateFlag f); // "above peak", "suspect", ...: what a table shows
@@ -46,6 +49,13 @@ std::string_view describe(EstimateFlag f); // one sentence for tooltips and repo
 // deserves a second look.
 inline constexpr double kSuspectUtilization = 0.75;
 inline constexpr double kExceedsPeakUtilization = 1.0;
+
+// Whether GPUs whose run takes `days`, of which `computeDays` computing, are exchange-bound:
+// the exchange the backward pass does not hide is the longer part. Past that point the GPUs
+// are less than half as fast together as their compute alone would make them (below 50%
+// scaling efficiency), so more GPUs over that link buy little time at full price per GPU:
+// Vast.ai's 8 RTX 4090s at its 500 Mbit/s minimum train Pythia-1B mostly exchanging.
+bool exchangeBound(double computeDays, double days);
 
 // How long one training run takes on one configuration, whatever the source.
 struct TrainingEstimate {

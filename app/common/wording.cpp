@@ -75,6 +75,11 @@ QString recommendationCaution(const OwnedOption& o)
             cautions << QStringLiteral("Caution: ") + QString::fromUtf8(describe(flag));
             break;
         }
+    // A time trusted as it stands that still wastes most of what the GPUs could do: the
+    // recommendation is fastest or cheapest among what the tables list, not a good machine.
+    if (o.estimate.hasFlag(EstimateFlag::ExchangeBound))
+        cautions << QStringLiteral("Caution: ")
+                + QString::fromUtf8(describe(EstimateFlag::ExchangeBound));
     // Both where both hold: a machine that assumes perfect scaling and has no spare power
     // supply (the 8xRTX 5090 a $40,000 budget bought, before its PCIe bus was priced) had the
     // second hidden by the first.

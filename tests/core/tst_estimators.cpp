@@ -643,6 +643,52 @@ private slots:
         QVERIFY(!pricesTheLinkBetween(*published));
     }
 
+    // Exchange-bound: more of the run's time is exchange than compute. Four A100s extrapolated
+    // from two (9.45 compute days) over 25 Gbit/s add 2.22 days, all of it hideable; over
+    // 5 Gbit/s the exchange is 22.22 days (1.5 all-reduces' worth of 4 GB a step at 0.3125
+    // GB/s), 15.92 past the backward passes: 28.52 days between the two, past twice the
+    // compute. The analytic estimate on 8 A100s (22.03 compute days) is exchange-bound over
+    // 1 Gbit/s (144.3 days), not over NVLink, nor over 5 Gbit/s (40.6 days, under 44.05).
+    void exchangeBoundWhereTheLinkSetsTheTime()
+    {
+        QVERIFY(!exchangeBound(10.0, 20.0)); // half and half: not yet
+        QVERIFY(exchangeBound(10.0, 20.01));
+        QVERIFY(!exchangeBound(0.0, 5.0)); // no compute known
+        QCOMPARE(toString(EstimateFlag::ExchangeBound), std::string_view("exchange_bound"));
+        QCOMPARE(label(EstimateFlag::ExchangeBound), std::string_view("exchange-bound"));
+
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        c.measured.push_back(measuredOnTwoRanks(Parallelism::Ddp));
+        const auto across = [&](double gbps, int gpus, SourcePolicy policy) {
+            CloudOffer apart;
+            apart.gpuId = a100.id;
+            apart.network = InstanceNetwork { gbps, { "2024-07-31", "a page", "" } };
+            const Interconnect link = NetworkBetweenInstances::of(apart)->link();
+            return estimateTraining(c, policy, w, a100, gpus, 0.4, &link);
+        };
+        const auto fast = across(25.0, 4, SourcePolicy::Extrapolated);
+        QVERIFY(fast && !fast->hasFlag(EstimateFlag::ExchangeBound));
+        const auto slow = across(5.0, 4, SourcePolicy::Extrapolated);
+        QVERIFY(slow);
+        const double compute = 21.0 * 0.9 * 2 / 4;
+        // The exchange outlasts the backward pass (2/3 of the compute) it could hide behind.
+        const double exchange = 100'000 * (1.5 * 4e9 / 0.3125e9) / 86400;
+        QVERIFY(qAbs(slow->days - (compute + (2 * exchange - compute * 2 / 3) / 2)) < 1e-9);
+        QVERIFY(slow->days > 2 * compute);
+        QVERIFY(slow->hasFlag(EstimateFlag::ExchangeBound));
+
+        QVERIFY(!analyticEstimate(w, a100, 8, 0.4)->hasFlag(EstimateFlag::ExchangeBound));
+        const auto fiveGbit = across(5.0, 8, SourcePolicy::Analytic);
+        QVERIFY(fiveGbit && !fiveGbit->hasFlag(EstimateFlag::ExchangeBound));
+        QVERIFY(qAbs(fiveGbit->days - 40.61) < 0.01);
+        const auto oneGbit = across(1.0, 8, SourcePolicy::Analytic);
+        QVERIFY(oneGbit && oneGbit->hasFlag(EstimateFlag::ExchangeBound));
+        QVERIFY(qAbs(oneGbit->days - 144.31) < 0.01);
+        // One GPU exchanges nothing, and a link no one knows is perfect scaling, not this.
+        QVERIFY(!analyticEstimate(w, rtx3090, 2, 0.4)->hasFlag(EstimateFlag::ExchangeBound));
+    }
+
     void bestPrefersMeasuredThenExtrapolatedThenPaper()
     {
         Catalog c = catalog;

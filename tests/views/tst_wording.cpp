@@ -472,6 +472,16 @@ private slots:
         QCOMPARE(views::recommendationCaution(o),
             QStringLiteral("Caution: Implied utilisation is above 100% of the GPUs' peak: "
                            "physically impossible, so this time is too short."));
+        // An exchange-bound time is trusted, and said beside any other caution.
+        o.estimate.flags.push_back(EstimateFlag::ExchangeBound);
+        QCOMPARE(views::recommendationCaution(o),
+            QStringLiteral("Caution: Implied utilisation is above 100% of the GPUs' peak: "
+                           "physically impossible, so this time is too short. Caution: The GPUs "
+                           "spend more of this time exchanging gradients (and parameters, where "
+                           "sharded) than computing, below half the speed their compute alone "
+                           "would give: their link, not the GPUs, sets the time, and more GPUs "
+                           "over it buy little; fewer GPUs or a faster link may cost less per "
+                           "run."));
     }
 
     // A recommendation that meets the deadline or budget at its central estimate only says so.
