@@ -19,7 +19,6 @@ constexpr Range kPowerSupplies = limits::kPowerSupplies.bounds;
 constexpr Range kEquipmentThresholdUsd = limits::kEquipmentThresholdUsd.bounds;
 constexpr Range kGpusPerInstance = limits::kGpusPerInstance.bounds;
 constexpr Range kMaxGpusPerInstance = limits::kMaxGpusPerInstance.bounds;
-constexpr Range kNetworkGbps = limits::kNetworkGbps.bounds;
 constexpr Range kHourlyUsd = limits::kHourlyUsd.bounds;
 constexpr Range kReservedYears = limits::kReservedYears.bounds;
 constexpr Range kParameters = limits::kParameters.bounds;
@@ -445,7 +444,7 @@ private:
                 const std::string of = "network of " + what;
                 m_reader.warnUnknownKeys(network, { "gbps", "date", "source", "note" }, of);
                 InstanceNetwork listed;
-                listed.gbps = m_reader.number(network, "gbps", of, kNetworkGbps).value_or(0.0);
+                listed.gbps = m_reader.number(network, limits::kNetworkGbps, of).value_or(0.0);
                 listed.source = m_reader.provenance(network, of);
                 o.network = listed;
             }

@@ -309,14 +309,16 @@ void Reader::warnUnknownKeys(
     }
 }
 
-YAML::Node Reader::field(
-    const YAML::Node& map, std::string_view key, std::string_view what, bool required)
+YAML::Node Reader::field(const YAML::Node& map, std::string_view key, std::string_view what,
+    bool required, std::string_view hint)
 {
     const YAML::Node value = map[std::string(key)];
     if (value && !value.IsNull())
         return value;
     if (required)
-        error(map, std::string(what) + " is missing " + quoted(key));
+        error(map,
+            std::string(what) + " is missing " + quoted(key)
+                + (hint.empty() ? std::string() : " (" + std::string(hint) + ")"));
     return YAML::Node(YAML::NodeType::Undefined);
 }
 
@@ -382,6 +384,19 @@ std::optional<double> Reader::number(
     if (!value)
         return std::nullopt;
     return number(value, std::string(key) + " of " + std::string(what), range);
+}
+
+std::optional<double> Reader::number(
+    const YAML::Node& map, const FieldSpec& spec, std::string_view what, bool required)
+{
+    std::string label(spec.label);
+    if (!label.empty())
+        label[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(label[0])));
+    const std::string hint = label + ", in " + std::string(unitName(spec.unit));
+    const YAML::Node value = field(map, spec.key, what, required, hint);
+    if (!value)
+        return std::nullopt;
+    return number(value, std::string(spec.key) + " of " + std::string(what), spec.bounds);
 }
 
 std::optional<std::int64_t> Reader::integer(

@@ -60,6 +60,11 @@ public:
     std::optional<double> number(const YAML::Node& map, std::string_view key, std::string_view what,
         Range range, bool required = true);
     std::optional<double> number(const YAML::Node& value, std::string_view what, Range range);
+    // A field as core/limits.h specifies it: its key and bounds, and its unit in the message
+    // when it is missing ("is missing 'gbps' (network per instance, in Gbit/s)"), where the
+    // key alone would not say how to write it.
+    std::optional<double> number(
+        const YAML::Node& map, const FieldSpec& spec, std::string_view what, bool required = true);
     std::optional<std::int64_t> integer(const YAML::Node& map, std::string_view key,
         std::string_view what, Range range, bool required = true);
     // A number, or a whole number when `wholeNumber` (returned as a double either way).
@@ -79,8 +84,9 @@ public:
 private:
     void add(LoadIssue::Severity severity, const YAML::Mark& at, const std::string& message);
     // The value of `key`, or an undefined node (reported at the map when `required`).
-    YAML::Node field(
-        const YAML::Node& map, std::string_view key, std::string_view what, bool required);
+    // `hint`: said after the message when it is missing.
+    YAML::Node field(const YAML::Node& map, std::string_view key, std::string_view what,
+        bool required, std::string_view hint = {});
     void checkDuplicateKeys(const YAML::Node& node, int depth);
 
     std::string m_file;
