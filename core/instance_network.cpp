@@ -54,7 +54,7 @@ std::optional<NetworkBetweenInstances> NetworkBetweenInstances::of(const CloudOf
     return n;
 }
 
-Interconnect NetworkBetweenInstances::link() const
+Interconnect NetworkBetweenInstances::link() const&
 {
     return Interconnect { m_gpuId, m_name, m_busGBps, m_lowBusGBps, m_date, m_source, 0,
         m_lowBusIs };

@@ -37,8 +37,10 @@ public:
     static std::optional<NetworkBetweenInstances> of(const CloudOffer& offer);
 
     // As the estimators take a machine's interconnect (core/estimators.h). Its text views into
-    // this object, which must outlive it.
-    Interconnect link() const;
+    // this object, which must outlive it: not taken from a temporary (`*of(offer)` dangled
+    // here; `of(offer)->link()` still can, so keep the optional while the link is used).
+    Interconnect link() const&;
+    Interconnect link() const&& = delete;
 
 private:
     std::string m_gpuId;

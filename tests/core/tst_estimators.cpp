@@ -664,7 +664,9 @@ private slots:
             CloudOffer apart;
             apart.gpuId = a100.id;
             apart.network = InstanceNetwork { gbps, { "2024-07-31", "a page", "" } };
-            const Interconnect link = NetworkBetweenInstances::of(apart)->link();
+            // Kept while the link is used: its name is a view into the network's words.
+            const auto network = NetworkBetweenInstances::of(apart);
+            const Interconnect link = network->link();
             return estimateTraining(c, policy, w, a100, gpus, 0.4, &link);
         };
         const auto fast = across(25.0, 4, SourcePolicy::Extrapolated);
