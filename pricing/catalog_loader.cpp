@@ -120,7 +120,9 @@ CatalogLoad loadCatalog(const std::vector<DataFile>& files)
             continue;
         if (auto set = priceSetOf(file))
             catalog->priceSet = *set;
-        CatalogLayer layer = readCatalogLayer(reader, *root);
+        CatalogLayer layer;
+        if (!reader.guarded([&] { layer = readCatalogLayer(reader, *root); }))
+            continue;
         references.insert(references.end(), layer.references.begin(), layer.references.end());
         merge(*catalog, std::move(layer));
     }

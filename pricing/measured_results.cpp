@@ -47,6 +47,57 @@ constexpr Range kMessageBytes { 1.0, 1e13 };
 constexpr std::string_view kKind = "gpuplan-bench-results";
 constexpr double kSecondsPerDay = 86400.0;
 
+bool digitsAt(std::string_view text, std::size_t at, std::size_t count)
+{
+    if (text.size() < at + count)
+        return false;
+    for (std::size_t i = at; i < at + count; ++i)
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+    return true;
+}
+
+// A day (YYYY-MM-DD), or a day and a time: THH:MM, seconds and their fraction optional, then
+// Z or an offset (+HH:MM) or nothing. A year alone, or "2026-11-22garbage", had passed, as only
+// the first ten characters were looked at.
+bool isMeasurementTime(std::string_view text)
+{
+    if (text.size() < 10 || !yaml::isIsoDate(text.substr(0, 10)))
+        return false;
+    if (text.size() == 10)
+        return true;
+    std::size_t at = 10;
+    if (text[at] != 'T' || !digitsAt(text, at + 1, 2) || text.size() < at + 6 || text[at + 3] != ':'
+        || !digitsAt(text, at + 4, 2))
+        return false;
+    const int hour = (text[at + 1] - '0') * 10 + (text[at + 2] - '0');
+    const int minute = (text[at + 4] - '0') * 10 + (text[at + 5] - '0');
+    at += 6;
+    int second = 0;
+    if (at < text.size() && text[at] == ':') {
+        if (!digitsAt(text, at + 1, 2))
+            return false;
+        second = (text[at + 1] - '0') * 10 + (text[at + 2] - '0');
+        at += 3;
+        if (at < text.size() && text[at] == '.') {
+            const std::size_t digits = at + 1;
+            at = digits;
+            while (at < text.size() && text[at] >= '0' && text[at] <= '9')
+                ++at;
+            if (at == digits)
+                return false;
+        }
+    }
+    if (hour > 23 || minute > 59 || second > 60) // 60: a leap second
+        return false;
+    if (at == text.size())
+        return true;
+    if (text[at] == 'Z')
+        return at + 1 == text.size();
+    return (text[at] == '+' || text[at] == '-') && text.size() == at + 6
+        && digitsAt(text, at + 1, 2) && text[at + 3] == ':' && digitsAt(text, at + 4, 2);
+}
+
 struct Spread {
     double median = 0.0;
     double min = 0.0;
@@ -96,6 +147,18 @@ public:
         if (!parsed)
             return;
         const YAML::Node root = *parsed;
+        // A file that fails half-read adds neither its result nor its workload.
+        const std::size_t results = m_out.results.size();
+        const std::size_t workloads = m_out.workloads.size();
+        if (!m_reader.guarded([&] { readDocument(root); })) {
+            m_out.results.resize(results);
+            m_out.workloads.resize(workloads);
+        }
+    }
+
+private:
+    void readDocument(const YAML::Node& root)
+    {
         const std::size_t errorsBefore = m_reader.errorCount();
         m_reader.warnUnknownKeys(root,
             { "schema_version", "kind", "tool", "measured_at", "host", "complete", "device",
@@ -155,6 +218,8 @@ public:
         result.communicationBytes = chosen->communicationBytes;
         result.busBandwidth = chosen->busBandwidth;
         interconnect(root, result);
+        if (m_reader.errorCount() != errorsBefore)
+            return; // a bad interconnect sample had still let the result in
         m_out.results.push_back(std::move(result));
         m_out.workloads.push_back(std::move(*workload));
     }
@@ -165,7 +230,7 @@ private:
         Provenance p;
         if (auto at = m_reader.string(root, "measured_at", "results file")) {
             p.date = at->substr(0, std::min<std::size_t>(at->size(), 10));
-            if (!yaml::isIsoDate(p.date))
+            if (!isMeasurementTime(*at))
                 m_reader.error(root["measured_at"],
                     "measured_at must be an ISO 8601 time such as "
                     "2026-11-22T18:30:00Z, not '"
@@ -241,8 +306,9 @@ private:
                     "busbw_bytes_per_second" },
                 what);
             MeasuredCollective c;
-            c.collective = m_reader.string(s, "collective", what).value_or("");
-            if (c.collective != "all_reduce" && c.collective != "reduce_scatter"
+            const auto collective = m_reader.string(s, "collective", what);
+            c.collective = collective.value_or("");
+            if (collective && c.collective != "all_reduce" && c.collective != "reduce_scatter"
                 && c.collective != "all_gather")
                 m_reader.error(s["collective"],
                     "collective must be all_reduce, reduce_scatter or all_gather, not '"
@@ -336,7 +402,10 @@ private:
             { "global_batch", "steps", "sequence_length", "image_size", "precision", "optimizer" },
             "recipe");
         Workload w;
-        w.id = m_reader.string(m, "id", "model").value_or("");
+        const auto id = m_reader.string(m, "id", "model");
+        w.id = id.value_or("");
+        if (id && id->empty()) // the file was dropped without a word, its measurement lost
+            m_reader.error(m["id"], "model id is empty: name the model measured");
         w.name = m_reader.string(m, "name", "model", /*required=*/false).value_or(w.id);
         w.family = m_reader.string(m, "family", "model", /*required=*/false).value_or("");
         w.parameters = m_reader.integer(m, "parameters", "model", kParameters).value_or(0);
@@ -505,6 +574,10 @@ private:
             Configuration conf;
             conf.name = m_reader.string(c, "name", "configuration").value_or("");
             const std::string what = "configuration '" + conf.name + "'";
+            // Two of one name: 'best' names one of them, and the first was taken unsaid.
+            if (std::any_of(out.begin(), out.end(),
+                    [&](const Configuration& other) { return other.name == conf.name; }))
+                m_reader.error(c["name"], what + " is listed twice");
             m_reader.warnUnknownKeys(c,
                 { "name", "methods", "activation_checkpointing", "optimizer_offload",
                     "micro_batch_size", "grad_accumulation_steps", "forward_backward_seconds",

@@ -216,8 +216,9 @@ private:
                 m_reader.error(
                     n, "the price of " + what + " has neither 'price' nor 'other_prices'");
             readPrices(n, what, p.priceUsd, p.priceSource, p.otherPrices);
-            m_layer.references.push_back(referenceAt(
-                m_reader, n["gpu"], PendingReference::Kind::Gpu, p.gpuId, "gpu_prices"));
+            if (!p.gpuId.empty()) // where 'gpu' is missing, its node has no place to name
+                m_layer.references.push_back(referenceAt(
+                    m_reader, n["gpu"], PendingReference::Kind::Gpu, p.gpuId, "gpu_prices"));
         });
         if (ok)
             m_layer.gpuPrices.push_back(std::move(p));
@@ -564,6 +565,8 @@ private:
             entry, "value", what, spec.bounds, spec.wholeNumber, /*required=*/true);
         Provenance p;
         p.source = m_reader.string(entry, "source", what).value_or("");
+        if (entry["source"] && entry["source"].IsScalar() && p.source.empty())
+            m_reader.error(entry["source"], what + " has an empty source"); // as a price's
         p.note = m_reader.string(entry, "note", what, /*required=*/false).value_or("");
         if (auto date = m_reader.string(entry, "date", what, /*required=*/false)) {
             if (!yaml::isIsoDate(*date))
@@ -606,9 +609,13 @@ private:
                     t["table"], "table must be 'optimal' or 'naive', not '" + *kind + "'");
         }
         const Provenance source = m_reader.provenance(t, what);
+        // A GPU or count listed twice made the same cell twice, and the later silently
+        // replaced the earlier: one column of days lost.
         std::vector<std::string> gpus;
         if (const YAML::Node g = t["gpus"]; g && m_reader.expectSequence(g, "gpus"))
             for (const auto& id : g) {
+                if (std::find(gpus.begin(), gpus.end(), id.Scalar()) != gpus.end())
+                    m_reader.error(id, "gpus: '" + id.Scalar() + "' is listed twice");
                 gpus.push_back(id.Scalar());
                 m_layer.references.push_back(
                     referenceAt(m_reader, id, PendingReference::Kind::Gpu, id.Scalar(), what));
@@ -616,8 +623,12 @@ private:
         std::vector<int> counts;
         if (const YAML::Node c = t["gpu_counts"]; c && m_reader.expectSequence(c, "gpu_counts"))
             for (const auto& count : c)
-                if (auto v = m_reader.number(count, "a gpu count", kGpuCount))
+                if (auto v = m_reader.integer(count, "gpu_counts", kGpuCount)) {
+                    if (std::find(counts.begin(), counts.end(), static_cast<int>(*v))
+                        != counts.end())
+                        m_reader.error(count, "gpu_counts: " + count.Scalar() + " is listed twice");
                     counts.push_back(static_cast<int>(*v));
+                }
         const std::size_t columns = gpus.size() * counts.size();
         const YAML::Node days = t["days"];
         if (!days) {
@@ -627,6 +638,8 @@ private:
         if (!m_reader.expectMap(days, "days"))
             return;
         const YAML::Node configurations = t["configurations"];
+        if (configurations && !m_reader.expectMap(configurations, "configurations"))
+            return;
         for (auto row = days.begin(); row != days.end(); ++row) {
             const std::string model = row->first.Scalar();
             m_layer.references.push_back(

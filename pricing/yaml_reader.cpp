@@ -174,6 +174,19 @@ void Reader::add(LoadIssue::Severity severity, const YAML::Mark& at, const std::
         { severity, m_file, known ? at.line + 1 : 0, known ? at.column + 1 : 0, message });
 }
 
+bool Reader::guarded(const std::function<void()>& read)
+{
+    try {
+        read();
+        return true;
+    } catch (const YAML::Exception& e) {
+        error(e.mark,
+            "could not read this file (" + e.msg
+                + "): a gpuplan defect, please report it with the file");
+        return false;
+    }
+}
+
 void Reader::error(const YAML::Mark& at, const std::string& message)
 {
     add(LoadIssue::Severity::Error, at, message);
@@ -411,6 +424,19 @@ std::optional<std::int64_t> Reader::integer(
         return std::nullopt;
     }
     return static_cast<std::int64_t>(*value);
+}
+
+std::optional<std::int64_t> Reader::integer(
+    const YAML::Node& value, std::string_view what, Range range)
+{
+    const auto parsed = number(value, what, range);
+    if (!parsed)
+        return std::nullopt;
+    if (std::floor(*parsed) != *parsed) {
+        error(value, std::string(what) + ": " + value.Scalar() + " must be a whole number");
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(*parsed);
 }
 
 std::optional<double> Reader::number(const YAML::Node& map, std::string_view key,

@@ -12,6 +12,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -36,6 +37,11 @@ public:
     // Parses one document (never LoadAll), checks size, duplicate keys (everywhere), that the
     // root is a map, and `schema_version`. nullopt after reporting an error.
     std::optional<YAML::Node> parse(std::string_view text);
+
+    // Runs `read` over a parsed document. A yaml-cpp exception it lets out (a missing node
+    // asked for its place, a plain value indexed as a map) is a reader's defect, but ends as an
+    // error naming the file rather than as a crash: false then, and what `read` built is partial.
+    bool guarded(const std::function<void()>& read);
 
     const std::string& fileName() const { return m_file; }
     // Errors reported so far (all files sharing the issue list), to tell whether a step failed.
@@ -67,6 +73,10 @@ public:
         const YAML::Node& map, const FieldSpec& spec, std::string_view what, bool required = true);
     std::optional<std::int64_t> integer(const YAML::Node& map, std::string_view key,
         std::string_view what, Range range, bool required = true);
+    // One item of a list of counts ("gpu_counts: 2.5 must be a whole number"): cutting it to 2
+    // had drawn the machines of another count without a word.
+    std::optional<std::int64_t> integer(
+        const YAML::Node& value, std::string_view what, Range range);
     // A number, or a whole number when `wholeNumber` (returned as a double either way).
     std::optional<double> number(const YAML::Node& map, std::string_view key, std::string_view what,
         Range range, bool wholeNumber, bool required);

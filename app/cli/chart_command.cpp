@@ -13,6 +13,8 @@
 
 #include <QTextStream>
 
+#include <cmath>
+
 namespace gpuplan::cli {
 
 namespace {
@@ -99,6 +101,12 @@ int runChart(const QStringList& arguments)
     const auto dpi = numberOption(p, QStringLiteral("dpi"), 36, 1200, &error);
     if (!error.isEmpty())
         return fail(kCommand, error);
+    // 150.7 had been cut to 150, and a vector file ignored it: either way not what was asked.
+    if (dpi && std::floor(*dpi) != *dpi)
+        return fail(
+            kCommand, "--dpi must be a whole number, not " + p.value(QStringLiteral("dpi")));
+    if (dpi && render::exportFormatFor(out) != render::ExportFormat::Png)
+        return fail(kCommand, QStringLiteral("--dpi applies to .png output, not ") + out);
 
     const auto catalog = loadCatalog(p, kCommand);
     if (!catalog)

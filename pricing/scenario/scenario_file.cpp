@@ -71,7 +71,7 @@ std::vector<int> readCounts(yaml::Reader& in, const YAML::Node& node)
     if (!in.expectSequence(node, "gpu_counts"))
         return counts;
     for (const auto& item : node)
-        if (auto n = in.number(item, "gpu_counts", limits::kGpuCount.bounds)) {
+        if (auto n = in.integer(item, "gpu_counts", limits::kGpuCount.bounds)) {
             // Twice drew every machine of that count twice.
             if (std::find(counts.begin(), counts.end(), static_cast<int>(*n)) != counts.end())
                 in.error(item, "gpu_counts: " + item.Scalar() + " is listed twice");
@@ -110,7 +110,7 @@ std::optional<ScenarioGrant> readGrant(yaml::Reader& in, const YAML::Node& node)
     if (const YAML::Node runs = node["runs_per_year"];
         runs && in.expectSequence(runs, "runs_per_year")) {
         for (const YAML::Node& item : runs)
-            if (const auto n = in.number(item, "runs_per_year", limits::kRunsPerYear.bounds))
+            if (const auto n = in.integer(item, "runs_per_year", limits::kRunsPerYear.bounds))
                 grant.plan.runsPerYear.push_back(static_cast<int>(*n));
         if (in.errorCount() == errorsBefore
             && grant.plan.runsPerYear.size() != static_cast<std::size_t>(grant.plan.years))
@@ -183,7 +183,7 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
         else if (count && gpu) {
             view.budgetGpuId = *gpu;
             view.budgetGpuCount = static_cast<int>(*count);
-        } else if (count)
+        } else if (count && offer)
             view.budgetOffer = ScenarioCloudChoice { *offer, static_cast<int>(*count) };
         if (const YAML::Node terms = budget["terms"]) {
             const auto value = in.string(budget, "terms", "budget");
@@ -198,54 +198,49 @@ ScenarioView readView(yaml::Reader& in, const YAML::Node& node)
     return view;
 }
 
-} // namespace
-
-ScenarioRead readScenario(std::string_view text, const std::string& fileName,
-    const Assumptions& defaults, const Catalog* catalog)
+// The document's sections, once parsed; what is read lands in `out` only where nothing in
+// it is wrong.
+void readScenarioDocument(yaml::Reader& in, const YAML::Node& root, const Assumptions& defaults,
+    const Catalog* catalog, ScenarioRead& out)
 {
-    ScenarioRead out;
-    yaml::Reader in(fileName, out.issues);
-    const auto root = in.parse(text);
-    if (!root)
-        return out;
     const std::size_t errorsBefore = in.errorCount();
-    in.warnUnknownKeys(*root,
+    in.warnUnknownKeys(root,
         { "schema_version", "kind", "model", "source", "price_set", "budget_usd", "deadline_days",
             "gpu_counts", "gpus", "assumptions", "user_supplied", "grant", "view" },
         "scenario");
-    if (auto kind = in.string(*root, "kind", "scenario"); kind && *kind != kKind)
-        in.error((*root)["kind"],
+    if (auto kind = in.string(root, "kind", "scenario"); kind && *kind != kKind)
+        in.error(root["kind"],
             "kind must be '" + std::string(kKind) + "', not '" + *kind
                 + "': this is not a scenario file");
     Scenario s;
     s.assumptions = defaults;
-    if (auto model = in.id(*root, "model", "scenario")) {
+    if (auto model = in.id(root, "model", "scenario")) {
         s.modelId = *model;
         if (catalog && !catalog->findWorkload(*model))
-            in.error((*root)["model"],
+            in.error(root["model"],
                 "model '" + *model + "' is not in the price tables (see the Planner's model list)");
     }
-    if (auto source = in.string(*root, "source", "scenario", /*required=*/false)) {
+    if (auto source = in.string(root, "source", "scenario", /*required=*/false)) {
         if (auto policy = sourcePolicyFromString(*source))
             s.source = *policy;
         else
-            in.error((*root)["source"],
+            in.error(root["source"],
                 "unknown source '" + *source
                     + "' (best, paper, paper-naive, analytic, measured or extrapolated)");
     }
-    if (auto set = in.string(*root, "price_set", "scenario", /*required=*/false)) {
+    if (auto set = in.string(root, "price_set", "scenario", /*required=*/false)) {
         if (isPriceSet(*set))
             out.priceSet = *set;
         else
-            in.error((*root)["price_set"],
-                "unknown price_set '" + *set + "' (" + priceSetChoices() + ")");
+            in.error(
+                root["price_set"], "unknown price_set '" + *set + "' (" + priceSetChoices() + ")");
     }
-    s.budgetUsd = in.number(*root, "budget_usd", "scenario", limits::kBudgetUsd.bounds, false);
+    s.budgetUsd = in.number(root, "budget_usd", "scenario", limits::kBudgetUsd.bounds, false);
     s.deadlineDays
-        = in.number(*root, "deadline_days", "scenario", limits::kDeadlineDays.bounds, false);
-    if (const YAML::Node counts = (*root)["gpu_counts"])
+        = in.number(root, "deadline_days", "scenario", limits::kDeadlineDays.bounds, false);
+    if (const YAML::Node counts = root["gpu_counts"])
         s.gpuCounts = readCounts(in, counts);
-    if (const YAML::Node gpus = (*root)["gpus"]; gpus && in.expectSequence(gpus, "gpus")) {
+    if (const YAML::Node gpus = root["gpus"]; gpus && in.expectSequence(gpus, "gpus")) {
         for (const auto& g : gpus) {
             if (!g.IsScalar() || g.Scalar().empty())
                 in.error(g, "gpus: each entry must be a GPU id");
@@ -265,16 +260,28 @@ ScenarioRead readScenario(std::string_view text, const std::string& fileName,
                 gpus, "gpus: none of the GPUs listed is in the price tables; every GPU is shown");
     }
     std::vector<std::string> userSupplied;
-    if (const YAML::Node chosen = (*root)["user_supplied"])
+    if (const YAML::Node chosen = root["user_supplied"])
         userSupplied = readUserSupplied(in, chosen);
-    if (const YAML::Node a = (*root)["assumptions"])
+    if (const YAML::Node a = root["assumptions"])
         readAssumptions(in, a, userSupplied, s.assumptions);
-    if (const YAML::Node grant = (*root)["grant"])
+    if (const YAML::Node grant = root["grant"])
         out.grant = readGrant(in, grant);
-    if (const YAML::Node view = (*root)["view"])
+    if (const YAML::Node view = root["view"])
         out.view = readView(in, view);
     if (in.errorCount() == errorsBefore)
         out.scenario = std::move(s);
+}
+
+} // namespace
+
+ScenarioRead readScenario(std::string_view text, const std::string& fileName,
+    const Assumptions& defaults, const Catalog* catalog)
+{
+    ScenarioRead out;
+    yaml::Reader in(fileName, out.issues);
+    if (const auto root = in.parse(text);
+        root && !in.guarded([&] { readScenarioDocument(in, *root, defaults, catalog, out); }))
+        out.scenario.reset(); // read in part: nothing of it is opened
     return out;
 }
 

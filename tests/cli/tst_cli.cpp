@@ -1198,6 +1198,13 @@ chassis:
         QTest::addRow("budget justification format")
             << budget + QStringList { "--justification", "/tmp/budget.docx" }
             << "the justification is written as .odt, .md or .txt";
+        const QStringList chart { "chart", "--model", "pythia-1b", "--kind", "hardware-cost" };
+        QTest::addRow("chart dpi not whole") // had been cut to 150
+            << chart + QStringList { "--out", "/tmp/gpuplan-dpi.png", "--dpi", "150.7" }
+            << "--dpi must be a whole number, not 150.7";
+        QTest::addRow("chart dpi for a vector file")
+            << chart + QStringList { "--out", "/tmp/gpuplan-dpi.svg", "--dpi", "600" }
+            << "--dpi applies to .png output, not /tmp/gpuplan-dpi.svg";
         QTest::addRow("breakeven missing rate") << QStringList { "breakeven", "--hardware-cost",
             "1000", "--hours-per-run", "5" } << "--cloud-rate is required";
         QTest::addRow("breakeven free rate") // "never pays off" against a typo

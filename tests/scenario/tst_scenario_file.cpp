@@ -303,6 +303,19 @@ private slots:
                 + QStringLiteral("model: pythia-1b\nview:\n  budget: {gpu: rtx-3090, "
                                  "gpu_count: 2, terms: reserved}\n")
             << 5 << QStringLiteral("budget terms go with an offer (a way to rent), not a gpu");
+        QTest::newRow("budget offer not an id")
+            << head
+                + QStringLiteral("model: pythia-1b\nview:\n  budget: {offer: Vast_3090, "
+                                 "gpu_count: 2}\n")
+            << 5 << QStringLiteral("'Vast_3090' is not a valid id for budget");
+        QTest::newRow("gpu count not whole")
+            << head + QStringLiteral("model: pythia-1b\ngpu_counts: [2.5, 2]\n") << 4
+            << QStringLiteral("gpu_counts: 2.5 must be a whole number");
+        QTest::newRow("grant runs per year not whole")
+            << head
+                + QStringLiteral(
+                    "model: pythia-1b\ngrant:\n  years: 2\n  runs_per_year: [2.5, 3]\n")
+            << 6 << QStringLiteral("runs_per_year: 2.5 must be a whole number");
         QTest::newRow("missing model") << head << 1 << QStringLiteral("model");
         QTest::newRow("not yaml") << head + QStringLiteral("model: [unclosed\n") << 0 << QString();
     }
