@@ -920,8 +920,8 @@ chassis:
                      // $447,811 / 100: the terms a run, not the rate's per run.
                      "against renting Azure 8\u00D7A100 SXM 80GB, reserved 3-yr, its terms coming "
                      "to $4,478 a run of this plan before indirect costs, paid whether the runs "
-                     "use them or not (8 instances, assumed to train as fast as one machine), the "
-                     "cheapest way to rent these GPUs for this plan's runs. For the 100 training "
+                     "use them or not, the cheapest way to rent these GPUs for this plan's runs. "
+                     "For the 100 training "
                      "runs of this plan, renting would cost $671,715, against $187,099 for "
                      "buying.")),
             qPrintable(text));
