@@ -546,9 +546,8 @@ QJsonObject budgetJson(const Results& r, BudgetTarget target, const GrantPlan& p
                 .arg(r.options[target.index].gpuCount)
                 .arg(QString::fromStdString(r.options[target.index].gpu->id)));
         json.insert(QStringLiteral("equipment_year"), plan.equipmentYear);
-        // The machine's life past the grant, which its resale value comes after.
+        // The machine's life past the grant: sold then, it fetches at least its resale value.
         json.insert(QStringLiteral("years_owned_after_grant"), b.yearsOwnedAfterGrant);
-        json.insert(QStringLiteral("owning_after_grant_usd"), b.owningAfterGrantUsd);
         // The grant past the machine's life, which its resale value is assumed at.
         json.insert(QStringLiteral("years_owned_past_life"), b.yearsOwnedPastLife);
         if (b.netOfResaleUsd)

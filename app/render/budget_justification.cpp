@@ -310,31 +310,16 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                        yearsText(
                            b.yearsOwnedPastLife, QStringLiteral("year"), QStringLiteral("years")));
     } else if (b.netOfResaleUsd) {
-        // The resale comes at the end of the machine's life; where that is after the grant,
-        // owning it until then costs what this budget stops counting at the grant's end (a
-        // year-5 resale had been set against 3 years of support and staff).
+        // Sold when the grant ends, the machine is younger than the life its resale value is
+        // assumed at, so that value is a floor, and nothing after the grant is owed for it.
         const double netUsd = *b.netOfResaleUsd;
-        QString keptUntilThen;
-        if (b.owningAfterGrantUsd > 0.0) {
-            QStringList lines;
-            bool carries = false;
-            for (const BudgetCategory category : b.owningAfterGrantCategories) {
-                lines << views::budgetCategoryLabel(
-                    category, r, { BudgetTarget::Kind::Owned, ownedIndex })
-                             .toLower();
-                carries = carries || (a.indirectRate > 0.0 && sponsor.carries(category));
-            }
-            const double years = b.yearsOwnedAfterGrant;
-            keptUntilThen
-                = QStringLiteral(" and of the %1 that owning it %2 after the grant costs (%3%4)")
-                      .arg(views::formatWholeUsd(b.owningAfterGrantUsd),
-                          yearsText(
-                              years, QStringLiteral("more year"), QStringLiteral("more years")),
-                          views::listedWithAnd(lines),
-                          carries ? QStringLiteral(", with indirect costs") : QString());
-        }
-        why += QStringLiteral(" The machine keeps a resale value of %1 after %2, not counted in "
-                              "these totals; net of it%5, buying would cost %3%4.")
+        const QString soldSooner = b.yearsOwnedAfterGrant > 0.0
+            ? QStringLiteral(" (sold when the grant ends, %1 sooner, it fetches at least that)")
+                  .arg(yearsText(
+                      b.yearsOwnedAfterGrant, QStringLiteral("year"), QStringLiteral("years")))
+            : QString();
+        why += QStringLiteral(" The machine keeps a resale value of %1 after %2%5, not counted "
+                              "in these totals; net of it, buying would cost %3%4.")
                    .arg(views::formatUsd(o.owning.resaleUsd),
                        yearsText(
                            a.amortizationYears, QStringLiteral("year"), QStringLiteral("years")),
@@ -345,7 +330,7 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                            ? (netUsd < *renting ? QStringLiteral(", less than renting")
                                                 : QStringLiteral(", more than renting"))
                            : QString(),
-                       keptUntilThen);
+                       soldSooner);
     }
     return why;
 }

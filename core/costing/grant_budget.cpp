@@ -2,6 +2,7 @@
 
 #include "core/assumption_table.h"
 #include "core/costing/calendar.h"
+#include "core/costing/plan.h"
 #include "core/costing/renting.h"
 #include "core/costing/reserved_years.h"
 #include "core/limits.h"
@@ -112,29 +113,15 @@ void budgetOwned(const OwnedOption& o, const GrantPlan& plan, const Assumptions&
         if (monthly.fringeUsd > 0.0)
             book.add(BudgetCategory::Fringe, y, months * monthly.fringeUsd);
     }
-    // The machine's life past the grant: owned until its resale, at the yearly owning costs.
-    // Or the grant past its life: owned to the grant's end all the same.
+    // The machine's life past the grant, or the grant past its life (owned to the grant's end
+    // all the same).
     const auto yearsHeldInGrant = static_cast<double>(plan.years - plan.equipmentYear + 1);
     b.yearsOwnedAfterGrant = std::max(0.0, a.amortizationYears - yearsHeldInGrant);
     b.yearsOwnedPastLife = std::max(0.0, yearsHeldInGrant - a.amortizationYears);
-    const std::pair<BudgetCategory, double> owning[] = {
-        { BudgetCategory::Hosting, monthly.hostingUsd },
-        { BudgetCategory::Support, monthly.supportUsd },
-        { BudgetCategory::Staff, monthly.staffUsd },
-        { BudgetCategory::Fringe, monthly.fringeUsd },
-    };
-    for (const auto& [category, usdPerMonth] : owning) {
-        if (!(usdPerMonth > 0.0) || b.yearsOwnedAfterGrant <= 0.0)
-            continue;
-        b.owningAfterGrantCategories.push_back(category);
-        b.owningAfterGrantUsd += withIndirectUsd(
-            b.yearsOwnedAfterGrant * calendar::kMonthsPerYear * usdPerMonth, category, sponsor, a);
-    }
     b.daysPastGrant = std::max(
         0.0, machineFreeOn - static_cast<double>(b.runsPerYear.size()) * calendar::kDaysPerYear);
     b.runsOutlastMachineLife
-        = machineFreeOn - static_cast<double>(purchase) * calendar::kDaysPerYear
-        > a.amortizationYears * calendar::kDaysPerYear;
+        = machineFreeOn - static_cast<double>(purchase) * calendar::kDaysPerYear > lifeDays(a);
 }
 
 // The hourly rate of the pricing a cloud option's cheapest cost is at.
@@ -369,8 +356,10 @@ GrantBudget grantBudget(
     book.fill(b, a.indirectRate);
     if (target.kind == BudgetTarget::Kind::Owned) {
         const double resaleUsd = results.options[target.index].owning.resaleUsd;
+        // Sold when the grant ends, within its life: the planner's rule (core/costing/plan.h
+        // ownedPlan), the resale a floor on what a machine younger than its life fetches.
         if (resaleUsd > 0.0 && b.yearsOwnedPastLife <= 0.0)
-            b.netOfResaleUsd = b.totalUsd - resaleUsd + b.owningAfterGrantUsd;
+            b.netOfResaleUsd = b.totalUsd - resaleUsd;
     }
     if (b.pricing == Pricing::Reserved) {
         const int runs = std::accumulate(b.runsPerYear.begin(), b.runsPerYear.end(), 0);

@@ -133,10 +133,9 @@ struct GrantBudget {
     // Owning: the last run ends after the machine's life (assumptions.amortizationYears from
     // its purchase), which the per-experiment costs spread its price over.
     bool runsOutlastMachineLife = false;
-    // Owning, where that life runs on past the grant: the years it does, and what owning the
-    // machine costs in them (its hosting, support, staff and fringe lines at their yearly
-    // amounts, with indirect costs where the sponsor's rules put them; not rounded). Its resale
-    // value comes at the end of that life, so buying net of the resale owes these too.
+    // Owning, where that life runs on past the grant: the years it does. Sold when the grant
+    // ends, the machine is that much younger than the life its resale value is assumed at, so
+    // it fetches at least that value, and no owning costs after the grant are owed for it.
     double yearsOwnedAfterGrant = 0.0;
     // Owning, where that life ends before the grant does: the years the budget keeps the
     // machine past it (it books the owning costs of every year from the purchase to the
@@ -144,13 +143,13 @@ struct GrantBudget {
     // so a budget that keeps it longer cannot net it.
     double yearsOwnedPastLife = 0.0;
     // Owning, with a resale value at the end of a life that does not end before the grant:
-    // what buying costs net of it, the budget's total less the resale plus what owning the
-    // machine until then costs after the grant (owningAfterGrantUsd). Not rounded (the
-    // resale is not a budget line). nullopt without a resale, or where the budget keeps the
-    // machine past its life (yearsOwnedPastLife).
+    // what buying costs net of it, the budget's total less the resale, the machine sold when
+    // the grant ends (as the planner's buy total nets it when the plan's runs end). Until
+    // 2026-12-03 this added the owning costs of the years from the grant's end to the end of
+    // the life, as if the machine had to be kept until then to fetch its end-of-life value.
+    // Not rounded (the resale is not a budget line). nullopt without a resale, or where the
+    // budget keeps the machine past its life (yearsOwnedPastLife).
     std::optional<double> netOfResaleUsd;
-    double owningAfterGrantUsd = 0.0;
-    std::vector<BudgetCategory> owningAfterGrantCategories; // those that cost something
     // Renting by reserved terms: what the terms come to per run of the plan, before indirect
     // costs (the computing-services lines and reservedAfterGrantUsd over the runs). Terms are
     // paid used or not, so this, not spendPerRunUsd at the term's rate, is what a run costs

@@ -34,9 +34,14 @@ bool planOutlastsLife(double runs, double runsPerMonth, const Assumptions& a)
     return months && !withinLifespan(*months, a);
 }
 
+double lifeDays(const Assumptions& a)
+{
+    return a.amortizationYears * calendar::kDaysPerYear;
+}
+
 bool runOutlastsLife(double trainingDays, const Assumptions& a)
 {
-    return !withinLifespan(trainingDays / calendar::kDaysPerMonth, a);
+    return trainingDays > lifeDays(a);
 }
 
 OwnedPlan ownedPlan(double netMachineUsd, double monthlyOwningUsd, double experimentCostUsd,

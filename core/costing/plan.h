@@ -27,12 +27,19 @@ bool withinLifespan(double months, const Assumptions& a);
 bool planOutlastsLife(double runs, double runsPerMonth, const Assumptions& a);
 
 // Whether one run of `trainingDays` is longer than the machine's life: it then has no share of
-// that life to amortise (the share would exceed the machine's price).
+// that life to amortise (the share would exceed the machine's price). The life in the
+// per-experiment formula's 365-day years, which this guards (in 30.44-day months a run of
+// 1,826 days had fitted a 5-year life yet cost 1826/1825 of the machine), as the grant budget
+// counts it.
+double lifeDays(const Assumptions& a);
 bool runOutlastsLife(double trainingDays, const Assumptions& a);
 
 // Buying: the machine once (`netMachineUsd`: its price less what it is sold for at the end of
 // its life), electricity for every planned run, and the owning costs of the months the plan
-// takes at `runsPerMonth`; the runs back to back.
+// takes at `runsPerMonth`; the runs back to back. No month after the runs is owed: the resale
+// fraction is what the machine fetches at the end of its life, so sold when the plan ends, a
+// younger machine, it fetches at least that, and keeping it to the end of its life to sell it
+// then would only add months of hosting and staff to the same resale.
 struct OwnedPlan {
     double totalUsd = 0.0; // net machine + energy + monthly owning costs, for all runs
     double amortizedUsd = 0.0; // per-experiment share + energy, for all runs

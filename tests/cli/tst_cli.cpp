@@ -974,17 +974,18 @@ chassis:
                      "a resale value of $2,315 after 5 years, not counted in these totals; net "
                      "of it, buying would cost $15,937, less than renting.")),
             qPrintable(text));
-        // A resale after the grant needs the machine owned until then: a 4-year life from a
-        // 3-year grant is one more year of its $6,000 staff time, which the net counts
-        // ($29,368 - $2,315 + $6,000).
+        // Sold when a 3-year grant ends, a machine of a 4-year life is a year younger than the
+        // life its resale value is assumed at: it fetches at least that, and the year of its
+        // $6,000 staff time after the grant is not owed for it ($29,368 - $2,315; it had been
+        // netted as $33,053, keeping the machine to the end of its life to sell it then).
         text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
             "--resale-fraction", "0.3", "--years", "4", "--runs", "4", "--years-of-grant", "3",
             "--staff-usd-per-year", "6000" });
         QVERIFY2(text.contains(QStringLiteral(
                      "against $29,368 for buying. The machine keeps a resale value of $2,315 "
-                     "after 4 years, not counted in these totals; net of it and of the $6,000 "
-                     "that owning it 1 more year after the grant costs (staff time), buying "
-                     "would cost $33,053.")),
+                     "after 4 years (sold when the grant ends, 1 year sooner, it fetches at "
+                     "least that), not counted in these totals; net of it, buying would cost "
+                     "$27,053.")),
             qPrintable(text));
         // A machine its chassis's supplies cannot power, as priced, is a caveat on the
         // equipment line: the paper's 2xH100 SXM desktop, 1,625 W on 1,600 W.
@@ -1011,16 +1012,16 @@ chassis:
         QVERIFY2(text.contains(QStringLiteral("so the rental requested here and its GPU-hours, "
                                               "which rest on this time, are understated.")),
             qPrintable(text));
-        // Owning past the grant names its lines and their F&A: 1.5 years of staff ($9,000) and
-        // support (10 % of the $7,716 machine a year: $1,157), 50 % on both: $15,236.
+        // With support and staff under F&A alike: the resale comes back without F&A, and the
+        // 1.5 years of a 4.5-year life after the grant are not counted ($43,669 - $2,315).
         text = justification({ "--model", "pythia-1b", "--machine", "2xrtx-4090",
             "--resale-fraction", "0.3", "--years", "4.5", "--runs", "4", "--years-of-grant", "3",
             "--staff-usd-per-year", "6000", "--support-rate", "0.1", "--indirect-rate", "0.5" });
         QVERIFY2(text.contains(QStringLiteral(
-                     "resale value of $2,315 after 4.5 years, not counted in these totals; net "
-                     "of it and of the $15,236 that owning it 1.5 more years after the grant "
-                     "costs (support contract and staff time, with indirect costs), buying would "
-                     "cost $56,590.")),
+                     "against $43,669 for buying. The machine keeps a resale value of $2,315 "
+                     "after 4.5 years (sold when the grant ends, 1.5 years sooner, it fetches at "
+                     "least that), not counted in these totals; net of it, buying would cost "
+                     "$41,354.")),
             qPrintable(text));
         // A reservation: the term's rate per run said as such, and what a run costs in whole
         // terms, within the grant apart from what is owed after it ($389,994 and $259,997 over

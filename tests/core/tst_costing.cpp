@@ -219,14 +219,15 @@ private slots:
         QCOMPARE(rented.calendarDays, 30.0 + 3 * 12.0);
     }
 
-    // A machine's life in months of 30.44 days, as break-even months are counted: 5 years is
-    // 1,826.25 days.
+    // A run against the machine's life in the per-experiment formula's 365-day years: 5 years
+    // is 1,825 days (break-even months, in 30.44-day months, are weighed by withinLifespan).
     void aRunCanOutlastTheMachinesLife()
     {
         Assumptions a;
         a.amortizationYears = 5.0;
-        QVERIFY(!runOutlastsLife(1826.0, a));
-        QVERIFY(runOutlastsLife(1827.0, a));
+        QVERIFY(!runOutlastsLife(1825.0, a));
+        QVERIFY(runOutlastsLife(1826.0, a)); // more than the machine: 1826/1825 of its price
+        QVERIFY(experimentCostUsd(1000.0, 1826.0, a) > 1000.0);
         a.amortizationYears = 0.5;
         QVERIFY(runOutlastsLife(370.0, a)); // the paper's 1x RTX 3090 Pythia-1B run
         QVERIFY(withinLifespan(6.0, a) && !withinLifespan(6.1, a));

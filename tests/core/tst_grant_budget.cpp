@@ -652,16 +652,27 @@ private slots:
         QCOMPARE(b.yearsOwnedAfterGrant, 2.0);
         QCOMPARE(b.yearsOwnedPastLife, 0.0);
         QCOMPARE(b.netOfResaleUsd, std::nullopt); // no resale set
-        // A resale of 20 % and $1,000 a year of staff time: net of the resale, buying also owes
-        // the 2 years of staff until it (no F&A set).
+        // A resale of 20 % and $1,000 a year of staff time: sold when the grant ends, 2 years
+        // younger than its life, the machine fetches at least that, and the 2 years of staff
+        // after the grant are not owed for it (they had been added; no F&A set).
         s.assumptions.resaleFraction = 0.2;
         s.assumptions.staffUsdPerYear = 1000.0;
         const Results resold = evaluate(s);
         b = grantBudget(resold, owned, plan, usFederal());
         QVERIFY(b.netOfResaleUsd);
-        QVERIFY(qAbs(*b.netOfResaleUsd
-                    - (b.totalUsd - 0.2 * resold.options[0].machineCostUsd + 2 * 1000.0))
+        QVERIFY(
+            qAbs(*b.netOfResaleUsd - (b.totalUsd - 0.2 * resold.options[0].machineCostUsd)) < 1e-6);
+        // The planner's buy total for the same 3 runs nets the resale alike, when the runs
+        // end: the machine less its resale, 3 runs' electricity and the months of staff they
+        // take at its run rate (the budget books the grant's 3 years of staff).
+        s.assumptions.plannedRuns = 3;
+        const Results plannedResults = evaluate(s);
+        const OwnedOption& planned = plannedResults.options[0];
+        QVERIFY(qAbs(planned.planTotalUsd
+                    - (planned.machineCostUsd * 0.8 + 3 * planned.energyCostUsd
+                        + 3 * 1000.0 / 12 / planned.runsPerMonth))
             < 1e-6);
+        s.assumptions.plannedRuns = 1;
         s.assumptions.resaleFraction = 0.0;
         s.assumptions.staffUsdPerYear = 0.0;
         s.assumptions.amortizationYears = 3.0;
