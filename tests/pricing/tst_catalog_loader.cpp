@@ -67,10 +67,11 @@ private slots:
 
         const CatalogLoad current = loadCatalog(shippedDataFiles());
         QCOMPARE(current.catalog->priceSet, std::string(kDefaultPriceSet));
-        // 38 offers and 2 campus rates; AWS P4 reserved terms are offers of their own, dated
+        // 44 offers and 2 campus rates; AWS P4 reserved terms are offers of their own, dated
         // before the June 2025 cut that the on-demand rates follow; Lambda's 2-, 4- and 8-GPU
-        // instances are offers of their own too, at their own per-GPU rates.
-        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 38 + 2 });
+        // instances are offers of their own too, at their own per-GPU rates (H100 SXM, B200
+        // and RTX A6000 at 1, 2, 4 and 8 as Lambda lists them).
+        QCOMPARE(current.catalog->cloudOffers.size(), std::size_t { 44 + 2 });
         QCOMPARE(current.catalog->findCloudOffer("lambda-h100-sxm-8x")->gpusPerInstance, 8);
         QVERIFY(current.catalog->findCloudOffer("aws-p4de-24xlarge")->reserved.empty());
         QCOMPARE(current.catalog->findCloudOffer("aws-p4de-24xlarge-reserved")->source.date,
