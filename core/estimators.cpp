@@ -372,8 +372,15 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     // out 2.28 times as fast as the one measured).
     const Interconnect* link = between ? between : interconnectFor(gpu.id);
     const bool measuredBus = !between && base->busBandwidth && *base->busBandwidth > 0.0;
-    const double busBytesPerSecond
-        = measuredBus ? *base->busBandwidth : (link ? busGBpsAt(*link, gpuCount) * 1e9 : 0.0);
+    // The ranks' own figure holds for as many GPUs as they were; where the table prices more of
+    // that machine's GPUs slower (RTX 5090: 35 GB/s up to 4 cards, 28 on 8), it falls by as
+    // much: carried over whole, a run measured on 4 had come out faster on 8 than one measured
+    // on 1, which the table prices at 28.
+    const double measuredFalls = measuredBus && link
+        ? std::min(1.0, busGBpsAt(*link, gpuCount) / busGBpsAt(*link, base->gpuCount))
+        : 1.0;
+    const double busBytesPerSecond = measuredBus ? *base->busBandwidth * measuredFalls
+                                                 : (link ? busGBpsAt(*link, gpuCount) * 1e9 : 0.0);
 
     // Compute: the measured step without its collectives, its global batch split over more
     // GPUs, at the micro-batch each strategy leaves room for (core/micro_batch_model.h).
@@ -451,8 +458,11 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     if (busBytesPerSecond > 0.0)
         std::snprintf(buffer, sizeof buffer,
             " at %.3g GB/s (%s), %.2f of %.2f days if none is hidden", busBytesPerSecond / 1e9,
-            measuredBus ? "measured" : std::string(link->name).c_str(), days.communication(),
-            days.worst());
+            !measuredBus              ? std::string(link->name).c_str()
+                : measuredFalls < 1.0 ? "measured, scaled as the table's figure falls past the "
+                                        "GPUs measured"
+                                      : "measured",
+            days.communication(), days.worst());
     else
         std::snprintf(buffer, sizeof buffer, "%s left out: no bus bandwidth known",
             shardingLevel(strategy) > 0 ? "" : ",");

@@ -94,7 +94,10 @@ std::optional<MemoryModel> memoryModel(const MeasuredResult& base)
     // A ZeRO-3 rank held a shard of the parameters: without its bytes the strategies that keep
     // them whole would seem to need no more room than the run had.
     const bool parametersKnown = base.parameterBytes || shardingLevel(base.parallelism) < 3;
-    if (!peak || !base.optimizerStateBytes || !base.gradientBytes || !parametersKnown)
+    // Peak memory that does not grow with the micro-batch is noise, not a model: a flat line
+    // had let every micro-batch up to 256 "fit" (the time line's slope is checked alike).
+    if (!peak || !(peak->slope > 0.0) || !base.optimizerStateBytes || !base.gradientBytes
+        || !parametersKnown)
         return std::nullopt;
     return MemoryModel { *peak, measuredStates(base), wholeStatesOf(base) };
 }

@@ -438,6 +438,35 @@ private slots:
             e->note.c_str());
     }
 
+    // A bus bandwidth measured on 4 RTX 5090s falls on 8 as the table's figure for the card
+    // does (35 GB/s up to 4, 28 on 8): carried over whole, the 4-card run came out faster on 8
+    // than a 1-card one, which the table prices at 28.
+    void aMeasuredBusFallsWhereTheTablesFigureDoes()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult m = measuredOnA100(4, 40.0);
+        m.gpuId = "rtx-5090";
+        m.busBandwidth = 35e9;
+        c.measured.push_back(m);
+        GpuSpec card = a100;
+        card.id = "rtx-5090";
+        const auto e = extrapolatedEstimate(c, w, card, 8);
+        QVERIFY(e);
+        QVERIFY2(e->note.find("at 28 GB/s (measured, scaled as the table's figure falls past "
+                              "the GPUs measured)")
+                != std::string::npos,
+            e->note.c_str());
+        // Where the table's figure holds at that count, the measured one stands.
+        MeasuredResult two = measuredOnA100(2, 80.0);
+        two.gpuId = "rtx-5090";
+        two.busBandwidth = 33e9;
+        c.measured = { two };
+        const auto four = extrapolatedEstimate(c, w, card, 4);
+        QVERIFY(four);
+        QVERIFY2(four->note.find("at 33 GB/s (measured)") != std::string::npos, four->note.c_str());
+    }
+
     // 21 days on two A100s, 9 of each 10 s step computing (medians; the mean step, 10.5 s, is
     // not what the median compute time is a share of), gradients at 100 GB/s.
     static MeasuredResult measuredOnTwoRanks(Parallelism parallelism)

@@ -210,6 +210,15 @@ private slots:
         choices = microBatchChoices(m, 1024, 4, k80GB);
         QVERIFY(!choices.empty() && !choices[0].timed);
 
+        // Peak memory that does not grow with the micro-batch is noise too: not fitted (a flat
+        // 60 GB had let every micro-batch to 256 fit in 80 GB).
+        m = oneGpu();
+        m.memorySamples = { { 4, 60'000'000'000 }, { 8, 60'000'000'000 } };
+        choices = microBatchChoices(m, 1024, 4, k80GB);
+        QVERIFY(!choices.empty());
+        for (const auto& c : choices)
+            QVERIFY(!c.memoryFitted && c.microBatch == 8);
+
         // No micro-batch in the file (older results): nothing to choose from.
         m.microBatch = 0;
         QVERIFY(microBatchChoices(m, 1024, 4, k80GB).empty());
