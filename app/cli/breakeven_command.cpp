@@ -124,9 +124,7 @@ int runBreakeven(const QStringList& arguments)
                 .arg(QLocale(QLocale::English).toString(in.hoursPerRun, 'f', 0))
                 .arg(a.amortizationYears)
                 .arg(QLocale(QLocale::English)
-                         .toString(a.amortizationYears * calendar::kMonthsPerYear
-                                 * calendar::kHoursPerMonth,
-                             'f', 0)));
+                         .toString(lifeDays(a) * calendar::kHoursPerDay, 'f', 0)));
 
     const auto sponsorId = sponsorOption(p, *catalog, &error);
     if (!sponsorId)
@@ -171,8 +169,9 @@ int runBreakeven(const QStringList& arguments)
     out << '\n'
         << "Cloud cost per run:   " << views::formatUsd(result.cloudCostPerRunUsd) << '\n'
         << "Energy cost per run:  " << views::formatUsd(result.energyCostPerRunUsd) << '\n'
-        << "Machine's share of a run over " << a.amortizationYears
-        << " years: " << views::formatUsd(result.experimentCostUsd) << '\n';
+        << "Machine's share of a run over "
+        << views::formatQuantity(a.amortizationYears, Unit::Years) << ": "
+        << views::formatUsd(result.experimentCostUsd) << '\n';
     if (const QString fa = views::indirectScopeText(rules, a.indirectRate); !fa.isEmpty())
         out << fa << ".\n";
     if (result.runs && result.monthsContinuous && result.monthsAtRunRate)

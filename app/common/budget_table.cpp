@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace gpuplan::views {
@@ -230,6 +231,23 @@ QString overfullYearsText(const GrantBudget& budget)
             listedWithAnd(years));
 }
 
+namespace {
+
+// An overrun as it reads: under a tenth of a day "0.0 days" had warned of nothing, so minutes
+// or hours there.
+QString overrunText(double days)
+{
+    if (days >= 0.1)
+        return formatDays(days);
+    const double minutes = std::ceil(days * calendar::kHoursPerDay * 60.0 - 1e-9);
+    if (minutes < 60.0)
+        return minutes == 1.0 ? QStringLiteral("1 minute")
+                              : QStringLiteral("%1 minutes").arg(minutes, 0, 'f', 0);
+    return QStringLiteral("%1 hours").arg(days * calendar::kHoursPerDay, 0, 'f', 1);
+}
+
+} // namespace
+
 QString runsPastGrantText(const GrantBudget& budget)
 {
     // Less than a minute past is a rounding of the calendar, not a run cut short.
@@ -241,13 +259,13 @@ QString runsPastGrantText(const GrantBudget& budget)
     if (runs == 1)
         return QStringLiteral("the run ends %1 after the grant's last day; it is budgeted in the "
                               "year it is planned")
-            .arg(formatDays(budget.daysPastGrant));
+            .arg(overrunText(budget.daysPastGrant));
     return (budget.runsBackToBack
             ? QStringLiteral("back to back on one machine, the runs end %1 after the grant's "
                              "last day; each is budgeted in the year it is planned")
             : QStringLiteral("even side by side, the last runs end %1 after the grant's last "
                              "day; each is budgeted in the year it is planned"))
-        .arg(formatDays(budget.daysPastGrant));
+        .arg(overrunText(budget.daysPastGrant));
 }
 
 QStringList budgetNotes(double indirectRate, const SponsorRules& sponsor, const GrantBudget& budget)

@@ -48,6 +48,18 @@ QString formatUsd(double usd)
     return QStringLiteral("$") + numbers().toString(usd, 'f', cents ? 2 : 0);
 }
 
+double shownUsd(double usd)
+{
+    return std::abs(usd) < 1000.0 ? std::round(usd * 100.0) / 100.0 : std::round(usd);
+}
+
+QString formatShownDifference(double a, double b)
+{
+    const double difference = std::abs(shownUsd(a) - shownUsd(b));
+    return std::abs(a) >= 1000.0 || std::abs(b) >= 1000.0 ? formatWholeUsd(difference)
+                                                          : formatUsd(difference);
+}
+
 QString formatWholeUsd(double usd)
 {
     return QStringLiteral("$") + numbers().toString(std::round(usd), 'f', 0);

@@ -10,6 +10,12 @@ namespace gpuplan::views {
 
 // "$162,673" (whole dollars at or above $1,000; cents below).
 QString formatUsd(double usd);
+// The amount formatUsd shows (cents under $1,000, whole dollars from it).
+double shownUsd(double usd);
+// How far apart two amounts are as formatUsd shows them, in whole dollars where either is
+// shown so: "$7,608 ... $7,433: cheaper by $175" ($175.48 from the unrounded totals had not
+// added up beside them).
+QString formatShownDifference(double a, double b);
 // "$604", "$18,586": a grant budget's amounts, whole dollars at every size (GrantBudget rounds
 // them so that they add up as printed).
 QString formatWholeUsd(double usd);

@@ -146,12 +146,16 @@ QString robustnessText(const Results& r)
 QString breakEvenRangeText(const BreakEvenRange& range)
 {
     auto runs = [](double v) { return QString::number(std::ceil(v - 1e-9), 'f', 0); };
+    auto counted = [&](double v) { // "1 run", "9 runs"
+        const QString n = runs(v);
+        return n + (n == QLatin1String("1") ? QStringLiteral(" run") : QStringLiteral(" runs"));
+    };
     if (!range.low)
         return QStringLiteral("never pays off");
     if (!range.high)
-        return QStringLiteral("pays off after %1 runs at best, or never").arg(runs(*range.low));
+        return QStringLiteral("pays off after %1 at best, or never").arg(counted(*range.low));
     if (runs(*range.low) == runs(*range.high))
-        return QStringLiteral("pays off after %1 runs").arg(runs(*range.low));
+        return QStringLiteral("pays off after %1").arg(counted(*range.low));
     return QStringLiteral("pays off after %1\u2013%2 runs")
         .arg(runs(*range.low), runs(*range.high));
 }
@@ -449,12 +453,11 @@ QString stalePriceNote(const Results& r)
         stale += c.rateAge.stale ? 1 : 0;
     if (stale == 0)
         return {};
-    return QStringLiteral(
-        "The price or rate is older than %1 months on %2, undated, or dated after "
-        "that day: check it before it goes into a budget (limit: assumption "
-        "stale_months)")
-        .arg(r.assumptions.staleMonths)
-        .arg(QString::fromStdString(r.today));
+    return QStringLiteral("The price or rate is older than %1 on %2, undated, or dated after "
+                          "that day: check it before it goes into a budget (limit: assumption "
+                          "stale_months)")
+        .arg(formatQuantity(r.assumptions.staleMonths, Unit::Months),
+            QString::fromStdString(r.today));
 }
 
 QString priceSetLabel(const std::string& priceSet)

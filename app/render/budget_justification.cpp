@@ -57,9 +57,8 @@ QString citedPrice(const Provenance& p, const Results& r)
             + QStringLiteral("; it is dated after %1: check it before submitting")
                   .arg(str(r.today));
     return text
-        + QStringLiteral("; more than %1 months old on %2: check it before submitting")
-              .arg(r.assumptions.staleMonths)
-              .arg(str(r.today));
+        + QStringLiteral("; more than %1 old on %2: check it before submitting")
+              .arg(views::formatQuantity(r.assumptions.staleMonths, Unit::Months), str(r.today));
 }
 
 QString runsText(double runs)

@@ -444,7 +444,7 @@ QString planVerdictText(
     else
         text += QStringLiteral(": %1 is cheaper by %2")
                     .arg(v->buyingCheaper ? QStringLiteral("buying") : QStringLiteral("renting"),
-                        views::formatUsd(std::abs(v->rentUsd - v->buyUsd)));
+                        views::formatShownDifference(v->rentUsd, v->buyUsd));
     // The break-even's range decides: the runs on one side of all of it, or within it.
     if (v->firm)
         text += *v->firm ? QStringLiteral(", with every input at either end of its range too")

@@ -120,14 +120,15 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
     QString html = QStringLiteral("<h2>Assumptions</h2><ul>");
     html
         += QStringLiteral("<li>Estimate source: %1</li>").arg(views::toQString(toString(r.source)));
-    html += QStringLiteral("<li>Amortisation: %1 years, machine in use %2 of the time</li>")
-                .arg(a.amortizationYears)
-                .arg(views::formatPercent(a.machineUtilization));
+    html += QStringLiteral("<li>Amortisation: %1, machine in use %2 of the time</li>")
+                .arg(views::formatQuantity(a.amortizationYears, Unit::Years),
+                    views::formatPercent(a.machineUtilization));
+    // One arg() for all four: chained, a source's own "%2C" (a URL's comma) took the next
+    // value, and the PUE landed inside the electricity's source.
     html += QStringLiteral("<li>Electricity: $%1 per kWh (%2); PUE %3 (%4)</li>")
-                .arg(a.electricityUsdPerKwh)
-                .arg(assumptionSource(a.source(AssumptionId::ElectricityUsdPerKwh)))
-                .arg(a.pue)
-                .arg(assumptionSource(a.source(AssumptionId::Pue)));
+                .arg(QString::number(a.electricityUsdPerKwh),
+                    assumptionSource(a.source(AssumptionId::ElectricityUsdPerKwh)),
+                    QString::number(a.pue), assumptionSource(a.source(AssumptionId::Pue)));
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
                     assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
@@ -344,10 +345,10 @@ QString sourcesSection(
 {
     // On a page of its own: at the foot of the appendix its heading stood apart from its table.
     QString html = newPageHeading(QStringLiteral("Prices and their sources"));
-    html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3 months, undated "
+    html += QStringLiteral("<p>Planned with %1; ages on %2, prices older than %3, undated "
                            "or dated after that day marked stale.</p>")
-                .arg(views::priceSetLabel(catalog.priceSet).toHtmlEscaped(), esc(r.today))
-                .arg(r.assumptions.staleMonths);
+                .arg(views::priceSetLabel(catalog.priceSet).toHtmlEscaped(), esc(r.today),
+                    views::formatQuantity(r.assumptions.staleMonths, Unit::Months));
     html += tableStart()
         + row({ QStringLiteral("Item"), QStringLiteral("Price"), QStringLiteral("Age"),
                   QStringLiteral("Date, source") },

@@ -492,7 +492,7 @@ private slots:
             "--hours-per-run", "1000000" });
         QCOMPARE(tooLong.exitCode, 2);
         QVERIFY(tooLong.err.contains(QStringLiteral(
-            "a run of 1,000,000 hours outlasts the machine's 5-year life (43,830 hours)")));
+            "a run of 1,000,000 hours outlasts the machine's 5-year life (43,800 hours)")));
     }
 
     void breakevenNeverPaysOff()

@@ -1043,7 +1043,7 @@ private slots:
                 "%2: renting is cheaper by %3, with every input at either end of its "
                 "range too.")
                 .arg(views::formatUsd(one.buyUsd), views::formatUsd(one.rentUsd),
-                    views::formatUsd(one.buyUsd - one.rentUsd)));
+                    views::formatShownDifference(one.buyUsd, one.rentUsd)));
         // Within the break-even's range, on either side of it: open.
         for (int runs : { 12, 13 }) {
             const auto [v, text] = verdictFor(runs);

@@ -339,7 +339,7 @@ private slots:
         QVERIFY(html.contains(QStringLiteral(
             "For the 3 runs planned: buying 1×RTX 3090 costs $7,608 (the machine and electricity; "
             "F&amp;A at 55% on the machine and electricity), renting from Vast.ai 1×RTX 3090, "
-            "on-demand costs $7,433 (F&amp;A at 55% on it): renting is cheaper by $175.48")));
+            "on-demand costs $7,433 (F&amp;A at 55% on it): renting is cheaper by $175")));
         // The grant budgets of the two agree: renting cheaper by about the same.
         GrantPlan plan;
         plan.startYear = 2027;
@@ -404,7 +404,7 @@ private slots:
                      "For the 3 runs planned: buying 2×RTX A6000 costs $11,380 (the machine and "
                      "electricity; F&amp;A at 55% on electricity), renting from RunPod 2×RTX "
                      "A6000, on-demand costs $7,874 (F&amp;A at 55% on it): renting is cheaper "
-                     "by $3,505")),
+                     "by $3,506")),
             qPrintable(proposalReportHtml(rentingFa).left(4000)));
 
         // Renting GPUs nobody sells as a machine: no machine stands in for them.

@@ -349,6 +349,10 @@ private slots:
             QStringLiteral("The price or rate is older than 12 months on 2026-11-23, undated, or "
                            "dated after that day: check it before it goes into a budget (limit: "
                            "assumption stale_months)"));
+        Results oneMonth = r; // one month, not "1 months"
+        oneMonth.assumptions.staleMonths = 1;
+        QVERIFY(views::stalePriceNote(oneMonth).startsWith(
+            QStringLiteral("The price or rate is older than 1 month on 2026-11-23")));
         // Within the limit, nothing is flagged: the set's oldest rates (2024-01) are 19 months old.
         s.today = "2025-09-01";
         s.assumptions.staleMonths = 24;
@@ -693,6 +697,17 @@ private slots:
 
     // Runs ending after the grant: said as they were counted, in the notes as a warning; a
     // rounding of the calendar (under a minute) is not.
+    // A break-even of one run reads "1 run", not "1 runs"; a range keeps its plural.
+    void aBreakEvenOfOneRunIsSingular()
+    {
+        QCOMPARE(views::breakEvenRangeText({ 0.4, 0.9 }), QStringLiteral("pays off after 1 run"));
+        QCOMPARE(views::breakEvenRangeText({ 0.4, std::nullopt }),
+            QStringLiteral("pays off after 1 run at best, or never"));
+        QCOMPARE(views::breakEvenRangeText({ 0.4, 2.5 }),
+            QStringLiteral("pays off after 1\u20133 runs"));
+        QCOMPARE(views::breakEvenRangeText({ 8.2, 8.9 }), QStringLiteral("pays off after 9 runs"));
+    }
+
     void runsPastTheGrantAreWarned()
     {
         GrantBudget b;
@@ -712,6 +727,14 @@ private slots:
             QStringList { QStringLiteral("Warning: even side by side, the last runs end 5.0 days "
                                          "after the grant's last day; each is budgeted in the "
                                          "year it is planned.") });
+        // Under a tenth of a day the overrun is in minutes or hours: "0.0 days after" had
+        // warned of nothing.
+        b.daysPastGrant = 0.03; // 43.2 minutes
+        QCOMPARE(views::runsPastGrantText(b),
+            QStringLiteral("even side by side, the last runs end 44 minutes after the grant's "
+                           "last day; each is budgeted in the year it is planned"));
+        b.daysPastGrant = 0.09;
+        QVERIFY(views::runsPastGrantText(b).contains(QStringLiteral(" 2.2 hours after")));
         b.daysPastGrant = 1e-9;
         QVERIFY(views::runsPastGrantText(b).isEmpty());
         QCOMPARE(views::grantPlanProblemText(GrantPlanProblem::NoRuns, GrantPlan {}),
