@@ -128,6 +128,24 @@ private slots:
         QVERIFY(render::proposalReportHtml(in).contains(QStringLiteral("chart:buy-vs-rent")));
     }
 
+    // A source's own percent signs stay in it: the electricity line's four values went in
+    // by four arg() calls, and a URL's "%2C" took the PUE.
+    void aSourcesPercentSignsAreNotPlaceholders()
+    {
+        Scenario s = pythia1b();
+        s.assumptions.source(AssumptionId::ElectricityUsdPerKwh).source
+            = "https://x.edu/Utility%20Rates%2C%20FY26.pdf";
+        s.assumptions.amortizationYears = 1.0;
+        const Results r = evaluate(s);
+        render::ReportInput in;
+        in.results = &r;
+        in.catalog = catalog.get();
+        const QString html = render::proposalReportHtml(in);
+        QVERIFY2(html.contains(QStringLiteral("Utility%20Rates%2C%20FY26.pdf")), qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("; PUE 1.58 (")));
+        QVERIFY(html.contains(QStringLiteral("Amortisation: 1 year, machine in use")));
+    }
+
     void reportNamesTheCsvFilesAndExplainsFlags()
     {
         const Results r = evaluate(pythia1b());
