@@ -308,8 +308,8 @@ ChartData buyVsRentChart(const Results& r, const BuyVsRentOptions& opt)
                 std::nullopt, rangeIf(r, c.onDemandCostRange)));
         if (c.offer->kind == OfferKind::Allocation) // granted time: no cash, only calendar time
             chart.series.push_back(curve(name
-                    + QStringLiteral(", allocation (no cash; apply %1 days ahead)")
-                          .arg(c.offer->applicationLeadDays),
+                    + QStringLiteral(", allocation (no cash; apply %1 ahead)")
+                          .arg(views::formatQuantity(c.offer->applicationLeadDays, Unit::Days)),
                 ChartSeries::Kind::DashedLine, color, 0.0, 0.0, maxRuns, false));
         if (c.spotCostUsd)
             chart.series.push_back(

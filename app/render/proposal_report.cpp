@@ -385,9 +385,9 @@ QString sourcesSection(
         const CloudOffer& o = *offer;
         QStringList rates;
         if (o.kind == OfferKind::Allocation)
-            rates << QStringLiteral("no cash; apply %1 days ahead, %2 days' queue per run")
-                         .arg(o.applicationLeadDays)
-                         .arg(o.queueWaitDays);
+            rates << QStringLiteral("no cash; apply %1 ahead, %2 in the queue per run")
+                         .arg(views::formatQuantity(o.applicationLeadDays, Unit::Days),
+                             views::formatQuantity(o.queueWaitDays, Unit::Days));
         if (o.onDemandUsdPerHour)
             rates << views::formatUsd(*o.onDemandUsdPerHour)
                     + (o.kind == OfferKind::Campus ? QStringLiteral("/h recharge")

@@ -119,9 +119,9 @@ QString tooltip(const CloudOption& c, const Way& way, double cost, double days)
     lines << rentalLabel(c) + QStringLiteral(", ") + way.pricing;
     lines << QStringLiteral("%1, %2 per run").arg(views::formatDays(days), views::formatUsd(cost));
     if (c.offer->applicationLeadDays > 0 || c.waitDaysPerRun > 0)
-        lines << QStringLiteral("Apply %1 days ahead; %2 days in the queue per run")
-                     .arg(c.offer->applicationLeadDays)
-                     .arg(c.waitDaysPerRun);
+        lines << QStringLiteral("Apply %1 ahead; %2 in the queue per run")
+                     .arg(views::formatQuantity(c.offer->applicationLeadDays, Unit::Days),
+                         views::formatQuantity(c.waitDaysPerRun, Unit::Days));
     lines << QStringLiteral("Rate as of %1, %2")
                  .arg(views::priceDateText(c.offer->source.date, c.rateAge),
                      QString::fromStdString(c.offer->source.source));

@@ -259,8 +259,8 @@ private slots:
                                               "supplies")),
             qPrintable(html.mid(html.indexOf(QStringLiteral("Flags: ")), 1500)));
         QVERIFY(html.contains(QStringLiteral(">4 mo<")));
-        QVERIFY(
-            html.contains(QStringLiteral("no cash; apply 14 days ahead, 2 days' queue per run")));
+        QVERIFY(html.contains(
+            QStringLiteral("no cash; apply 14 days ahead, 2 days in the queue per run")));
         // Reservations of the offers listed are judged against paying on demand, for this
         // plan: compare with an offer that has a reserved rate and it is listed.
         std::optional<std::size_t> reserved;
