@@ -67,7 +67,8 @@ struct OfferBreakEven {
     std::size_t cloudIndex = 0; // into Results::cloud
     Pricing pricing = Pricing::OnDemand;
     double costPerRunUsd = 0.0;
-    std::optional<double> runs; // nullopt: renting stays cheaper per run than the electricity
+    // nullopt: renting stays cheaper per run than buying's cost per run (buyCostPerRunUsd).
+    std::optional<double> runs;
     std::optional<double> months; // at the machine's run rate (OwnedOption::runsPerMonth)
     bool withinLifespan = false; // those months end within the machine's life
     BreakEvenRange runsRange;
@@ -304,8 +305,9 @@ struct Results {
     // The rules the indirect rate was applied by: the scenario's sponsor's, or
     // cloudSpendOnlyRules() where it names none (or one the catalog lacks).
     SponsorRules indirectRules = cloudSpendOnlyRules();
-    std::vector<OwnedOption> options; // feasible, sorted by GPU then count
-    std::vector<CloudOption> cloud; // sorted by provider then offer then count
+    // Feasible, by GPU (the catalog's order, or Scenario::gpuIds' where it names some), then count.
+    std::vector<OwnedOption> options;
+    std::vector<CloudOption> cloud; // in the catalog's offer order, then by count
     std::vector<Unavailable> unavailable;
     // Offers left out because no source times the model on their GPUs at any count they rent
     // (bf16 on a V100, which has no bf16 peak: nothing is guessed), listed rather than dropped

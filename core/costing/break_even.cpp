@@ -11,9 +11,9 @@
 namespace gpuplan {
 
 std::optional<double> breakEvenRuns(
-    double capexUsd, double cloudCostPerRunUsd, double energyCostPerRunUsd)
+    double capexUsd, double cloudCostPerRunUsd, double buyCostPerRunUsd)
 {
-    const double savingPerRun = cloudCostPerRunUsd - energyCostPerRunUsd;
+    const double savingPerRun = cloudCostPerRunUsd - buyCostPerRunUsd;
     if (savingPerRun <= 0.0 || !std::isfinite(savingPerRun))
         return std::nullopt;
     return capexUsd / savingPerRun;

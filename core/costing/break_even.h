@@ -10,10 +10,11 @@
 
 namespace gpuplan {
 
-// Runs after which buying (capex + energy per run) is cheaper than renting (cost per run):
-// capex / (cloud per run - energy per run). nullopt when renting is never dearer per run.
+// Runs after which buying (capex + its cost per run: electricity, and the owning costs of the
+// months a run takes where any are set) is cheaper than renting (cost per run):
+// capex / (cloud per run - buy per run). nullopt when renting is never dearer per run.
 std::optional<double> breakEvenRuns(
-    double capexUsd, double cloudCostPerRunUsd, double energyCostPerRunUsd);
+    double capexUsd, double cloudCostPerRunUsd, double buyCostPerRunUsd);
 
 // Cumulative cost of buying vs renting after k runs, for the buy-vs-rent chart.
 struct BuyVsRentPoint {
