@@ -10,6 +10,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <sstream>
 
 namespace gpuplan {
@@ -47,55 +48,14 @@ constexpr Range kMessageBytes { 1.0, 1e13 };
 constexpr std::string_view kKind = "gpuplan-bench-results";
 constexpr double kSecondsPerDay = 86400.0;
 
-bool digitsAt(std::string_view text, std::size_t at, std::size_t count)
-{
-    if (text.size() < at + count)
-        return false;
-    for (std::size_t i = at; i < at + count; ++i)
-        if (text[i] < '0' || text[i] > '9')
-            return false;
-    return true;
-}
-
 // A day (YYYY-MM-DD), or a day and a time: THH:MM, seconds and their fraction optional, then
 // Z or an offset (+HH:MM) or nothing. A year alone, or "2026-11-22garbage", had passed, as only
-// the first ten characters were looked at.
-bool isMeasurementTime(std::string_view text)
+// the first ten characters were looked at. The day itself is checked as every date is.
+bool isMeasurementTime(const std::string& text)
 {
-    if (text.size() < 10 || !yaml::isIsoDate(text.substr(0, 10)))
-        return false;
-    if (text.size() == 10)
-        return true;
-    std::size_t at = 10;
-    if (text[at] != 'T' || !digitsAt(text, at + 1, 2) || text.size() < at + 6 || text[at + 3] != ':'
-        || !digitsAt(text, at + 4, 2))
-        return false;
-    const int hour = (text[at + 1] - '0') * 10 + (text[at + 2] - '0');
-    const int minute = (text[at + 4] - '0') * 10 + (text[at + 5] - '0');
-    at += 6;
-    int second = 0;
-    if (at < text.size() && text[at] == ':') {
-        if (!digitsAt(text, at + 1, 2))
-            return false;
-        second = (text[at + 1] - '0') * 10 + (text[at + 2] - '0');
-        at += 3;
-        if (at < text.size() && text[at] == '.') {
-            const std::size_t digits = at + 1;
-            at = digits;
-            while (at < text.size() && text[at] >= '0' && text[at] <= '9')
-                ++at;
-            if (at == digits)
-                return false;
-        }
-    }
-    if (hour > 23 || minute > 59 || second > 60) // 60: a leap second
-        return false;
-    if (at == text.size())
-        return true;
-    if (text[at] == 'Z')
-        return at + 1 == text.size();
-    return (text[at] == '+' || text[at] == '-') && text.size() == at + 6
-        && digitsAt(text, at + 1, 2) && text[at + 3] == ':' && digitsAt(text, at + 4, 2);
+    static const std::regex time(
+        R"(\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:([0-5]\d|60)(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)");
+    return std::regex_match(text, time) && yaml::isIsoDate(std::string_view(text).substr(0, 10));
 }
 
 struct Spread {
@@ -146,14 +106,9 @@ public:
         const auto parsed = m_reader.parse(text);
         if (!parsed)
             return;
-        const YAML::Node root = *parsed;
-        // A file that fails half-read adds neither its result nor its workload.
-        const std::size_t results = m_out.results.size();
-        const std::size_t workloads = m_out.workloads.size();
-        if (!m_reader.guarded([&] { readDocument(root); })) {
-            m_out.results.resize(results);
-            m_out.workloads.resize(workloads);
-        }
+        // The result and its workload are added last, so a file that fails half-read adds
+        // neither.
+        m_reader.guarded([&] { readDocument(*parsed); });
     }
 
 private:

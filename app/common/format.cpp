@@ -7,6 +7,9 @@
 namespace gpuplan::views {
 
 namespace {
+
+constexpr double kWholeDollarsFrom = 1000.0; // formatUsd's cents stop here
+
 // Reports go into English-language proposals: group digits the same way on every machine.
 const QLocale& numbers()
 {
@@ -44,20 +47,21 @@ QString finePercent(double fraction)
 
 QString formatUsd(double usd)
 {
-    const bool cents = std::abs(usd) < 1000.0;
+    const bool cents = std::abs(usd) < kWholeDollarsFrom;
     return QStringLiteral("$") + numbers().toString(usd, 'f', cents ? 2 : 0);
 }
 
 double shownUsd(double usd)
 {
-    return std::abs(usd) < 1000.0 ? std::round(usd * 100.0) / 100.0 : std::round(usd);
+    return std::abs(usd) < kWholeDollarsFrom ? std::round(usd * 100.0) / 100.0 : std::round(usd);
 }
 
 QString formatShownDifference(double a, double b)
 {
     const double difference = std::abs(shownUsd(a) - shownUsd(b));
-    return std::abs(a) >= 1000.0 || std::abs(b) >= 1000.0 ? formatWholeUsd(difference)
-                                                          : formatUsd(difference);
+    return std::abs(a) >= kWholeDollarsFrom || std::abs(b) >= kWholeDollarsFrom
+        ? formatWholeUsd(difference)
+        : formatUsd(difference);
 }
 
 QString formatWholeUsd(double usd)
