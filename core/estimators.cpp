@@ -205,9 +205,12 @@ std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpe
     // Several GPUs also exchange the gradients (data parallel, as the paper trains), by the
     // least sharding that holds the training state: over the GPU's interconnect where one is
     // known. Without one the GPUs are assumed to scale perfectly, and the estimate says so.
-    // Where sharding the gradients or parameters exchanges every micro-step, how many there
-    // are depends on the micro-batch, which FLOPs cannot tell: from one (the range's low end)
-    // to one sample each (its high end), the estimate between them.
+    // How many micro-steps a step takes depends on the micro-batch, which FLOPs cannot tell
+    // (activations are not counted): from one (the range's low end) to one sample each (its
+    // high end), the estimate between them. It sets how often sharding the gradients or
+    // parameters exchanges, and for ddp and ZeRO-1 how much compute the last backward, the
+    // only one their exchange hides behind, is: all of it at the low end, which therefore
+    // hides the whole exchange where the compute outlasts it.
     const Parallelism strategy = gpu.memoryGb > 0.0
         ? leastShardingThatHolds(w, gpuCount, gpu.memoryGb * 1e9).value_or(Parallelism::Zero3)
         : (gpuCount > 1 ? Parallelism::Ddp : Parallelism::None);
@@ -277,9 +280,13 @@ std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpe
 std::optional<TrainingEstimate> measuredEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount)
 {
-    // Later files override earlier ones, so the last matching measurement wins.
+    // Later files override earlier ones, so the last matching measurement wins. One machine's
+    // only: a run spread over several timed their network, which no option here prices as
+    // such (one machine's GPUs, or rented instances over the network their offer lists); the
+    // extrapolated source re-prices its exchange for the link asked about (review: 2 machines
+    // of 4 H100s at 6 GB/s had stood for one 8-GPU NVSwitch server).
     const auto it = std::find_if(c.measured.rbegin(), c.measured.rend(), [&](const auto& m) {
-        return m.modelId == w.id && m.gpuId == gpu.id && m.gpuCount == gpuCount;
+        return m.modelId == w.id && m.gpuId == gpu.id && m.gpuCount == gpuCount && m.nodeCount <= 1;
     });
     if (it == c.measured.rend() || it->trainingDays <= 0.0)
         return std::nullopt;
@@ -356,22 +363,28 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
 std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Workload& w,
     const GpuSpec& gpu, int gpuCount, const Interconnect* between)
 {
-    // The measurement with the most GPUs below gpuCount; later files win a tie.
+    // The measurement with the most GPUs below gpuCount, or of gpuCount spread over several
+    // machines (its compute kept, its exchange re-priced for the link asked about:
+    // measuredEstimate leaves such a run out); later files win a tie.
     const MeasuredResult* base = nullptr;
     for (const auto& m : c.measured)
-        if (m.modelId == w.id && m.gpuId == gpu.id && m.gpuCount < gpuCount && m.trainingDays > 0.0
-            && (!base || m.gpuCount >= base->gpuCount))
+        if (m.modelId == w.id && m.gpuId == gpu.id
+            && (m.gpuCount < gpuCount || (m.gpuCount == gpuCount && m.nodeCount > 1))
+            && m.trainingDays > 0.0 && (!base || m.gpuCount >= base->gpuCount))
             base = &m;
     if (!base || w.steps <= 0)
         return std::nullopt;
+    const bool acrossMachines = base->nodeCount > 1;
 
     // Bus bandwidth: what the measured ranks achieved, else the interconnect table; neither
     // for PCIe cards, whose measured compute is then scaled alone, flagged as the analytic
     // estimate is for the same cards (a measured card's speed rather than an assumed one: with
     // no estimate here, `best` had fallen through to the analytic guess, and 2 RTX 4090s came
     // out 2.28 times as fast as the one measured).
+    // A run over several machines reached its network's figure, not one machine's bus.
     const Interconnect* link = between ? between : interconnectFor(gpu.id);
-    const bool measuredBus = !between && base->busBandwidth && *base->busBandwidth > 0.0;
+    const bool measuredBus
+        = !between && !acrossMachines && base->busBandwidth && *base->busBandwidth > 0.0;
     // The ranks' own figure holds for as many GPUs as they were; where the table prices more of
     // that machine's GPUs slower (RTX 5090: 35 GB/s up to 4 cards, 28 on 8), it falls by as
     // much: carried over whole, a run measured on 4 had come out faster on 8 than one measured
@@ -467,8 +480,12 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
         std::snprintf(buffer, sizeof buffer, "%s left out: no bus bandwidth known",
             shardingLevel(strategy) > 0 ? "" : ",");
     e.note = "extrapolated from gpuplan-bench on " + std::to_string(base->gpuCount) + "x "
-        + base->deviceName + (base->source.date.empty() ? "" : " (" + base->source.date + ")")
-        + exchange + buffer + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
+        + base->deviceName
+        + (acrossMachines ? " over " + std::to_string(base->nodeCount)
+                    + " machines, whose network's bus bandwidth is not carried over"
+                          : "")
+        + (base->source.date.empty() ? "" : " (" + base->source.date + ")") + exchange + buffer
+        + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
         + (!measuredBus && link
                 ? slowerBusNote(*link, gpuCount) + "; bus bandwidth: " + std::string(link->source)
                 : "");

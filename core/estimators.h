@@ -48,9 +48,12 @@ std::optional<TrainingEstimate> paperEstimate(
 // between cloud instances, core/instance_network.h); nullptr: core/interconnect.h's for the GPU.
 std::optional<TrainingEstimate> analyticEstimate(const Workload& w, const GpuSpec& gpu,
     int gpuCount, double assumedUtilization, const Interconnect* between = nullptr);
+// A gpuplan-bench measurement of this count on one machine (a run over several timed their
+// network: the extrapolated source re-prices it).
 std::optional<TrainingEstimate> measuredEstimate(
     const Catalog& c, const Workload& w, const GpuSpec& gpu, int gpuCount);
-// N GPUs from a gpuplan-bench measurement on fewer (the most below N): the measured compute
+// N GPUs from a gpuplan-bench measurement on fewer (the most below N), or on N over several
+// machines, whose bus bandwidth is then their network's and not carried over: the measured compute
 // split over N, plus the strategy's exchanges per step (core/step_communication.h) at the bus
 // bandwidth the measured ranks reached or, for a one-GPU measurement, core/interconnect.h's;
 // of ddp and ZeRO-1, -2 and -3 each at the micro-batch it leaves room for

@@ -3,7 +3,8 @@
 // How fast the GPUs of one machine exchange gradients: the bus bandwidth NCCL reaches for an
 // all-reduce between them (nccl-tests' "busbw"), per GPU type, dated and sourced. The
 // planner's `extrapolated` source uses it where gpuplan-bench has not measured the machine's
-// own interconnect (comm-probe), and the `analytic` source for the gradients' exchange between
+// own (the bandwidth a multi-GPU run's step collectives reached on one machine), and the
+// `analytic` source for the gradients' exchange between
 // several GPUs. NVLink through NVSwitch reaches the same busbw at any GPU count; PCIe cards
 // depend on the board (switches or the CPU's root ports, one socket or two), the CPU's memory
 // and whether peer-to-peer works, so a card is listed only where someone published nccl-tests

@@ -83,7 +83,9 @@ struct MeasuredResult {
     std::optional<double> communicationSeconds; // the step's collectives alone
     std::optional<std::int64_t> communicationBytes; // algorithm bytes of those collectives
     std::optional<double> busBandwidth; // bytes per second the step's collectives achieved
-    // The file's interconnect section (comm-probe between the same ranks); empty if none.
+    // The file's interconnect section (comm-probe between the same ranks); empty if none. Read
+    // and checked, not priced: the estimates take busBandwidth, what the step's own collectives
+    // reached beside its compute, over bare collectives at the probe's sizes.
     std::string interconnectBackend;
     std::vector<MeasuredCollective> interconnect;
 };

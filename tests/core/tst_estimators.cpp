@@ -672,6 +672,44 @@ private slots:
         QVERIFY(!pricesTheLinkBetween(*published));
     }
 
+    // A run over two machines of 4 A100s exchanged over their network (here 6 GB/s): as one
+    // 8-GPU machine it is neither `measured` (that timed the network) nor carried over at its
+    // bandwidth; its compute is kept and the exchange priced at the table's NVLink (240 GB/s).
+    void aRunOverSeveralMachinesIsRepricedForOne()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult twoMachines = measuredOnA100(8, 6.0);
+        twoMachines.nodeCount = 2;
+        twoMachines.stepSeconds = 10.0;
+        twoMachines.stepMedianSeconds = 10.0;
+        twoMachines.computeSeconds = 4.0;
+        twoMachines.busBandwidth = 6e9;
+        c.measured.push_back(twoMachines);
+        QVERIFY(!measuredEstimate(c, w, a100, 8));
+        const auto e = extrapolatedEstimate(c, w, a100, 8);
+        QVERIFY(e);
+        const double compute = 6.0 * 0.4;
+        const double comm = 100'000 * (2.0 * 7 / 8 * 4e9 / 240e9) / 86400;
+        QVERIFY2(qAbs(e->days - (compute + comm / 2)) < 1e-12, e->note.c_str());
+        QVERIFY2(e->note.find("on 8x NVIDIA A100-SXM4-80GB over 2 machines, whose network's bus "
+                              "bandwidth is not carried over")
+                != std::string::npos,
+            e->note.c_str());
+        QVERIFY2(e->note.find("(NVLink") != std::string::npos, e->note.c_str());
+        const auto best = estimateTraining(c, SourcePolicy::Best, w, a100, 8, 0.4);
+        QVERIFY(best);
+        QVERIFY(best->source == EstimateSource::Extrapolated);
+        // 16 GPUs: from the 8, at the table's figure too.
+        const auto sixteen = extrapolatedEstimate(c, w, a100, 16);
+        QVERIFY(sixteen);
+        QVERIFY(sixteen->note.find("(measured)") == std::string::npos);
+        // The same run on one machine is `measured`, and on 8 not extrapolated from itself.
+        c.measured.back().nodeCount = 1;
+        QVERIFY(measuredEstimate(c, w, a100, 8));
+        QVERIFY(!extrapolatedEstimate(c, w, a100, 8));
+    }
+
     // Exchange-bound: more of the run's time is exchange than compute. Four A100s extrapolated
     // from two (9.45 compute days) over 25 Gbit/s add 2.22 days, all of it hideable; over
     // 5 Gbit/s the exchange is 22.22 days (1.5 all-reduces' worth of 4 GB a step at 0.3125
