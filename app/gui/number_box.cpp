@@ -114,7 +114,7 @@ public:
     {
         auto* box = new NumberBox(parent);
         box->setFrame(false);
-        box->setDecimals(4);
+        box->setDecimals(kTableEditorDecimals);
         box->setRange(-1e12, 1e12);
         box->setTrimmedZeros(true);
         box->setButtonSymbols(QAbstractSpinBox::NoButtons);

@@ -43,5 +43,6 @@ private:
 // default editor kept two and rounded 0.137 to 0.13 unsaid) and no range of its own, so that the
 // model's check names what is out of range.
 QItemEditorFactory* numberEditorFactory();
+inline constexpr int kTableEditorDecimals = 4;
 
 } // namespace gpuplan::gui

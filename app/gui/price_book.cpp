@@ -1,5 +1,6 @@
 #include "app/gui/price_book.h"
 
+#include "app/gui/number_box.h"
 #include "core/limits.h"
 #include "pricing/yaml_reader.h"
 
@@ -23,9 +24,10 @@ public:
         , m_column(column)
         , m_before(std::move(before))
         , m_after(std::move(after))
+        , m_sourceBefore(rowProvenance(book->catalog(), table, static_cast<std::size_t>(row)))
     {
     }
-    void undo() override { m_book->apply(m_table, m_row, m_column, m_before); }
+    void undo() override { m_book->apply(m_table, m_row, m_column, m_before, &m_sourceBefore); }
     void redo() override { m_book->apply(m_table, m_row, m_column, m_after); }
 
 private:
@@ -35,7 +37,21 @@ private:
     int m_column;
     QVariant m_before;
     QVariant m_after;
+    Provenance m_sourceBefore; // the range and note an edit may drop
 };
+
+// What a row's source said about its figure, which a new price or a new source no longer
+// has: the price's range (the kind's spread then applies, core/uncertainty.h) and the note.
+// Review: a vendor's quote typed over a street price had kept the old source's $1,999-3,699
+// and its "secondary source (a news blog)" note, in the plan and in the saved table. An
+// undated row keeps its note, which the loader requires to say why.
+void forgetWhatTheOldSourceSaid(Provenance& p)
+{
+    p.lowUsd.reset();
+    p.highUsd.reset();
+    if (p.date != yaml::kUndated)
+        p.note.clear();
+}
 
 } // namespace
 
@@ -198,18 +214,31 @@ QString PriceBook::edit(PriceTable table, int row, int column, const QVariant& v
                                                      : QVariant(value.toString().toDouble());
     if (before == after)
         return {};
+    // The editor shows a figure to kTableEditorDecimals: Enter on an untouched 27.44705 had
+    // committed 27.4471, a "modified" table and an undo entry for nothing typed.
+    if (before.isValid() && after.isValid() && kind != CellKind::Source && kind != CellKind::Date
+        && kind != CellKind::PriceKindChoice
+        && std::abs(after.toDouble() - before.toDouble())
+            < 0.5 * std::pow(10.0, -kTableEditorDecimals))
+        return {};
     const QString label
         = tr("Edit %1 of %2").arg(header(table, column), this->value(table, row, 0).toString());
     m_undo->push(new EditCommand(this, table, row, column, before, after, label));
     return {};
 }
 
-void PriceBook::apply(PriceTable table, int row, int column, const QVariant& value)
+void PriceBook::apply(
+    PriceTable table, int row, int column, const QVariant& value, const Provenance* restore)
 {
     // Snapshots already handed to the planner must not change under it: copy, then edit.
     m_catalog = std::make_shared<Catalog>(*m_catalog);
-    priceColumns(table)[static_cast<std::size_t>(column)].set(
-        *m_catalog, static_cast<std::size_t>(row), value);
+    const PriceColumn& edited = priceColumns(table)[static_cast<std::size_t>(column)];
+    const auto r = static_cast<std::size_t>(row);
+    edited.set(*m_catalog, r, value);
+    if (restore)
+        rowProvenance(*m_catalog, table, r) = *restore;
+    else if (edited.kind == CellKind::Price || edited.kind == CellKind::Source)
+        forgetWhatTheOldSourceSaid(rowProvenance(*m_catalog, table, r));
     emit cellChanged(table, row, column);
     emit catalogChanged();
 }

@@ -43,8 +43,10 @@ public:
     // returns why it was rejected ("A price cannot be negative: -5").
     QString edit(PriceTable table, int row, int column, const QVariant& value);
 
-    // Used by the undo commands only.
-    void apply(PriceTable table, int row, int column, const QVariant& value);
+    // Used by the undo commands only. A new price or source drops the range and the note the
+    // row's source gave for its figure; `restore` (undo) puts the row's provenance back whole.
+    void apply(PriceTable table, int row, int column, const QVariant& value,
+        const Provenance* restore = nullptr);
 
 signals:
     void cellChanged(gpuplan::gui::PriceTable table, int row, int column);

@@ -46,11 +46,6 @@ auto provenanceOf(C& c, PriceTable table, std::size_t row) -> decltype((c.gpus.a
     return c.defaults.source(kElectricityRows.at(row));
 }
 
-Provenance& provenance(Catalog& c, PriceTable table, std::size_t row)
-{
-    return provenanceOf(c, table, row);
-}
-
 // The GPU's name as the other tables show it ("H100 SXM 80GB"), its id where the catalog lacks it.
 QVariant gpuName(const Catalog& c, const std::string& id)
 {
@@ -64,7 +59,7 @@ template <PriceTable table> constexpr PriceColumn dateColumn()
     return { "Date", CellKind::Date,
         [](const Catalog& c, std::size_t r) { return text(rowProvenance(c, table, r).date); },
         [](Catalog& c, std::size_t r, const QVariant& v) {
-            provenance(c, table, r).date = toText(v);
+            rowProvenance(c, table, r).date = toText(v);
         } };
 }
 template <PriceTable table> constexpr PriceColumn sourceColumn()
@@ -72,7 +67,7 @@ template <PriceTable table> constexpr PriceColumn sourceColumn()
     return { "Source", CellKind::Source,
         [](const Catalog& c, std::size_t r) { return text(rowProvenance(c, table, r).source); },
         [](Catalog& c, std::size_t r, const QVariant& v) {
-            provenance(c, table, r).source = toText(v);
+            rowProvenance(c, table, r).source = toText(v);
         } };
 }
 
@@ -84,7 +79,7 @@ template <PriceTable table> constexpr PriceColumn kindColumn()
             return text(std::string(toString(rowProvenance(c, table, r).kind)));
         },
         [](Catalog& c, std::size_t r, const QVariant& v) {
-            provenance(c, table, r).kind
+            rowProvenance(c, table, r).kind
                 = priceKindFromString(toText(v)).value_or(PriceKind::Unstated);
         } };
 }
@@ -230,6 +225,10 @@ AssumptionId electricityRowAssumption(std::size_t row)
 }
 
 const Provenance& rowProvenance(const Catalog& c, PriceTable table, std::size_t row)
+{
+    return provenanceOf(c, table, row);
+}
+Provenance& rowProvenance(Catalog& c, PriceTable table, std::size_t row)
 {
     return provenanceOf(c, table, row);
 }

@@ -41,5 +41,6 @@ AssumptionId electricityRowAssumption(std::size_t row);
 
 // The provenance a row's Date and Source columns edit.
 const Provenance& rowProvenance(const Catalog& catalog, PriceTable table, std::size_t row);
+Provenance& rowProvenance(Catalog& catalog, PriceTable table, std::size_t row);
 
 } // namespace gpuplan::gui

@@ -268,6 +268,67 @@ private slots:
         QVERIFY(!book.isModified());
     }
 
+    // A price typed over the shipped RTX 5090's street price ($3,059, sourced range
+    // $1,999-3,699, a note on its news-blog source) is the new source's figure: the old range
+    // and note go (the kind's spread then applies), and undo brings them back with the price.
+    // A new source alone drops them too.
+    void aNewPriceDropsTheOldSourcesRangeAndNote()
+    {
+        PriceBook book(m_current);
+        const int row = gpuRow(book, "rtx-5090");
+        QVERIFY(row >= 0);
+        const Provenance shipped = book.catalog().gpus[row].priceSource;
+        QCOMPARE(shipped.lowUsd.value_or(0), 1999.0);
+        QCOMPARE(shipped.highUsd.value_or(0), 3699.0);
+        QVERIFY(!shipped.note.empty());
+
+        QVERIFY(book.edit(PriceTable::Gpus, row, kGpuPriceColumn, 2800).isEmpty());
+        const Provenance& edited = book.catalog().gpus[row].priceSource;
+        QVERIFY(!edited.lowUsd && !edited.highUsd);
+        QVERIFY(edited.note.empty());
+        QCOMPARE(edited.source, shipped.source); // the user's to replace: the editor asks for it
+
+        book.undoStack()->undo();
+        QCOMPARE(*book.catalog().gpus[row].priceUsd, 3059.0);
+        QCOMPARE(book.catalog().gpus[row].priceSource.lowUsd.value_or(0), 1999.0);
+        QCOMPARE(book.catalog().gpus[row].priceSource.highUsd.value_or(0), 3699.0);
+        QCOMPARE(book.catalog().gpus[row].priceSource.note, shipped.note);
+
+        QVERIFY(
+            book.edit(PriceTable::Gpus, row, kGpuSourceColumn, "Quote from vendor X").isEmpty());
+        QVERIFY(!book.catalog().gpus[row].priceSource.lowUsd);
+        QVERIFY(book.catalog().gpus[row].priceSource.note.empty());
+        // The date and the kind are the same figure's: they keep what the source said.
+        book.undoStack()->undo();
+        QVERIFY(book.edit(PriceTable::Gpus, row, kGpuDateColumn, "2026-12-01").isEmpty());
+        QVERIFY(book.edit(PriceTable::Gpus, row, kGpuKindColumn, "quote").isEmpty());
+        QCOMPARE(book.catalog().gpus[row].priceSource.lowUsd.value_or(0), 1999.0);
+    }
+
+    // The table's editor shows four decimals: Enter on an untouched 27.44705 commits 27.4471,
+    // which is no edit (no undo entry, the tables not modified); a change in the fourth decimal
+    // is one.
+    void anUntouchedEditorChangesNothing()
+    {
+        auto catalog = std::make_shared<Catalog>(*m_current);
+        catalog->cloudOffers.at(0).onDemandUsdPerHour = 27.44705;
+        PriceBook book(catalog);
+        const auto columns = priceColumns(PriceTable::Cloud);
+        int rate = -1;
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (columns[c].kind == CellKind::Rate && rate < 0)
+                rate = int(c);
+        QVERIFY(rate >= 0);
+        QCOMPARE(book.value(PriceTable::Cloud, 0, rate).toDouble(), 27.44705);
+        QVERIFY(book.edit(PriceTable::Cloud, 0, rate, 27.4471).isEmpty());
+        QCOMPARE(book.undoStack()->count(), 0);
+        QVERIFY(!book.isModified());
+        QCOMPARE(book.value(PriceTable::Cloud, 0, rate).toDouble(), 27.44705);
+        QVERIFY(book.edit(PriceTable::Cloud, 0, rate, 27.4472).isEmpty());
+        QCOMPARE(book.undoStack()->count(), 1);
+        QVERIFY(book.isModified());
+    }
+
     // Each price shows its kind in words and its age on the plan's day, a stale one in red with
     // the reason; the kind is edited from the loader's words, undoably, and saved.
     void kindAndAgeAreShownAndKindIsEdited()
