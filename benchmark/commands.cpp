@@ -364,8 +364,11 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
                                           : humanSink(err);
     if (!setAside())
         return 2;
-    // One process, no launcher of ours to speak for it: a stop signal says what it keeps.
-    if (z.worldSize == 1) {
+    // No launcher of ours to speak for the run (one process, or ranks started by srun or
+    // torchrun): a stop signal says what it keeps, in the rank that writes the file, and puts
+    // the earlier file back if nothing was written. Review: a SLURM time limit's SIGTERM had
+    // left it as results.yaml.previous, unsaid, under srun. The other ranks die as signalled.
+    if (leader && (z.worldSize == 1 || !ourLauncherAbove)) {
         StopReport stop;
         if (options.out) {
             stop.resultsFile = resultsTarget(*options.out);

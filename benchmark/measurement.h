@@ -171,7 +171,8 @@ struct RunReport {
     std::optional<Interconnect> interconnect; // multi-process runs
     SearchAccount search;
 
-    // The feasible configuration with the shortest median step; nullptr if none.
+    // The feasible configuration with the shortest mean step (what the planner prices);
+    // nullptr if none.
     const ConfigurationResult* best() const;
 };
 

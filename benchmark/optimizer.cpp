@@ -163,8 +163,10 @@ void Optimizer::stepOffloaded()
 {
     for (std::size_t i = 0; i < params_.size(); ++i)
         hostGrads_[i].copy_(grads_[i], /*non_blocking=*/true);
+    // The parameters' own device, not the current one (0 in a one-process run on cuda:1, where
+    // the host had read the gradients before their copies landed: review).
     if (!params_.empty() && params_.front().is_cuda())
-        torch::cuda::synchronize();
+        torch::cuda::synchronize(params_.front().device().index());
     unscale(hostGrads_);
     stepPerTensor(hostParams_, hostGrads_);
     for (std::size_t i = 0; i < params_.size(); ++i)

@@ -682,7 +682,7 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
         const std::string summary = result.skipped ? configuration.label() + ": " + skip.reason
             : result.failure                       ? configuration.label() + ": " + *result.failure
             : result.feasible()
-            ? result.name() + ": " + std::to_string(result.step.median) + " s per step"
+            ? result.name() + ": " + std::to_string(result.stepRun.mean) + " s per step (mean)"
             : configuration.label() + ": does not fit";
         progress({ ProgressPhase::ConfigurationDone, configuration.label(),
             result.feasible() ? std::optional<int>(result.microBatch) : std::nullopt,

@@ -25,11 +25,12 @@ Spread scaled(const Spread& a, double factor);
 // comes from the means of 10 contiguous batches (batch means, 9 degrees of freedom), which a
 // drift between batches widens; below that, from the samples themselves. Its low end is never
 // below the fastest step timed (disturbances only add time); its high end may pass the slowest
-// (three scattered samples say little). It is widened to hold the median too, which the bench's
-// table and its choice of the best configuration use (robust to that one disturbed step); the
-// planner prices the mean, N x the mean step being a run's time. It says nothing of the
-// extrapolation from a
-// block to a step: --validate measures that, and the planner widens the range by it.
+// (three scattered samples say little). It is widened to hold the median too, the central
+// figure that compute_seconds (a median) is a share of, so that every central figure a file
+// gives for the step lies in its range; the bench's table, its choice of the best
+// configuration and the planner go by the mean, N x the mean step being a run's time. It says
+// nothing of the extrapolation from a block to a step: --validate measures that, and the planner
+// widens the range by it.
 struct RunRange {
     double mean = 0.0;
     double low = 0.0;

@@ -1,6 +1,7 @@
 #pragma once
 
-// A run in one process (no launcher of ours above it) stopped by SIGTERM or SIGINT (a job
+// A run with no launcher of ours above it (one process, or rank 0 under srun or torchrun)
+// stopped by SIGTERM or SIGINT (a job
 // scheduler, Ctrl+C) says so and where what it measured is, and leaves no temporary results
 // file behind, as the launcher does for its ranks. Without this it died silently.
 

@@ -289,6 +289,55 @@ private slots:
             [&] { return processGone(pids[0]) && processGone(pids[1]); }, kFinishMs));
     }
 
+    // Ranks started by srun or torchrun (no launcher of ours) stopped by SIGTERM, as a SLURM
+    // time limit stops them, before anything was written: rank 0 puts the earlier results file
+    // back and says so (it had been left as results.yaml.previous, unsaid).
+    void ranksOfAnotherLauncherStoppedPutTheEarlierFileBack()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("results.yaml");
+        {
+            QFile earlier(out);
+            QVERIFY(earlier.open(QIODevice::WriteOnly));
+            earlier.write("the earlier results\n");
+        }
+        const int port = freePort();
+        QStringList args = tinyRun(out, QStringLiteral("30"));
+        const auto flag = args.indexOf("--nproc-per-node");
+        args.remove(flag, 2);
+        args << "--progress"
+             << "jsonl";
+        std::vector<std::unique_ptr<QProcess>> ranks;
+        for (const int rank : { 0, 1 }) {
+            auto p = std::make_unique<QProcess>();
+            QProcessEnvironment env = cleanEnvironment();
+            env.insert("RANK", QString::number(rank));
+            env.insert("WORLD_SIZE", "2");
+            env.insert("MASTER_ADDR", "127.0.0.1");
+            env.insert("MASTER_PORT", QString::number(port));
+            p->setProcessEnvironment(env);
+            p->start(QStringLiteral(GPUPLAN_BENCH_EXE), args);
+            ranks.push_back(std::move(p));
+        }
+        QByteArray seen;
+        QVERIFY2(waitForLine(*ranks[0], "\"phase\": \"measure\"", seen), seen.constData());
+        QVERIFY(QFile::exists(out + ".previous"));
+        for (auto& p : ranks)
+            p->terminate();
+        for (auto& p : ranks)
+            QVERIFY(p->waitForFinished(kFinishMs));
+        QCOMPARE(ranks[0]->exitCode(), 128 + SIGTERM);
+        const QString err = QString::fromUtf8(ranks[0]->readAllStandardError());
+        QVERIFY2(err.endsWith("gpuplan-bench: stopped by SIGTERM; no configuration had finished, "
+                              "so nothing was written: the earlier results are back in "
+                     + out + "\n"),
+            qPrintable(err));
+        QVERIFY(!QFile::exists(out + ".previous"));
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("the earlier results\n"));
+    }
+
     void mismatchedWorldSizes()
     {
         const int port = freePort();
