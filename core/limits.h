@@ -124,6 +124,9 @@ inline constexpr FieldSpec kDeadlineDays { "deadline_days", "Deadline", Unit::Da
 // ten leaves room for renewals without letting a typo make a 300-column table.
 inline constexpr FieldSpec kGrantYears { "years_of_grant", "Grant length", Unit::Years,
     { 1.0, 10.0 }, "grants run 1-6 years; renewals aside, more than ten is a typo" };
+// The calendar year a grant starts: labels only, but 0000-05 had opened as whatever the
+// budget's date box kept (review); the CLI's --start and scenario files' grant.start share it.
+inline constexpr Bounds kGrantStartYear { 1900.0, 2200.0 };
 inline constexpr FieldSpec kRunsPerYear { "runs_per_year", "Runs in a grant year", Unit::Runs,
     { 0.0, 100000.0 }, kPlausible };
 inline constexpr FieldSpec kEquipmentThresholdUsd { "equipment_threshold_usd",

@@ -4,6 +4,7 @@
 #include "app/cli/scenario_options.h"
 #include "app/common/budget_table.h"
 #include "app/common/format.h"
+#include "core/limits.h"
 
 #include <QStringList>
 
@@ -169,7 +170,9 @@ std::optional<GrantChoice> grantFromOptions(
     choice.plan.equipmentYear = *equipmentYear;
     if (p.isSet(QStringLiteral("start"))) {
         if (!views::parseGrantStart(p.value(QStringLiteral("start")), choice.plan)) {
-            *error = QStringLiteral("--start must be a month, YYYY-MM, not '%1'")
+            *error = QStringLiteral("--start must be a month, YYYY-MM, from %1 to %2, not '%3'")
+                         .arg(int(limits::kGrantStartYear.min))
+                         .arg(int(limits::kGrantStartYear.max))
                          .arg(p.value(QStringLiteral("start")));
             return std::nullopt;
         }

@@ -3,6 +3,7 @@
 #include "app/common/format.h"
 #include "app/common/wording.h"
 #include "core/costing/calendar.h"
+#include "core/limits.h"
 
 #include <QDate>
 #include <QJsonArray>
@@ -387,7 +388,7 @@ bool parseGrantStart(const QString& text, GrantPlan& plan)
         return false;
     const int y = match.captured(1).toInt();
     const int m = match.captured(2).toInt();
-    if (y < 1900 || y > 2200 || m < 1 || m > 12)
+    if (!limits::kGrantStartYear.contains(y) || m < 1 || m > 12)
         return false;
     plan.startYear = y;
     plan.startMonth = m;

@@ -1,5 +1,6 @@
 #include "pricing/scenario/scenario_file.h"
 
+#include "core/limits.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/yaml_reader.h"
 
@@ -87,7 +88,10 @@ bool parseMonth(const std::string& text, GrantPlan& plan)
 {
     if (text.size() != 7 || !yaml::isIsoDate(text))
         return false;
-    plan.startYear = std::stoi(text.substr(0, 4));
+    const int year = std::stoi(text.substr(0, 4));
+    if (!limits::kGrantStartYear.contains(year))
+        return false;
+    plan.startYear = year;
     plan.startMonth = std::stoi(text.substr(5));
     return true;
 }
@@ -106,7 +110,11 @@ std::optional<ScenarioGrant> readGrant(yaml::Reader& in, const YAML::Node& node)
         grant.plan.years = static_cast<int>(*years);
     if (const auto start = in.string(node, "start", "grant", /*required=*/false);
         start && !parseMonth(*start, grant.plan))
-        in.error(node["start"], "start must be a month, YYYY-MM, not '" + *start + "'");
+        in.error(node["start"],
+            "start must be a month, YYYY-MM, from "
+                + std::to_string(static_cast<int>(limits::kGrantStartYear.min)) + " to "
+                + std::to_string(static_cast<int>(limits::kGrantStartYear.max)) + ", not '" + *start
+                + "'");
     if (const YAML::Node runs = node["runs_per_year"];
         runs && in.expectSequence(runs, "runs_per_year")) {
         for (const YAML::Node& item : runs)

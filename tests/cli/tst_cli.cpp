@@ -1166,7 +1166,8 @@ chassis:
             << QStringList { "plan", "--model", "pythia-1b", "--today", "2026-11-28 garbage" }
             << "--today must be a date YYYY-MM-DD, not '2026-11-28 garbage'";
         QTest::addRow("budget bad start") << budget + QStringList { "--start", "2027-13" }
-                                          << "--start must be a month, YYYY-MM, not '2027-13'";
+                                          << "--start must be a month, YYYY-MM, from 1900 to 2200, "
+                                             "not '2027-13'";
         QTest::addRow("budget machine and offer")
             << budget + QStringList { "--machine", "8xa100-80gb-sxm", "--offer", "x" }
             << "give --machine or --offer, not both";

@@ -270,7 +270,13 @@ private slots:
             << QStringLiteral("unknown price_set '2019' (current or paper)");
         QTest::newRow("grant start not a month")
             << head + QStringLiteral("model: pythia-1b\ngrant:\n  years: 3\n  start: 2027-13\n")
-            << 6 << QStringLiteral("start must be a month, YYYY-MM, not '2027-13'");
+            << 6
+            << QStringLiteral("start must be a month, YYYY-MM, from 1900 to 2200, not '2027-13'");
+        // Year 0 had opened as whatever the budget's date box kept from the scenario before.
+        QTest::newRow("grant start in year 0")
+            << head + QStringLiteral("model: pythia-1b\ngrant:\n  years: 3\n  start: 0000-05\n")
+            << 6
+            << QStringLiteral("start must be a month, YYYY-MM, from 1900 to 2200, not '0000-05'");
         QTest::newRow("grant runs per year not one per year")
             << head
                 + QStringLiteral("model: pythia-1b\ngrant:\n  years: 3\n  runs_per_year: [3, 4]\n")
