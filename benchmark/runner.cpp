@@ -3,6 +3,7 @@
 #include "benchmark/batch_search.h"
 #include "benchmark/cpu_memory.h"
 #include "benchmark/device_clock.h"
+#include "benchmark/distributed/communicator.h"
 #include "benchmark/distributed/sharded_step.h"
 #include "benchmark/models/attention_choice.h"
 #include "benchmark/models/model_factory.h"
@@ -164,12 +165,18 @@ bool ConfigurationRun::recordMemorySample(
 // Micro-step time at the measured micro-batch and at half it, both eager and warm, so a planner
 // can price the micro-batch another GPU count leaves room for (core/micro_batch_model.h). Eager
 // at both: a CUDA graph replays one shape only, and the fit needs like against like. Plain
-// micro-steps (the gradients are dropped after), the same on every rank.
+// micro-steps (the gradients are dropped after), the same on every rank, with every collective
+// a local copy: the planner scales compute_seconds by the fit and prices the exchange apart, so
+// ZeRO-2's reduce-scatter and ZeRO-3's gathers, which run every micro-step whatever its size,
+// had raised the line's intercept and priced a larger micro-batch too cheap (review). The
+// parameters a local gather leaves are the rank's own shard repeated: finite, and gathered
+// afresh by the checked step after.
 void ConfigurationRun::recordMicroStepTimes(StepEngine& step, ConfigurationResult& result) const
 {
     if (result.microBatch < 2)
         return;
     step.dropGraph();
+    const distributed::LocalOnlyScope computeAlone(options.communicator);
     // At least three samples and a quarter of --min-time at each micro-batch: three samples of
     // a micro-step of milliseconds (the small models on a GPU) fitted the line to noise.
     constexpr std::size_t kLeastSamples = 3;
@@ -563,17 +570,15 @@ void ConfigurationRun::timeCommunication(
     const int blockLength = blockLengthFor(result.accumulation, options.maxBlockMicroSteps);
     const int samples = std::max(options.stepsMeasured, result.timedSamples);
     std::vector<StepSample> local;
-    communicator.setLocalOnly(true);
-    try {
+    {
+        const distributed::LocalOnlyScope computeAlone(&communicator);
         for (int i = 0; i < samples; ++i)
             local.push_back(timeSample(
                 step, batch, result.accumulation, blockLength, /*closingSeparately=*/true));
-    } catch (...) {
-        communicator.setLocalOnly(false);
-        throw;
     }
-    communicator.setLocalOnly(false);
-    comm.computeSeconds = stepTimingOf(local, result.accumulation).step;
+    const StepTiming computeAlone = stepTimingOf(local, result.accumulation);
+    comm.computeSeconds = computeAlone.step;
+    comm.optimizerComputeSeconds = computeAlone.optimizer;
 
     std::vector<double> alone;
     communicator.resetCount();

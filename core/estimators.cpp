@@ -401,8 +401,20 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     const double computeShare = base->computeSeconds && base->stepMedianSeconds > 0.0
         ? std::min(1.0, *base->computeSeconds / base->stepMedianSeconds)
         : 1.0;
-    const double measuredComputeDays
-        = base->trainingDays * computeShare * base->gpuCount / static_cast<double>(gpuCount);
+    // The optimizer step apart: each rank updates every parameter under ddp, whatever N, and
+    // its shard of them under ZeRO-1 to -3. Divided by N with the rest, a 1-GPU run's update
+    // had come out N times too fast on N GPUs under ddp (review). Files without its time scale
+    // the whole compute, as before.
+    const double optimizerShare = base->optimizerComputeSeconds && base->stepMedianSeconds > 0.0
+        ? std::min(computeShare, *base->optimizerComputeSeconds / base->stepMedianSeconds)
+        : 0.0;
+    const double measuredComputeDays = base->trainingDays * (computeShare - optimizerShare)
+        * base->gpuCount / static_cast<double>(gpuCount);
+    const double wholeOptimizerDays = base->trainingDays * optimizerShare
+        * (shardingLevel(base->parallelism) >= 1 ? base->gpuCount : 1);
+    const auto optimizerDays = [&](Parallelism strategy) {
+        return wholeOptimizerDays / (shardingLevel(strategy) >= 1 ? gpuCount : 1);
+    };
     // Communication, in all-reduces of the gradients per step (core/step_communication.h):
     // the bytes a rank measured where it held them whole, else the model's fp32 gradients.
     const bool fullGradients = base->gradientBytes && shardingLevel(base->parallelism) < 2;
@@ -429,11 +441,12 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     const Parallelism measuredStrategy = onSeveralGpus(base->parallelism);
     const int microStepsThere
         = std::max(1, (base->accumulation * base->gpuCount + gpuCount - 1) / std::max(1, gpuCount));
-    RunDays days { measuredComputeDays, gradientAllReduceDays,
+    RunDays days { measuredComputeDays + optimizerDays(measuredStrategy), gradientAllReduceDays,
         stepCommunication(measuredStrategy, microStepsThere, parameterToGradientBytes(*base)) };
     for (const auto& choice : choices) {
-        const RunDays these { measuredComputeDays * choice.computeRatio, gradientAllReduceDays,
-            choice.communication };
+        const RunDays these { measuredComputeDays * choice.computeRatio
+                + optimizerDays(choice.strategy),
+            gradientAllReduceDays, choice.communication };
         if (!chosen || (busBytesPerSecond > 0.0 && these.middle() < days.middle())) {
             chosen = &choice;
             days = these;

@@ -80,6 +80,11 @@ struct MeasuredResult {
     std::optional<std::int64_t> optimizerStateBytes;
     // Multi-process configurations: per rank and optimizer step.
     std::optional<double> computeSeconds; // the step with collectives replaced by local copies
+    // One optimizer step alone, per rank (a median): optimizer_step_seconds of a one-GPU run,
+    // optimizer_compute_seconds (collectives as local copies) of a multi-process one; absent in
+    // multi-process files before 2026-12-03, whose optimizer_step_seconds holds the close's
+    // collectives too.
+    std::optional<double> optimizerComputeSeconds;
     std::optional<double> communicationSeconds; // the step's collectives alone
     std::optional<std::int64_t> communicationBytes; // algorithm bytes of those collectives
     std::optional<double> busBandwidth; // bytes per second the step's collectives achieved

@@ -86,6 +86,8 @@ struct Configuration {
     std::vector<MeasuredMicroStepSample> microStepSamples;
     std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
     std::optional<double> computeSeconds, communicationSeconds, busBandwidth;
+    std::optional<double> optimizerSeconds; // optimizer_step_seconds' median
+    std::optional<double> optimizerComputeSeconds; // optimizer_compute_seconds' median
     std::optional<std::int64_t> communicationBytes;
     std::string withheld; // free-lunch parts an ablation run went without, comma-separated
 };
@@ -169,6 +171,11 @@ private:
         result.gradientBytes = chosen->gradientBytes;
         result.optimizerStateBytes = chosen->optimizerStateBytes;
         result.computeSeconds = chosen->computeSeconds;
+        // One process's update is compute alone; several ranks' closes hold their collectives
+        // too, so theirs comes from the local-only samples, where the file has them.
+        result.optimizerComputeSeconds = result.gpuCount == 1 && result.nodeCount <= 1
+            ? chosen->optimizerSeconds
+            : chosen->optimizerComputeSeconds;
         result.communicationSeconds = chosen->communicationSeconds;
         result.communicationBytes = chosen->communicationBytes;
         result.busBandwidth = chosen->busBandwidth;
@@ -330,6 +337,9 @@ private:
         if (c["compute_seconds"])
             if (const auto s = spread(c, "compute_seconds", what, kSeconds))
                 conf.computeSeconds = s->median;
+        if (c["optimizer_compute_seconds"])
+            if (const auto s = spread(c, "optimizer_compute_seconds", what, kSeconds))
+                conf.optimizerComputeSeconds = s->median;
         if (c["communication_seconds"])
             if (const auto s = spread(c, "communication_seconds", what, kSeconds))
                 conf.communicationSeconds = s->median;
@@ -539,10 +549,10 @@ private:
                     "optimizer_step_seconds", "step_seconds", "training_days",
                     "implied_utilization", "peak_memory_bytes", "trial_steps", "validation_error",
                     "notes", "parallelism", "gpu_count", "memory_samples", "micro_step_samples",
-                    "state_bytes", "compute_seconds", "communication_seconds",
-                    "communication_bytes", "bus_bytes", "bus_bandwidth_bytes_per_second",
-                    "withheld", "time_breakdown", "timed_samples", "block_micro_steps",
-                    "validation_steps" },
+                    "state_bytes", "compute_seconds", "optimizer_compute_seconds",
+                    "communication_seconds", "communication_bytes", "bus_bytes",
+                    "bus_bandwidth_bytes_per_second", "withheld", "time_breakdown", "timed_samples",
+                    "block_micro_steps", "validation_steps" },
                 what);
             if (const YAML::Node w = c["withheld"];
                 w && m_reader.expectSequence(w, "withheld of " + what))
@@ -554,7 +564,8 @@ private:
             conf.accumulation = static_cast<int>(
                 m_reader.integer(c, "grad_accumulation_steps", what, kBatch).value_or(0));
             spread(c, "forward_backward_seconds", what, kStepSeconds);
-            spread(c, "optimizer_step_seconds", what, kSeconds);
+            if (const auto optimizer = spread(c, "optimizer_step_seconds", what, kSeconds))
+                conf.optimizerSeconds = optimizer->median;
             if (const auto step = spread(c, "step_seconds", what, kStepSeconds)) {
                 conf.stepSeconds = step->mean.value_or(step->median); // as the days' point
                 conf.stepMedianSeconds = step->median;

@@ -49,7 +49,9 @@ CollectiveSample probeOne(Communicator& communicator, Collective collective, std
     sample.collective = std::string(toString(collective));
     sample.bytes = total * 4;
     sample.seconds = spreadOf(samples).median;
-    sample.algorithmBandwidth = algorithmBandwidth(sample.bytes, sample.seconds);
+    // Alone, a rank moves nothing (each collective returns at once): bytes over the call's own
+    // time had read as hundreds of GB/s of an interconnect never used.
+    sample.algorithmBandwidth = ranks > 1 ? algorithmBandwidth(sample.bytes, sample.seconds) : 0.0;
     sample.busBandwidth = busBandwidth(collective, ranks, sample.bytes, sample.seconds);
     return sample;
 }
@@ -70,7 +72,14 @@ Interconnect probeInterconnect(Communicator& communicator, const ProbePlan& plan
     result.backend = communicator.backend();
     result.worldSize = communicator.worldSize();
     result.nodeCount = nodeCount;
-    result.notes = communicator.notes();
+    // One rank runs no collective, so how the backend would carry one says nothing here (the
+    // Gloo note on reduce-scatter's doubled bytes had stood beside a probe of nothing).
+    result.notes = communicator.worldSize() > 1
+        ? communicator.notes()
+        : std::vector<std::string> { "one rank: no collective moves data (each returns at once), "
+                                     "so the times are the calls' own cost and no bandwidth is "
+                                     "measured; probe 2 or more ranks (--nproc-per-node N, or "
+                                     "a launcher) to measure the interconnect" };
     const auto options
         = torch::TensorOptions()
               .dtype(torch::kFloat)

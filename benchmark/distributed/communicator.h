@@ -94,4 +94,29 @@ private:
     CommunicationCount count_;
 };
 
+// Local-only mode for one scope, the earlier mode back on every way out (an out-of-memory
+// exception included: a communicator left local-only would time every later step without its
+// collectives). No communicator (a single-process run): nothing to switch.
+class LocalOnlyScope {
+public:
+    explicit LocalOnlyScope(Communicator* communicator)
+        : communicator_(communicator)
+        , wasLocalOnly_(communicator && communicator->localOnly())
+    {
+        if (communicator_)
+            communicator_->setLocalOnly(true);
+    }
+    ~LocalOnlyScope()
+    {
+        if (communicator_)
+            communicator_->setLocalOnly(wasLocalOnly_);
+    }
+    LocalOnlyScope(const LocalOnlyScope&) = delete;
+    LocalOnlyScope& operator=(const LocalOnlyScope&) = delete;
+
+private:
+    Communicator* communicator_;
+    bool wasLocalOnly_;
+};
+
 } // namespace gpuplan::bench::distributed

@@ -185,6 +185,15 @@ private slots:
             "--time-breakdown", "yes" } << "invalid value 'yes' for --time-breakdown";
         QTest::newRow("time breakdown outside run") << QStringList { "describe", "--model",
             "pythia-1b", "--time-breakdown", "on" } << "--time-breakdown applies to run";
+        // An option of another command is refused, not ignored.
+        QTest::newRow("run's option to describe")
+            << QStringList { "describe", "--model", "pythia-160m", "--micro-batch", "8" }
+            << "--micro-batch applies to run, not to describe";
+        QTest::newRow("a device to devices") << QStringList { "devices", "--device", "cuda:3" }
+                                             << "--device applies to run and comm-probe, not to "
+                                                "devices";
+        QTest::newRow("a model to comm-probe") << QStringList { "comm-probe", "--model",
+            "pythia-1b" } << "--model applies to describe and run, not to comm-probe";
         QTest::newRow("checkpointing with the naive method alone") << QStringList { "run",
             "--model", "pythia-160m", "--methods", "naive", "--activation-checkpointing",
             "on" } << "--activation-checkpointing and --offload apply to the free-lunch method";

@@ -138,6 +138,7 @@ private slots:
         best.stateBytes = { 4047126528, 1011781632, 2023563264 };
         CommunicationResult comm;
         comm.computeSeconds = { 25.9, 25.8, 26.1 };
+        comm.optimizerComputeSeconds = { 0.42, 0.41, 0.45 };
         comm.seconds = { 0.31, 0.30, 0.33 };
         comm.bytes = 4047126528;
         comm.busBytes = 3035344896;
@@ -175,6 +176,11 @@ private slots:
         QCOMPARE(*m.gradientBytes, std::int64_t(1011781632));
         QCOMPARE(*m.optimizerStateBytes, std::int64_t(2023563264));
         QVERIFY(std::abs(*m.computeSeconds - 25.9) < 1e-9);
+        // Four ranks' update from the local-only samples, not optimizer_step_seconds, whose
+        // close held the collectives too.
+        QVERIFY(m.optimizerComputeSeconds);
+        QVERIFY(std::abs(*m.optimizerComputeSeconds - 0.42) < 1e-9);
+        QVERIFY(std::abs(best.optimizerStep.median - 0.42) > 1e-3);
         QVERIFY(std::abs(*m.communicationSeconds - 0.31) < 1e-9);
         QCOMPARE(*m.communicationBytes, std::int64_t(4047126528));
         QVERIFY(std::abs(*m.busBandwidth / 9.79e9 - 1.0) < 1e-5);
@@ -208,6 +214,9 @@ private slots:
         QVERIFY(m.memorySamples.empty() && !m.communicationSeconds && m.interconnect.empty());
         QVERIFY(m.microStepSamples.empty());
         QVERIFY(m.microBatch > 0 && m.stepSeconds > 0);
+        // One process's update is compute alone: the best configuration's optimizer step.
+        QVERIFY(m.optimizerComputeSeconds);
+        QCOMPARE(*m.optimizerComputeSeconds, 0.0141411);
     }
 
     void partialFileIsReadWithAWarning()

@@ -3,6 +3,7 @@
 
 #include "core/estimators.h"
 #include "core/instance_network.h"
+#include "core/step_communication.h"
 
 #include <QTest>
 
@@ -492,6 +493,42 @@ private slots:
         const double comm = 100'000 * (2.0 * 7 / 8 * 4e9 / 100e9) / 86400; // 7,000 s
         QVERIFY(qAbs(e->days - (compute + comm / 2)) < 1e-12);
         QVERIFY(e->note.find("at 100 GB/s (measured)") != std::string::npos);
+    }
+
+    // The optimizer step is not split with the batch: under ddp every rank updates every
+    // parameter, so a 1-GPU run's update stays whole on 4 GPUs; under ZeRO-1 a rank updates its
+    // shard, so a 2-rank ZeRO-1 run's update (half the whole) becomes an eighth on 8. Divided by
+    // N with the micro-steps, 40 days with a 10 % update had come out 10 days on 4 GPUs instead
+    // of 13 (review).
+    void theOptimizerStepIsSplitOnlyWhereItIsSharded()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult one = measuredOnA100(1, 40.0);
+        one.stepSeconds = one.stepMedianSeconds = 34.56; // 40 days over 100,000 steps
+        one.optimizerComputeSeconds = 3.456;
+        c.measured.push_back(one);
+        const auto ddp = extrapolatedEstimate(c, w, a100, 4);
+        QVERIFY(ddp);
+        QCOMPARE(ddp->configuration, std::string("ddp over 4 GPUs from 1 measured"));
+        const double compute = 36.0 / 4 + 4.0; // the micro-steps split, the update whole
+        const double comm = 100'000 * (2.0 * 3 / 4 * 4e9 / 240e9) / 86400;
+        QVERIFY2(qAbs(ddp->days - (compute + comm / 2)) < 1e-12, std::to_string(ddp->days).c_str());
+
+        Catalog sharded = catalog;
+        MeasuredResult zero1 = measuredOnTwoRanks(Parallelism::Zero1);
+        zero1.optimizerComputeSeconds = 1.0; // of the 9 s compute step, per rank
+        sharded.measured.push_back(zero1);
+        const auto eight = extrapolatedEstimate(sharded, w, a100, 8);
+        QVERIFY(eight);
+        QCOMPARE(eight->configuration, std::string("zero1 over 8 GPUs from 2 measured"));
+        const double microSteps = 21.0 * 0.8 * 2 / 8;
+        const double update = 21.0 * 0.1 * 2 / 8; // the whole update (2 ranks' halves) over 8
+        const StepCommunication exchange = stepCommunication(Parallelism::Zero1, 1, 1.0);
+        const double allReduce = 100'000 * (2.0 * 7 / 8 * 4e9 / 100e9) / 86400;
+        const RunDays expected { microSteps + update, allReduce, exchange };
+        QVERIFY2(qAbs(eight->days - expected.middle()) < 1e-12,
+            (std::to_string(eight->days) + " vs " + std::to_string(expected.middle())).c_str());
     }
 
     // The all-reduce moves the gradients a rank measured where it held them whole (one process,

@@ -144,6 +144,10 @@ private slots:
             QVERIFY(c["communication_seconds"].toObject()["median"].toDouble() > 0);
             QVERIFY(c["bus_bandwidth_bytes_per_second"].toDouble() > 0);
             QVERIFY(c["memory_samples"].toArray().size() >= 2);
+            // Timed with the collectives as local copies on both ranks (a rank left waiting in
+            // a collective the other skipped would hang here), at half the micro-batch and at it.
+            QCOMPARE(c["micro_step_samples"].toArray().size(), 2);
+            QVERIFY(c["optimizer_compute_seconds"].toObject()["median"].isDouble());
             QVERIFY(c["validation_error"].isDouble());
         }
         QCOMPARE(strategies, QStringList({ "ddp", "zero1", "zero2", "zero3" }));
@@ -162,6 +166,7 @@ private slots:
         QVERIFY(m.parallelism != gpuplan::Parallelism::None);
         QVERIFY(m.memorySamples.size() >= 2);
         QVERIFY(m.computeSeconds && m.communicationSeconds && m.communicationBytes);
+        QVERIFY(m.optimizerComputeSeconds && *m.optimizerComputeSeconds < *m.computeSeconds);
         QVERIFY(!m.interconnect.empty());
         QCOMPARE(m.interconnectBackend, std::string("gloo"));
         QVERIFY(!QDir(dir.path()).entryList({ "*.tmp-*" }, QDir::Files).size());
@@ -213,6 +218,25 @@ private slots:
         QCOMPARE(collectives.count("all_reduce"), 4); // 1, 4, 16, 64 KiB
         QCOMPARE(collectives.count("reduce_scatter"), 4);
         QCOMPARE(collectives.count("all_gather"), 4);
+        QCOMPARE(o["notes"].toArray().size(), 1); // Gloo's reduce-scatter
+        QVERIFY(o["notes"].toArray().first().toString().startsWith("Gloo: reduce-scatter"));
+
+        // One rank moves nothing: no bandwidth, and a note that says so instead of Gloo's.
+        const Result alone = runBench(
+            { "comm-probe", "--device", "cpu", "--max-bytes", "4096", "--format", "json" });
+        QVERIFY2(alone.exitCode == 0, alone.err.constData());
+        const QJsonObject one = parseObject(alone.out);
+        QCOMPARE(one["world_size"].toInt(), 1);
+        QVERIFY(!one["samples"].toArray().isEmpty());
+        for (const auto& s : one["samples"].toArray()) {
+            QCOMPARE(s.toObject()["algbw_bytes_per_second"].toDouble(), 0.0);
+            QCOMPARE(s.toObject()["busbw_bytes_per_second"].toDouble(), 0.0);
+        }
+        const QJsonArray notes = one["notes"].toArray();
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes.first().toString().startsWith(
+                     "one rank: no collective moves data (each returns at once)"),
+            qPrintable(notes.first().toString()));
     }
 
     void killedRankEndsTheRun()
