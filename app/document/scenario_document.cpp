@@ -4,6 +4,8 @@
 #include "pricing/text_file.h"
 #include "pricing/yaml_reader.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -17,6 +19,11 @@ const QString kLastScenarioKey = QStringLiteral("lastScenario");
 QString issueText(const std::vector<LoadIssue>& issues)
 {
     return QString::fromStdString(formatIssues(issues)).trimmed();
+}
+
+QByteArray digestOf(QByteArrayView bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
 }
 
 } // namespace
@@ -110,12 +117,14 @@ std::optional<ScenarioDocument::Opened> ScenarioDocument::read(
         *error = issueText(read.issues);
         return std::nullopt;
     }
-    return Opened { *read.scenario, read.view, read.grant, read.priceSet, issueText(read.issues) };
+    return Opened { *read.scenario, read.view, read.grant, read.priceSet, issueText(read.issues),
+        digestOf(QByteArrayView(text->data(), static_cast<qsizetype>(text->size()))) };
 }
 
-void ScenarioDocument::adopt(const QString& path)
+void ScenarioDocument::adopt(const QString& path, const QByteArray& digest)
 {
     setPath(path);
+    m_digest = digest;
     addRecent(path);
 }
 
@@ -123,9 +132,11 @@ bool ScenarioDocument::save(const QString& path, const Scenario& scenario, const
     const std::optional<ScenarioGrant>& grant, QString* error)
 {
     const std::string text = writeScenario(scenario, view, grant);
-    if (!views::saveWholeFile(path, QByteArray::fromStdString(text), error))
+    const QByteArray bytes = QByteArray::fromStdString(text);
+    if (!views::saveWholeFile(path, bytes, error))
         return false;
     setPath(path);
+    m_digest = digestOf(bytes);
     addRecent(path);
     return true;
 }
@@ -133,6 +144,19 @@ bool ScenarioDocument::save(const QString& path, const Scenario& scenario, const
 void ScenarioDocument::clear()
 {
     setPath(QString());
+    m_digest.clear();
+}
+
+bool ScenarioDocument::changedOnDisk() const
+{
+    if (m_path.isEmpty() || m_digest.isEmpty())
+        return false;
+    QFile file(m_path);
+    // Bounded as every read of a data file: past the bound it is not what was saved here.
+    if (!QFileInfo(m_path).isFile() || !file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray bytes = file.read(static_cast<qint64>(yaml::kMaxFileBytes) + 1);
+    return digestOf(bytes) != m_digest;
 }
 
 QStringList ScenarioDocument::recentFiles() const

@@ -7,6 +7,7 @@
 
 #include "pricing/scenario/scenario_file.h"
 
+#include <QByteArray>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -48,6 +49,7 @@ public:
         std::optional<ScenarioGrant> grant; // the Budget tab's grant; absent in older files
         std::optional<std::string> priceSet; // the shipped price set it was planned with
         QString warnings; // issues that did not stop the read, file:line:column each
+        QByteArray digest; // of the bytes read, for changedOnDisk() once adopted
     };
     // Reads `path` against the catalog's defaults; the model must be one the catalog knows.
     // Changes nothing: the window may still decline to open it (unsaved price edits of another
@@ -55,12 +57,17 @@ public:
     // where there is one).
     std::optional<Opened> read(const QString& path, const Catalog& catalog, QString* error) const;
     // The file read is now the one open: its path (absolute, so that it reopens from any working
-    // folder) and the most recent file.
-    void adopt(const QString& path);
+    // folder) and the most recent file; `digest` is Opened::digest.
+    void adopt(const QString& path, const QByteArray& digest);
     // Writes atomically (a failed write leaves the old file); becomes the path and most recent.
     bool save(const QString& path, const Scenario& scenario, const ScenarioView& view,
         const std::optional<ScenarioGrant>& grant, QString* error);
     void clear(); // a new, untitled scenario
+    // Whether the open file now holds other bytes than were read or saved here: another program,
+    // or another window of the planner, wrote it since. Save would overwrite that work, so the
+    // window asks first. A file gone or unreadable is not "changed": saving writes it anew, or
+    // fails with its own message.
+    bool changedOnDisk() const;
 
     QStringList recentFiles() const; // absolute paths, newest first
     // The scenario open at the last quit, if it still exists; recorded by rememberAsLast().
@@ -76,6 +83,7 @@ private:
     void addRecent(const QString& path);
 
     QString m_path;
+    QByteArray m_digest; // of the file as read or saved here; empty: untitled
 };
 
 } // namespace gpuplan::document

@@ -23,6 +23,7 @@
 
 #include "app/benchview/benchmark_view.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -138,6 +139,9 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
         m_session->setAssumptions(a);
     });
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
+    // Connected before catalogChanged, which a reset emits after tablesReset: a reload leaves
+    // no edit to undo.
+    connect(m_book, &PriceBook::tablesReset, this, [this] { m_carriedDefaults.forget(); });
     connect(m_book, &PriceBook::catalogChanged, this, &MainWindow::catalogEdited);
     connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);
     connect(m_prices, &PriceTablesView::revertRequested, this, &MainWindow::revertPrices);
@@ -272,24 +276,15 @@ void MainWindow::catalogEdited()
 {
     const Catalog& before = m_session->catalog();
     const Catalog& after = m_book->catalog();
-    // The electricity table sets the defaults; carry an edit into the scenario's assumptions.
-    Assumptions a = m_session->scenario().assumptions;
-    const bool electricity
-        = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh;
-    const bool pue = before.defaults.pue != after.defaults.pue;
+    // The electricity table sets the defaults; an edit is carried into the scenario's
+    // assumptions, and its undo gives back what it replaced (app/gui/carried_defaults.h).
+    const bool edited = before.defaults.electricityUsdPerKwh != after.defaults.electricityUsdPerKwh
+        || before.defaults.pue != after.defaults.pue;
+    const Assumptions a = m_carriedDefaults.carry(
+        m_session->scenario().assumptions, before.defaults, after.defaults);
     m_session->setCatalog(m_book->snapshot());
     m_assumptions->setTableValues(after.defaults);
-    // Only the one edited: the other may be the scenario's own (typed in the dock).
-    if (electricity) {
-        a.electricityUsdPerKwh = after.defaults.electricityUsdPerKwh;
-        a.source(AssumptionId::ElectricityUsdPerKwh)
-            = after.defaults.source(AssumptionId::ElectricityUsdPerKwh);
-    }
-    if (pue) {
-        a.pue = after.defaults.pue;
-        a.source(AssumptionId::Pue) = after.defaults.source(AssumptionId::Pue);
-    }
-    if (electricity || pue) {
+    if (edited) {
         m_assumptions->setAssumptions(a);
         m_session->setAssumptions(a);
     }
@@ -485,7 +480,7 @@ bool MainWindow::openScenario(const QString& path, QString* error)
         if (!opened)
             return false;
     }
-    m_document->adopt(path);
+    m_document->adopt(path, opened->digest);
     m_session->setScenario(opened->scenario);
     m_assumptions->setAssumptions(opened->scenario.assumptions);
     m_buyVsRent->followRecommendation(); // the file's choices, if it has any, are applied next
@@ -594,6 +589,24 @@ bool MainWindow::saveScenarioAction()
 {
     if (m_document->path().isEmpty())
         return saveScenarioAsDialog();
+    // Another program or window wrote the file since it was opened or saved here: Save had
+    // replaced that work without a word (review).
+    if (m_document->changedOnDisk()) {
+        QMessageBox box(QMessageBox::Warning, tr("Save scenario"),
+            tr("%1 changed on disk since it was opened or saved here (another program or "
+               "window wrote it). Overwrite it with this scenario, or save this one under "
+               "another name?")
+                .arg(m_document->displayName()),
+            QMessageBox::Save | QMessageBox::SaveAll | QMessageBox::Cancel, this);
+        box.button(QMessageBox::Save)->setText(tr("Overwrite"));
+        box.button(QMessageBox::SaveAll)->setText(tr("Save as…"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        const int answer = box.exec();
+        if (answer == QMessageBox::SaveAll)
+            return saveScenarioAsDialog();
+        if (answer != QMessageBox::Save)
+            return false;
+    }
     QString error;
     if (!saveScenario(m_document->path(), &error)) {
         QMessageBox::warning(this, tr("Cannot save scenario"), error);

@@ -3,6 +3,7 @@
 // The planner's main window: Planner, Buy vs rent, Price tables (and Benchmark, where that view
 // is built) as tabs, the Assumptions panel beside them, menus, scenario files, export.
 
+#include "app/gui/carried_defaults.h"
 #include "pricing/scenario/scenario_file.h"
 
 #include <QMainWindow>
@@ -134,6 +135,7 @@ private:
     ScenarioGrant m_freshGrant; // the Budget view's settings of a new scenario
     ScenarioView m_freshView; // the views' settings of a new scenario
     bool m_priceEditsLetGo = false; // the user answered Discard; the action is not over yet
+    CarriedDefaults m_carriedDefaults; // what Electricity table edits did to the scenario
 };
 
 } // namespace gpuplan::gui

@@ -14,6 +14,9 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
+#include <iterator>
+
 namespace gpuplan::gui {
 
 namespace {
@@ -128,13 +131,35 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
         *error = QStringLiteral("cannot create %1").arg(QFileInfo(path).path());
         return false;
     }
-    const std::string text = writePriceTables(catalog);
-    // Read it back with the loader first: never leave a file the planner would reject.
-    std::vector<DataFile> files = shippedDataFiles(currentPriceSet().toStdString());
+    // The edits alone, over what lies beneath the file (the shipped tables, then the imported
+    // ones): written whole, every entry never touched had been frozen at the save, over the
+    // shipped tables' later updates (review).
+    // The tables' own price set (the current one, as the window loads them).
+    const std::string set
+        = catalog.priceSet.empty() ? currentPriceSet().toStdString() : catalog.priceSet;
+    std::vector<DataFile> files = shippedDataFiles(set);
+    std::vector<LoadIssue> unreadable; // a user file that cannot be read is the loader's to report
+    for (const QString& beneath : importedPriceFiles())
+        if (auto file = readDataFile(beneath.toStdString(), unreadable))
+            files.push_back(std::move(*file));
+    const CatalogLoad base = loadCatalog(files);
+    const std::string text = writeEditedPriceTables(catalog, *base.catalog);
+    // Read it back with the loader first: never leave a file the planner would reject, or one
+    // that reads back to other tables than the user sees.
     files.push_back({ path.toStdString(), text });
     const CatalogLoad check = loadCatalog(files);
     if (!check.ok()) {
         *error = issueText(check.issues);
+        return false;
+    }
+    if (const auto differ = priceEntriesThatDiffer(*check.catalog, catalog); !differ.empty()) {
+        QStringList ids;
+        for (const auto& id : differ)
+            ids << QString::fromStdString(id);
+        *error = QStringLiteral("The price tables would not read back as edited (%1): nothing "
+                                "was saved. Import or revert the files beneath them, then try "
+                                "again.")
+                     .arg(views::listedWithAnd(ids));
         return false;
     }
     return views::saveWholeFile(path, QByteArray::fromStdString(text), error);
@@ -142,10 +167,20 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
 
 bool importPriceFile(const QString& path, QString* error)
 {
-    const CatalogLoad load
-        = loadCatalogWithUserFiles({ path.toStdString() }, currentPriceSet().toStdString());
-    if (!load.ok()) {
-        *error = issueText(load.issues);
+    // Checked over the tables the planner has now, the user's files after the shipped ones, as
+    // it will be read: against the shipped tables alone, a second file pricing a GPU that an
+    // earlier import added was refused as naming an unknown GPU (review). Only this file's
+    // errors refuse it; another file's are the planner's to report, as they were before.
+    const QString set = currentPriceSet();
+    std::vector<std::string> layered = toStd(views::userPriceFiles(set));
+    const std::string imported = path.toStdString();
+    layered.push_back(imported);
+    const CatalogLoad load = loadCatalogWithUserFiles(layered, set.toStdString());
+    std::vector<LoadIssue> own;
+    std::copy_if(load.issues.begin(), load.issues.end(), std::back_inserter(own),
+        [&](const LoadIssue& issue) { return issue.file == imported; });
+    if (hasErrors(own)) {
+        *error = issueText(own);
         return false;
     }
     return copyInto(path, views::userDataDir() + QStringLiteral("/prices"), error);

@@ -5,6 +5,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+
 namespace gpuplan {
 
 namespace {
@@ -177,42 +179,131 @@ std::string writeCloudOfferTable(
     return std::string(out.c_str()) + "\n";
 }
 
-std::string writePriceTables(const Catalog& catalog)
+namespace {
+
+// One entry as the file holds it: two entries are the same edit when their text is.
+template <typename Entry>
+std::string entryText(const Entry& entry, void (*write)(YAML::Emitter&, const Entry&))
+{
+    YAML::Emitter out;
+    out.SetDoublePrecision(10);
+    write(out, entry);
+    return out.c_str();
+}
+
+// The entries of `edited` that `base` lacks or holds otherwise, in `edited`'s order; all of them
+// without a base.
+template <typename Entry>
+std::vector<const Entry*> entriesToWrite(const std::vector<Entry>& edited,
+    const std::vector<Entry>* base, void (*write)(YAML::Emitter&, const Entry&))
+{
+    std::vector<const Entry*> written;
+    for (const Entry& e : edited) {
+        const Entry* same = nullptr;
+        if (base)
+            for (const Entry& b : *base)
+                if (b.id == e.id)
+                    same = &b;
+        if (!same || entryText(*same, write) != entryText(e, write))
+            written.push_back(&e);
+    }
+    return written;
+}
+
+template <typename Entry>
+void section(YAML::Emitter& out, const char* key, const std::vector<const Entry*>& entries,
+    void (*write)(YAML::Emitter&, const Entry&), bool evenEmpty)
+{
+    if (entries.empty() && !evenEmpty)
+        return;
+    out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+    for (const Entry* e : entries)
+        write(out, *e);
+    out << YAML::EndSeq;
+}
+
+bool sameAssumption(const Assumptions& a, const Assumptions& b, AssumptionId id)
+{
+    const Provenance& p = a.source(id);
+    const Provenance& q = b.source(id);
+    return assumptionValue(a, id) == assumptionValue(b, id) && p.date == q.date
+        && p.source == q.source && p.note == q.note;
+}
+
+std::string priceTables(const Catalog& catalog, const Catalog* base)
 {
     YAML::Emitter out;
     out.SetDoublePrecision(10);
     out << YAML::BeginMap;
     out << YAML::Key << "schema_version" << YAML::Value << yaml::kSchemaVersion;
     out << YAML::Key << "title" << YAML::Value << "Price tables edited in gpuplan";
-    out << YAML::Key << "gpus" << YAML::Value << YAML::BeginSeq;
-    for (const auto& g : catalog.gpus)
-        gpu(out, g);
-    out << YAML::EndSeq;
-    out << YAML::Key << "chassis" << YAML::Value << YAML::BeginSeq;
-    for (const auto& c : catalog.chassis)
-        chassis(out, c);
-    out << YAML::EndSeq;
-    if (!catalog.systems.empty()) {
-        out << YAML::Key << "systems" << YAML::Value << YAML::BeginSeq;
-        for (const auto& sys : catalog.systems)
-            system(out, sys);
-        out << YAML::EndSeq;
-    }
-    out << YAML::Key << "cloud_offers" << YAML::Value << YAML::BeginSeq;
-    for (const auto& o : catalog.cloudOffers)
-        cloudOffer(out, o);
-    out << YAML::EndSeq;
+    if (base)
+        out << YAML::Key << "description" << YAML::Value
+            << "The entries edited in the planner's price tables, each whole; every other entry "
+               "comes from the shipped tables and the imported files beneath this one, so that "
+               "their later updates reach the plan.";
+    const bool whole = base == nullptr;
+    section(
+        out, "gpus", entriesToWrite(catalog.gpus, base ? &base->gpus : nullptr, &gpu), &gpu, whole);
+    section(out, "chassis",
+        entriesToWrite(catalog.chassis, base ? &base->chassis : nullptr, &chassis), &chassis,
+        whole);
+    section(out, "systems",
+        entriesToWrite(catalog.systems, base ? &base->systems : nullptr, &system), &system, false);
+    section(out, "cloud_offers",
+        entriesToWrite(catalog.cloudOffers, base ? &base->cloudOffers : nullptr, &cloudOffer),
+        &cloudOffer, whole);
+    // Each of the two where it is written at all (it has a source, as the reader requires) and
+    // differs from what lies beneath.
     const Assumptions& a = catalog.defaults;
-    if (!a.source(AssumptionId::ElectricityUsdPerKwh).source.empty()
-        || !a.source(AssumptionId::Pue).source.empty()) {
+    const auto written = [&](AssumptionId id) {
+        return !a.source(id).source.empty() && (!base || !sameAssumption(a, base->defaults, id));
+    };
+    const bool electricity = written(AssumptionId::ElectricityUsdPerKwh);
+    const bool pue = written(AssumptionId::Pue);
+    if (electricity || pue) {
         out << YAML::Key << "assumptions" << YAML::Value << YAML::BeginMap;
-        assumption(out, "electricity_usd_per_kwh", a.electricityUsdPerKwh,
-            a.source(AssumptionId::ElectricityUsdPerKwh));
-        assumption(out, "pue", a.pue, a.source(AssumptionId::Pue));
+        if (electricity)
+            assumption(out, "electricity_usd_per_kwh", a.electricityUsdPerKwh,
+                a.source(AssumptionId::ElectricityUsdPerKwh));
+        if (pue)
+            assumption(out, "pue", a.pue, a.source(AssumptionId::Pue));
         out << YAML::EndMap;
     }
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
+}
+
+} // namespace
+
+std::string writePriceTables(const Catalog& catalog)
+{
+    return priceTables(catalog, nullptr);
+}
+
+std::string writeEditedPriceTables(const Catalog& edited, const Catalog& base)
+{
+    return priceTables(edited, &base);
+}
+
+std::vector<std::string> priceEntriesThatDiffer(const Catalog& a, const Catalog& b)
+{
+    std::vector<std::string> ids;
+    const auto compare = [&](const auto& ours, const auto& theirs, auto write) {
+        for (const auto* e : entriesToWrite(ours, &theirs, write))
+            ids.push_back(e->id);
+        for (const auto* e : entriesToWrite(theirs, &ours, write))
+            if (std::find(ids.begin(), ids.end(), e->id) == ids.end())
+                ids.push_back(e->id);
+    };
+    compare(a.gpus, b.gpus, &gpu);
+    compare(a.chassis, b.chassis, &chassis);
+    compare(a.systems, b.systems, &system);
+    compare(a.cloudOffers, b.cloudOffers, &cloudOffer);
+    for (const AssumptionId id : { AssumptionId::ElectricityUsdPerKwh, AssumptionId::Pue })
+        if (!sameAssumption(a.defaults, b.defaults, id))
+            ids.push_back(std::string(assumptionSpec(id).key));
+    return ids;
 }
 
 } // namespace gpuplan

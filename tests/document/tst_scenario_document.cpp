@@ -82,8 +82,10 @@ private slots:
         QVERIFY(!opened->grant); // none was saved
         // Reading changes nothing: the window adopts the file only once it has opened it.
         QVERIFY(other.path().isEmpty());
-        other.adopt(path);
+        other.adopt(path, opened->digest);
         QCOMPARE(other.path(), path);
+        QVERIFY(!other.changedOnDisk());
+        QVERIFY(!doc.changedOnDisk());
 
         // The Budget tab's grant is saved with the plan.
         ScenarioGrant grant;
@@ -94,6 +96,10 @@ private slots:
         grant.plan.equipmentYear = 1;
         grant.sponsorId = "no-indirect";
         QVERIFY2(doc.save(path, s, {}, grant, &error), qPrintable(error));
+        // Another document's save is a change on disk to the one that had opened the file, not
+        // to the one that wrote it.
+        QVERIFY(other.changedOnDisk());
+        QVERIFY(!doc.changedOnDisk());
         const auto withGrant = other.read(path, *m_catalog, &error);
         QVERIFY2(withGrant, qPrintable(error));
         QVERIFY(withGrant->grant == grant);

@@ -11,9 +11,11 @@
 #include "core/uncertainty.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
+#include "pricing/scenario/price_table_writer.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QUndoStack>
@@ -51,7 +53,7 @@ CatalogLoad savedAndReloaded(const Catalog& catalog)
     QString error;
     CatalogLoad load;
     if (saveEditedPrices(catalog, &error))
-        load = loadCatalogWithUserFiles({ editedPricesPath().toStdString() });
+        load = loadCatalogWithUserFiles({ editedPricesPath().toStdString() }, catalog.priceSet);
     else
         load.issues.push_back({ LoadIssue::Severity::Error, "edited-prices.yaml", 0, 0,
             "not saved: " + error.toStdString() });
@@ -592,6 +594,51 @@ private slots:
                 QCOMPARE(book.value(table, 0, column), before);
             }
         }
+    }
+
+    // Save writes the edits alone, each entry whole: written whole, the tables froze every
+    // entry at the day of the save, so a later release's (or import's) price for a GPU never
+    // edited lost to it. The file reads back to the tables edited, and saving again after an
+    // undo leaves nothing but the other edit.
+    void saveWritesTheEditsAlone()
+    {
+        PriceBook book(m_current);
+        const int row = gpuRow(book, "rtx-3090");
+        QVERIFY(row >= 0);
+        QVERIFY(book.edit(PriceTable::Gpus, row, kGpuPriceColumn, QStringLiteral("777")).isEmpty());
+        QVERIFY(book.edit(PriceTable::Gpus, row, kGpuSourceColumn, QStringLiteral("a quote"))
+                    .isEmpty());
+        QVERIFY(book.edit(PriceTable::Electricity, 1, 1, QStringLiteral("1.3")).isEmpty());
+        QTemporaryDir data;
+        qputenv("GPUPLAN_DATA_DIR", data.path().toUtf8());
+        const auto unset = qScopeGuard([] { qunsetenv("GPUPLAN_DATA_DIR"); });
+        QString error;
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        QFile file(editedPricesPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        file.close();
+        QCOMPARE(text.count(QStringLiteral("- id: ")), 1);
+        QVERIFY2(text.contains(QStringLiteral("- id: rtx-3090")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("chassis:")) && !text.contains("cloud_offers:"));
+        QVERIFY(text.contains(QStringLiteral("pue:")));
+        QVERIFY(!text.contains(QStringLiteral("electricity_usd_per_kwh:")));
+        const CatalogLoad saved
+            = loadCatalogWithUserFiles({ editedPricesPath().toStdString() }, m_current->priceSet);
+        QVERIFY2(saved.ok(), formatIssues(saved.issues).c_str());
+        QVERIFY(priceEntriesThatDiffer(*saved.catalog, book.catalog()).empty());
+        QCOMPARE(*saved.catalog->findGpu("rtx-3090")->priceUsd, 777.0);
+        QCOMPARE(saved.catalog->defaults.pue, 1.3);
+        // The shipped tables and the edited ones differ in those two only.
+        QCOMPARE(priceEntriesThatDiffer(*m_current, book.catalog()),
+            (std::vector<std::string> { "rtx-3090", "pue" }));
+
+        book.undoStack()->undo(); // the PUE
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString again = QString::fromUtf8(file.readAll());
+        QVERIFY2(!again.contains(QStringLiteral("assumptions:")), qPrintable(again));
+        QCOMPARE(again.count(QStringLiteral("- id: ")), 1);
     }
 
     // The editor's bounds are the loader's (core/limits.h, the assumption table).

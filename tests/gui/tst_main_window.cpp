@@ -113,6 +113,14 @@ private:
     QTimer m_poll;
 };
 
+void writeFile(const QString& path, const QByteArray& text)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
 // A price table as a supplier would send it: the shipped tables with one A100 price changed.
 void writePriceFile(const QString& path, double a100Price)
 {
@@ -1127,6 +1135,90 @@ private slots:
         QCOMPARE(w->session()->scenario().assumptions.electricityUsdPerKwh, 0.25);
     }
 
+    // An Electricity table edit replaces the scenario's own price; undoing it, edit by edit,
+    // gives the scenario's own price back, with its source, in the plan and in the dock (it had
+    // come back as the table's old default). Redo carries the edit again.
+    void undoingAnElectricityEditGivesTheScenariosPriceBack()
+    {
+        auto w = makeWindow();
+        Assumptions a = w->session()->scenario().assumptions;
+        QVERIFY(a.electricityUsdPerKwh != 0.25);
+        chooseAssumptionValue(a, AssumptionId::ElectricityUsdPerKwh, 0.25);
+        w->session()->setAssumptions(a);
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.3")).isEmpty());
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.35")).isEmpty());
+        const auto price
+            = [&] { return w->session()->scenario().assumptions.electricityUsdPerKwh; };
+        QCOMPARE(price(), 0.35);
+        auto* undo = w->priceBook()->undoStack();
+        undo->undo();
+        QCOMPARE(price(), 0.3);
+        undo->undo();
+        QCOMPARE(price(), 0.25);
+        QCOMPARE(
+            w->session()->scenario().assumptions.source(AssumptionId::ElectricityUsdPerKwh).source,
+            std::string(kUserSupplied));
+        auto* spin
+            = w->assumptionsPanel()->findChild<QDoubleSpinBox*>(QStringLiteral("electricityPrice"));
+        QCOMPARE(spin->value(), 0.25);
+        undo->redo();
+        QCOMPARE(price(), 0.3);
+        // A scenario that follows the table follows it back: nothing of its own was replaced.
+        undo->undo();
+        QCOMPARE(price(), 0.25);
+        a = w->session()->scenario().assumptions;
+        a.electricityUsdPerKwh = w->priceBook()->catalog().defaults.electricityUsdPerKwh;
+        w->session()->setAssumptions(a);
+        const double table = a.electricityUsdPerKwh;
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Electricity, 0, 1, QStringLiteral("0.4")).isEmpty());
+        QCOMPARE(price(), 0.4);
+        undo->undo();
+        QCOMPARE(price(), table);
+    }
+
+    // File > Save asks before replacing a scenario file that another program or window wrote
+    // since it was opened: Cancel keeps that file as it is, Overwrite replaces it. A file only
+    // this window wrote is saved without a question.
+    void saveAsksBeforeReplacingAFileChangedOnDisk()
+    {
+        auto w = makeWindow();
+        w->show();
+        const QString path = m_files.filePath(QStringLiteral("shared.gpuplan.yaml"));
+        QString error;
+        QVERIFY2(w->saveScenario(path, &error), qPrintable(error));
+        QAction* save = menuAction(*w, QStringLiteral("&Save scenario"));
+        QVERIFY(save);
+        {
+            BoxAnswerer none({});
+            save->trigger();
+            QVERIFY(none.texts.isEmpty());
+        }
+        const QByteArray theirs = "schema_version: 1\nkind: gpuplan-scenario\nmodel: pythia-410m\n";
+        writeFile(path, theirs);
+        {
+            BoxAnswerer cancel({ QMessageBox::Cancel });
+            save->trigger();
+            QVERIFY(cancel.answeredAll());
+            QVERIFY2(cancel.texts.first().startsWith(
+                         QStringLiteral("shared.gpuplan.yaml changed on disk since it was opened")),
+                qPrintable(cancel.texts.first()));
+            QCOMPARE(readAll(path), theirs);
+        }
+        {
+            BoxAnswerer overwrite({ QMessageBox::Save });
+            save->trigger();
+            QVERIFY(overwrite.answeredAll());
+            QVERIFY(readAll(path) != theirs);
+        }
+        // Saved here now: no question.
+        BoxAnswerer none({});
+        save->trigger();
+        QVERIFY(none.texts.isEmpty());
+    }
+
     // File > New scenario starts the grant afresh, as a new scenario file has none; and the
     // Assumptions dock, once closed, comes back from the View menu.
     void newScenarioStartsTheGrantAfresh()
@@ -1552,6 +1644,56 @@ private slots:
             readAll(supplier));
         QCOMPARE(readAll(views::userDataDir() + QStringLiteral("/prices/prices-2.yaml")),
             readAll(other));
+    }
+
+    // A table that prices a GPU an earlier import added is checked against that import, as the
+    // planner will read them: checked against the shipped tables alone it was refused as naming
+    // an unknown GPU. A file with an error of its own is still refused, naming its line.
+    void aSecondImportMayUseAGpuTheFirstAdded()
+    {
+        auto w = makeWindow();
+        w->show();
+        const QString gpus = m_files.filePath(QStringLiteral("lab/new-gpu.yaml"));
+        writeFile(gpus,
+            "schema_version: 1\n"
+            "gpus:\n"
+            "  - id: lab-accelerator-96gb\n"
+            "    name: Lab Accelerator 96GB\n"
+            "    memory_gb: 96\n"
+            "    board_power_watts: 700\n"
+            "    peak_tflops: {bf16: 900, fp16: 900}\n"
+            "    spec: {date: 2026-11, source: \"vendor datasheet, November 2026\"}\n");
+        const QString offer = m_files.filePath(QStringLiteral("lab/offer.yaml"));
+        const QByteArray offerText = "schema_version: 1\n"
+                                     "cloud_offers:\n"
+                                     "  - id: lab-cloud-accelerator-8x\n"
+                                     "    kind: cloud\n"
+                                     "    provider: Lab Cloud\n"
+                                     "    instance: \"accel-8\"\n"
+                                     "    gpu: lab-accelerator-96gb\n"
+                                     "    gpus_per_instance: 8\n"
+                                     "    on_demand_usd_per_hour: 40.0\n"
+                                     "    date: 2026-11-30\n"
+                                     "    source: \"Lab Cloud price page, 2026-11-30\"\n";
+        writeFile(offer, offerText);
+        QString error;
+        QVERIFY2(w->importPrices(gpus, &error), qPrintable(error));
+        QVERIFY2(w->importPrices(offer, &error), qPrintable(error));
+        const auto load = loadUserCatalog();
+        QVERIFY2(load.ok(), qPrintable(issueText(load.issues)));
+        const auto* imported = load.catalog->findCloudOffer("lab-cloud-accelerator-8x");
+        QVERIFY(imported);
+        QCOMPARE(imported->gpuId, std::string("lab-accelerator-96gb"));
+        QCOMPARE(views::userPriceFiles(currentPriceSet()).size(), qsizetype { 2 });
+
+        QByteArray broken = offerText;
+        broken.replace("id: lab-cloud-accelerator-8x", "id: lab-cloud-other-8x");
+        broken.replace("40.0", "-40.0");
+        const QString bad = m_files.filePath(QStringLiteral("lab/bad-offer.yaml"));
+        writeFile(bad, broken);
+        QVERIFY(!w->importPrices(bad, &error));
+        QVERIFY2(error.startsWith(bad + QStringLiteral(":9:")), qPrintable(error));
+        QCOMPARE(views::userPriceFiles(currentPriceSet()).size(), qsizetype { 2 });
     }
 
     void revertSetsImportedPricesAside()
