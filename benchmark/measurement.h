@@ -66,7 +66,9 @@ struct CommunicationResult {
     Spread computeSeconds; // the step with every collective replaced by a local copy
     // Its optimizer step alone (the close less a plain micro-step, as optimizer_step_seconds):
     // the part of the compute that more GPUs shrink only where they shard the optimizer state.
-    Spread optimizerComputeSeconds;
+    // ddp and ZeRO-3 only: a ZeRO-1 or -2 close also gathers the parameters, which local-only
+    // makes a copy of (k - 1) / k of them, a stand-in for the gather, not part of the update.
+    std::optional<Spread> optimizerComputeSeconds;
     Spread seconds; // the step's collectives alone, on the step's buffers
     std::int64_t bytes = 0; // algorithm bytes (nccl-tests' "size") summed over the collectives
     std::int64_t busBytes = 0; // bytes x the nccl-tests bus factor of each collective

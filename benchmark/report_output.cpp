@@ -129,7 +129,9 @@ std::string scalingJson(const ConfigurationResult& c)
         return j;
     const CommunicationResult& comm = *c.communication;
     return j + ", \"compute_seconds\": " + spreadJson(comm.computeSeconds)
-        + ", \"optimizer_compute_seconds\": " + spreadJson(comm.optimizerComputeSeconds)
+        + (comm.optimizerComputeSeconds
+                ? ", \"optimizer_compute_seconds\": " + spreadJson(*comm.optimizerComputeSeconds)
+                : std::string())
         + ", \"communication_seconds\": " + spreadJson(comm.seconds) + ", \"communication_bytes\": "
         + std::to_string(comm.bytes) + ", \"bus_bytes\": " + std::to_string(comm.busBytes)
         + ", \"bus_bandwidth_bytes_per_second\": " + json::number(comm.busBandwidth);

@@ -111,7 +111,8 @@ void emitScaling(YAML::Emitter& out, const ConfigurationResult& c)
         return;
     const CommunicationResult& comm = *c.communication;
     emitSpread(out, "compute_seconds", comm.computeSeconds);
-    emitSpread(out, "optimizer_compute_seconds", comm.optimizerComputeSeconds);
+    if (comm.optimizerComputeSeconds)
+        emitSpread(out, "optimizer_compute_seconds", *comm.optimizerComputeSeconds);
     emitSpread(out, "communication_seconds", comm.seconds);
     out << YAML::Key << "communication_bytes" << YAML::Value << comm.bytes;
     out << YAML::Key << "bus_bytes" << YAML::Value << comm.busBytes;

@@ -31,6 +31,11 @@ public:
     // After an out-of-memory error: drops what the failed step left in the gradients.
     virtual void discardGradients() = 0;
     virtual StateBytes stateBytes() const = 0; // this rank's, between steps
+    // Whether a step's first micro-step does work its others do not: with the casts kept for
+    // the step, it makes the low-precision copy of every weight that the rest reuse. A block of
+    // micro-steps timed from a step's start then holds that work once, and scaled to the step
+    // it counted it accumulation / block times (the runner times such steps otherwise).
+    virtual bool firstMicroStepCasts() const { return false; }
 };
 
 } // namespace gpuplan::bench

@@ -88,4 +88,10 @@ StateBytes TrainingStep::stateBytes() const
     return bytes;
 }
 
+bool TrainingStep::firstMicroStepCasts() const
+{
+    // A captured graph casts in every replay (its capture ran with the cache off).
+    return setup_.keepCastsForStep && !graph_.captured();
+}
+
 } // namespace gpuplan::bench

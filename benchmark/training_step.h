@@ -33,6 +33,7 @@ public:
     void dropGraph() override;
     void discardGradients() override;
     StateBytes stateBytes() const override;
+    bool firstMicroStepCasts() const override;
 
 private:
     TrainableModel& model_;

@@ -441,12 +441,12 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     const Parallelism measuredStrategy = onSeveralGpus(base->parallelism);
     const int microStepsThere
         = std::max(1, (base->accumulation * base->gpuCount + gpuCount - 1) / std::max(1, gpuCount));
-    RunDays days { measuredComputeDays + optimizerDays(measuredStrategy), gradientAllReduceDays,
-        stepCommunication(measuredStrategy, microStepsThere, parameterToGradientBytes(*base)) };
+    RunDays days { measuredComputeDays, gradientAllReduceDays,
+        stepCommunication(measuredStrategy, microStepsThere, parameterToGradientBytes(*base)),
+        optimizerDays(measuredStrategy) };
     for (const auto& choice : choices) {
-        const RunDays these { measuredComputeDays * choice.computeRatio
-                + optimizerDays(choice.strategy),
-            gradientAllReduceDays, choice.communication };
+        const RunDays these { measuredComputeDays * choice.computeRatio, gradientAllReduceDays,
+            choice.communication, optimizerDays(choice.strategy) };
         if (!chosen || (busBytesPerSecond > 0.0 && these.middle() < days.middle())) {
             chosen = &choice;
             days = these;
@@ -504,7 +504,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
                 : "");
     if (busBytesPerSecond <= 0.0)
         e.flags.push_back(EstimateFlag::PerfectScaling);
-    else if (exchangeBound(days.compute, e.days))
+    else if (exchangeBound(days.allCompute(), e.days))
         e.flags.push_back(EstimateFlag::ExchangeBound);
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
     addUtilizationFlags(e);

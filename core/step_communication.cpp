@@ -59,7 +59,7 @@ std::string_view exchangeDescription(Parallelism strategy)
 double RunDays::best() const
 {
     const double hidden = allReduceDays * exchange.overlappable;
-    return compute + allReduceDays * exchange.exposed
+    return allCompute() + allReduceDays * exchange.exposed
         + std::max(0.0, hidden - compute * exchange.overlapWindow);
 }
 

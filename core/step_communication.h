@@ -58,15 +58,18 @@ std::string_view exchangeDescription(Parallelism strategy);
 // A run's days as compute and exchange: `allReduceDays` is one all-reduce of the gradients per
 // step over the whole run, `exchange` what the strategy moves in those units.
 struct RunDays {
-    double compute = 0.0;
+    double compute = 0.0; // the micro-steps, whose backward passes the exchange may overlap
     double allReduceDays = 0.0;
     StepCommunication exchange;
+    // The optimizer steps: they wait for the gradients' exchange, so nothing hides behind them.
+    double update = 0.0;
     double communication() const { return allReduceDays * exchange.total(); }
+    double allCompute() const { return compute + update; }
     // Everything hidden that the window can hide: compute, the waited-for part, and whatever
     // of the rest outlasts the backward passes it runs beside.
     double best() const;
     // Nothing hidden.
-    double worst() const { return compute + communication(); }
+    double worst() const { return allCompute() + communication(); }
     double middle() const { return 0.5 * (best() + worst()); }
 };
 

@@ -87,6 +87,7 @@ struct Configuration {
     std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
     std::optional<double> computeSeconds, communicationSeconds, busBandwidth;
     std::optional<double> optimizerSeconds; // optimizer_step_seconds' median
+    bool offload = false; // optimizer_offload: the update ran on the host
     std::optional<double> optimizerComputeSeconds; // optimizer_compute_seconds' median
     std::optional<std::int64_t> communicationBytes;
     std::string withheld; // free-lunch parts an ablation run went without, comma-separated
@@ -172,10 +173,13 @@ private:
         result.optimizerStateBytes = chosen->optimizerStateBytes;
         result.computeSeconds = chosen->computeSeconds;
         // One process's update is compute alone; several ranks' closes hold their collectives
-        // too, so theirs comes from the local-only samples, where the file has them.
-        result.optimizerComputeSeconds = result.gpuCount == 1 && result.nodeCount <= 1
-            ? chosen->optimizerSeconds
-            : chosen->optimizerComputeSeconds;
+        // too, so theirs comes from the local-only samples, where the file has them. An
+        // offloaded update ran on the host, which a machine's GPUs share: how it scales with
+        // them is not modelled, so such a run's compute is scaled whole, as before.
+        if (!chosen->offload)
+            result.optimizerComputeSeconds = result.gpuCount == 1 && result.nodeCount <= 1
+                ? chosen->optimizerSeconds
+                : chosen->optimizerComputeSeconds;
         result.communicationSeconds = chosen->communicationSeconds;
         result.communicationBytes = chosen->communicationBytes;
         result.busBandwidth = chosen->busBandwidth;
@@ -561,6 +565,8 @@ private:
                         .append(part.IsScalar() ? part.Scalar() : "?");
             conf.microBatch = static_cast<int>(
                 m_reader.integer(c, "micro_batch_size", what, kBatch).value_or(0));
+            if (c["optimizer_offload"])
+                conf.offload = m_reader.boolean(c, "optimizer_offload", what).value_or(false);
             conf.accumulation = static_cast<int>(
                 m_reader.integer(c, "grad_accumulation_steps", what, kBatch).value_or(0));
             spread(c, "forward_backward_seconds", what, kStepSeconds);

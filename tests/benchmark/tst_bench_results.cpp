@@ -138,7 +138,7 @@ private slots:
         best.stateBytes = { 4047126528, 1011781632, 2023563264 };
         CommunicationResult comm;
         comm.computeSeconds = { 25.9, 25.8, 26.1 };
-        comm.optimizerComputeSeconds = { 0.42, 0.41, 0.45 };
+        comm.optimizerComputeSeconds = Spread { 0.42, 0.41, 0.45 };
         comm.seconds = { 0.31, 0.30, 0.33 };
         comm.bytes = 4047126528;
         comm.busBytes = 3035344896;

@@ -526,9 +526,43 @@ private slots:
         const double update = 21.0 * 0.1 * 2 / 8; // the whole update (2 ranks' halves) over 8
         const StepCommunication exchange = stepCommunication(Parallelism::Zero1, 1, 1.0);
         const double allReduce = 100'000 * (2.0 * 7 / 8 * 4e9 / 100e9) / 86400;
-        const RunDays expected { microSteps + update, allReduce, exchange };
+        const RunDays expected { microSteps, allReduce, exchange, update };
         QVERIFY2(qAbs(eight->days - expected.middle()) < 1e-12,
             (std::to_string(eight->days) + " vs " + std::to_string(expected.middle())).c_str());
+
+        // A 2-rank ddp run's update is every parameter's on each rank: whole on 8 as on 2.
+        Catalog replicated = catalog;
+        MeasuredResult ddp2 = measuredOnTwoRanks(Parallelism::Ddp);
+        ddp2.optimizerComputeSeconds = 1.0;
+        replicated.measured.push_back(ddp2);
+        const auto ddp8 = extrapolatedEstimate(replicated, w, a100, 8);
+        QVERIFY(ddp8);
+        const double ddpCompute = 21.0 * 0.8 * 2 / 8 + 21.0 * 0.1;
+        const double at100 = 100'000 * (2.0 * 7 / 8 * 4e9 / 100e9) / 86400;
+        QVERIFY2(qAbs(ddp8->days - (ddpCompute + at100 / 2)) < 1e-12,
+            std::to_string(ddp8->days).c_str());
+
+        // The micro-batch fit scales the micro-steps alone: measuredWithRoom() on four 80 GB
+        // A100s runs ZeRO-1 at micro-batch 16 (x27.2 / 28.8 of the measured rate); with a 4 s
+        // update of its 34.56 s step (4 of its 40 days), 36 days of micro-steps are scaled by
+        // the fit and split, the update split by ZeRO-1's shards.
+        Catalog roomy = catalog;
+        MeasuredResult withUpdate = measuredWithRoom();
+        withUpdate.stepSeconds = withUpdate.stepMedianSeconds = 34.56;
+        withUpdate.optimizerComputeSeconds = 3.456;
+        roomy.measured.push_back(withUpdate);
+        Workload large = w;
+        large.globalBatch = 1024;
+        GpuSpec a100With80GB = a100;
+        a100With80GB.memoryGb = 80;
+        const auto fitted = extrapolatedEstimate(roomy, large, a100With80GB, 4);
+        QVERIFY(fitted);
+        QCOMPARE(fitted->configuration,
+            std::string("zero1 over 4 GPUs at micro-batch 16, from 1 measured"));
+        const RunDays zero1At16 { 36.0 / 4 * (27.2 / 28.8), 2'500.0 / 86400,
+            stepCommunication(Parallelism::Zero1, 16, 1.0), 4.0 / 4 };
+        QVERIFY2(qAbs(fitted->days - zero1At16.middle()) < 1e-12,
+            (std::to_string(fitted->days) + " vs " + std::to_string(zero1At16.middle())).c_str());
     }
 
     // The all-reduce moves the gradients a rank measured where it held them whole (one process,

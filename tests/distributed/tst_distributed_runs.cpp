@@ -147,7 +147,10 @@ private slots:
             // Timed with the collectives as local copies on both ranks (a rank left waiting in
             // a collective the other skipped would hang here), at half the micro-batch and at it.
             QCOMPARE(c["micro_step_samples"].toArray().size(), 2);
-            QVERIFY(c["optimizer_compute_seconds"].toObject()["median"].isDouble());
+            // The update alone where the close holds nothing else (ZeRO-1 and -2 also gather).
+            const QString strategy = c["parallelism"].toString();
+            QCOMPARE(c["optimizer_compute_seconds"].toObject()["median"].isDouble(),
+                strategy == "ddp" || strategy == "zero3");
             QVERIFY(c["validation_error"].isDouble());
         }
         QCOMPARE(strategies, QStringList({ "ddp", "zero1", "zero2", "zero3" }));
