@@ -8,10 +8,20 @@ Assumptions CarriedDefaults::carry(
     Assumptions carried = scenario;
     carryOne(AssumptionId::ElectricityUsdPerKwh, carried, before, after, m_electricity);
     carryOne(AssumptionId::Pue, carried, before, after, m_pue);
+    if (m_reloading) { // a reload is no edit: what it replaced is not given back
+        scenarioReplaced();
+        m_reloading = false;
+    }
     return carried;
 }
 
-void CarriedDefaults::forget()
+void CarriedDefaults::tablesReloaded()
+{
+    scenarioReplaced();
+    m_reloading = true;
+}
+
+void CarriedDefaults::scenarioReplaced()
 {
     m_electricity.reset();
     m_pue.reset();

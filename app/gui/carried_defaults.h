@@ -19,9 +19,13 @@ public:
     // edit, its undo or redo). Unchanged defaults leave the scenario as it is.
     Assumptions carry(
         const Assumptions& scenario, const Assumptions& before, const Assumptions& after);
-    // The tables were reloaded (an import, a revert, another price set): no edit is left to
-    // undo, so nothing set aside comes back.
-    void forget();
+    // The tables are being reloaded (an import, a revert, another price set): the change that
+    // follows is carried but sets nothing aside, and nothing set aside before comes back, as
+    // no edit is left to undo.
+    void tablesReloaded();
+    // Another scenario is open (New, Open): what the last one held is not this one's to get
+    // back.
+    void scenarioReplaced();
 
 private:
     // A scenario's own value that a table edit replaced, with the table's value before that
@@ -38,6 +42,7 @@ private:
 
     std::optional<SetAside> m_electricity;
     std::optional<SetAside> m_pue;
+    bool m_reloading = false;
 };
 
 } // namespace gpuplan::gui

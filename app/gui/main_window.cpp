@@ -141,7 +141,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
     // Connected before catalogChanged, which a reset emits after tablesReset: a reload leaves
     // no edit to undo.
-    connect(m_book, &PriceBook::tablesReset, this, [this] { m_carriedDefaults.forget(); });
+    connect(m_book, &PriceBook::tablesReset, this, [this] { m_carriedDefaults.tablesReloaded(); });
     connect(m_book, &PriceBook::catalogChanged, this, &MainWindow::catalogEdited);
     connect(m_prices, &PriceTablesView::saveRequested, this, &MainWindow::savePrices);
     connect(m_prices, &PriceTablesView::revertRequested, this, &MainWindow::revertPrices);
@@ -423,6 +423,7 @@ void MainWindow::newScenario()
     fresh.modelId = m_session->scenario().modelId;
     fresh.assumptions = m_session->catalog().defaults;
     m_session->setScenario(fresh);
+    m_carriedDefaults.scenarioReplaced(); // an undo gives the last one's figures to none
     m_assumptions->setAssumptions(fresh.assumptions);
     // The grant and the views' settings start afresh too: they are saved with the scenario.
     m_budget->setGrantSettings(m_freshGrant);
@@ -482,6 +483,7 @@ bool MainWindow::openScenario(const QString& path, QString* error)
     }
     m_document->adopt(path, opened->digest);
     m_session->setScenario(opened->scenario);
+    m_carriedDefaults.scenarioReplaced(); // an undo gives the last one's figures to none
     m_assumptions->setAssumptions(opened->scenario.assumptions);
     m_buyVsRent->followRecommendation(); // the file's choices, if it has any, are applied next
     m_budget->followRecommendation();

@@ -67,7 +67,12 @@ void setCurrentPriceSet(const QString& priceSet)
 
 QString editedPricesPath()
 {
-    return views::userDataDir() + QStringLiteral("/prices/") + currentPriceSet()
+    return editedPricesPath(currentPriceSet());
+}
+
+QString editedPricesPath(const QString& priceSet)
+{
+    return views::userDataDir() + QStringLiteral("/prices/") + priceSet
         + QStringLiteral("/edited-prices.yaml");
 }
 
@@ -126,23 +131,39 @@ bool saveEditedPrices(const Catalog& catalog, QString* error)
                       rows.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"));
         return false;
     }
-    const QString path = editedPricesPath();
+    // One price set for all three: the tables' own (the current one, as the window loads them),
+    // whose shipped files, imports and edited file lie beneath and beside each other.
+    const QString set
+        = catalog.priceSet.empty() ? currentPriceSet() : QString::fromStdString(catalog.priceSet);
+    const QString path = editedPricesPath(set);
+    // The edits alone, over what lies beneath the file (the shipped tables, then the imported
+    // ones): written whole, every entry never touched had been frozen at the save, over the
+    // shipped tables' later updates (review).
+    std::vector<DataFile> files = shippedDataFiles(set.toStdString());
+    std::vector<LoadIssue> unreadable;
+    for (const QString& beneath : importedPriceFiles(set))
+        if (auto file = readDataFile(beneath.toStdString(), unreadable))
+            files.push_back(std::move(*file));
+    // An import that cannot be read now lies beneath nothing: its entries would count as edits
+    // and be frozen into the file.
+    if (!unreadable.empty()) {
+        *error = QStringLiteral("Cannot save the price tables: %1").arg(issueText(unreadable));
+        return false;
+    }
+    const CatalogLoad base = loadCatalog(files);
+    if (priceEntriesThatDiffer(catalog, *base.catalog).empty()) {
+        // Nothing edited (an edit undone, or typed back): no file, which the loader would
+        // refuse as holding no table.
+        if (QFile::exists(path) && !QFile::remove(path)) {
+            *error = QStringLiteral("cannot remove %1").arg(path);
+            return false;
+        }
+        return true;
+    }
     if (!QDir().mkpath(QFileInfo(path).path())) {
         *error = QStringLiteral("cannot create %1").arg(QFileInfo(path).path());
         return false;
     }
-    // The edits alone, over what lies beneath the file (the shipped tables, then the imported
-    // ones): written whole, every entry never touched had been frozen at the save, over the
-    // shipped tables' later updates (review).
-    // The tables' own price set (the current one, as the window loads them).
-    const std::string set
-        = catalog.priceSet.empty() ? currentPriceSet().toStdString() : catalog.priceSet;
-    std::vector<DataFile> files = shippedDataFiles(set);
-    std::vector<LoadIssue> unreadable; // a user file that cannot be read is the loader's to report
-    for (const QString& beneath : importedPriceFiles())
-        if (auto file = readDataFile(beneath.toStdString(), unreadable))
-            files.push_back(std::move(*file));
-    const CatalogLoad base = loadCatalog(files);
     const std::string text = writeEditedPriceTables(catalog, *base.catalog);
     // Read it back with the loader first: never leave a file the planner would reject, or one
     // that reads back to other tables than the user sees.
@@ -209,8 +230,13 @@ QString saveImportedCatalog(const std::string& yamlText, const QString& fileName
 
 QStringList importedPriceFiles()
 {
-    QStringList files = views::userPriceFiles(currentPriceSet());
-    files.removeAll(editedPricesPath());
+    return importedPriceFiles(currentPriceSet());
+}
+
+QStringList importedPriceFiles(const QString& priceSet)
+{
+    QStringList files = views::userPriceFiles(priceSet);
+    files.removeAll(editedPricesPath(priceSet));
     return files;
 }
 

@@ -16,13 +16,19 @@ QString currentPriceSet();
 void setCurrentPriceSet(const QString& priceSet);
 
 // <user data dir>/prices/<current set>/edited-prices.yaml: where the Price tables view saves. It
-// holds the whole tables of the set it was edited from, so it is layered over that set only.
+// holds the entries edited over that set's tables (and the imports beneath), so it is layered
+// over that set only.
 QString editedPricesPath();
+QString editedPricesPath(const QString& priceSet);
 
 // The current set's shipped tables, then the user price files, then the user results files.
 CatalogLoad loadUserCatalog();
 
-// Writes `catalog`'s price tables to editedPricesPath() atomically.
+// Writes what `catalog`'s price tables hold otherwise than the shipped tables of its price set
+// and the imported ones beneath (writeEditedPriceTables) to editedPricesPath() of that set,
+// atomically, after checking that it reads back to `catalog`'s tables. No difference at all
+// removes the file: nothing is edited. False, with nothing written, where an imported file
+// cannot be read (the edits could not be told from it) and with the loader's issues.
 bool saveEditedPrices(const Catalog& catalog, QString* error);
 
 // Checks a price table (or a gpuplan-bench results file) with the planner's loader and copies
@@ -39,8 +45,9 @@ bool importResultsFile(const QString& path, const Catalog& catalog, QString* err
 QString saveImportedCatalog(const std::string& yamlText, const QString& fileName, QString* error);
 
 // The price tables imported with File > Import price table: every user price file of the current
-// set but editedPricesPath().
+// set (or of `priceSet`) but editedPricesPath().
 QStringList importedPriceFiles();
+QStringList importedPriceFiles(const QString& priceSet);
 // <user data dir>/prices/reverted/: where "Revert to shipped defaults" puts imported price
 // tables. The loader reads only the prices folder itself, so they stop counting, yet the user
 // can move one back.

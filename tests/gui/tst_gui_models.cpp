@@ -3,6 +3,7 @@
 
 #include "app/common/cloud_columns.h"
 #include "app/common/option_columns.h"
+#include "app/gui/carried_defaults.h"
 #include "app/gui/cloud_table_model.h"
 #include "app/gui/option_table_model.h"
 #include "app/gui/price_book.h"
@@ -53,7 +54,9 @@ CatalogLoad savedAndReloaded(const Catalog& catalog)
     QString error;
     CatalogLoad load;
     if (saveEditedPrices(catalog, &error))
-        load = loadCatalogWithUserFiles({ editedPricesPath().toStdString() }, catalog.priceSet);
+        load = loadCatalogWithUserFiles(
+            { editedPricesPath(QString::fromStdString(catalog.priceSet)).toStdString() },
+            catalog.priceSet);
     else
         load.issues.push_back({ LoadIssue::Severity::Error, "edited-prices.yaml", 0, 0,
             "not saved: " + error.toStdString() });
@@ -639,6 +642,55 @@ private slots:
         const QString again = QString::fromUtf8(file.readAll());
         QVERIFY2(!again.contains(QStringLiteral("assumptions:")), qPrintable(again));
         QCOMPARE(again.count(QStringLiteral("- id: ")), 1);
+        file.close();
+        // Every edit undone: no file, which the loader would refuse as holding no table (the
+        // save had been refused, and the undone edit kept on disk).
+        book.undoStack()->undo();
+        book.undoStack()->undo();
+        QVERIFY(priceEntriesThatDiffer(*m_current, book.catalog()).empty());
+        QVERIFY2(saveEditedPrices(book.catalog(), &error), qPrintable(error));
+        QVERIFY(!QFile::exists(editedPricesPath()));
+    }
+
+    // What Electricity table edits do to the scenario (app/gui/carried_defaults.h): the edit is
+    // carried; its undo gives back the scenario's own figure; a reload or another scenario
+    // leaves nothing to give back.
+    void carriedDefaultsGiveBackOnlyWhatAnEditReplaced()
+    {
+        Assumptions table;
+        table.electricityUsdPerKwh = 0.13;
+        table.source(AssumptionId::ElectricityUsdPerKwh).source = "EIA";
+        Assumptions edited = table;
+        edited.electricityUsdPerKwh = 0.3;
+        Assumptions own = table;
+        chooseAssumptionValue(own, AssumptionId::ElectricityUsdPerKwh, 0.25);
+
+        CarriedDefaults carried;
+        Assumptions scenario = carried.carry(own, table, edited);
+        QCOMPARE(scenario.electricityUsdPerKwh, 0.3);
+        QCOMPARE(scenario.source(AssumptionId::ElectricityUsdPerKwh).source, std::string("EIA"));
+        scenario = carried.carry(scenario, edited, table); // undo
+        QCOMPARE(scenario.electricityUsdPerKwh, 0.25);
+        QCOMPARE(
+            scenario.source(AssumptionId::ElectricityUsdPerKwh).source, std::string(kUserSupplied));
+        QCOMPARE(scenario.pue, own.pue); // the other figure untouched
+
+        // Another scenario opened between the edit and its undo follows the table back.
+        scenario = carried.carry(own, table, edited);
+        carried.scenarioReplaced();
+        Assumptions next = edited; // a new scenario starts from the edited defaults
+        next = carried.carry(next, edited, table);
+        QCOMPARE(next.electricityUsdPerKwh, 0.13);
+
+        // A reload that moves the default sets nothing aside: a later edit to the old default
+        // is an edit, not the reload undone.
+        Assumptions imported = table;
+        imported.electricityUsdPerKwh = 0.2;
+        carried.tablesReloaded();
+        scenario = carried.carry(own, table, imported);
+        QCOMPARE(scenario.electricityUsdPerKwh, 0.2);
+        scenario = carried.carry(scenario, imported, table);
+        QCOMPARE(scenario.electricityUsdPerKwh, 0.13);
     }
 
     // The editor's bounds are the loader's (core/limits.h, the assumption table).
