@@ -403,15 +403,19 @@ void ConfigurationRun::timeAt(
                     + std::to_string(result.accumulation) + " checks the extrapolation");
     // The results file says how far each step was extrapolated.
     if (blockLength < result.accumulation)
-        result.notes.push_back("each sample timed "
-            + (step.firstMicroStepCasts() && !multiProcess
-                    ? "the step's first micro-step (which casts every weight for the rest), "
-                        + std::to_string(blockLength) + " of its other "
-                        + std::to_string(result.accumulation - 1) + " micro-steps and its close"
-                    : std::to_string(blockLength) + " of the step's "
-                        + std::to_string(result.accumulation) + " micro-steps and its close")
-            + "; the rest extrapolated (--block-micro-steps "
-            + std::to_string(options.maxBlockMicroSteps) + ")");
+        result.notes.push_back(step.firstMicroStepCasts() && !multiProcess
+                ? "each sample timed the step's first micro-step (which casts every weight for "
+                  "the rest), a block of "
+                    + std::to_string(blockLength)
+                    + (blockLength == 1 ? " warm micro-step" : " warm micro-steps")
+                    + " and the last with the update; the step's "
+                    + std::to_string(result.accumulation - 2)
+                    + " warm micro-steps extrapolated from the block (--block-micro-steps "
+                    + std::to_string(options.maxBlockMicroSteps) + ")"
+                : "each sample timed " + std::to_string(blockLength) + " of the step's "
+                    + std::to_string(result.accumulation)
+                    + " micro-steps and its close; the rest extrapolated (--block-micro-steps "
+                    + std::to_string(options.maxBlockMicroSteps) + ")");
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {
         return timed([&] {
@@ -457,7 +461,7 @@ void ConfigurationRun::timeAt(
         if (sampleNext) {
             samples.push_back(
                 timeSample(step, batch, result.accumulation, blockLength, multiProcess));
-            sampledSeconds += samples.back().blockSeconds + samples.back().optimizerSeconds;
+            sampledSeconds += samples.back().timedSeconds;
             continue;
         }
         if (!moreSamples() && !validatePhaseShown) {
@@ -543,6 +547,7 @@ StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, in
         sample.blockSeconds = agree.slowest(seconds[1]);
         sample.optimizerSeconds
             = agree.slowest(seconds[0] + seconds[2]) - 2.0 * sample.blockSeconds / blockLength;
+        sample.timedSeconds = seconds[0] + seconds[1] + seconds[2];
         return sample;
     }
     if (!closingSeparately) {
@@ -557,6 +562,7 @@ StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, in
         const auto seconds = clock.timeParts({ block, [&] { step.optimizerStep(); } });
         sample.blockSeconds = agree.slowest(seconds[0]);
         sample.optimizerSeconds = agree.slowest(seconds[1]);
+        sample.timedSeconds = sample.blockSeconds + sample.optimizerSeconds;
         return sample;
     }
     // One timed region here too, the close queued behind the block: until 2026-11-28 they
@@ -580,6 +586,7 @@ StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, in
     // display).
     const double closing = agree.slowest(seconds[0] + seconds[1]) - sample.blockSeconds;
     sample.optimizerSeconds = closing - sample.blockSeconds / blockLength;
+    sample.timedSeconds = sample.blockSeconds + closing;
     return sample;
 }
 

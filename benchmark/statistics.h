@@ -57,6 +57,9 @@ struct StepSample {
     double blockSeconds = 0.0;
     int blockLength = 1;
     double optimizerSeconds = 0.0;
+    // What the sample took, its parts together (above blockSeconds + optimizerSeconds where a
+    // step's first micro-step was timed apart): the runner's time budget counts this.
+    double timedSeconds = 0.0;
 };
 
 // The spreads of a configuration's step from its samples (not empty). Each sample is a whole

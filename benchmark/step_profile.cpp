@@ -20,7 +20,7 @@ std::optional<TimeBreakdown> profileStep(TrainableModel& model, const Configurat
     const Recipe& recipe, const DeviceClock& clock, std::vector<std::string>& notes)
 {
     const bool cuda = clock.device().is_cuda();
-    const int length = std::min(result.accumulation, kMostProfiledMicroSteps);
+    const int whole = std::min(result.accumulation, kMostProfiledMicroSteps);
     model.dropGradients(); // the last configuration's buffers go first
     clock.releaseCachedMemory();
     try {
@@ -29,14 +29,28 @@ std::optional<TimeBreakdown> profileStep(TrainableModel& model, const Configurat
         const Batch batch = model.makeBatch(result.microBatch, clock.device());
         // First use of this set-up: allocations, kernel choices.
         for (int i = 0; i < kWarmSteps; ++i) {
-            for (int a = 0; a < length; ++a)
+            for (int a = 0; a < whole; ++a)
                 step.microStep(batch);
             step.optimizerStep();
         }
+        // With the casts kept for the step, its first micro-step casts every weight: profiled
+        // apart and counted once, not scaled with a block it began (as the timed samples,
+        // runner.cpp).
+        const bool firstApart = step.firstMicroStepCasts() && result.accumulation > whole;
+        std::vector<ProfiledEvent> first;
+        if (firstApart)
+            first = profiledEvents(
+                [&] {
+                    step.microStep(batch);
+                    clock.synchronize();
+                },
+                cuda);
+        const int length = firstApart ? std::min(result.accumulation - 1, whole) : whole;
         const auto block = profiledEvents(
             [&] {
                 for (int a = 0; a < length; ++a)
-                    step.microStep(batch, /*closesStep=*/a + 1 == result.accumulation);
+                    step.microStep(batch,
+                        /*closesStep=*/a + 1 + (firstApart ? 1 : 0) == result.accumulation);
                 clock.synchronize();
             },
             cuda);
@@ -52,7 +66,7 @@ std::optional<TimeBreakdown> profileStep(TrainableModel& model, const Configurat
             return std::nullopt;
         }
         return breakdownOf(block, length, optimizer, result.accumulation,
-            cuda ? "CUDA kernels" : "CPU operators (self time)");
+            cuda ? "CUDA kernels" : "CPU operators (self time)", firstApart ? &first : nullptr);
     } catch (const std::exception& e) {
         const auto* torchError = dynamic_cast<const c10::Error*>(&e);
         notes.push_back(std::string("time breakdown not taken: ")

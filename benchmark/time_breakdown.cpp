@@ -285,14 +285,15 @@ std::vector<std::int64_t> selfTimesNs(const std::vector<ProfiledEvent>& events)
 }
 
 TimeBreakdown breakdownOf(const std::vector<ProfiledEvent>& block, int blockLength,
-    const std::vector<ProfiledEvent>& optimizer, int accumulation, std::string source)
+    const std::vector<ProfiledEvent>& optimizer, int accumulation, std::string source,
+    const std::vector<ProfiledEvent>* firstMicroStep)
 {
     if (blockLength < 1 || accumulation < 1)
         throw std::invalid_argument("a time breakdown needs at least one micro-step in its block "
                                     "and an accumulation of at least 1");
     TimeBreakdown out;
     out.source = std::move(source);
-    out.profiledMicroSteps = blockLength;
+    out.profiledMicroSteps = blockLength + (firstMicroStep ? 1 : 0);
     std::map<WorkKind, double> byKind;
     std::map<std::pair<std::string, WorkKind>, EventTime> byName;
     const auto add = [&](const std::vector<ProfiledEvent>& events, double perStep,
@@ -308,9 +309,13 @@ TimeBreakdown breakdownOf(const std::vector<ProfiledEvent>& block, int blockLeng
             ++entry.calls;
         }
     };
-    // The block stands for accumulation / blockLength of itself in a step. Everything the
-    // optimizer step runs is the optimizer's, whatever its kernels are called.
-    add(block, static_cast<double>(accumulation) / blockLength, std::nullopt);
+    // The block stands for accumulation / blockLength of itself in a step (the other
+    // accumulation - 1 where the first micro-step is profiled apart). Everything the optimizer
+    // step runs is the optimizer's, whatever its kernels are called.
+    const int standsFor = firstMicroStep ? accumulation - 1 : accumulation;
+    if (firstMicroStep)
+        add(*firstMicroStep, 1.0, std::nullopt);
+    add(block, static_cast<double>(standsFor) / blockLength, std::nullopt);
     add(optimizer, 1.0, WorkKind::Optimizer);
 
     for (const auto& [kind, seconds] : byKind)

@@ -78,10 +78,14 @@ struct TimeBreakdown {
 inline constexpr std::size_t kMaxEventName = 120;
 inline constexpr std::size_t kTopEvents = 10;
 
-// `block`: the events of `blockLength` micro-steps; `optimizer`: those of one optimizer step.
-// Throws std::invalid_argument when blockLength or accumulation is below 1.
+// `block`: the events of `blockLength` micro-steps; `optimizer`: those of one optimizer step;
+// `firstMicroStep`, where a step's first micro-step does more than the rest (the kept casts:
+// it casts every weight), its events, counted once a step, the block then standing for the
+// other accumulation - 1. Throws std::invalid_argument when blockLength or accumulation is
+// below 1.
 TimeBreakdown breakdownOf(const std::vector<ProfiledEvent>& block, int blockLength,
-    const std::vector<ProfiledEvent>& optimizer, int accumulation, std::string source);
+    const std::vector<ProfiledEvent>& optimizer, int accumulation, std::string source,
+    const std::vector<ProfiledEvent>* firstMicroStep = nullptr);
 
 // The time of `kind` per step, 0 when the breakdown has none.
 double secondsOf(const TimeBreakdown& breakdown, WorkKind kind);

@@ -176,10 +176,16 @@ private:
         // too, so theirs comes from the local-only samples, where the file has them. An
         // offloaded update ran on the host, which a machine's GPUs share: how it scales with
         // them is not modelled, so such a run's compute is scaled whole, as before.
+        // A ZeRO-1 or -2 close also gathers the parameters (a copy of most of them when local):
+        // its figure, written by builds of 2026-12-03 before the benchmark stopped writing it
+        // there, is not the update's.
+        const bool updateAlone
+            = chosen->parallelism == Parallelism::Ddp || chosen->parallelism == Parallelism::Zero3;
         if (!chosen->offload)
             result.optimizerComputeSeconds = result.gpuCount == 1 && result.nodeCount <= 1
                 ? chosen->optimizerSeconds
-                : chosen->optimizerComputeSeconds;
+                : updateAlone ? chosen->optimizerComputeSeconds
+                              : std::nullopt;
         result.communicationSeconds = chosen->communicationSeconds;
         result.communicationBytes = chosen->communicationBytes;
         result.busBandwidth = chosen->busBandwidth;

@@ -747,7 +747,11 @@ void MainWindow::savePrices()
         return;
     }
     m_book->markSaved();
-    statusBar()->showMessage(tr("Saved to %1").arg(editedPricesPath()), 8000);
+    // Every edit undone: the save removed the file rather than writing one.
+    statusBar()->showMessage(QFileInfo::exists(editedPricesPath())
+            ? tr("Saved to %1").arg(editedPricesPath())
+            : tr("No edits left: %1 removed").arg(editedPricesPath()),
+        8000);
 }
 
 void MainWindow::revertPrices()

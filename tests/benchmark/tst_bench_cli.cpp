@@ -488,8 +488,9 @@ private slots:
             const QString expected = naive
                 ? QStringLiteral("each sample timed 1 of the step's 4 micro-steps and its close")
                 : QStringLiteral("each sample timed the step's first micro-step (which casts "
-                                 "every weight for the rest), 1 of its other 3 micro-steps and "
-                                 "its close");
+                                 "every weight for the rest), a block of 1 warm micro-step and "
+                                 "the last with the update; the step's 2 warm micro-steps "
+                                 "extrapolated from the block (--block-micro-steps 1)");
             QVERIFY2(notes.join('\n').contains(expected), qPrintable(notes.join('\n')));
         }
     }

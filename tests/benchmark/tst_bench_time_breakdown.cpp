@@ -219,6 +219,28 @@ private slots:
         QVERIFY(add != b.top.end() && add->kind == WorkKind::Optimizer);
     }
 
+    // Casts kept for the step: the first micro-step (with its casts) counts once, the block of
+    // warm ones for the other accumulation - 1; scaled with a block it began, the casts had
+    // counted accumulation / block times.
+    void aFirstMicroStepApartCountsOnce()
+    {
+        const std::vector<ProfiledEvent> first {
+            kernel("nvjet_gemm_one", 0, 3'000'000),
+            kernel(
+                "vectorized_elementwise_kernel<bfloat16_copy_kernel_cuda>", 3'000'000, 2'000'000),
+        };
+        const std::vector<ProfiledEvent> block {
+            kernel("nvjet_gemm_one", 0, 3'000'000),
+            kernel("nvjet_gemm_one", 4'000'000, 3'000'000),
+        };
+        const TimeBreakdown b = breakdownOf(block, 2, {}, 8, "CUDA kernels", &first);
+        QCOMPARE(b.profiledMicroSteps, 3);
+        // Products: 3 ms once, then 3 ms x 7 warm micro-steps; the cast's 2 ms once.
+        QVERIFY(near(secondsOf(b, WorkKind::MatrixProducts), 0.024));
+        QVERIFY(near(secondsOf(b, WorkKind::CopiesAndCasts), 0.002));
+        QVERIFY(near(b.profiledSeconds, 0.026));
+    }
+
     void longNamesAreShortenedAndTheTopIsBounded()
     {
         std::vector<ProfiledEvent> block;
