@@ -47,6 +47,14 @@ private:
     bool validating_;
 };
 
+// The warm block of a step whose first micro-step casts every weight (timeSample): at most the
+// step's own warm micro-steps, accumulation - 2, and at least one to time (a step of 2 has none
+// of its own: the one timed prices the first and last apart, and cancels out of the step).
+int warmBlockFor(int blockLength, int accumulation)
+{
+    return std::max(1, std::min(blockLength, accumulation - 2));
+}
+
 // What the ranks agree on: one process agrees with itself.
 struct Agreement {
     distributed::Communicator* communicator = nullptr;
@@ -402,20 +410,25 @@ void ConfigurationRun::timeAt(
                     + " micro-steps): it measures noise; --block-micro-steps below "
                     + std::to_string(result.accumulation) + " checks the extrapolation");
     // The results file says how far each step was extrapolated.
-    if (blockLength < result.accumulation)
-        result.notes.push_back(step.firstMicroStepCasts() && !multiProcess
+    const bool castsApart = step.firstMicroStepCasts() && !multiProcess;
+    const int warmBlock = warmBlockFor(blockLength, result.accumulation);
+    const int warmInStep = result.accumulation - 2;
+    if (blockLength < result.accumulation && castsApart)
+        result.notes.push_back(warmBlock < warmInStep
                 ? "each sample timed the step's first micro-step (which casts every weight for "
                   "the rest), a block of "
-                    + std::to_string(blockLength)
-                    + (blockLength == 1 ? " warm micro-step" : " warm micro-steps")
-                    + " and the last with the update; the step's "
-                    + std::to_string(result.accumulation - 2)
+                    + std::to_string(warmBlock)
+                    + (warmBlock == 1 ? " warm micro-step" : " warm micro-steps")
+                    + " and the last with the update; the step's " + std::to_string(warmInStep)
                     + " warm micro-steps extrapolated from the block (--block-micro-steps "
                     + std::to_string(options.maxBlockMicroSteps) + ")"
-                : "each sample timed " + std::to_string(blockLength) + " of the step's "
-                    + std::to_string(result.accumulation)
-                    + " micro-steps and its close; the rest extrapolated (--block-micro-steps "
-                    + std::to_string(options.maxBlockMicroSteps) + ")");
+                : "each sample timed the step's first micro-step (which casts every weight for "
+                  "the rest) apart from its others; nothing extrapolated");
+    else if (blockLength < result.accumulation)
+        result.notes.push_back("each sample timed " + std::to_string(blockLength)
+            + " of the step's " + std::to_string(result.accumulation)
+            + " micro-steps and its close; the rest extrapolated (--block-micro-steps "
+            + std::to_string(options.maxBlockMicroSteps) + ")");
     // Validation: a whole optimizer step of every micro-step, timed as one.
     const auto timeFullStep = [&] {
         return timed([&] {
@@ -528,6 +541,9 @@ StepSample ConfigurationRun::timeSample(StepEngine& step, const Batch& batch, in
     StepSample sample;
     sample.blockLength = blockLength;
     if (!closingSeparately && step.firstMicroStepCasts() && blockLength < accumulation) {
+        // At most the step's own warm micro-steps (accumulation - 2), at least one to time.
+        blockLength = warmBlockFor(blockLength, accumulation);
+        sample.blockLength = blockLength;
         // Casts kept for the step: its first micro-step casts every weight, the rest reuse the
         // copies. Timed from the step's start, the block held that cast once and the scaling
         // counted it accumulation / block times (+8-17 % on the CPU at --block-micro-steps 1;

@@ -61,15 +61,16 @@ struct EventTime {
     std::string name; // shortened to kMaxEventName characters
     WorkKind kind = WorkKind::Other;
     double seconds = 0.0; // per optimizer step
-    int calls = 0; // per profiled run (block of micro-steps plus the optimizer step)
+    int calls = 0; // per profiled run (a first micro-step apart, the block, the optimizer step)
 };
 
 // One optimizer step's profiled time by kind, extrapolated from a block of micro-steps and the
 // optimizer step the same way the timed step is (statistics.h): block x accumulation / length +
-// optimizer step.
+// optimizer step, or, with the first micro-step profiled apart (kept casts), first + block x
+// (accumulation - 1) / length + optimizer step.
 struct TimeBreakdown {
     std::string source; // "CUDA kernels" or "CPU operators (self time)"
-    int profiledMicroSteps = 0; // the block's length
+    int profiledMicroSteps = 0; // the block's length, plus one for a first micro-step apart
     double profiledSeconds = 0.0; // per step: the sum over kinds
     std::vector<KindTime> kinds; // largest first; kinds with no time left out
     std::vector<EventTime> top; // the most expensive events, largest first

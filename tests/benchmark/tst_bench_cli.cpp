@@ -493,6 +493,20 @@ private slots:
                                  "extrapolated from the block (--block-micro-steps 1)");
             QVERIFY2(notes.join('\n').contains(expected), qPrintable(notes.join('\n')));
         }
+        // A step of 2 has no warm micro-step of its own to extrapolate: the note says so.
+        const auto two = runBench({ "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
+            "4", "--seq-len", "17", "--methods", "free-lunch", "--activation-checkpointing", "off",
+            "--precision", "bf16", "--micro-batch", "2", "--block-micro-steps", "1",
+            "--steps-measured", "2", "--min-time", "0", "--format", "json" });
+        QVERIFY2(two.exitCode == 0, two.err.constData());
+        const QJsonObject c = parseObject(two.out)["configurations"].toArray()[0].toObject();
+        QStringList notes;
+        for (const auto& note : c["notes"].toArray())
+            notes << note.toString();
+        QVERIFY2(notes.join('\n').contains("each sample timed the step's first micro-step (which "
+                                           "casts every weight for the rest) apart from its "
+                                           "others; nothing extrapolated"),
+            qPrintable(notes.join('\n')));
     }
 
     // --time-breakdown on: on the CPU, the operators' self times of a profiled block of
