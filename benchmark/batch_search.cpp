@@ -17,13 +17,19 @@ int log2Exact(int n)
 }
 } // namespace
 
-BatchSearchResult searchMicroBatch(int target, const std::function<bool(int)>& fits)
+BatchSearchResult searchMicroBatch(
+    int target, const std::function<bool(int)>& fits, const std::function<bool(int)>& ruledOut)
 {
     BatchSearchResult result;
     int fitting = -1; // largest exponent known to fit
     int failing = log2Exact(target) + 1; // smallest exponent known to fail (or past target)
     while (failing - fitting > 1) {
         const int middle = (fitting + failing + 1) / 2;
+        if (ruledOut && ruledOut(1 << middle)) {
+            result.ruledOut.push_back(1 << middle);
+            failing = middle;
+            continue;
+        }
         ++result.trials;
         if (fits(1 << middle))
             fitting = middle;

@@ -84,6 +84,7 @@ struct ConfigurationRun {
     const ProgressSink& progress;
     PercentPlan plan;
     std::size_t index;
+    std::optional<std::int64_t> capacity; // the device's memory, or the CPU's limit; none: no limit
     Agreement agree { options.communicator };
 
     void emit(ProgressPhase phase, double fraction, const std::string& message,
@@ -254,11 +255,30 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
             || (fusedAttentionInstead(microBatch) && recordMemorySample(*step, microBatch, result));
     };
 
+    // A micro-batch the trials so far put far past the memory (search_pruning.h) is not tried;
+    // the note says which and why. The state is every rank's largest, as the peaks are; each
+    // rank judges against its own memory, and one that rules it out rules it out for all, so
+    // that every rank runs the same trials (and collectives).
+    auto ruledOut = [&](int microBatch) {
+        if (!capacity || !options.pruneSearch)
+            return false;
+        const StateBytes state = step->stateBytes();
+        const double stateBytes = static_cast<double>(
+            agree.largest(state.parameters + state.gradients + state.optimizerState));
+        auto why = ruledOutByMemory(result.memorySamples, stateBytes, *capacity, microBatch);
+        if (!agree.anywhere(why.has_value()))
+            return false;
+        result.notes.push_back(why ? std::move(*why)
+                                   : "micro-batch " + std::to_string(microBatch)
+                    + " not tried: another rank's peaks so far predict more than its memory");
+        return true;
+    };
+
     if (options.microBatch) {
         result.fittedMicroBatch = *options.microBatch;
     } else {
         const BatchSearchResult found
-            = searchMicroBatch(largestPowerOfTwoAtMost(perDevice()), trial);
+            = searchMicroBatch(largestPowerOfTwoAtMost(perDevice()), trial, ruledOut);
         result.fittedMicroBatch = found.microBatch;
         result.trialSteps = found.trials;
     }
@@ -724,7 +744,8 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
             ++report.search.configurationsSkipped;
             report.search.exhaustiveTrialSteps += doublingTrials(target, skip.dominatingMicroBatch);
         } else {
-            const ConfigurationRun run { options, report, *model, clock, progress, plan, i };
+            const ConfigurationRun run { options, report, *model, clock, progress, plan, i,
+                capacity };
             forgetTimedChoiceUse(); // the choices earlier configurations used
             result = run.measure(configuration);
             if (result.feasible())

@@ -45,7 +45,8 @@ struct RunOptions {
     // After every configuration is timed, profile each (single-process) one's step and record
     // where its time goes (step_profile.h, time_breakdown.h).
     bool timeBreakdown = false;
-    // Skip configurations that cannot win (search_pruning.h); off when the micro-batch is fixed.
+    // Skip configurations that cannot win, and micro-batches the memory model rules out
+    // (search_pruning.h); the first is off when the micro-batch is fixed.
     bool pruneSearch = true;
     // Called with the built model before any step: tests poison a weight with it.
     std::function<void(TrainableModel&)> prepareModel;

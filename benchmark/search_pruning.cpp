@@ -38,6 +38,42 @@ std::optional<MemoryModel> fitMemoryModel(const std::vector<MemorySample>& sampl
     return MemoryModel { line->intercept, line->slope };
 }
 
+std::optional<MemoryModel> searchMemoryModel(
+    const std::vector<MemorySample>& fitted, double stateBytes)
+{
+    std::optional<MemoryModel> model = fitMemoryModel(fitted);
+    if (!model && !fitted.empty()) {
+        const auto& only = fitted.front();
+        model = MemoryModel { stateBytes,
+            (static_cast<double>(only.peakMemoryBytes) - stateBytes) / only.microBatch };
+    }
+    if (!model || !(model->bytesPerSample > 0.0))
+        return std::nullopt;
+    return model;
+}
+
+std::optional<std::string> ruledOutByMemory(const std::vector<MemorySample>& fitted,
+    double stateBytes, std::int64_t capacityBytes, int microBatch)
+{
+    const auto model = searchMemoryModel(fitted, stateBytes);
+    if (!model || capacityBytes <= 0)
+        return std::nullopt;
+    const double predicted = model->fixedBytes + model->bytesPerSample * microBatch;
+    const double capacity = static_cast<double>(capacityBytes);
+    const double margin = fitted.size() == 1 ? kRuledOutMarginOnePoint : kRuledOutMargin;
+    if (predicted < margin * capacity)
+        return std::nullopt;
+    std::string measured;
+    for (const auto& s : fitted)
+        measured += (measured.empty() ? "" : ", ") + std::string("micro-batch ")
+            + std::to_string(s.microBatch) + ": " + gib(static_cast<double>(s.peakMemoryBytes));
+    char times[16];
+    std::snprintf(times, sizeof times, "%g", margin);
+    return "micro-batch " + std::to_string(microBatch) + " not tried: the peaks so far (" + measured
+        + (fitted.size() == 1 ? "; the state " + gib(stateBytes) : std::string()) + ") predict "
+        + gib(predicted) + ", over " + times + " x the device's " + gib(capacity);
+}
+
 int largestFittingMicroBatch(const MemoryModel& model, std::int64_t capacityBytes, int target)
 {
     return largestFittingPowerOfTwo(

@@ -2,7 +2,8 @@
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
 #   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [softmax] [depthwise] [speed]
-#       [ablation] [breakdown] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b] [vision]
+#       [ablation] [breakdown] [series] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b]
+#       [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
 # (apt-get download libyaml-cpp0.7 libyaml-cpp-dev). Results YAML, progress jsonl and logs are
 # written to a work folder and packed into $OUT/measurements.tar.gz after every phase, so a
@@ -110,7 +111,7 @@ with_limit() { timeout --signal=TERM --kill-after=10 "$limit" "$@"; }
 # says which phase took the time. Its own output (stderr) is the log.
 bench_run() {
   local name=$1; shift
-  with_limit $bench run "$@" --out "$results/$name.yaml" --progress jsonl \
+  with_limit "$bench" run "$@" --out "$results/$name.yaml" --progress jsonl \
     | tee "$results/$name.jsonl" \
     | while IFS= read -r event; do echo "$(( $(date +%s) - t0 )) $event"; done > "$results/$name.times"
   return "${PIPESTATUS[0]}"
@@ -195,6 +196,28 @@ for phase in "${phases[@]}"; do
         RUN_LIMIT=60 run "breakdown-${target%%:*}" --model "${target%%:*}" "${fastest[@]}" \
           --micro-batch "${target##*:}" --steps-measured 1 --min-time 0 --time-breakdown on
       done ;;
+    series)  # issue 13's validation bound as a series: SERIES_RUNS (default 10) fresh runs of each
+             # SERIES entry, model:micro-batch[:block] (default the H200's speed-phase micro-batches
+             # of 2026-12-04; an H100 fits 64, 32, 16, 128 and 128), the micro-batch fixed so that
+             # no run searches, blocks of 4 where the default of 8 is the whole step (Pythia-160M
+             # at 128 x 8), one validation step; SERIES_EXTRA: more run arguments (a CPU smoke
+             # test: --device cpu --batch-size 4 --seq-len 32). Then each one's median and worst.
+      for entry in ${SERIES:-pythia-160m:128:4 pythia-410m:64 vit-large-22k:256 pythia-1b:32 \
+                               convnext-xlarge-22k:128}; do
+        IFS=: read -r model micro block <<< "$entry"
+        for i in $(seq 1 "${SERIES_RUNS:-10}"); do
+          # shellcheck disable=SC2086 # SERIES_EXTRA is a list of arguments
+          RUN_LIMIT=${SERIES_LIMIT:-120} run "series-$model-$i" --model "$model" "${fastest[@]}" \
+            --micro-batch "$micro" ${block:+--block-micro-steps "$block"} --validate 1 \
+            ${SERIES_EXTRA:-}
+        done
+      done
+      shopt -s nullglob
+      series_files=("$results"/series-*.yaml)
+      shopt -u nullglob
+      [ ${#series_files[@]} -eq 0 ] \
+        || python3 benchmark/scripts/validation_series.py "${series_files[@]}" \
+             | tee "$results/series.txt" ;;
     compare)  # forward+backward against transformers, and the fused-attention backends
       step compare-transformers-h100 90 python3 benchmark/scripts/compare_transformers_gpu.py "$bench"
       step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;
@@ -226,6 +249,9 @@ for phase in "${phases[@]}"; do
 done
 
 pack
-shopt -s nullglob
-summaries=("$results"/*.yaml)
+# Every results file but the series' (one line each per run; series.txt has their summary).
+summaries=()
+for f in "$results"/*.yaml; do
+  [ -e "$f" ] && [[ $(basename "$f") != series-* ]] && summaries+=("$f")
+done
 [ ${#summaries[@]} -eq 0 ] || python3 benchmark/scripts/summarize_results.py "${summaries[@]}"

@@ -1,14 +1,19 @@
-// Micro-batch search: the binary search finds what doubling from 1 finds, in fewer trials; under
-// a CPU memory cap (--memory-limit) the real search stops below the target, and a cap too small
-// for anything makes the configuration infeasible instead of crashing.
+// Micro-batch search: the binary search finds what doubling from 1 finds, in fewer trials; a
+// micro-batch the memory model rules out costs no trial (ConvNeXt-XL's peaks on an H200); under
+// a CPU memory cap (--memory-limit) the real search stops below the target, rules out what its
+// first trial says cannot fit, and a cap too small for anything makes the configuration
+// infeasible instead of crashing.
 
 #include "benchmark/batch_search.h"
 #include "benchmark/cpu_memory.h"
+#include "benchmark/search_pruning.h"
 #include "run_helpers.h"
 
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 using namespace gpuplan::bench;
 using namespace gpuplan::bench::testing;
@@ -60,6 +65,111 @@ private slots:
         QCOMPARE(binary, 7 * 4 + 4 * 3); // 3 or 4 trials per case: 11 exponents, 12 outcomes
         QCOMPARE(doubling, 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 11);
         QVERIFY(binary * 3 < doubling * 2); // 40 trials against 76
+    }
+
+    // ConvNeXt-XL on an H200 (target 4096, 256 fitting): 1024 ruled out after the trial at 64,
+    // then 512 after 256; the caller's word is taken even where it is wrong.
+    void ruledOutMicroBatchesCostNoTrial()
+    {
+        std::vector<int> tried;
+        const auto fitsUpTo256 = [&](int m) {
+            tried.push_back(m);
+            return m <= 256;
+        };
+        auto found = searchMicroBatch(4096, fitsUpTo256, [](int m) { return m >= 512; });
+        QCOMPARE(found.microBatch, 256);
+        QCOMPARE(tried, (std::vector<int> { 64, 256 }));
+        QCOMPARE(found.trials, 2);
+        QCOMPARE(found.ruledOut, (std::vector<int> { 1024, 512 }));
+
+        tried.clear();
+        found = searchMicroBatch(4096, fitsUpTo256);
+        QCOMPARE(tried, (std::vector<int> { 64, 1024, 256, 512 }));
+        QVERIFY(found.ruledOut.empty());
+
+        tried.clear();
+        found = searchMicroBatch(4096, fitsUpTo256, [](int m) { return m >= 128; });
+        QCOMPARE(found.microBatch, 64); // 128 and 256 fit, but were ruled out
+        QCOMPARE(tried, (std::vector<int> { 64 }));
+    }
+
+    // The peaks of h200-2026-12-04/convnext-xlarge-22k.yaml: micro-batch 64 36,315,909,120 bytes,
+    // 128 66,141,803,008; the state (weights, gradients, AdamW) 6,286,404,208; an H200's
+    // 150,109,880,320 bytes.
+    void memoryModelRulesOutWhatCannotFit()
+    {
+        const double state = 6286404208.0;
+        const std::int64_t h200 = 150109880320;
+        const std::vector<MemorySample> at64 { { 64, 36315909120 } };
+        const std::vector<MemorySample> at64and128 { { 64, 36315909120 }, { 128, 66141803008 } };
+
+        // From one trial, through the state: 128 predicted within 0.4% of what it measured.
+        const auto one = searchMemoryModel(at64, state);
+        QVERIFY(one);
+        const double predicted128 = one->fixedBytes + one->bytesPerSample * 128;
+        QVERIFY2(std::abs(predicted128 / 66141803008.0 - 1.0) < 0.004,
+            qPrintable(QString::number(predicted128, 'f', 0)));
+
+        const auto why = ruledOutByMemory(at64, state, h200, 1024);
+        QVERIFY(why);
+        QCOMPARE(QString::fromStdString(*why),
+            QString("micro-batch 1024 not tried: the peaks so far (micro-batch 64: 33.82 GiB; "
+                    "the state 5.85 GiB) predict 453.33 GiB, over 2.5 x the device's 139.80 GiB"));
+        QVERIFY(!ruledOutByMemory(at64, state, h200, 256)); // 117.72 GiB, under 2.5 x: tried
+        QVERIFY(!ruledOutByMemory(at64, state, h200, 512)); // 229.59 GiB, under 2.5 x
+        // From two trials, the line through them: 512 at 228.26 GiB, 256 at 117.15.
+        QVERIFY(ruledOutByMemory(at64and128, state, h200, 512));
+        QVERIFY(!ruledOutByMemory(at64and128, state, h200, 256));
+        QCOMPARE(QString::fromStdString(*ruledOutByMemory(at64and128, state, h200, 512)),
+            QString("micro-batch 512 not tried: the peaks so far (micro-batch 64: 33.82 GiB, "
+                    "micro-batch 128: 61.60 GiB) predict 228.26 GiB, over 1.5 x the device's "
+                    "139.80 GiB"));
+
+        // Nothing to predict from: no fitted trial, peaks below the state, no memory size.
+        QVERIFY(!ruledOutByMemory({}, state, h200, 1 << 20));
+        QVERIFY(!ruledOutByMemory({ { 64, 5000000000 } }, state, h200, 1 << 20));
+        QVERIFY(!ruledOutByMemory(at64, state, 0, 1 << 20));
+        QVERIFY(!searchMemoryModel({ { 64, 9000000000 }, { 128, 8000000000 } }, state));
+    }
+
+    // Under a CPU cap just under 1/2.5 of what the trial at 8 predicts for 32 (and above 8's
+    // peak): 32 is not tried, and the search finds what it finds trying every midpoint, one trial
+    // sooner. 16 stays tried: the one-point line never puts it past 2.5 x a cap above 8's peak.
+    void capRulesOutWhatTheFirstTrialCannotFit()
+    {
+        const ModelSpec spec = tinyFromConfig("tiny-neox");
+        RunOptions o = tinyRun(spec, 64, { { Method::Naive, false, false } });
+        o.stepsMeasured = 1;
+        // 65 positions, not 17: activations well above the state, as in a real model (at 17 the
+        // state is over half of micro-batch 8's peak, and no cap above that peak rules out 32).
+        o.recipe.sequenceLength = 65;
+        const auto uncapped = runTiny(o).report.configurations.at(0);
+        const auto& samples = uncapped.memorySamples;
+        const auto at8 = std::find_if(samples.begin(), samples.end(),
+            [](const MemorySample& s) { return s.microBatch == 8; });
+        QVERIFY(at8 != samples.end());
+        const double state = static_cast<double>(uncapped.stateBytes.parameters
+            + uncapped.stateBytes.gradients + uncapped.stateBytes.optimizerState);
+        const double p8 = static_cast<double>(at8->peakMemoryBytes);
+        const double predicted32 = state + 4.0 * (p8 - state);
+        const double cap = 0.97 * predicted32 / kRuledOutMarginOnePoint;
+        // 8 must fit under the cap with room for the run-to-run change of its peak.
+        QVERIFY2(cap > 1.1 * p8,
+            qPrintable(QString("state %1, peak at 8 %2, cap %3").arg(state).arg(p8).arg(cap)));
+        o.memoryLimitBytes = static_cast<std::int64_t>(cap);
+
+        const auto ruled = runTiny(o).report.configurations.at(0);
+        o.pruneSearch = false;
+        const auto everyMidpoint = runTiny(o).report.configurations.at(0);
+        cpu_memory::setLimit(std::nullopt);
+        QVERIFY(ruled.feasible());
+        QCOMPARE(ruled.fittedMicroBatch, everyMidpoint.fittedMicroBatch);
+        QCOMPARE(ruled.trialSteps, everyMidpoint.trialSteps - 1);
+        QVERIFY(std::any_of(ruled.notes.begin(), ruled.notes.end(), [](const std::string& n) {
+            return n.rfind("micro-batch 32 not tried: the peaks so far (micro-batch 8: ", 0) == 0;
+        }));
+        QVERIFY(std::none_of(everyMidpoint.notes.begin(), everyMidpoint.notes.end(),
+            [](const std::string& n) { return n.find("not tried") != std::string::npos; }));
     }
 
     void memoryCapStopsTheSearchBelowTheTarget()
