@@ -60,15 +60,14 @@ std::optional<std::string> ruledOutByMemory(const std::vector<MemorySample>& fit
         return std::nullopt;
     const double predicted = model->fixedBytes + model->bytesPerSample * microBatch;
     const double capacity = static_cast<double>(capacityBytes);
-    const double margin = fitted.size() == 1 ? kRuledOutMarginOnePoint : kRuledOutMargin;
-    if (predicted < margin * capacity)
+    if (predicted < kRuledOutMargin * capacity)
         return std::nullopt;
     std::string measured;
     for (const auto& s : fitted)
         measured += (measured.empty() ? "" : ", ") + std::string("micro-batch ")
             + std::to_string(s.microBatch) + ": " + gib(static_cast<double>(s.peakMemoryBytes));
     char times[16];
-    std::snprintf(times, sizeof times, "%g", margin);
+    std::snprintf(times, sizeof times, "%g", kRuledOutMargin);
     return "micro-batch " + std::to_string(microBatch) + " not tried: the peaks so far (" + measured
         + (fitted.size() == 1 ? "; the state " + gib(stateBytes) : std::string()) + ") predict "
         + gib(predicted) + ", over " + times + " x the device's " + gib(capacity);

@@ -43,19 +43,19 @@ std::optional<MemoryModel> searchMemoryModel(
     const std::vector<MemorySample>& fitted, double stateBytes);
 
 // A micro-batch whose predicted peak is at least this many times the device's memory is not
-// tried: 1.5 for a line through two or more trials, 2.5 for the one-point line. What makes a
-// prediction high must stay under what the margin absorbs: the fixed memory the state leaves out
-// (kept casts, ZeRO's buckets and gathered groups, workspaces; Pythia-1B's peaks put it near
-// 3 GB), which the one-point line multiplies by the ratio of the two micro-batches (8 to 16 at
-// the search's second trial), and the spelled-out attention's scores, which a retry with the
-// fused kernel would not hold (up to a third of ViT-L's per-sample bytes). With offload the
-// state counts host memory too, so the one-point line predicts low and rules out less.
+// tried. What makes a prediction high must stay under what the margin absorbs: the fixed memory
+// the state leaves out (kept casts, ZeRO's buckets and gathered groups, workspaces; Pythia-1B's
+// peaks put it near 3 GB), which the one-point line multiplies by the ratio of the two
+// micro-batches less one (7 to 15 at the search's second trial), and the spelled-out attention's
+// scores, which a ruled-out micro-batch never gets to drop by the retry with the fused kernel
+// (about a third of ViT-L's per-sample bytes: one that fits with the fused kernel is predicted
+// under 1.5 x). With offload the state counts host memory too, so the one-point line predicts
+// low and rules out less.
 // ConvNeXt-XL's first trial on an H200 (micro-batch 64, 33.8 GiB) put 1024 at 453 GiB, over
 // 2.5 x 139.8, and 256 at 118 GiB (tried); the fixed-128 run measured 61.6 GiB at 128. A
 // micro-batch ruled out wrongly costs speed, not a wrong figure: a smaller one is measured, and
 // the note names the one not tried (--micro-batch tries it).
-inline constexpr double kRuledOutMargin = 1.5;
-inline constexpr double kRuledOutMarginOnePoint = 2.5;
+inline constexpr double kRuledOutMargin = 2.5;
 
 // Why the search need not try `microBatch` (a note for the results), or nullopt where the
 // memory model does not rule it out.

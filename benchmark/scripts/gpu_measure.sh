@@ -197,14 +197,17 @@ for phase in "${phases[@]}"; do
           --micro-batch "${target##*:}" --steps-measured 1 --min-time 0 --time-breakdown on
       done ;;
     series)  # issue 13's validation bound as a series: SERIES_RUNS (default 10) fresh runs of each
-             # SERIES entry, model:micro-batch[:block] (default the H200's speed-phase micro-batches
-             # of 2026-12-04; an H100 fits 64, 32, 16, 128 and 128), the micro-batch fixed so that
+             # SERIES entry, model:micro-batch[:block] (default the H200's micro-batches of
+             # 2026-12-04: the speed phase's, and ConvNeXt-XL's fixed 128, where its search fits
+             # 256; an H100 fits 64, 32, 16, 128 and 128), the micro-batch fixed so that
              # no run searches, blocks of 4 where the default of 8 is the whole step (Pythia-160M
              # at 128 x 8), one validation step; SERIES_EXTRA: more run arguments (a CPU smoke
              # test: --device cpu --batch-size 4 --seq-len 32). Then each one's median and worst.
       for entry in ${SERIES:-pythia-160m:128:4 pythia-410m:64 vit-large-22k:256 pythia-1b:32 \
                                convnext-xlarge-22k:128}; do
         IFS=: read -r model micro block <<< "$entry"
+        # An earlier call's series of this model, left in the warm work folder, is not this one's.
+        rm -f "$results/series-$model-"*
         for i in $(seq 1 "${SERIES_RUNS:-10}"); do
           # shellcheck disable=SC2086 # SERIES_EXTRA is a list of arguments
           RUN_LIMIT=${SERIES_LIMIT:-120} run "series-$model-$i" --model "$model" "${fastest[@]}" \
@@ -215,9 +218,9 @@ for phase in "${phases[@]}"; do
       shopt -s nullglob
       series_files=("$results"/series-*.yaml)
       shopt -u nullglob
+      # As a step: a summary that fails costs its own output, not the phases after it.
       [ ${#series_files[@]} -eq 0 ] \
-        || python3 benchmark/scripts/validation_series.py "${series_files[@]}" \
-             | tee "$results/series.txt" ;;
+        || step series 30 python3 benchmark/scripts/validation_series.py "${series_files[@]}" ;;
     compare)  # forward+backward against transformers, and the fused-attention backends
       step compare-transformers-h100 90 python3 benchmark/scripts/compare_transformers_gpu.py "$bench"
       step sdpa-backends 45 python3 benchmark/scripts/sdpa_backends.py ;;
