@@ -228,6 +228,37 @@ private slots:
         QCOMPARE(*m.optimizerComputeSeconds, 0.0141411);
     }
 
+    // A file of the current bench as it ran on a GPU (the H200 of 2026-12-04): the state, the
+    // memory and micro-step samples the planner's extrapolation fits, the mean step it prices.
+    void currentGpuFileLoadsWhole()
+    {
+        const auto load = gpuplan::loadMeasuredResultsFiles(
+            { GPUPLAN_SOURCE_DIR
+                "/benchmark/measurements/h200-2026-12-04/pythia-1b-free-lunch.yaml" },
+            *shippedCatalog());
+        QVERIFY2(load.ok() && load.issues.empty(), gpuplan::formatIssues(load.issues).c_str());
+        QCOMPARE(int(load.results.size()), 1);
+        const auto& m = load.results.front();
+        QCOMPARE(m.gpuId, std::string("h200-141gb-sxm"));
+        QCOMPARE(m.gpuCount, 1);
+        QVERIFY(m.parallelism == Parallelism::None);
+        QCOMPARE(m.microBatch, 32);
+        QCOMPARE(m.accumulation, 32);
+        QCOMPARE(m.stepSeconds, 26.616); // the mean
+        QCOMPARE(m.stepMedianSeconds, 26.6332);
+        QCOMPARE(m.trainingDays, 44.052);
+        QCOMPARE(int(m.memorySamples.size()), 2);
+        QCOMPARE(m.memorySamples.back().peakBytes, std::int64_t { 94319136768 });
+        QCOMPARE(int(m.microStepSamples.size()), 2);
+        QCOMPARE(m.microStepSamples.front().seconds, 0.419592);
+        QVERIFY(m.optimizerStateBytes);
+        QCOMPARE(*m.optimizerStateBytes, std::int64_t { 8094253840 });
+        QVERIFY(m.validationError);
+        QCOMPARE(*m.validationError, 0.00204062);
+        QVERIFY(m.optimizerComputeSeconds);
+        QCOMPARE(*m.optimizerComputeSeconds, 0.00978893);
+    }
+
     void partialFileIsReadWithAWarning()
     {
         RunReport report = sampleReport();

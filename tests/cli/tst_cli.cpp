@@ -680,6 +680,25 @@ private slots:
         }
     }
 
+    // The H200 measurement of 2026-12-04 (Pythia-1B, 1 GPU, 44.052 days) prices the 8-GPU HGX
+    // H200 as extrapolated: between perfect scaling (44.052 / 8 = 5.507 days) and that plus the
+    // whole exchange unhidden (ZeRO-1, one all-reduce's worth of 4.05 GB a step at 370 GB/s:
+    // 2 x 7/8 x 4.05 GB / 370 GB/s = 19.1 ms, x 143,000 steps = 0.032 days): 5.53.
+    void h200MeasurementPricesTheHgxH200()
+    {
+        const QJsonObject plan = planJson({ "--results",
+            GPUPLAN_SOURCE_DIR "/benchmark/measurements/h200-2026-12-04/pythia-1b-free-lunch.yaml",
+            "--gpus", "h200-141gb-sxm" });
+        const QJsonObject eight = option(plan, "h200-141gb-sxm", 8);
+        QCOMPARE(eight["source"].toString(), QStringLiteral("extrapolated"));
+        const double days = eight["training_days"].toDouble();
+        QVERIFY2(days > 44.052 / 8 && days < 44.052 / 8 + 0.032, qPrintable(QString::number(days)));
+        QCOMPARE(std::round(days * 100) / 100, 5.53);
+        QVERIFY(eight["note"].toString().contains(
+            QStringLiteral("extrapolated from gpuplan-bench on 1x NVIDIA H200 (2026-12-04)")));
+        QVERIFY(eight["note"].toString().contains(QStringLiteral("NVLink 4 through NVSwitch")));
+    }
+
     void priceSetChoosesTheShippedPrices()
     {
         // The default: 2025-2026 prices, the SXM H100 bought only as a whole HGX system.
