@@ -204,7 +204,8 @@ for phase in "${phases[@]}"; do
              # 256; an H100 fits 64, 32, 16, 128 and 128), the micro-batch fixed so that
              # no run searches, blocks of 4 where the default of 8 is the whole step (Pythia-160M
              # at 128 x 8), one validation step; SERIES_EXTRA: more run arguments (a CPU smoke
-             # test: --device cpu --batch-size 4 --seq-len 32). Then each one's median and worst.
+             # test: --device cpu --batch-size 4 --seq-len 32); SERIES_LIMIT: seconds a run
+             # (default 120). Then each one's median and worst.
       for entry in ${SERIES:-pythia-160m:128:4 pythia-410m:64 vit-large-22k:256 pythia-1b:32 \
                                convnext-xlarge-22k:128}; do
         IFS=: read -r model micro block <<< "$entry"
