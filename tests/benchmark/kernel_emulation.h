@@ -13,6 +13,10 @@
 // Before the CUDA headers, which keep a definition that already exists.
 #define __shared__ static
 #define __launch_bounds__(...)
+// A kernel's dynamic shared memory (extern __shared__): emulation::dynamicShared, which the test
+// sizes (and fills with NaN, so that a read of what no thread wrote shows) before the launch.
+#define GPUPLAN_DYNAMIC_SHARED_FLOATS(name)                                                        \
+    float* name = ::gpuplan::bench::emulation::dynamicShared.data()
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -42,6 +46,7 @@ inline thread_local uint3 threadIndex;
 inline thread_local uint3 blockIndex;
 inline dim3 blockSize; // of the launch being run
 inline dim3 gridSize;
+inline std::vector<float> dynamicShared;
 
 inline int warpOf()
 {
@@ -113,6 +118,12 @@ inline void launchIndependent(dim3 grid, int threads, const std::function<void()
 inline void __syncthreads()
 {
     ::gpuplan::bench::emulation::currentBlock->all->arrive_and_wait();
+}
+
+inline void __syncwarp(unsigned = 0xffffffffu)
+{
+    using namespace ::gpuplan::bench::emulation;
+    currentBlock->warps[static_cast<std::size_t>(warpOf())]->arrive_and_wait();
 }
 
 inline float __shfl_xor_sync(unsigned, float v, int laneMask)
