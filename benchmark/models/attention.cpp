@@ -1,5 +1,6 @@
 #include "benchmark/models/attention.h"
 
+#include "benchmark/kernels/short_attention_op.h"
 #include "benchmark/models/attention_choice.h"
 #include "benchmark/torch_compat.h"
 
@@ -10,8 +11,16 @@ namespace gpuplan::bench {
 torch::Tensor attend(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal, bool fused)
 {
-    if (fused && chooseAttention(q, k, v, causal) == AttentionPath::Fused)
+    if (!fused)
+        return attendExplicit(q, k, v, causal);
+    switch (chooseAttention(q, k, v, causal)) {
+    case AttentionPath::Fused:
         return attendFused(q, k, v, causal);
+    case AttentionPath::ShortKernel:
+        return shortAttention(q, k, v);
+    case AttentionPath::Explicit:
+        break;
+    }
     return attendExplicit(q, k, v, causal);
 }
 

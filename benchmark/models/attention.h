@@ -7,8 +7,9 @@
 namespace gpuplan::bench {
 
 // softmax(q k^T / sqrt(d)) v for [batch, heads, positions, head_dim] tensors. `fused` (the free
-// lunch): whichever of LibTorch's fused kernel and the spelled-out products is faster at this
-// shape on this device (attention_choice.h); otherwise spelled out, as the naive baseline runs.
+// lunch): whichever of LibTorch's fused kernel, the spelled-out products and, where offered, our
+// short-sequence kernels is fastest at this shape on this device (attention_choice.h); otherwise
+// spelled out, as the naive baseline runs.
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
     bool causal, bool fused);
 

@@ -1,5 +1,6 @@
 #include "benchmark/models/attention_choice.h"
 
+#include "benchmark/kernels/short_attention_op.h"
 #include "benchmark/models/attention.h"
 #include "benchmark/torch_compat.h"
 
@@ -29,9 +30,19 @@ ChoiceCase caseOf(const torch::Tensor& q, const torch::Tensor& k, bool causal)
 
 } // namespace
 
-AttentionChooser::AttentionChooser(AttentionTimer timer)
-    : choice_(std::move(timer))
+AttentionChooser::AttentionChooser(AttentionTimer timer, ShortAttentionOffer offered)
+    : choice_(timer)
+    , kernelChoice_(timer)
+    , offered_(offered ? std::move(offered) : ShortAttentionOffer(shortAttentionOffered))
 {
+}
+
+std::vector<std::string> AttentionChooser::takeNotes(int microBatch)
+{
+    auto notes = choice_.takeNotes(microBatch);
+    for (auto& note : kernelChoice_.takeNotes(microBatch))
+        notes.push_back(std::move(note));
+    return notes;
 }
 
 AttentionPath AttentionChooser::choose(
@@ -53,8 +64,26 @@ AttentionPath AttentionChooser::choose(
                               : attendFused(in[0], in[1], in[2], causal);
         });
     };
-    return choice_.useAlternative(c, paths, refusal, prepare) ? AttentionPath::Explicit
-                                                              : AttentionPath::Fused;
+    const bool spelledOut = choice_.useAlternative(c, paths, refusal, prepare);
+    const AttentionPath winner = spelledOut ? AttentionPath::Explicit : AttentionPath::Fused;
+    if (!offered_(q, k, v, causal))
+        return winner;
+    ChoiceCase against = c;
+    against.key += std::string("|against=") + (spelledOut ? "spelled out" : "fused");
+    const ChoicePaths kernelPaths { spelledOut ? paths.alternativeName : paths.defaultName,
+        spelledOut ? paths.alternativeShort : paths.defaultShort, "our TF32 attention kernels",
+        "ours" };
+    const auto prepareKernel = [&](bool ours) {
+        return forwardBackwardOnCopies({ q, k, v }, [=](const std::vector<torch::Tensor>& in) {
+            if (ours)
+                return shortAttention(in[0], in[1], in[2]);
+            return spelledOut ? attendExplicit(in[0], in[1], in[2], causal)
+                              : attendFused(in[0], in[1], in[2], causal);
+        });
+    };
+    return kernelChoice_.useAlternative(against, kernelPaths, "", prepareKernel)
+        ? AttentionPath::ShortKernel
+        : winner;
 }
 
 namespace {

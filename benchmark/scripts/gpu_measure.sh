@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds gpuplan-bench against the LibTorch inside this machine's pip PyTorch and measures on
 # its GPU. Run from the repository root:
-#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [softmax] [depthwise] [speed]
+#   benchmark/scripts/gpu_measure.sh [verify] [smoke] [nccl] [scan] [rotary] [softmax] [depthwise] [attention] [speed]
 #       [ablation] [breakdown] [series] [compare] [mamba] [naive] [160m] [160m-graph] [410m] [1b] [2.8b]
 #       [vision]
 # yaml-cpp comes from Debian .debs in .device-debs/ when the machine has no yaml-cpp of its own
@@ -62,7 +62,7 @@ fi
 # the measurements.
 if command -v nvcc > /dev/null \
    && ! cmake --build "$build" -j "$(nproc)" --target gpuplan-scan-bench gpuplan-rotary-bench gpuplan-softmax-bench \
-          gpuplan-depthwise-bench \
+          gpuplan-depthwise-bench gpuplan-attention-bench \
         > "$results/build-kernel-benches.log" 2>&1; then
   echo "the kernel benchmarks did not build (build-kernel-benches.log):" >&2
   grep -m 10 -E "error|Error" "$results/build-kernel-benches.log" >&2 || true
@@ -176,6 +176,12 @@ for phase in "${phases[@]}"; do
       [ -x "$depthwise_bench" ] || { echo "== depthwise: skipped, $depthwise_bench was not built" >&2; continue; }
       step depthwise-check 60 "$depthwise_bench" --check --micro-batch 8
       step depthwise-speed 90 "$depthwise_bench" --micro-batch 128 ;;
+    attention)  # ViT-L's attention: our TF32 kernels against fp64, then timed against the
+                # spelled-out products and LibTorch's fused kernel at the free lunch's micro-batches
+      attention_bench=$build/benchmark/gpuplan-attention-bench
+      [ -x "$attention_bench" ] || { echo "== attention: skipped, $attention_bench was not built" >&2; continue; }
+      step attention-check 60 bash -c "$attention_bench --check --micro-batch 4 && $attention_bench --check --micro-batch 2 --positions 130"
+      step attention-speed 90 bash -c "$attention_bench --micro-batch 256 && $attention_bench --micro-batch 128" ;;
     ablation)  # what the newest free-lunch parts are worth, on the same build: Pythia-160M
                # whole and without each part, all at micro-batch 32, where the unchunked head's
                # full-vocabulary logits (13 GB in fp32) still fit

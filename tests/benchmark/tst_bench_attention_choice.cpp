@@ -1,9 +1,11 @@
 // The attention choice (benchmark/models/attention_choice.h): of the fused kernel and the
-// spelled-out products, the one the trial timed faster runs, once per shape; the trial leaves
+// spelled-out products, the one the trial timed faster runs, once per shape, and where our
+// short-sequence kernels are offered, the faster of that one and ours; the trial leaves
 // no gradient behind and runs with gradients on inside no-grad code; scores too large are not
 // tried, a trial out of memory keeps the fused kernel; the notes say what was chosen and why.
-// The timer is a stand-in (the real one times on a GPU); the two paths compute the same.
+// The timer is a stand-in (the real one times on a GPU); the paths compute the same.
 
+#include "benchmark/kernels/short_attention_op.h"
 #include "benchmark/models/attention.h"
 #include "benchmark/models/attention_choice.h"
 
@@ -114,6 +116,50 @@ private slots:
         chooser.choose(q, q, q, false);
         chooser.forgetUse();
         QVERIFY(chooser.takeNotes(2).empty()); // forgotten which were used
+    }
+
+    // Where our short-sequence kernels are offered, the winner of the first two is timed against
+    // them (its own case, noted apart), and the faster runs; an out-of-memory overrule of the
+    // spelled-out path makes the fused kernel the one ours are timed against, anew.
+    void ourKernelsAreTimedAgainstTheWinner()
+    {
+        ScriptedTimer scripted { { 0.004, 0.004, 0.004, 0.0016, 0.0016, 0.0016, 0.0015, 0.0015,
+            0.0015, 0.0005, 0.0005, 0.0005, 0.001, 0.001, 0.001, 0.002, 0.002, 0.002 } };
+        int offers = 0;
+        AttentionChooser chooser(scripted.timer(),
+            [&](const torch::Tensor&, const torch::Tensor&, const torch::Tensor&, bool) {
+                ++offers;
+                return true;
+            });
+        const auto q = inputs(2), k = inputs(2), v = inputs(2);
+        QVERIFY(chooser.choose(q, k, v, false) == AttentionPath::ShortKernel);
+        QCOMPARE(scripted.calls, 12);
+        QVERIFY(chooser.choose(q, k, v, false) == AttentionPath::ShortKernel); // cached
+        QCOMPARE(scripted.calls, 12);
+        QCOMPARE(offers, 2);
+        const auto notes = chooser.takeNotes(2);
+        QCOMPARE(int(notes.size()), 2);
+        QCOMPARE(notes[0],
+            std::string("attention 2x2x5x8 Float: spelled-out products, 1.600 ms "
+                        "forward+backward against 4.000 ms fused"));
+        QCOMPARE(notes[1],
+            std::string("attention 2x2x5x8 Float: our TF32 attention kernels, 0.500 ms "
+                        "forward+backward against 1.500 ms spelled out"));
+
+        QVERIFY(chooser.preferFusedAt(2));
+        QVERIFY(chooser.choose(q, k, v, false) == AttentionPath::Fused); // 1 ms against ours' 2
+        QCOMPARE(scripted.calls, 18);
+        QCOMPARE(chooser.takeNotes(2).back(),
+            std::string("attention 2x2x5x8 Float: fused kernel, 1.000 ms forward+backward "
+                        "against 2.000 ms ours"));
+    }
+
+    // Ours compute what the other two do (here through the node's LibTorch ops, on a CPU).
+    void ourKernelsPathComputesTheSameAttention()
+    {
+        const auto q = inputs(2), k = inputs(2), v = inputs(2);
+        QVERIFY(
+            torch::allclose(shortAttention(q, k, v), attendExplicit(q, k, v, false), 1e-5, 1e-6));
     }
 
     void causalIsItsOwnShape()
