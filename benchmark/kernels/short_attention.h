@@ -22,6 +22,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace gpuplan::bench::kernels {

@@ -178,6 +178,26 @@ __device__ inline void storeSums(
     }
 }
 
+// Where a block and its thread work: the (batch, head) of grid row blockIdx.y, the block's first
+// row (of queries or keys) from blockIdx.x, the thread's warp strip and lane.
+struct BlockPlace {
+    int b, h, first, lane, warpRow;
+    std::int64_t headRows; // head x positions: the head's first row of lse, delta and outputs
+};
+
+__device__ inline BlockPlace placeOf(const ShortAttentionShape& s)
+{
+    BlockPlace p;
+    const int head = static_cast<int>(blockIdx.y);
+    p.b = head / s.heads;
+    p.h = head % s.heads;
+    p.first = static_cast<int>(blockIdx.x) * kAttentionTile;
+    p.lane = static_cast<int>(threadIdx.x) % 32;
+    p.warpRow = static_cast<int>(threadIdx.x) / 32 * kWarpRows;
+    p.headRows = static_cast<std::int64_t>(head) * s.positions;
+    return p;
+}
+
 // grid (query tiles, batch x heads). Scores of the block's 64 query rows against every key in
 // shared memory, an exact softmax by rows, then the probabilities times v.
 __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel(
@@ -189,11 +209,9 @@ __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel
     float* queries = shared; // then the output rows
     float* keys = queries + kTileFloats; // then the values
     float* scores = keys + padded * kTileStride; // then the probabilities
-    const int head = static_cast<int>(blockIdx.y);
-    const int b = head / s.heads, h = head % s.heads;
-    const int first = static_cast<int>(blockIdx.x) * kAttentionTile;
-    const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
-    const int warpRow = warp * kWarpRows;
+    const BlockPlace at = placeOf(s);
+    const int b = at.b, h = at.h, first = at.first, lane = at.lane, warpRow = at.warpRow;
+    const std::int64_t headRows = at.headRows;
 
     loadRows(queries, q, b, h, first, kAttentionTile, s.positions, kAttentionScale);
     loadRows(keys, k, b, h, 0, padded, s.positions, 1.0f);
@@ -231,7 +249,7 @@ __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel
             row[j] = j < s.positions ? row[j] * inverse : 0.0f;
         const int position = first + warpRow + r;
         if (lane == 0 && position < s.positions)
-            lse[static_cast<std::int64_t>(head) * s.positions + position] = most + logf(sum);
+            lse[headRows + position] = most + logf(sum);
     }
     __syncthreads(); // every warp is done with the keys
     loadRows(keys, v, b, h, 0, padded, s.positions, 1.0f);
@@ -251,8 +269,7 @@ __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel
     float* myRows = queries + warpRow * kTileStride; // the warp's own q rows, in registers now
     storeSums(myRows, output);
     __syncwarp();
-    storeWarpRows(out + static_cast<std::int64_t>(head) * s.positions * kShortHeadSize, queries,
-        warpRow, first, s.positions, lane);
+    storeWarpRows(out + headRows * kShortHeadSize, queries, warpRow, first, s.positions, lane);
 }
 
 // grid (query tiles, batch x heads): dq of the block's 64 query rows, and their delta (for the
@@ -269,12 +286,9 @@ __global__ void __launch_bounds__(kAttentionThreads)
     float* values = keys + kTileFloats;
     float* rowLse = values + kTileFloats;
     float* rowDelta = rowLse + kAttentionTile;
-    const int head = static_cast<int>(blockIdx.y);
-    const int b = head / s.heads, h = head % s.heads;
-    const int first = static_cast<int>(blockIdx.x) * kAttentionTile;
-    const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
-    const int warpRow = warp * kWarpRows;
-    const std::int64_t headRows = static_cast<std::int64_t>(head) * s.positions;
+    const BlockPlace at = placeOf(s);
+    const int b = at.b, h = at.h, first = at.first, lane = at.lane, warpRow = at.warpRow;
+    const std::int64_t headRows = at.headRows;
 
     loadRows(queries, q, b, h, first, kAttentionTile, s.positions, kAttentionScale);
     loadRows(gradient, dout, b, h, first, kAttentionTile, s.positions, 1.0f);
@@ -339,12 +353,9 @@ __global__ void __launch_bounds__(kAttentionThreads)
     float* gradient = queries + kTileFloats; // a chunk of dout rows
     float* chunkLse = gradient + kTileFloats;
     float* chunkDelta = chunkLse + kAttentionTile;
-    const int head = static_cast<int>(blockIdx.y);
-    const int b = head / s.heads, h = head % s.heads;
-    const int first = static_cast<int>(blockIdx.x) * kAttentionTile;
-    const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
-    const int warpRow = warp * kWarpRows;
-    const std::int64_t headRows = static_cast<std::int64_t>(head) * s.positions;
+    const BlockPlace at = placeOf(s);
+    const int b = at.b, h = at.h, first = at.first, lane = at.lane, warpRow = at.warpRow;
+    const std::int64_t headRows = at.headRows;
 
     loadRows(keys, k, b, h, first, kAttentionTile, s.positions, 1.0f);
     loadRows(values, v, b, h, first, kAttentionTile, s.positions, 1.0f);

@@ -44,6 +44,13 @@ std::vector<torch::Tensor> backwardOps(const torch::Tensor& q, const torch::Tens
     return { torch::matmul(ds, k) * scale, torch::matmul(ds.transpose(-2, -1), q * scale), dv };
 }
 
+// The kernels' products are TF32: they run only where TF32 products are allowed, so that the
+// node never computes in a lower precision than the setting asks.
+bool kernelsRun(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
+{
+    return at::globalContext().allowTF32CuBLAS() && detail::shortAttentionKernelTakes(q, k, v);
+}
+
 struct ShortAttentionFunction : public torch::autograd::Function<ShortAttentionFunction> {
     static torch::Tensor forward(AutogradContext* ctx, const torch::Tensor& q,
         const torch::Tensor& k, const torch::Tensor& v)
@@ -51,7 +58,7 @@ struct ShortAttentionFunction : public torch::autograd::Function<ShortAttentionF
         TORCH_CHECK(q.dim() == 4 && k.sizes() == q.sizes() && v.sizes() == q.sizes(),
             "short attention: q ", q.sizes(), ", k ", k.sizes(), ", v ", v.sizes(),
             " (wanted three [batch, heads, positions, head size] of one shape)");
-        const bool kernels = detail::shortAttentionKernelTakes(q, k, v);
+        const bool kernels = kernelsRun(q, k, v);
         const auto result
             = kernels ? detail::shortAttentionKernelForward(q, k, v) : forwardOps(q, k, v);
         ctx->saved_data["kernels"] = kernels;
@@ -79,8 +86,7 @@ torch::Tensor shortAttention(const torch::Tensor& q, const torch::Tensor& k, con
 bool shortAttentionOffered(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal)
 {
-    return !causal && !compat::autocastState(q.device().type()).enabled
-        && at::globalContext().allowTF32CuBLAS() && detail::shortAttentionKernelTakes(q, k, v);
+    return !causal && !compat::autocastState(q.device().type()).enabled && kernelsRun(q, k, v);
 }
 
 } // namespace gpuplan::bench

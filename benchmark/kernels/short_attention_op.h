@@ -12,8 +12,8 @@ namespace gpuplan::bench {
 // softmax(q k^T / 8) v for q, k, v [batch, heads, positions, 64], not causal: one autograd node
 // whose forward keeps each row's log-sum-exp and whose backward recomputes the probabilities
 // from it (as flash attention does). Its parts run in our kernels where they take the tensors
-// (shortAttentionKernelTakes), else as LibTorch ops computing the same formulas: the form the
-// tests check the node's gradients in on a CPU.
+// and TF32 products are allowed (at::globalContext().allowTF32CuBLAS()), else as LibTorch ops
+// computing the same formulas: the form the tests check the node's gradients in on a CPU.
 torch::Tensor shortAttention(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v);
 

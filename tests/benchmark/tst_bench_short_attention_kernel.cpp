@@ -1,11 +1,12 @@
 // The short-sequence attention kernels (benchmark/kernels/short_attention.h) against attention in
 // fp64 through LibTorch's autograd, on the same fp32 inputs: the output and the gradients of q, k
-// and v, within a tolerance set by TF32's 10-bit mantissas. Sequences of one tile and less (40,
-// 64), crossing tiles (130) and ViT-L's 197 (four tiles, the last partial); several batches and
-// heads (the block's head index); q, k and v as the strided views a fused qkv projection gives;
-// queries that make a peaked softmax. Also the autograd node's LibTorch-op path (the kernels'
-// formulas: log-sum-exp kept, probabilities recomputed, delta) against the same fp64 gradients,
-// and the shapes the launch refuses, with its message.
+// and v, within a tolerance set by TF32's 10-bit mantissas. Sequences of one tile and less (17:
+// one past a fragment, 40, 64), crossing tiles (130), ViT-L's 197 (four tiles, the last partial)
+// and 256 (the most the forward holds); several batches and heads (the block's head index); q,
+// k and v as the strided views a fused qkv projection gives; queries that make a peaked
+// softmax. Also the autograd node's LibTorch-op path (the kernels' formulas: log-sum-exp kept,
+// probabilities recomputed, delta) against the same fp64 gradients, and the shapes the launch
+// refuses, with its message.
 //
 // The kernels run on the CPU (kernel_emulation.h, wmma_emulation.h: tensor-core fragments as
 // whole tiles per thread) everywhere the CUDA headers are, so CI executes their tiling, masking,
@@ -144,6 +145,8 @@ void addShapes()
     QTest::newRow("1 x 2 heads of 64 (one whole tile)") << 1 << 2 << 64 << 1.0;
     QTest::newRow("1 x 1 head of 130 (three tiles), a peaked softmax") << 1 << 1 << 130 << 4.0;
     QTest::newRow("1 x 1 head of 197 (ViT-L/16)") << 1 << 1 << 197 << 1.0;
+    QTest::newRow("2 x 2 heads of 17 (one past a fragment)") << 2 << 2 << 17 << 1.0;
+    QTest::newRow("1 x 1 head of 256 (the most the forward holds)") << 1 << 1 << 256 << 1.0;
 }
 
 } // namespace
@@ -192,14 +195,24 @@ private slots:
             QSKIP("this build has no short attention CUDA kernels (a CPU-only LibTorch)");
         if (!haveGpu(&why) || !torch::cuda::is_available())
             QSKIP(qPrintable(why.isEmpty() ? QString("LibTorch sees no GPU") : why));
+        cudaDeviceProp properties {};
+        GPUPLAN_CUDA_CALL(cudaGetDeviceProperties(&properties, 0));
+        if (properties.major < 8)
+            QSKIP("the GPU has no TF32 tensor cores (compute capability below 8)");
         const Inputs in = makeInputs(batch, heads, positions, queryScale);
         const auto qkv = in.qkv.cuda();
         const auto head = [&](int i) {
             return qkv.select(2, i).permute({ 0, 2, 1, 3 }).detach().requires_grad_();
         };
         auto q = head(0), k = head(1), v = head(2);
+        const bool tf32 = at::globalContext().allowTF32CuBLAS();
+        at::globalContext().setAllowTF32CuBLAS(true); // the kernels run only where it is allowed
+        // Else the node would pass by running its LibTorch ops.
+        QVERIFY2(shortAttentionOffered(q, k, v, /*causal=*/false),
+            "the kernels do not take the strided views on this GPU");
         auto out = shortAttention(q, k, v);
         out.backward(in.dout.cuda());
+        at::globalContext().setAllowTF32CuBLAS(tf32);
         compareAll(
             { out.detach().cpu(), q.grad().cpu(), k.grad().cpu(), v.grad().cpu() }, reference(in));
     }

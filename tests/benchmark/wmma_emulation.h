@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace nvcuda::wmma {
 
@@ -66,22 +67,15 @@ inline float __float_to_tf32(float in)
     return out;
 }
 
-template <typename Use, int M, int N, int K, typename T>
-void load_matrix_sync(fragment<Use, M, N, K, T, row_major>& f, const float* p, unsigned ldm)
+template <typename Use, int M, int N, int K, typename T, typename Layout>
+void load_matrix_sync(fragment<Use, M, N, K, T, Layout>& f, const float* p, unsigned ldm)
 {
-    using F = fragment<Use, M, N, K, T, row_major>;
+    using F = fragment<Use, M, N, K, T, Layout>;
+    constexpr bool byColumns = std::is_same_v<Layout, col_major>;
     for (int r = 0; r < F::rows; ++r)
         for (int c = 0; c < F::columns; ++c)
-            f.x[r * F::columns + c] = p[static_cast<std::size_t>(r) * ldm + c];
-}
-
-template <typename Use, int M, int N, int K, typename T>
-void load_matrix_sync(fragment<Use, M, N, K, T, col_major>& f, const float* p, unsigned ldm)
-{
-    using F = fragment<Use, M, N, K, T, col_major>;
-    for (int r = 0; r < F::rows; ++r)
-        for (int c = 0; c < F::columns; ++c)
-            f.x[r * F::columns + c] = p[static_cast<std::size_t>(c) * ldm + r];
+            f.x[r * F::columns + c] = byColumns ? p[static_cast<std::size_t>(c) * ldm + r]
+                                                : p[static_cast<std::size_t>(r) * ldm + c];
 }
 
 template <int M, int N, int K, typename T>
