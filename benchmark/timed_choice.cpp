@@ -5,6 +5,7 @@
 #include "benchmark/statistics.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace gpuplan::bench {
@@ -69,12 +70,19 @@ double TimedChoice::trial(const Prepare& prepare, bool alternative, const torch:
 }
 
 TimedChoice::Decision TimedChoice::decide(const ChoiceCase& c, const ChoicePaths& paths,
-    const std::string& refusal, const Prepare& prepare)
+    const std::string& refusal, const Prepare& prepare, const Check& check)
 {
     Decision d { c, paths, false, {}, {}, refusal };
     if (!refusal.empty())
         return d;
     try {
+        if (check) {
+            torch::AutoGradMode gradients(true);
+            if (const std::string why = check(); !why.empty()) {
+                d.why = paths.alternativeName + " not run: " + why;
+                return d;
+            }
+        }
         d.defaultSeconds = trial(prepare, false, c.device);
         d.alternativeSeconds = trial(prepare, true, c.device);
     } catch (const std::exception& e) {
@@ -90,7 +98,7 @@ TimedChoice::Decision TimedChoice::decide(const ChoiceCase& c, const ChoicePaths
 }
 
 bool TimedChoice::useAlternative(const ChoiceCase& c, const ChoicePaths& paths,
-    const std::string& refusal, const Prepare& prepare)
+    const std::string& refusal, const Prepare& prepare, const Check& check)
 {
     if (inTrial)
         return false;
@@ -113,7 +121,7 @@ bool TimedChoice::useAlternative(const ChoiceCase& c, const ChoicePaths& paths,
     Decision decision;
     {
         const TrialScope scope;
-        decision = decide(c, paths, refusal, prepare);
+        decision = decide(c, paths, refusal, prepare, check);
     }
     std::lock_guard lock(mutex_);
     const auto found = decisions_.emplace(c.key, std::move(decision)).first;
@@ -186,12 +194,67 @@ std::vector<std::string> takeTimedChoiceNotes(int microBatch)
     return notes;
 }
 
-std::function<void()> forwardBackwardOnCopies(const std::vector<torch::Tensor>& inputs,
-    const std::function<torch::Tensor(const std::vector<torch::Tensor>&)>& forward)
+namespace {
+
+// Detached copies of `inputs` as leaves with gradients on (undefined ones stay undefined).
+std::vector<torch::Tensor> leavesOf(const std::vector<torch::Tensor>& inputs)
 {
     std::vector<torch::Tensor> leaves;
     for (const auto& t : inputs)
         leaves.push_back(t.defined() ? t.detach().clone().requires_grad_() : torch::Tensor());
+    return leaves;
+}
+
+// The output, then each input's gradient, of one forward and backward on copies; the incoming
+// gradient `outputGradient`, or the output itself where that is undefined.
+std::vector<torch::Tensor> resultsOnCopies(const std::vector<torch::Tensor>& inputs,
+    const PathForward& forward, const torch::Tensor& outputGradient)
+{
+    const auto leaves = leavesOf(inputs);
+    const auto out = forward(leaves);
+    out.backward(outputGradient.defined() ? outputGradient : out.detach());
+    std::vector<torch::Tensor> results { out.detach() };
+    for (const auto& leaf : leaves)
+        results.push_back(leaf.defined() ? leaf.grad() : torch::Tensor());
+    return results;
+}
+
+std::string shortNumber(double x)
+{
+    if (std::isnan(x))
+        return "NaN"; // not printf's "-nan"
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2g", x);
+    return text;
+}
+
+} // namespace
+
+std::string disagreementOnCopies(const std::vector<torch::Tensor>& inputs,
+    const PathForward& defaultForward, const PathForward& alternativeForward, double tolerance)
+{
+    const auto want = resultsOnCopies(inputs, defaultForward, {});
+    const auto got = resultsOnCopies(inputs, alternativeForward, want.front());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        if (!want[i].defined() || !got[i].defined())
+            continue;
+        const double largest = want[i].abs().max().item<double>();
+        const double off = (got[i] - want[i]).abs().max().item<double>();
+        if (off <= tolerance * largest)
+            continue;
+        const std::string what
+            = i == 0 ? "its output" : "its gradient of input " + std::to_string(i);
+        return what + " differs by " + shortNumber(largest > 0 ? off / largest : off)
+            + (largest > 0 ? " of the largest value, " : " where all are 0, ")
+            + shortNumber(tolerance) + " allowed";
+    }
+    return "";
+}
+
+std::function<void()> forwardBackwardOnCopies(
+    const std::vector<torch::Tensor>& inputs, const PathForward& forward)
+{
+    const auto leaves = leavesOf(inputs);
     const auto outputGradient = forward(leaves).detach();
     return [leaves, forward, outputGradient] { forward(leaves).backward(outputGradient); };
 }

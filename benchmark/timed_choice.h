@@ -43,6 +43,9 @@ public:
     // prepare(alternative): one path's trial made ready (its own copies of the inputs, with
     // gradients on), as a closure that runs its forward and backward once.
     using Prepare = std::function<std::function<void()>(bool alternative)>;
+    // Run once, before a new case's trials: why the alternative must not run although it may be
+    // faster (its results stray from the default's: disagreementOnCopies), or empty.
+    using Check = std::function<std::string()>;
 
     explicit TimedChoice(DeviceTimer timer);
     ~TimedChoice();
@@ -52,10 +55,13 @@ public:
     // Whether the alternative runs for this case. The first time its key is met both paths are
     // timed (each one untimed run, then the median of three) and the faster is kept; with a
     // `refusal` the default is kept untimed, noted with that reason, and a trial that runs out
-    // of memory keeps it too. Not timed, and nothing kept (the default runs), while the device's
-    // stream is being captured into a CUDA graph or inside another trial on this thread.
+    // of memory keeps it too. With a `check` that gives a reason, the default is kept untimed,
+    // noted with the alternative's name and that reason: a kernel of ours that computes wrong on
+    // this device is never timed, let alone chosen. Not timed, and nothing kept (the default
+    // runs), while the device's stream is being captured into a CUDA graph or inside another
+    // trial on this thread.
     bool useAlternative(const ChoiceCase& c, const ChoicePaths& paths, const std::string& refusal,
-        const Prepare& prepare);
+        const Prepare& prepare, const Check& check = {});
 
     // One note per case used since the last call at micro-batch `microBatch`, saying what was
     // chosen and the times it was chosen by. Then forgets which cases were used, not the
@@ -77,7 +83,7 @@ private:
         std::string why; // when not timed, or overruled: why
     };
     Decision decide(const ChoiceCase& c, const ChoicePaths& paths, const std::string& refusal,
-        const Prepare& prepare);
+        const Prepare& prepare, const Check& check);
     double trial(const Prepare& prepare, bool alternative, const torch::Device& device);
     static std::string noteOf(const Decision& d);
 
@@ -87,14 +93,25 @@ private:
     std::set<std::string> used_;
 };
 
+// One path's forward on its inputs (in order), for the trials and checks below.
+using PathForward = std::function<torch::Tensor(const std::vector<torch::Tensor>&)>;
+
 // A trial of one path for TimedChoice::Prepare: detached copies of `inputs` (undefined ones stay
 // undefined) as leaves, so that the trial leaves no trace in the model's graph or gradients, and
 // a closure that runs `forward` on them and its backward with the forward's own output as the
 // incoming gradient: realistic values, and no draw from the device's random generator, whose
 // later draws (the batches) must not depend on a trial. Runs the forward once, to get that
 // output.
-std::function<void()> forwardBackwardOnCopies(const std::vector<torch::Tensor>& inputs,
-    const std::function<torch::Tensor(const std::vector<torch::Tensor>&)>& forward);
+std::function<void()> forwardBackwardOnCopies(
+    const std::vector<torch::Tensor>& inputs, const PathForward& forward);
+
+// A TimedChoice::Check of two paths: each runs forward and backward on its own copies of
+// `inputs`, the default's output as both paths' incoming gradient; empty where the output and
+// each defined input's gradient agree with the default's within `tolerance` of the default's
+// largest magnitude, else which one strays and by how much ("its gradient of input 2 differs by
+// 0.25 of the largest value, 0.01 allowed"; inputs counted from 1). A NaN strays.
+std::string disagreementOnCopies(const std::vector<torch::Tensor>& inputs,
+    const PathForward& defaultForward, const PathForward& alternativeForward, double tolerance);
 
 // "128x16x197x64": the first `most` sizes, for keys and labels.
 std::string sizesText(c10::IntArrayRef sizes, std::size_t most = 4);

@@ -96,14 +96,20 @@ bool kernelsChosen(
     c.microBatch = static_cast<int>(input.size(0));
     c.device = input.device();
     const ChoicePaths paths { "LibTorch's convolution", "LibTorch's", "our kernels", "ours" };
-    const auto prepare = [&](bool ours) {
-        return forwardBackwardOnCopies(
-            { input, weight, bias }, [ours](const std::vector<torch::Tensor>& in) {
-                return ours ? depthwiseConvolutionNode(in[0], in[1], in[2])
-                            : depthwiseConvolutionReference(in[0], in[1], in[2]);
-            });
+    const PathForward libTorchs = [](const std::vector<torch::Tensor>& in) {
+        return depthwiseConvolutionReference(in[0], in[1], in[2]);
     };
-    return choice.useAlternative(c, paths, "", prepare);
+    const PathForward ours = [](const std::vector<torch::Tensor>& in) {
+        return depthwiseConvolutionNode(in[0], in[1], in[2]);
+    };
+    const auto prepare = [&](bool kernels) {
+        return forwardBackwardOnCopies({ input, weight, bias }, kernels ? ours : libTorchs);
+    };
+    // Gross errors only: cuDNN may take TF32 where it is allowed, our kernels compute fp32.
+    const auto check = [&] {
+        return disagreementOnCopies({ input, weight, bias }, libTorchs, ours, 1e-2);
+    };
+    return choice.useAlternative(c, paths, "", prepare, check);
 }
 
 } // namespace

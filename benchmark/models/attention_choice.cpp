@@ -73,15 +73,19 @@ AttentionPath AttentionChooser::choose(
     const ChoicePaths kernelPaths { spelledOut ? paths.alternativeName : paths.defaultName,
         spelledOut ? paths.alternativeShort : paths.defaultShort, "our TF32 attention kernels",
         "ours" };
-    const auto prepareKernel = [&](bool ours) {
-        return forwardBackwardOnCopies({ q, k, v }, [=](const std::vector<torch::Tensor>& in) {
-            if (ours)
-                return shortAttention(in[0], in[1], in[2]);
-            return spelledOut ? attendExplicit(in[0], in[1], in[2], causal)
-                              : attendFused(in[0], in[1], in[2], causal);
-        });
+    const PathForward theWinner = [=](const std::vector<torch::Tensor>& in) {
+        return spelledOut ? attendExplicit(in[0], in[1], in[2], causal)
+                          : attendFused(in[0], in[1], in[2], causal);
     };
-    return kernelChoice_.useAlternative(against, kernelPaths, "", prepareKernel)
+    const PathForward ours
+        = [](const std::vector<torch::Tensor>& in) { return shortAttention(in[0], in[1], in[2]); };
+    const auto prepareKernel = [&](bool kernel) {
+        return forwardBackwardOnCopies({ q, k, v }, kernel ? ours : theWinner);
+    };
+    const auto check = [&] {
+        return disagreementOnCopies({ q, k, v }, theWinner, ours, kMostKernelDisagreement);
+    };
+    return kernelChoice_.useAlternative(against, kernelPaths, "", prepareKernel, check)
         ? AttentionPath::ShortKernel
         : winner;
 }

@@ -1,7 +1,9 @@
 // TimedChoice (benchmark/timed_choice.h) apart from attention, which tst_bench_attention_choice
 // covers: a choice between two paths by their trial times, its note naming the paths as the
-// caller does, and the runner's view of every choice of the process (takeTimedChoiceNotes), from
-// which a choice leaves when it is destroyed. The timer is a stand-in that runs the work.
+// caller does, a check that keeps a wrong alternative from running, the comparison of two paths
+// on copies it is made with, and the runner's view of every choice of the process
+// (takeTimedChoiceNotes), from which a choice leaves when it is destroyed. The timer is a stand-in
+// that runs the work.
 
 #include "benchmark/timed_choice.h"
 
@@ -39,6 +41,67 @@ class TestBenchTimedChoice : public QObject {
     Q_OBJECT
 
 private slots:
+    // A check that finds the alternative wrong keeps the default untimed, and the note says why;
+    // one that finds nothing lets the trials decide as before. Each runs once per case.
+    void checkThatFindsFaultKeepsTheDefaultUntimed()
+    {
+        auto seconds = std::make_shared<std::deque<double>>(
+            std::deque<double> { 0.003, 0.003, 0.003, 0.001, 0.001, 0.001 });
+        TimedChoice choice(scripted(seconds));
+        int checks = 0;
+        const auto prepare = [](bool) -> std::function<void()> { return [] {}; };
+        const auto faulty = [&] {
+            ++checks;
+            return std::string("its output differs by 0.5 of the largest value, 0.01 allowed");
+        };
+        QVERIFY(!choice.useAlternative(caseAt("convolution 2x8", 2), kPaths, "", prepare, faulty));
+        QVERIFY(!choice.useAlternative(caseAt("convolution 2x8", 2), kPaths, "", prepare, faulty));
+        QCOMPARE(checks, 1);
+        QCOMPARE(int(seconds->size()), 6); // nothing timed
+        QCOMPARE(choice.takeNotes(2),
+            std::vector<std::string> { "convolution 2x8: the library's kernel (our kernel not "
+                                       "run: its output differs by 0.5 of the largest value, "
+                                       "0.01 allowed)" });
+        const auto sound = [&] {
+            ++checks;
+            return std::string();
+        };
+        QVERIFY(choice.useAlternative(caseAt("convolution 4x8", 4), kPaths, "", prepare, sound));
+        QCOMPARE(checks, 2);
+        QVERIFY(seconds->empty());
+    }
+
+    // The check of two paths on copies: the output and every input's gradient, each against the
+    // default's largest magnitude; the inputs themselves untouched.
+    void disagreementOnCopiesNamesWhatStrays()
+    {
+        const auto x = torch::tensor({ 1.0, -2.0, 4.0 }), w = torch::tensor({ 0.5, 0.5, 0.5 });
+        const PathForward product
+            = [](const std::vector<torch::Tensor>& in) { return in[0] * in[1]; };
+        QCOMPARE(disagreementOnCopies({ x, w }, product, product, 1e-12), std::string());
+        QVERIFY(!x.requires_grad() && !x.grad().defined());
+        const PathForward scaled
+            = [](const std::vector<torch::Tensor>& in) { return in[0] * in[1] * 1.25; };
+        QCOMPARE(disagreementOnCopies({ x, w }, product, scaled, 0.01),
+            std::string("its output differs by 0.25 of the largest value, 0.01 allowed"));
+        QVERIFY(disagreementOnCopies({ x, w }, product, scaled, 0.3).empty());
+        // The same output, a wrong gradient for the second input (w's is x times the output).
+        const PathForward blind = [](const std::vector<torch::Tensor>& in) {
+            return in[0] * in[1].detach() + 0.0 * in[1];
+        };
+        QCOMPARE(disagreementOnCopies({ x, w }, product, blind, 0.01),
+            std::string("its gradient of input 2 differs by 1 of the largest value, 0.01 allowed"));
+        const PathForward broken
+            = [](const std::vector<torch::Tensor>& in) { return in[0] * std::nan(""); };
+        QCOMPARE(QString::fromStdString(disagreementOnCopies({ x, w }, product, broken, 0.01)),
+            QString("its output differs by NaN of the largest value, 0.01 allowed"));
+        QVERIFY(disagreementOnCopies(
+            { x, torch::Tensor() },
+            [](const std::vector<torch::Tensor>& in) { return in[0] * 2.0; },
+            [](const std::vector<torch::Tensor>& in) { return in[0] + in[0]; }, 0.0)
+                    .empty()); // an undefined input has no gradient to compare
+    }
+
     void fasterPathIsChosenAndNamed()
     {
         auto seconds = std::make_shared<std::deque<double>>(
