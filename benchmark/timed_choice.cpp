@@ -36,6 +36,11 @@ std::string milliseconds(double seconds)
     return text;
 }
 
+std::string firstLine(const std::string& text)
+{
+    return text.substr(0, text.find('\n'));
+}
+
 int deviceIndex(const torch::Device& device)
 {
     return device.has_index() ? device.index() : 0;
@@ -75,14 +80,22 @@ TimedChoice::Decision TimedChoice::decide(const ChoiceCase& c, const ChoicePaths
     Decision d { c, paths, false, {}, {}, refusal };
     if (!refusal.empty())
         return d;
-    try {
-        if (check) {
-            torch::AutoGradMode gradients(true);
-            if (const std::string why = check(); !why.empty()) {
-                d.why = paths.alternativeName + " not run: " + why;
-                return d;
-            }
+    if (check) {
+        // A failure here is the check's: the alternative is not run, whatever went wrong (a
+        // kernel of ours that cannot launch on this device throws), and the note says what.
+        std::string why;
+        try {
+            why = check();
+        } catch (const std::exception& e) {
+            why = isOutOfMemory(e) ? "its check ran out of memory"
+                                   : "its check failed: " + firstLine(e.what());
         }
+        if (!why.empty()) {
+            d.why = paths.alternativeName + " not run: " + why;
+            return d;
+        }
+    }
+    try {
         d.defaultSeconds = trial(prepare, false, c.device);
         d.alternativeSeconds = trial(prepare, true, c.device);
     } catch (const std::exception& e) {
@@ -233,17 +246,25 @@ std::string shortNumber(double x)
 std::string disagreementOnCopies(const std::vector<torch::Tensor>& inputs,
     const PathForward& defaultForward, const PathForward& alternativeForward, double tolerance)
 {
+    torch::AutoGradMode gradients(true); // also where the caller runs without
     const auto want = resultsOnCopies(inputs, defaultForward, {});
-    const auto got = resultsOnCopies(inputs, alternativeForward, want.front());
+    auto got = resultsOnCopies(inputs, alternativeForward, want.front());
     for (std::size_t i = 0; i < want.size(); ++i) {
-        if (!want[i].defined() || !got[i].defined())
-            continue;
-        const double largest = want[i].abs().max().item<double>();
-        const double off = (got[i] - want[i]).abs().max().item<double>();
-        if (off <= tolerance * largest)
-            continue;
         const std::string what
             = i == 0 ? "its output" : "its gradient of input " + std::to_string(i);
+        if (!want[i].defined())
+            continue; // an undefined input: no gradient on either side
+        if (!got[i].defined())
+            return what + " is missing";
+        // The largest magnitude without a temporary the size of the tensor, and the difference
+        // in place of the alternative's own copy: the check runs where memory is short.
+        const double largest
+            = std::max(want[i].max().item<double>(), -want[i].min().item<double>());
+        if (!std::isfinite(largest))
+            continue; // the default's own result is not finite: nothing to measure against
+        const double off = got[i].sub_(want[i]).abs_().max().item<double>();
+        if (off <= tolerance * largest)
+            continue;
         return what + " differs by " + shortNumber(largest > 0 ? off / largest : off)
             + (largest > 0 ? " of the largest value, " : " where all are 0, ")
             + shortNumber(tolerance) + " allowed";

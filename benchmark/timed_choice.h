@@ -44,7 +44,8 @@ public:
     // gradients on), as a closure that runs its forward and backward once.
     using Prepare = std::function<std::function<void()>(bool alternative)>;
     // Run once, before a new case's trials: why the alternative must not run although it may be
-    // faster (its results stray from the default's: disagreementOnCopies), or empty.
+    // faster (its results stray from the default's: disagreementOnCopies), or empty. One that
+    // throws keeps the default too, its message the reason (out of memory included).
     using Check = std::function<std::string()>;
 
     explicit TimedChoice(DeviceTimer timer);
@@ -106,10 +107,12 @@ std::function<void()> forwardBackwardOnCopies(
     const std::vector<torch::Tensor>& inputs, const PathForward& forward);
 
 // A TimedChoice::Check of two paths: each runs forward and backward on its own copies of
-// `inputs`, the default's output as both paths' incoming gradient; empty where the output and
-// each defined input's gradient agree with the default's within `tolerance` of the default's
-// largest magnitude, else which one strays and by how much ("its gradient of input 2 differs by
-// 0.25 of the largest value, 0.01 allowed"; inputs counted from 1). A NaN strays.
+// `inputs` (gradients on, whatever the caller's mode), the default's output as both paths'
+// incoming gradient; empty where the output and each defined input's gradient agree with the
+// default's within `tolerance` of the default's largest magnitude, else which one strays and by
+// how much ("its gradient of input 2 differs by 0.25 of the largest value, 0.01 allowed"; inputs
+// counted from 1) or is missing. The alternative's NaN strays; a result where the default's own
+// is not finite is not judged.
 std::string disagreementOnCopies(const std::vector<torch::Tensor>& inputs,
     const PathForward& defaultForward, const PathForward& alternativeForward, double tolerance);
 

@@ -38,10 +38,10 @@ using ShortAttentionOffer = std::function<bool(
     const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, bool causal)>;
 
 // How far our kernels' output and gradients may stray from the winner's, relative to the
-// largest value, before they are not run (TimedChoice::Check): TF32 against TF32 or exact fp32
-// differs by some 1e-3; a kernel that computes wrong on this device differs by the values
-// themselves.
-inline constexpr double kMostKernelDisagreement = 1e-2;
+// largest value, before they are not run (TimedChoice::Check): each TF32 path is within 3e-3 of
+// fp64 (tst_bench_short_attention_kernel), so two differ by at most about 6e-3; a kernel that
+// computes wrong on this device differs by the values themselves.
+inline constexpr double kMostKernelDisagreement = 2e-2;
 
 // Above this many bytes of scores the spelled-out path is not tried: it keeps the scores and
 // their softmax for the backward pass (twice this per layer), and at such sizes it loses to the

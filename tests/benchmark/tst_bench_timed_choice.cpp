@@ -11,6 +11,7 @@
 
 #include <deque>
 #include <memory>
+#include <stdexcept>
 
 using namespace gpuplan::bench;
 
@@ -62,12 +63,26 @@ private slots:
             std::vector<std::string> { "convolution 2x8: the library's kernel (our kernel not "
                                        "run: its output differs by 0.5 of the largest value, "
                                        "0.01 allowed)" });
+        // A check that throws (a kernel that cannot launch here) keeps the default, its message
+        // the reason.
+        const auto throwing = [&]() -> std::string {
+            ++checks;
+            throw std::runtime_error("no kernel image is available for execution on the device\n"
+                                     "CUDA kernel errors might be reported asynchronously");
+        };
+        QVERIFY(
+            !choice.useAlternative(caseAt("convolution 3x8", 3), kPaths, "", prepare, throwing));
+        QCOMPARE(choice.takeNotes(3),
+            std::vector<std::string> { "convolution 3x8: the library's kernel (our kernel not "
+                                       "run: its check failed: no kernel image is available for "
+                                       "execution on the device)" });
+        QCOMPARE(int(seconds->size()), 6);
         const auto sound = [&] {
             ++checks;
             return std::string();
         };
         QVERIFY(choice.useAlternative(caseAt("convolution 4x8", 4), kPaths, "", prepare, sound));
-        QCOMPARE(checks, 2);
+        QCOMPARE(checks, 3);
         QVERIFY(seconds->empty());
     }
 
@@ -95,6 +110,19 @@ private slots:
             = [](const std::vector<torch::Tensor>& in) { return in[0] * std::nan(""); };
         QCOMPARE(QString::fromStdString(disagreementOnCopies({ x, w }, product, broken, 0.01)),
             QString("its output differs by NaN of the largest value, 0.01 allowed"));
+        // A gradient the default has and the alternative lacks.
+        const PathForward constant
+            = [](const std::vector<torch::Tensor>& in) { return in[0] * in[1].detach(); };
+        QCOMPARE(disagreementOnCopies({ x, w }, product, constant, 0.01),
+            std::string("its gradient of input 2 is missing"));
+        // The default's own NaN is not held against the alternative.
+        QCOMPARE(disagreementOnCopies({ x, w }, broken, product, 0.01), std::string());
+        // Gradients on under a caller's no-grad mode (an activation-checkpointed forward).
+        {
+            const torch::NoGradGuard noGradients;
+            QCOMPARE(disagreementOnCopies({ x, w }, product, scaled, 0.01),
+                std::string("its output differs by 0.25 of the largest value, 0.01 allowed"));
+        }
         QVERIFY(disagreementOnCopies(
             { x, torch::Tensor() },
             [](const std::vector<torch::Tensor>& in) { return in[0] * 2.0; },
