@@ -12,24 +12,16 @@ namespace gpuplan::bench::kernels {
 
 namespace {
 
-constexpr int kMostGridRows = 65535; // gridDim.y
-
 void checkShape(const ShortAttentionShape& s)
 {
     if (s.batch < 1 || s.heads < 1 || s.positions < 1 || s.positions > kMostShortPositions)
         throw std::invalid_argument("short attention: " + std::to_string(s.batch) + " x "
             + std::to_string(s.heads) + " heads of " + std::to_string(s.positions)
             + " positions (wanted 1 to " + std::to_string(kMostShortPositions) + " positions)");
-    if (static_cast<long long>(s.batch) * s.heads > kMostGridRows)
+    if (static_cast<std::int64_t>(s.batch) * s.heads > kMostShortBatchHeads)
         throw std::invalid_argument("short attention: " + std::to_string(s.batch) + " x "
-            + std::to_string(s.heads) + " heads exceed the launch's "
-            + std::to_string(kMostGridRows) + " grid rows");
-}
-
-dim3 gridOf(const ShortAttentionShape& s)
-{
-    return dim3(static_cast<unsigned>((s.positions + kAttentionTile - 1) / kAttentionTile),
-        static_cast<unsigned>(s.batch * s.heads));
+            + std::to_string(s.heads) + " heads exceed the " + std::to_string(kMostShortBatchHeads)
+            + " a launch takes");
 }
 
 // The kernel's limit on dynamic shared memory raised to `bytes` (a per-kernel attribute, kept by
@@ -58,7 +50,7 @@ void shortAttentionForward(const ShortAttentionShape& shape, const HeadsView& q,
     checkShape(shape);
     const std::size_t bytes = shortAttentionForwardSharedBytes(shape.positions);
     allowShared(shortAttentionForwardKernel, bytes);
-    shortAttentionForwardKernel<<<gridOf(shape), kAttentionThreads, bytes, stream>>>(
+    shortAttentionForwardKernel<<<attentionGrid(shape), kAttentionThreads, bytes, stream>>>(
         shape, q, k, v, out, lse);
     GPUPLAN_CUDA_CALL(cudaGetLastError());
 }
@@ -72,10 +64,10 @@ void shortAttentionBackward(const ShortAttentionShape& shape, const HeadsView& q
     allowShared(shortAttentionQueryGradientKernel, bytes);
     allowShared(shortAttentionKeyGradientKernel, bytes);
     // In this order on one stream: the key kernel reads the deltas the query kernel writes.
-    shortAttentionQueryGradientKernel<<<gridOf(shape), kAttentionThreads, bytes, stream>>>(
+    shortAttentionQueryGradientKernel<<<attentionGrid(shape), kAttentionThreads, bytes, stream>>>(
         shape, q, k, v, out, lse, dout, delta, dq);
     GPUPLAN_CUDA_CALL(cudaGetLastError());
-    shortAttentionKeyGradientKernel<<<gridOf(shape), kAttentionThreads, bytes, stream>>>(
+    shortAttentionKeyGradientKernel<<<attentionGrid(shape), kAttentionThreads, bytes, stream>>>(
         shape, q, k, v, lse, dout, delta, dk, dv);
     GPUPLAN_CUDA_CALL(cudaGetLastError());
 }

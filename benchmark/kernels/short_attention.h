@@ -29,6 +29,9 @@ namespace gpuplan::bench::kernels {
 
 inline constexpr int kShortHeadSize = 64; // the only head size the kernels take
 inline constexpr int kMostShortPositions = 256; // positions whose scores a block holds
+// The most batch x heads a launch takes: a head's index is an int (far beyond any device's
+// memory at ViT-L's 16 heads).
+inline constexpr std::int64_t kMostShortBatchHeads = 2147483647;
 
 // A [batch, heads, positions, 64] fp32 tensor whose last dimension is contiguous: the element
 // (b, h, i, d) is at data[b * batchStride + h * headStride + i * positionStride + d].

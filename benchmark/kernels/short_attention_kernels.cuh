@@ -58,6 +58,12 @@ __host__ __device__ inline int paddedPositions(int positions)
     return (positions + 15) / 16 * 16;
 }
 
+// Blocks per (batch, head): one per 64 rows of queries (or keys).
+__host__ __device__ inline int tilesPerHead(int positions)
+{
+    return (positions + kAttentionTile - 1) / kAttentionTile;
+}
+
 __host__ __device__ inline int scoreStride(int positions)
 {
     return paddedPositions(positions) + 4;
@@ -178,17 +184,32 @@ __device__ inline void storeSums(
     }
 }
 
-// Where a block and its thread work: the (batch, head) of grid row blockIdx.y, the block's first
-// row (of queries or keys) from blockIdx.x, the thread's warp strip and lane.
+// Where a block and its thread work: its row of queries (or keys) from blockIdx.x, so that a
+// head's tiles run side by side and read its keys and values from L2; its (batch, head) from
+// blockIdx.y and blockIdx.z (a grid's y and z take 65,535 each, so batch x heads is spread over
+// both, and a block past the last head returns at once); the thread's warp strip and lane.
 struct BlockPlace {
+    bool pastTheLastHead;
     int b, h, first, lane, warpRow;
     std::int64_t headRows; // head x positions: the head's first row of lse, delta and outputs
 };
 
+constexpr unsigned kMostGridRows = 65535; // gridDim.y and gridDim.z
+
+// The launches' grid, for shapes of at most kMostShortBatchHeads heads.
+inline dim3 attentionGrid(const ShortAttentionShape& s)
+{
+    const unsigned heads = static_cast<unsigned>(s.batch) * static_cast<unsigned>(s.heads);
+    const unsigned rows = heads < kMostGridRows ? heads : kMostGridRows;
+    return dim3(static_cast<unsigned>(tilesPerHead(s.positions)), rows, (heads + rows - 1) / rows);
+}
+
 __device__ inline BlockPlace placeOf(const ShortAttentionShape& s)
 {
     BlockPlace p;
-    const int head = static_cast<int>(blockIdx.y);
+    const unsigned index = blockIdx.y + blockIdx.z * gridDim.y;
+    p.pastTheLastHead = index >= static_cast<unsigned>(s.batch) * static_cast<unsigned>(s.heads);
+    const int head = p.pastTheLastHead ? 0 : static_cast<int>(index);
     p.b = head / s.heads;
     p.h = head % s.heads;
     p.first = static_cast<int>(blockIdx.x) * kAttentionTile;
@@ -198,8 +219,8 @@ __device__ inline BlockPlace placeOf(const ShortAttentionShape& s)
     return p;
 }
 
-// grid (query tiles, batch x heads). Scores of the block's 64 query rows against every key in
-// shared memory, an exact softmax by rows, then the probabilities times v.
+// A block per 64 query rows of a head (placeOf). Scores of the block's 64 query rows against
+// every key in shared memory, an exact softmax by rows, then the probabilities times v.
 __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel(
     ShortAttentionShape s, HeadsView q, HeadsView k, HeadsView v, float* out, float* lse)
 {
@@ -210,6 +231,8 @@ __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel
     float* keys = queries + kTileFloats; // then the values
     float* scores = keys + padded * kTileStride; // then the probabilities
     const BlockPlace at = placeOf(s);
+    if (at.pastTheLastHead)
+        return;
     const int b = at.b, h = at.h, first = at.first, lane = at.lane, warpRow = at.warpRow;
     const std::int64_t headRows = at.headRows;
 
@@ -272,9 +295,9 @@ __global__ void __launch_bounds__(kAttentionThreads) shortAttentionForwardKernel
     storeWarpRows(out + headRows * kShortHeadSize, queries, warpRow, first, s.positions, lane);
 }
 
-// grid (query tiles, batch x heads): dq of the block's 64 query rows, and their delta (for the
-// key kernel, launched after). Walks the keys in chunks of 64: scores and dP of the chunk, dS,
-// then dq += dS k.
+// A block per 64 query rows of a head (placeOf): dq of the block's 64 query rows, and their
+// delta (for the key kernel, launched after). Walks the keys in chunks of 64: scores and dP of
+// the chunk, dS, then dq += dS k.
 __global__ void __launch_bounds__(kAttentionThreads)
     shortAttentionQueryGradientKernel(ShortAttentionShape s, HeadsView q, HeadsView k, HeadsView v,
         const float* out, const float* lse, HeadsView dout, float* delta, float* dq)
@@ -287,6 +310,8 @@ __global__ void __launch_bounds__(kAttentionThreads)
     float* rowLse = values + kTileFloats;
     float* rowDelta = rowLse + kAttentionTile;
     const BlockPlace at = placeOf(s);
+    if (at.pastTheLastHead)
+        return;
     const int b = at.b, h = at.h, first = at.first, lane = at.lane, warpRow = at.warpRow;
     const std::int64_t headRows = at.headRows;
 
@@ -339,9 +364,9 @@ __global__ void __launch_bounds__(kAttentionThreads)
     storeWarpRows(dq + headRows * kShortHeadSize, queries, warpRow, first, s.positions, lane);
 }
 
-// grid (key tiles, batch x heads): dk and dv of the block's 64 key rows. Walks the queries in
-// chunks of 64: the chunk's scores and dP transposed (keys by queries), P and dS from the
-// log-sum-exp and delta, then dv += P^T dout and dk += dS^T (s q).
+// A block per 64 key rows of a head (placeOf): dk and dv of the block's 64 key rows. Walks the
+// queries in chunks of 64: the chunk's scores and dP transposed (keys by queries), P and dS from
+// the log-sum-exp and delta, then dv += P^T dout and dk += dS^T (s q).
 __global__ void __launch_bounds__(kAttentionThreads)
     shortAttentionKeyGradientKernel(ShortAttentionShape s, HeadsView q, HeadsView k, HeadsView v,
         const float* lse, HeadsView dout, const float* delta, float* dk, float* dv)
@@ -354,6 +379,8 @@ __global__ void __launch_bounds__(kAttentionThreads)
     float* chunkLse = gradient + kTileFloats;
     float* chunkDelta = chunkLse + kAttentionTile;
     const BlockPlace at = placeOf(s);
+    if (at.pastTheLastHead)
+        return;
     const int b = at.b, h = at.h, first = at.first, lane = at.lane, warpRow = at.warpRow;
     const std::int64_t headRows = at.headRows;
 

@@ -41,7 +41,7 @@ bool shortAttentionKernelTakes(
     };
     if (!fits(q) || !fits(k) || !fits(v) || q.size(3) != kernels::kShortHeadSize || q.size(2) < 1
         || q.size(2) > kernels::kMostShortPositions || q.size(0) < 1 || q.size(1) < 1
-        || q.size(0) * q.size(1) > 65535)
+        || q.size(0) * q.size(1) > kernels::kMostShortBatchHeads)
         return false;
     const auto* properties = at::cuda::getDeviceProperties(q.device().index());
     return properties->major >= 8

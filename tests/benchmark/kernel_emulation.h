@@ -71,25 +71,26 @@ inline void launch(dim3 grid, int threads, const std::function<void()>& body)
 {
     blockSize = dim3(static_cast<unsigned>(threads));
     gridSize = grid;
-    for (unsigned by = 0; by < grid.y; ++by)
-        for (unsigned bx = 0; bx < grid.x; ++bx) {
-            Block block;
-            block.all = std::make_unique<std::barrier<>>(threads);
-            for (int w = 0; w < threads / kWarpSize; ++w)
-                block.warps.push_back(std::make_unique<std::barrier<>>(kWarpSize));
-            block.exchange.assign(static_cast<std::size_t>(threads), 0.0f);
-            currentBlock = &block;
-            std::vector<std::thread> pool;
-            for (int t = 0; t < threads; ++t)
-                pool.emplace_back([&, t] {
-                    threadIndex = { static_cast<unsigned>(t), 0, 0 };
-                    blockIndex = { bx, by, 0 };
-                    body();
-                });
-            for (auto& thread : pool)
-                thread.join();
-            currentBlock = nullptr;
-        }
+    for (unsigned bz = 0; bz < grid.z; ++bz)
+        for (unsigned by = 0; by < grid.y; ++by)
+            for (unsigned bx = 0; bx < grid.x; ++bx) {
+                Block block;
+                block.all = std::make_unique<std::barrier<>>(threads);
+                for (int w = 0; w < threads / kWarpSize; ++w)
+                    block.warps.push_back(std::make_unique<std::barrier<>>(kWarpSize));
+                block.exchange.assign(static_cast<std::size_t>(threads), 0.0f);
+                currentBlock = &block;
+                std::vector<std::thread> pool;
+                for (int t = 0; t < threads; ++t)
+                    pool.emplace_back([&, t] {
+                        threadIndex = { static_cast<unsigned>(t), 0, 0 };
+                        blockIndex = { bx, by, bz };
+                        body();
+                    });
+                for (auto& thread : pool)
+                    thread.join();
+                currentBlock = nullptr;
+            }
 }
 
 // Runs body() as the kernel <<<grid, threads>>> would, one CUDA thread after another on this
@@ -99,13 +100,14 @@ inline void launchIndependent(dim3 grid, int threads, const std::function<void()
 {
     blockSize = dim3(static_cast<unsigned>(threads));
     gridSize = grid;
-    for (unsigned by = 0; by < grid.y; ++by)
-        for (unsigned bx = 0; bx < grid.x; ++bx)
-            for (int t = 0; t < threads; ++t) {
-                threadIndex = { static_cast<unsigned>(t), 0, 0 };
-                blockIndex = { bx, by, 0 };
-                body();
-            }
+    for (unsigned bz = 0; bz < grid.z; ++bz)
+        for (unsigned by = 0; by < grid.y; ++by)
+            for (unsigned bx = 0; bx < grid.x; ++bx)
+                for (int t = 0; t < threads; ++t) {
+                    threadIndex = { static_cast<unsigned>(t), 0, 0 };
+                    blockIndex = { bx, by, bz };
+                    body();
+                }
 }
 
 } // namespace gpuplan::bench::emulation

@@ -26,6 +26,7 @@
 #include <QTest>
 
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 using namespace gpuplan::bench;
@@ -77,12 +78,16 @@ void fillShared(std::size_t floats)
     emulation::dynamicShared.assign(floats, std::numeric_limits<float>::quiet_NaN());
 }
 
-Results emulate(const Inputs& in)
+// The kernels on CPU threads, on the launches' grid or on `heads` (y, z) of its own.
+Results emulate(const Inputs& in, std::optional<dim3> heads = std::nullopt)
 {
     const ShortAttentionShape s { static_cast<int>(in.q.size(0)), static_cast<int>(in.q.size(1)),
         static_cast<int>(in.q.size(2)) };
-    const dim3 grid(
-        static_cast<unsigned>((s.positions + 63) / 64), static_cast<unsigned>(s.batch * s.heads));
+    dim3 grid = attentionGrid(s);
+    if (heads) {
+        grid.y = heads->y;
+        grid.z = heads->z;
+    }
     const auto nan = std::numeric_limits<float>::quiet_NaN();
     const auto rows = torch::full({ s.batch, s.heads, s.positions }, nan);
     Results r { torch::full_like(in.dout, nan), torch::full_like(in.dout, nan),
@@ -166,6 +171,22 @@ private slots:
         compareAll(emulate(in), reference(in));
     }
 
+    // More heads than a grid's y takes (65,535) are spread over y and z, the last z layer only
+    // partly used: here 2 x 3 heads over y 4 and z 2, two blocks past the last head in each
+    // tile, which must return at once (their writes would land past the tensors).
+    void headsSpreadOverTwoGridDimensions()
+    {
+        const Inputs in = makeInputs(2, 3, 70, 1.0);
+        const dim3 grid = attentionGrid({ 2, 3, 70 });
+        QCOMPARE(grid.x, 2u);
+        QCOMPARE(grid.y, 6u);
+        QCOMPARE(grid.z, 1u);
+        const dim3 many = attentionGrid({ 65536, 3, 70 });
+        QCOMPARE(many.y, 65535u);
+        QCOMPARE(many.z, 4u); // 196,608 heads: three layers of 65,535 and 3 more
+        compareAll(emulate(in, dim3(1, 4, 2)), reference(in));
+    }
+
     // The node's LibTorch-op path (a CPU, or a GPU where the kernels do not take the tensors):
     // the same formulas in fp32 without TF32, so within fp32's rounding.
     void nodeOpsMatchFp64_data() { addShapes(); }
@@ -229,11 +250,12 @@ private slots:
                         "positions)"));
         }
         try {
-            shortAttentionForward({ 4096, 17, 197 }, {}, {}, {}, nullptr, nullptr, nullptr);
-            QFAIL("69,632 heads were taken");
+            shortAttentionForward({ 65536, 32768, 197 }, {}, {}, {}, nullptr, nullptr, nullptr);
+            QFAIL("2^31 heads were taken");
         } catch (const std::invalid_argument& e) {
             QCOMPARE(QString(e.what()),
-                QString("short attention: 4096 x 17 heads exceed the launch's 65535 grid rows"));
+                QString("short attention: 65536 x 32768 heads exceed the 2147483647 a launch "
+                        "takes"));
         }
     }
 
