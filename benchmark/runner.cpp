@@ -265,7 +265,9 @@ ConfigurationResult ConfigurationRun::measure(const Configuration& configuration
         const StateBytes state = step->stateBytes();
         const double stateBytes = static_cast<double>(
             agree.largest(state.parameters + state.gradients + state.optimizerState));
-        auto why = ruledOutByMemory(result.memorySamples, stateBytes, *capacity, microBatch);
+        auto why = ruledOutByMemory(result.memorySamples, stateBytes, *capacity,
+            report.device.isCuda() ? CapacityIs::DeviceMemory : CapacityIs::MemoryLimit,
+            microBatch);
         if (!agree.anywhere(why.has_value()))
             return false;
         result.notes.push_back(why ? std::move(*why)

@@ -53,7 +53,7 @@ std::optional<MemoryModel> searchMemoryModel(
 }
 
 std::optional<std::string> ruledOutByMemory(const std::vector<MemorySample>& fitted,
-    double stateBytes, std::int64_t capacityBytes, int microBatch)
+    double stateBytes, std::int64_t capacityBytes, CapacityIs capacityIs, int microBatch)
 {
     const auto model = searchMemoryModel(fitted, stateBytes);
     if (!model || capacityBytes <= 0)
@@ -70,7 +70,9 @@ std::optional<std::string> ruledOutByMemory(const std::vector<MemorySample>& fit
     std::snprintf(times, sizeof times, "%g", kRuledOutMargin);
     return "micro-batch " + std::to_string(microBatch) + " not tried: the peaks so far (" + measured
         + (fitted.size() == 1 ? "; the state " + gib(stateBytes) : std::string()) + ") predict "
-        + gib(predicted) + ", over " + times + " x the device's " + gib(capacity);
+        + gib(predicted) + ", over " + times + " x "
+        + (capacityIs == CapacityIs::DeviceMemory ? "the device's " : "the --memory-limit of ")
+        + gib(capacity);
 }
 
 int largestFittingMicroBatch(const MemoryModel& model, std::int64_t capacityBytes, int target)

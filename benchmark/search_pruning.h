@@ -57,10 +57,13 @@ std::optional<MemoryModel> searchMemoryModel(
 // the note names the one not tried (--micro-batch tries it).
 inline constexpr double kRuledOutMargin = 2.5;
 
+// What capacityBytes is, in the note: a GPU's own memory, or a CPU run's --memory-limit.
+enum class CapacityIs { DeviceMemory, MemoryLimit };
+
 // Why the search need not try `microBatch` (a note for the results), or nullopt where the
 // memory model does not rule it out.
 std::optional<std::string> ruledOutByMemory(const std::vector<MemorySample>& fitted,
-    double stateBytes, std::int64_t capacityBytes, int microBatch);
+    double stateBytes, std::int64_t capacityBytes, CapacityIs capacityIs, int microBatch);
 
 struct SkipDecision {
     bool skip = false;

@@ -110,24 +110,32 @@ private slots:
         QVERIFY2(std::abs(predicted128 / 66141803008.0 - 1.0) < 0.004,
             qPrintable(QString::number(predicted128, 'f', 0)));
 
-        const auto why = ruledOutByMemory(at64, state, h200, 1024);
+        constexpr auto gpu = CapacityIs::DeviceMemory;
+        const auto why = ruledOutByMemory(at64, state, h200, gpu, 1024);
         QVERIFY(why);
         QCOMPARE(QString::fromStdString(*why),
             QString("micro-batch 1024 not tried: the peaks so far (micro-batch 64: 33.82 GiB; "
                     "the state 5.85 GiB) predict 453.33 GiB, over 2.5 x the device's 139.80 GiB"));
-        QVERIFY(!ruledOutByMemory(at64, state, h200, 256)); // 117.72 GiB, under 2.5 x: tried
-        QVERIFY(!ruledOutByMemory(at64, state, h200, 512)); // 229.59 GiB, under 2.5 x
+        QVERIFY(!ruledOutByMemory(at64, state, h200, gpu, 256)); // 117.72 GiB, under 2.5 x: tried
+        QVERIFY(!ruledOutByMemory(at64, state, h200, gpu, 512)); // 229.59 GiB, under 2.5 x
         // From two trials, the line through them: 1024 at 450.48 GiB, 512 at 228.26 (tried).
-        QVERIFY(!ruledOutByMemory(at64and128, state, h200, 512));
-        QCOMPARE(QString::fromStdString(*ruledOutByMemory(at64and128, state, h200, 1024)),
+        QVERIFY(!ruledOutByMemory(at64and128, state, h200, gpu, 512));
+        QCOMPARE(QString::fromStdString(*ruledOutByMemory(at64and128, state, h200, gpu, 1024)),
             QString("micro-batch 1024 not tried: the peaks so far (micro-batch 64: 33.82 GiB, "
                     "micro-batch 128: 61.60 GiB) predict 450.48 GiB, over 2.5 x the device's "
                     "139.80 GiB"));
 
+        // A CPU run's capacity is its --memory-limit, and the note says so.
+        QCOMPARE(QString::fromStdString(
+                     *ruledOutByMemory(at64, state, h200, CapacityIs::MemoryLimit, 1024)),
+            QString("micro-batch 1024 not tried: the peaks so far (micro-batch 64: 33.82 GiB; "
+                    "the state 5.85 GiB) predict 453.33 GiB, over 2.5 x the --memory-limit of "
+                    "139.80 GiB"));
+
         // Nothing to predict from: no fitted trial, peaks below the state, no memory size.
-        QVERIFY(!ruledOutByMemory({}, state, h200, 1 << 20));
-        QVERIFY(!ruledOutByMemory({ { 64, 5000000000 } }, state, h200, 1 << 20));
-        QVERIFY(!ruledOutByMemory(at64, state, 0, 1 << 20));
+        QVERIFY(!ruledOutByMemory({}, state, h200, gpu, 1 << 20));
+        QVERIFY(!ruledOutByMemory({ { 64, 5000000000 } }, state, h200, gpu, 1 << 20));
+        QVERIFY(!ruledOutByMemory(at64, state, 0, gpu, 1 << 20));
         QVERIFY(!searchMemoryModel({ { 64, 9000000000 }, { 128, 8000000000 } }, state));
     }
 
@@ -165,7 +173,8 @@ private slots:
         QCOMPARE(ruled.fittedMicroBatch, everyMidpoint.fittedMicroBatch);
         QCOMPARE(ruled.trialSteps, everyMidpoint.trialSteps - 1);
         QVERIFY(std::any_of(ruled.notes.begin(), ruled.notes.end(), [](const std::string& n) {
-            return n.rfind("micro-batch 32 not tried: the peaks so far (micro-batch 8: ", 0) == 0;
+            return n.rfind("micro-batch 32 not tried: the peaks so far (micro-batch 8: ", 0) == 0
+                && n.find("x the --memory-limit of ") != std::string::npos; // not "the device's"
         }));
         QVERIFY(std::none_of(everyMidpoint.notes.begin(), everyMidpoint.notes.end(),
             [](const std::string& n) { return n.find("not tried") != std::string::npos; }));
