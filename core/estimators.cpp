@@ -358,6 +358,69 @@ std::string microBatchNote(const MeasuredResult& base, const MicroBatchAtCount& 
     return note;
 }
 
+// The bus bandwidth the measured ranks' exchange ran at: their own figure, else the table's
+// for as many of this machine's GPUs; 0 where neither is known (PCIe cards without a table
+// entry, a run over several machines that did not measure its network).
+double measuredRunBusBytesPerSecond(const GpuSpec& gpu, const MeasuredResult& base)
+{
+    if (base.busBandwidth && *base.busBandwidth > 0.0)
+        return *base.busBandwidth;
+    const Interconnect* own = base.nodeCount == 1 ? interconnectFor(gpu.id) : nullptr;
+    return own ? busGBpsAt(*own, base.gpuCount) * 1e9 : 0.0;
+}
+
+// The share of a measured optimizer step that computed (the update included), and the days of
+// exchange taken out to find it where the file did not time them apart.
+struct MeasuredCompute {
+    double share = 1.0;
+    double exchangeDaysTakenOut = 0.0;
+    double busBytesPerSecond = 0.0; // the bandwidth they were priced at
+};
+
+// gpuplan-bench times a multi-process step again with its collectives replaced by local
+// copies (compute_seconds). A multi-GPU file without that figure (written by hand, or by
+// another tool) timed its exchange inside the step; scaled whole with the batch, that exchange
+// had been priced twice, once inside the compute and again at the new count (review). Its
+// exchange at the measured count, as this model prices it, is taken out instead.
+MeasuredCompute measuredComputeShare(const MeasuredResult& base, const Workload& w,
+    double gradientBytes, Parallelism measuredStrategy, double busBytesPerSecond)
+{
+    MeasuredCompute m;
+    if (base.computeSeconds) {
+        if (base.stepMedianSeconds > 0.0)
+            m.share = std::min(1.0, *base.computeSeconds / base.stepMedianSeconds);
+        return m;
+    }
+    if (base.gpuCount <= 1 || busBytesPerSecond <= 0.0 || base.trainingDays <= 0.0)
+        return m; // nothing exchanged, or nothing priced for the exchange at any count
+    const double allReduce
+        = allReduceDays(w.steps, gradientBytes, base.gpuCount, busBytesPerSecond);
+    const StepCommunication exchange
+        = stepCommunication(measuredStrategy, base.accumulation, parameterToGradientBytes(base));
+    const double updateShare = base.optimizerComputeSeconds && base.stepMedianSeconds > 0.0
+        ? std::min(1.0, *base.optimizerComputeSeconds / base.stepMedianSeconds)
+        : 0.0;
+    const double update = base.trainingDays * updateShare;
+    const double compute = computeDaysBeside(base.trainingDays, allReduce, exchange, update);
+    m.share = (compute + update) / base.trainingDays;
+    m.exchangeDaysTakenOut = base.trainingDays - compute - update;
+    m.busBytesPerSecond = busBytesPerSecond;
+    return m;
+}
+
+std::string exchangeTakenOutNote(const MeasuredResult& base, const MeasuredCompute& measured)
+{
+    if (measured.busBytesPerSecond <= 0.0)
+        return {};
+    char text[200];
+    std::snprintf(text, sizeof text,
+        "; the file does not time the compute apart (no compute_seconds): %.2f of its %.2f days "
+        "on %d GPUs taken out as their exchange at %s GB/s",
+        measured.exchangeDaysTakenOut, base.trainingDays, base.gpuCount,
+        formatGBps(measured.busBytesPerSecond / 1e9).c_str());
+    return text;
+}
+
 } // namespace
 
 std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Workload& w,
@@ -366,11 +429,16 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     // The measurement with the most GPUs below gpuCount, or of gpuCount spread over several
     // machines (its compute kept, its exchange re-priced for the link asked about:
     // measuredEstimate leaves such a run out); later files win a tie.
+    // A run over several machines whose file times neither its compute apart nor its bus
+    // bandwidth cannot have its network's exchange taken out, so it is no base for another link.
+    const auto separable = [](const MeasuredResult& m) {
+        return m.nodeCount == 1 || m.computeSeconds || (m.busBandwidth && *m.busBandwidth > 0.0);
+    };
     const MeasuredResult* base = nullptr;
     for (const auto& m : c.measured)
         if (m.modelId == w.id && m.gpuId == gpu.id
             && (m.gpuCount < gpuCount || (m.gpuCount == gpuCount && m.nodeCount > 1))
-            && m.trainingDays > 0.0 && (!base || m.gpuCount >= base->gpuCount))
+            && separable(m) && m.trainingDays > 0.0 && (!base || m.gpuCount >= base->gpuCount))
             base = &m;
     if (!base || w.steps <= 0)
         return std::nullopt;
@@ -395,12 +463,19 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     const double busBytesPerSecond = measuredBus ? *base->busBandwidth * measuredFalls
                                                  : (link ? busGBpsAt(*link, gpuCount) * 1e9 : 0.0);
 
+    // Communication, in all-reduces of the gradients per step (core/step_communication.h):
+    // the bytes a rank measured where it held them whole, else the model's fp32 gradients.
+    const bool fullGradients = base->gradientBytes && shardingLevel(base->parallelism) < 2;
+    const double gradientBytes
+        = fullGradients ? static_cast<double>(*base->gradientBytes) : fp32GradientBytes(w);
+    const Parallelism measuredStrategy = onSeveralGpus(base->parallelism);
+
     // Compute: the measured step without its collectives, its global batch split over more
     // GPUs, at the micro-batch each strategy leaves room for (core/micro_batch_model.h).
     // Median over median (compute_seconds is a median), applied to the days priced.
-    const double computeShare = base->computeSeconds && base->stepMedianSeconds > 0.0
-        ? std::min(1.0, *base->computeSeconds / base->stepMedianSeconds)
-        : 1.0;
+    const MeasuredCompute measured = measuredComputeShare(
+        *base, w, gradientBytes, measuredStrategy, measuredRunBusBytesPerSecond(gpu, *base));
+    const double computeShare = measured.share;
     // The optimizer step apart: each rank updates every parameter under ddp, whatever N, and
     // its shard of them under ZeRO-1 to -3. Divided by N with the rest, a 1-GPU run's update
     // had come out N times too fast on N GPUs under ddp (review). Files without its time scale
@@ -415,11 +490,6 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     const auto optimizerDays = [&](Parallelism strategy) {
         return wholeOptimizerDays / (shardingLevel(strategy) >= 1 ? gpuCount : 1);
     };
-    // Communication, in all-reduces of the gradients per step (core/step_communication.h):
-    // the bytes a rank measured where it held them whole, else the model's fp32 gradients.
-    const bool fullGradients = base->gradientBytes && shardingLevel(base->parallelism) < 2;
-    const double gradientBytes
-        = fullGradients ? static_cast<double>(*base->gradientBytes) : fp32GradientBytes(w);
     const double gradientAllReduceDays = busBytesPerSecond > 0.0
         ? allReduceDays(w.steps, gradientBytes, gpuCount, busBytesPerSecond)
         : 0.0;
@@ -438,7 +508,6 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
     // then takes (the measured count's where the file has no accumulation: one).
     const auto choices = microBatchChoices(*base, w.globalBatch, gpuCount, gpu.memoryGb * 1e9);
     const MicroBatchAtCount* chosen = nullptr;
-    const Parallelism measuredStrategy = onSeveralGpus(base->parallelism);
     const int microStepsThere
         = std::max(1, (base->accumulation * base->gpuCount + gpuCount - 1) / std::max(1, gpuCount));
     RunDays days { measuredComputeDays, gradientAllReduceDays,
@@ -498,6 +567,7 @@ std::optional<TrainingEstimate> extrapolatedEstimate(const Catalog& c, const Wor
                     + " machines, whose network's bus bandwidth is not carried over"
                           : "")
         + (base->source.date.empty() ? "" : " (" + base->source.date + ")") + exchange + buffer
+        + exchangeTakenOutNote(*base, measured)
         + (chosen ? microBatchNote(*base, *chosen, gpuCount) : std::string())
         + (!measuredBus && link
                 ? slowerBusNote(*link, gpuCount) + "; bus bandwidth: " + std::string(link->source)

@@ -63,4 +63,26 @@ double RunDays::best() const
         + std::max(0.0, hidden - compute * exchange.overlapWindow);
 }
 
+double computeDaysBeside(
+    double measuredDays, double allReduceDays, const StepCommunication& exchange, double updateDays)
+{
+    // middle() rises with the compute (by 1, or by 1 - window / 2 while the window hides less
+    // than the overlappable exchange), so a bisection over [0, measuredDays] finds the one
+    // compute that gives the measured days; inverting middle() itself keeps this the exact
+    // inverse of the rule the estimates price with, whatever that rule becomes.
+    const auto daysWith = [&](double compute) {
+        return RunDays { compute, allReduceDays, exchange, updateDays }.middle();
+    };
+    if (!(measuredDays > 0.0) || daysWith(0.0) >= measuredDays)
+        return 0.0;
+    double low = 0.0;
+    double high = measuredDays;
+    constexpr int kHalvings = 64; // below a double's resolution of any span of days
+    for (int i = 0; i < kHalvings; ++i) {
+        const double mid = 0.5 * (low + high);
+        (daysWith(mid) < measuredDays ? low : high) = mid;
+    }
+    return 0.5 * (low + high);
+}
+
 } // namespace gpuplan

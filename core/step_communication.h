@@ -73,4 +73,11 @@ struct RunDays {
     double middle() const { return 0.5 * (best() + worst()); }
 };
 
+// The compute days that, beside `exchange` (allReduceDays and what the strategy moves) and an
+// update of `updateDays`, make a run's central figure (`RunDays::middle`) `measuredDays`: how a
+// measured multi-GPU step that timed its exchange inside it is split where nothing timed the
+// two apart. 0 where the exchange alone, as modelled, takes longer than what was measured.
+double computeDaysBeside(double measuredDays, double allReduceDays,
+    const StepCommunication& exchange, double updateDays);
+
 } // namespace gpuplan

@@ -427,6 +427,7 @@ private slots:
         m.parallelism = Parallelism::Zero3;
         m.accumulation = 32;
         m.busBandwidth = 100e9;
+        m.stepMedianSeconds = m.computeSeconds.emplace(34.56); // its exchange timed as hidden
         c.measured.push_back(m);
         const auto e = extrapolatedEstimate(c, w, a100, 8);
         QVERIFY(e);
@@ -493,6 +494,47 @@ private slots:
         const double comm = 100'000 * (2.0 * 7 / 8 * 4e9 / 100e9) / 86400; // 7,000 s
         QVERIFY(qAbs(e->days - (compute + comm / 2)) < 1e-12);
         QVERIFY(e->note.find("at 100 GB/s (measured)") != std::string::npos);
+    }
+
+    // A hand-written 2-GPU file (no compute_seconds) timed its step with the all-reduce inside
+    // it: scaled whole to 8 GPUs, that exchange had been priced twice, inside the compute and
+    // again at 8. At 1 GB/s one all-reduce of 4 GB on 2 ranks is 4 s a step, 4.63 days over
+    // the run; the centre hides half of it, so 21 - 4.63 / 2 days computed (review).
+    void aStepTimedWithItsExchangeIsNotPricedTwice()
+    {
+        Catalog c = catalog;
+        const Workload w = roundPythia();
+        MeasuredResult m = measuredOnA100(2, 21.0);
+        m.parallelism = Parallelism::Ddp;
+        m.busBandwidth = 1e9;
+        c.measured.push_back(m);
+        const auto e = extrapolatedEstimate(c, w, a100, 8);
+        QVERIFY(e);
+        const double onTwo = 100'000 * (2.0 * 1 / 2 * 4e9 / 1e9) / 86400;
+        const double onEight = 100'000 * (2.0 * 7 / 8 * 4e9 / 1e9) / 86400;
+        const RunDays expected { (21.0 - onTwo / 2) * 2 / 8, onEight,
+            stepCommunication(Parallelism::Ddp, 1, 1.0) };
+        QVERIFY2(qAbs(e->days - expected.middle()) < 1e-9,
+            (std::to_string(e->days) + " vs " + std::to_string(expected.middle())).c_str());
+        QVERIFY2(e->note.find("the file does not time the compute apart (no compute_seconds): "
+                              "2.31 of its 21.00 days on 2 GPUs taken out as their exchange at "
+                              "1 GB/s")
+                != std::string::npos,
+            e->note.c_str());
+        // Timed apart, the file's own compute stands and nothing is taken out.
+        c.measured.front().computeSeconds = 9.0;
+        c.measured.front().stepMedianSeconds = 10.0;
+        const auto timed = extrapolatedEstimate(c, w, a100, 8);
+        QVERIFY(timed);
+        QVERIFY(timed->note.find("no compute_seconds") == std::string::npos);
+        const RunDays fromItsOwn { 21.0 * 0.9 * 2 / 8, onEight,
+            stepCommunication(Parallelism::Ddp, 1, 1.0) };
+        QVERIFY(qAbs(timed->days - fromItsOwn.middle()) < 1e-9);
+        // Over two machines, with neither figure, the network's share cannot be told: no base.
+        MeasuredResult twoMachines = measuredOnA100(8, 5.0);
+        twoMachines.nodeCount = 2;
+        c.measured = { twoMachines };
+        QVERIFY(!extrapolatedEstimate(c, w, a100, 8));
     }
 
     // The optimizer step is not split with the batch: under ddp every rank updates every
@@ -685,6 +727,7 @@ private slots:
         m.memorySamples = { { 4, 43'000'000'000 }, { 8, 44'000'000'000 } };
         m.microStepSamples = { { 4, 0.5 }, { 8, 0.9 } };
         m.busBandwidth = 100e9;
+        m.stepMedianSeconds = m.computeSeconds.emplace(34.56); // its exchange timed as hidden
         c.measured.push_back(m);
         GpuSpec gpu = a100;
         gpu.memoryGb = 48;

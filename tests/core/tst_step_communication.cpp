@@ -79,6 +79,27 @@ private slots:
         QVERIFY(qAbs(slow.best() - (10.0 + 60.0 - 10.0 * 2 / 3)) < 1e-12);
     }
 
+    // The inverse of middle(): the compute behind a measured step that timed its exchange.
+    void computeBesideAMeasuredExchange()
+    {
+        // ddp, 6 days of all-reduce, all hidden at the centre's half: 103 days hold 100 of
+        // compute (the case above, backwards).
+        const StepCommunication ddp = stepCommunication(Parallelism::Ddp, 1, 1.0);
+        QVERIFY(qAbs(computeDaysBeside(103.0, 6.0, ddp, 0.0) - 100.0) < 1e-9);
+        // The window too short to hide it: 10 days of compute beside 60 of exchange take
+        // 10 + 60 - 10/3 = 66.67 at the centre.
+        const double slow = 10.0 + 60.0 - 10.0 / 3;
+        QVERIFY(qAbs(computeDaysBeside(slow, 60.0, ddp, 0.0) - 10.0) < 1e-9);
+        // An update waits for nothing and hides nothing: it comes off whole.
+        QVERIFY(qAbs(computeDaysBeside(113.0, 6.0, ddp, 10.0) - 100.0) < 1e-9);
+        // ZeRO-3's exposed gathers (24 days over 4 micro-steps) come off whole too.
+        const StepCommunication zero3 = stepCommunication(Parallelism::Zero3, 4, 1.0);
+        QVERIFY(qAbs(computeDaysBeside(130.0, 6.0, zero3, 0.0) - 100.0) < 1e-9);
+        // Faster than the exchange alone, as modelled: no compute left, never a negative one.
+        QCOMPARE(computeDaysBeside(2.0, 6.0, ddp, 0.0), 0.0);
+        QCOMPARE(computeDaysBeside(0.0, 6.0, ddp, 0.0), 0.0);
+    }
+
     void descriptions()
     {
         QCOMPARE(exchangeDescription(Parallelism::Ddp),
