@@ -82,6 +82,7 @@ struct Configuration {
     std::optional<int> gpuCount;
     double stepSeconds = 0.0;
     double stepMedianSeconds = 0.0; // what training_days' median is steps x
+    std::optional<double> stepMeanSeconds; // what training_days' mean, the point priced, is steps x
     std::vector<MeasuredMemorySample> memorySamples;
     std::vector<MeasuredMicroStepSample> microStepSamples;
     std::optional<std::int64_t> parameterBytes, gradientBytes, optimizerStateBytes;
@@ -179,13 +180,17 @@ private:
         // A ZeRO-1 or -2 close also gathers the parameters (a copy of most of them when local):
         // its figure, written by builds of 2026-12-03 before the benchmark stopped writing it
         // there, is not the update's.
+        // A multi-process run is one with a strategy (its communication fields with it), on
+        // one rank too: there optimizer_step_seconds is what closing a step adds to a plain
+        // micro-step, not the update (a 1-rank ddp file's 0 had stood for its update unsaid).
         const bool updateAlone
             = chosen->parallelism == Parallelism::Ddp || chosen->parallelism == Parallelism::Zero3;
+        const bool severalProcesses
+            = chosen->parallelism != Parallelism::None || chosen->computeSeconds.has_value();
         if (!chosen->offload)
-            result.optimizerComputeSeconds = result.gpuCount == 1 && result.nodeCount <= 1
-                ? chosen->optimizerSeconds
-                : updateAlone ? chosen->optimizerComputeSeconds
-                              : std::nullopt;
+            result.optimizerComputeSeconds = !severalProcesses ? chosen->optimizerSeconds
+                : updateAlone                                  ? chosen->optimizerComputeSeconds
+                                                               : std::nullopt;
         result.communicationSeconds = chosen->communicationSeconds;
         result.communicationBytes = chosen->communicationBytes;
         result.busBandwidth = chosen->busBandwidth;
@@ -251,8 +256,15 @@ private:
         const auto gpuCount = m_reader.integer(d, "gpu_count", "device", kGpuCount);
         result.gpuCount = static_cast<int>(gpuCount.value_or(1));
         m_deviceGpuCountRead = gpuCount.has_value();
-        result.nodeCount = static_cast<int>(
-            m_reader.integer(d, "node_count", "device", kNodes, /*required=*/false).value_or(1));
+        const auto nodeCount
+            = m_reader.integer(d, "node_count", "device", kNodes, /*required=*/false);
+        result.nodeCount = static_cast<int>(nodeCount.value_or(1));
+        // Each machine holds a rank: more machines than GPUs had dropped the measurement from
+        // the GPU count it timed (a run over machines is never that count's `measured` time).
+        if (nodeCount && gpuCount && *nodeCount > *gpuCount)
+            m_reader.error(d["node_count"],
+                "device node_count (" + std::to_string(*nodeCount) + ") exceeds its gpu_count ("
+                    + std::to_string(*gpuCount) + "): every machine runs at least one GPU");
         if (const YAML::Node peak = d["peak_tflops"]; peak && !peak.IsNull())
             m_reader.number(peak, "peak_tflops of device", kTflops);
     }
@@ -266,6 +278,20 @@ private:
         m_reader.warnUnknownKeys(
             ic, { "backend", "world_size", "node_count", "notes", "samples" }, "interconnect");
         result.interconnectBackend = m_reader.string(ic, "backend", "interconnect").value_or("");
+        // comm-probe runs between the step's own ranks: other ranks, or another machine count,
+        // say the file was put together from two runs.
+        const auto ranks = m_reader.integer(ic, "world_size", "interconnect", kGpuCount, false);
+        if (ranks && m_deviceGpuCountRead && *ranks != result.gpuCount)
+            m_reader.error(ic["world_size"],
+                "interconnect world_size (" + std::to_string(*ranks)
+                    + ") is not the device's gpu_count (" + std::to_string(result.gpuCount)
+                    + "): the probe ran between other ranks than the measured steps");
+        const auto machines = m_reader.integer(ic, "node_count", "interconnect", kNodes, false);
+        if (machines && *machines != result.nodeCount)
+            m_reader.error(ic["node_count"],
+                "interconnect node_count (" + std::to_string(*machines)
+                    + ") is not the device's node_count (" + std::to_string(result.nodeCount)
+                    + "): the probe ran between other machines than the measured steps");
         const YAML::Node samples = ic["samples"];
         if (!samples || !m_reader.expectSequence(samples, "samples of interconnect"))
             return;
@@ -354,8 +380,22 @@ private:
             if (const auto s = spread(c, "communication_seconds", what, kSeconds))
                 conf.communicationSeconds = s->median;
         conf.communicationBytes = m_reader.integer(c, "communication_bytes", what, kBytes, false);
-        m_reader.integer(c, "bus_bytes", what, kBytes, false);
+        const auto busBytes = m_reader.integer(c, "bus_bytes", what, kBytes, false);
         conf.busBandwidth = optionalNumber(c, "bus_bandwidth_bytes_per_second", what, kBandwidth);
+        // It is their quotient (gpuplan-bench writes all three); the bounds alone let a figure
+        // in GB/s through, priced as bytes/s (8 GPUs at 3.7e-07 GB/s: 31 million days).
+        if (conf.busBandwidth && busBytes && *busBytes > 0 && conf.communicationSeconds
+            && *conf.communicationSeconds > 0.0) {
+            const double expected = static_cast<double>(*busBytes) / *conf.communicationSeconds;
+            if (std::abs(*conf.busBandwidth - expected) > 0.01 * expected) {
+                std::ostringstream text;
+                text << "bus_bandwidth_bytes_per_second of " << what << " (" << *conf.busBandwidth
+                     << ") is not, within 1%, its bus_bytes / communication_seconds median ("
+                     << *busBytes << " / " << *conf.communicationSeconds << " s = " << expected
+                     << " bytes/s): in other units?";
+                m_reader.error(c["bus_bandwidth_bytes_per_second"], text.str());
+            }
+        }
     }
 
     // The workload the measurement belongs to: the shipped one if the recipe matches it,
@@ -581,6 +621,7 @@ private:
             if (const auto step = spread(c, "step_seconds", what, kStepSeconds)) {
                 conf.stepSeconds = step->mean.value_or(step->median); // as the days' point
                 conf.stepMedianSeconds = step->median;
+                conf.stepMeanSeconds = step->mean;
             }
             readScaling(c, what, conf);
             const auto days = spread(c, "training_days", what, kDays);
@@ -623,18 +664,24 @@ private:
                 m_reader.error(c.node["gpu_count"],
                     what + " ran on " + std::to_string(*c.gpuCount)
                         + " GPUs, the device section says " + std::to_string(*deviceGpuCount));
-            const double expected
-                = static_cast<double>(w.steps) * c.stepMedianSeconds / kSecondsPerDay;
             // gpuplan-bench writes both to 6 significant digits; 1% leaves room for a file
-            // written by hand with rounder figures and still catches an edited recipe.
-            if (c.daysRead && c.stepMedianSeconds > 0.0 && w.steps > 0
-                && std::abs(c.days.median - expected) > 0.01 * expected) {
+            // written by hand with rounder figures and still catches an edited recipe. The mean
+            // too, where both have one: it is the point the planner prices (a mean of 80 days
+            // beside a median of 43.7 had been priced unsaid).
+            const auto checkDays = [&](const char* which, double days, double step) {
+                const double expected = static_cast<double>(w.steps) * step / kSecondsPerDay;
+                if (!c.daysRead || step <= 0.0 || w.steps <= 0
+                    || std::abs(days - expected) <= 0.01 * expected)
+                    return;
                 std::ostringstream text;
-                text << "training_days of " << what << " (median " << c.days.median
-                     << ") is not, within 1%, the recipe's steps x its step_seconds (" << w.steps
-                     << " x " << c.stepMedianSeconds << " s = " << expected << " days)";
+                text << "training_days of " << what << " (" << which << " " << days
+                     << ") is not, within 1%, the recipe's steps x its step_seconds " << which
+                     << " (" << w.steps << " x " << step << " s = " << expected << " days)";
                 m_reader.error(c.node["training_days"], text.str());
-            }
+            };
+            checkDays("median", c.days.median, c.stepMedianSeconds);
+            if (c.days.mean && c.stepMeanSeconds)
+                checkDays("mean", *c.days.mean, *c.stepMeanSeconds);
         }
     }
 
@@ -697,16 +744,21 @@ MeasuredLoad loadMeasuredResultsFiles(const std::vector<std::string>& paths, con
         for (const MeasuredResult& later : one.results) {
             const auto earlier = std::find_if(
                 all.results.rbegin(), all.results.rend(), [&later](const MeasuredResult& e) {
+                    // A run over several machines is not one machine's time of as many GPUs
+                    // (core/estimators.cpp): both are used, neither in place of the other.
                     return e.modelId == later.modelId && e.gpuId == later.gpuId
-                        && e.gpuCount == later.gpuCount;
+                        && e.gpuCount == later.gpuCount && e.nodeCount == later.nodeCount;
                 });
             if (earlier != all.results.rend() && !later.gpuId.empty()) {
                 LoadIssue issue;
                 issue.severity = LoadIssue::Severity::Warning;
                 issue.file = later.file;
                 issue.message = "measures " + later.modelId + " on "
-                    + std::to_string(later.gpuCount) + "x " + later.gpuId + " as " + earlier->file
-                    + " does; the planner uses this file, the later one";
+                    + std::to_string(later.gpuCount) + "x " + later.gpuId
+                    + (later.nodeCount > 1
+                            ? " over " + std::to_string(later.nodeCount) + " machines"
+                            : "")
+                    + " as " + earlier->file + " does; the planner uses this file, the later one";
                 all.issues.push_back(std::move(issue));
             }
         }

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -198,6 +199,20 @@ private slots:
         QCOMPARE(m.interconnect[0].collective, std::string("all_reduce"));
         QVERIFY(std::abs(m.interconnect[0].busBandwidth / 3.3e11 - 1.0) < 1e-5);
 
+        // The bus bandwidth is bus_bytes over the communication median: one in GB/s is refused.
+        const QString inGBps = QString::fromStdString(text).replace(
+            QRegularExpression(QStringLiteral("bus_bandwidth_bytes_per_second: [0-9.e+]+")),
+            QStringLiteral("bus_bandwidth_bytes_per_second: 9.79"));
+        QVERIFY(inGBps != QString::fromStdString(text));
+        const auto units
+            = gpuplan::readMeasuredResults(inGBps.toStdString(), "results.yaml", *shippedCatalog());
+        QVERIFY(!units.ok());
+        QVERIFY2(QString::fromStdString(gpuplan::formatIssues(units.issues))
+                     .contains(QStringLiteral("(9.79) is not, within 1%, its bus_bytes / "
+                                              "communication_seconds median (3035344896 / 0.31 s "
+                                              "= 9.79144e+09 bytes/s): in other units?")),
+            gpuplan::formatIssues(units.issues).c_str());
+
         // A configuration's gpu_count must be the device's.
         const QString changed = QString::fromStdString(text).replace(
             QStringLiteral("gpu_count: 4\n    micro_batch_size: 16"),
@@ -208,6 +223,32 @@ private slots:
         QVERIFY(!mismatch.ok());
         QVERIFY(QString::fromStdString(gpuplan::formatIssues(mismatch.issues))
                     .contains(QStringLiteral("ran on 2 GPUs, the device section says 4")));
+    }
+
+    // One rank of a multi-process run: its close (optimizer_step_seconds) is what closing a
+    // step adds to a plain micro-step, not the update; the update is the local-only sample's,
+    // as on several ranks. It had taken the close, whatever optimizer_compute_seconds said.
+    void oneRankOfSeveralProcessesTakesItsLocalOnlyUpdate()
+    {
+        RunReport report = sampleReport();
+        report.gpuCount = 1;
+        ConfigurationResult& best = report.configurations[1];
+        best.configuration.parallelism = Parallelism::Ddp;
+        report.configurations[0].configuration.parallelism = Parallelism::Ddp;
+        CommunicationResult comm;
+        comm.computeSeconds = { 25.9, 25.8, 26.1 };
+        comm.optimizerComputeSeconds = Spread { 0.42, 0.41, 0.45 };
+        comm.seconds = { 0.00002, 0.00001, 0.00003 };
+        comm.bytes = 4047126528;
+        best.communication = comm;
+        const auto load
+            = gpuplan::readMeasuredResults(resultsYaml(report), "results.yaml", *shippedCatalog());
+        QVERIFY2(load.issues.empty(), gpuplan::formatIssues(load.issues).c_str());
+        const auto& m = load.results.front();
+        QCOMPARE(m.gpuCount, 1);
+        QVERIFY(m.optimizerComputeSeconds);
+        QVERIFY(std::abs(*m.optimizerComputeSeconds - 0.42) < 1e-9);
+        QVERIFY(std::abs(best.optimizerStep.median - 0.42) > 1e-3);
     }
 
     // Files written before issue 11 (the shipped H100 measurements) load as one-process runs.

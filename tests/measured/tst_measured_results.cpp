@@ -98,7 +98,7 @@ private slots:
             shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
-    void golden_data() { testing::addGoldenRows(kDataDir, 21); }
+    void golden_data() { testing::addGoldenRows(kDataDir, 33); }
     void golden()
     {
         QFETCH(QString, folder);
@@ -185,6 +185,36 @@ private slots:
         QCOMPARE(formatIssues(load.issues),
             second.toStdString() + ": warning: measures pythia-1b on 1x h100-80gb-sxm as "
                 + first.toStdString() + " does; the planner uses this file, the later one\n");
+    }
+
+    // A run over two machines of as many GPUs is not one machine's time: both are kept for
+    // what each prices (core/estimators.cpp), with no warning that one replaces the other. The
+    // warning had named the one-machine file as replaced while the planner priced it.
+    void aRunOverMachinesIsNotTheSameMachine()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString oneMachine = dir.filePath("one.yaml");
+        const QString twoMachines = dir.filePath("two.yaml");
+        QVERIFY(QFile::copy(kDataDir + "/valid.yaml", oneMachine));
+        QByteArray text = readAll(kDataDir + "/valid.yaml");
+        text.replace("  gpu_count: 1\nmodel:", "  gpu_count: 2\n  node_count: 2\nmodel:");
+        QFile out(twoMachines);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const MeasuredLoad mixed = loadMeasuredResultsFiles(
+            { oneMachine.toStdString(), twoMachines.toStdString() }, *shipped());
+        QVERIFY2(mixed.ok(), formatIssues(mixed.issues).c_str());
+        QCOMPARE(formatIssues(mixed.issues), std::string());
+        QCOMPARE(mixed.results.size(), std::size_t { 2 });
+        // Two of the two-machine run: that one is said, with its machines.
+        const MeasuredLoad twice = loadMeasuredResultsFiles(
+            { twoMachines.toStdString(), twoMachines.toStdString() }, *shipped());
+        QCOMPARE(formatIssues(twice.issues),
+            twoMachines.toStdString() + ": warning: measures pythia-1b on 2x h100-80gb-sxm over "
+                + "2 machines as " + twoMachines.toStdString()
+                + " does; the planner uses this file, the later one\n");
     }
 
     // A measurement on a device the GPU table does not know (a CPU run writes an empty gpu_id)
