@@ -2,12 +2,36 @@
 
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/render/planner_charts.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QPainter>
+#include <QPixmap>
+
+#include <map>
 
 namespace gpuplan::gui {
+
+namespace {
+
+// A filled dot of the colour the charts draw a GPU type's points in.
+QIcon colorSwatch(const QColor& color)
+{
+    constexpr int kSize = 12; // the table's small-icon size at 100 % scale
+    constexpr int kDot = 10;
+    QPixmap pixmap(kSize, kSize);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(color.darker(130), 1));
+    painter.setBrush(color);
+    painter.drawEllipse(QRectF((kSize - kDot) / 2.0, (kSize - kDot) / 2.0, kDot, kDot));
+    return QIcon(pixmap);
+}
+
+} // namespace
 
 void OptionTableModel::setResults(const Results* results, const std::vector<Results>* comparisons)
 {
@@ -18,13 +42,24 @@ void OptionTableModel::setResults(const Results* results, const std::vector<Resu
         const auto column = static_cast<views::OptionColumn>(c);
         m_headers << (results ? views::displayHeader(column, *results) : views::header(column));
     }
+    // One swatch per GPU type; a comparison row of a GPU type the main results lack has none,
+    // as it has no colour on the charts (comparisons are drawn hollow and dark).
+    std::map<const GpuSpec*, QIcon> swatches;
+    if (results)
+        for (const auto& [gpu, color] : render::gpuColors(*results))
+            swatches.emplace(gpu, colorSwatch(color));
+    const auto swatchOf = [&swatches](const OwnedOption& o) {
+        const auto found = swatches.find(o.gpu);
+        return found == swatches.end() ? QIcon() : found->second;
+    };
     if (results)
         for (std::size_t i = 0; i < results->options.size(); ++i)
-            m_rows.push_back({ &results->options[i], static_cast<int>(i) });
+            m_rows.push_back(
+                { &results->options[i], static_cast<int>(i), swatchOf(results->options[i]) });
     if (comparisons)
         for (const auto& other : *comparisons)
             for (const auto& o : other.options)
-                m_rows.push_back({ &o, -1 });
+                m_rows.push_back({ &o, -1, swatchOf(o) });
     endResetModel();
 }
 
@@ -60,6 +95,10 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return views::displayText(o, column);
+    case Qt::DecorationRole:
+        if (column == views::OptionColumn::Gpu && !row.gpuSwatch.isNull())
+            return row.gpuSwatch;
+        return {};
     case SortRole:
         return views::sortValue(o, column);
     case Qt::ToolTipRole: {

@@ -2,11 +2,13 @@
 
 // The options table: every machine of the main results, then the same machines as estimated by
 // the comparison sources (a measured row sits beside the paper's one; the Source column says
-// which). Columns are the shared views::OptionColumn ones plus the validation error.
+// which). Columns are the shared views::OptionColumn ones plus the validation error. The GPU
+// column carries each GPU type's colour on the charts: the key to their points at any size.
 
 #include "core/evaluate.h"
 
 #include <QAbstractTableModel>
+#include <QIcon>
 #include <QStringList>
 
 #include <vector>
@@ -38,6 +40,7 @@ private:
     struct Row {
         const OwnedOption* option = nullptr;
         int optionIndex = -1;
+        QIcon gpuSwatch; // the GPU type's colour on the charts, beside its name
     };
     std::vector<Row> m_rows;
     // The option columns' headers for these results (whether a cost includes F&A is a pass over

@@ -255,6 +255,14 @@ QColor gpuColor(std::size_t index)
     return kPalette[index % std::size(kPalette)];
 }
 
+std::map<const GpuSpec*, QColor> gpuColors(const Results& results)
+{
+    std::map<const GpuSpec*, QColor> colors;
+    for (const auto& [gpu, index] : gpuOrder(results))
+        colors.emplace(gpu, gpuColor(index));
+    return colors;
+}
+
 QString withoutMemorySize(const std::string& gpuName)
 {
     static const QRegularExpression memorySuffix(QStringLiteral("\\s+\\d+\\s*GB$"));

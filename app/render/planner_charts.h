@@ -6,6 +6,7 @@
 #include "app/render/rental_series.h"
 #include "core/evaluate.h"
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -39,5 +40,8 @@ QString rentalLabel(const CloudOption& option);
 
 // Colour of the n-th GPU type (colour-blind-safe palette, stable across both charts).
 QColor gpuColor(std::size_t index);
+// The colour each GPU type of `results` is drawn in on both charts (in the order its options
+// come): the options table's key to them, which holds where the legend has no room for theirs.
+std::map<const GpuSpec*, QColor> gpuColors(const Results& results);
 
 } // namespace gpuplan::render

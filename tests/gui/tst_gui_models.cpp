@@ -9,6 +9,7 @@
 #include "app/gui/price_book.h"
 #include "app/gui/price_table_model.h"
 #include "app/gui/user_files.h"
+#include "app/render/planner_charts.h"
 #include "core/uncertainty.h"
 #include "pricing/catalog_loader.h"
 #include "pricing/measured_results.h"
@@ -16,11 +17,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QColor>
+#include <QIcon>
+#include <QImage>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <set>
 
 using namespace gpuplan;
 using namespace gpuplan::gui;
@@ -128,6 +133,29 @@ private slots:
                         .contains(QStringLiteral("single 1,600 W supply")));
         }
         QVERIFY(sawShort);
+        // The GPU column carries each GPU type's colour on the charts, the comparison rows
+        // their GPU's too: the key to the points where the legend has no room for it.
+        const render::ChartData chart = render::hardwareCostChart(main, {});
+        const auto colorOnTheChart = [&chart](const std::string& gpuName) {
+            for (const auto& series : chart.series)
+                if (series.name == QString::fromStdString(gpuName))
+                    return series.color;
+            return QColor();
+        };
+        const auto swatchColor = [&model](int row) {
+            const QIcon icon = model.index(row, 0).data(Qt::DecorationRole).value<QIcon>();
+            return icon.isNull() ? QColor() : icon.pixmap(12, 12).toImage().pixelColor(6, 6);
+        };
+        std::set<QRgb> seen;
+        for (int row = 0; row < static_cast<int>(main.options.size()); ++row) {
+            const QColor expected = colorOnTheChart(main.options[std::size_t(row)].gpu->name);
+            QVERIFY(expected.isValid());
+            QCOMPARE(swatchColor(row), expected);
+            seen.insert(expected.rgb());
+        }
+        QVERIFY(seen.size() > 1);
+        QCOMPARE(swatchColor(last), colorOnTheChart(comparisons.front().options.front().gpu->name));
+        QVERIFY(!model.index(0, 1).data(Qt::DecorationRole).isValid()); // the name's column only
         model.setResults(nullptr, nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
