@@ -312,6 +312,17 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         return 2;
     }
 
+    // Offloading moves the optimizer from a GPU's memory to the host: asked for on a CPU, it
+    // had been dropped from the configurations without a word (review).
+    if (!device->isCuda() && options.offload == "on") {
+        err << "gpuplan-bench: --offload on needs a GPU (it moves the optimizer state from the "
+               "GPU's memory to the host); on a CPU give --offload off or leave it out\n";
+        return 2;
+    }
+    if (!device->isCuda() && options.offload == "both")
+        err << "gpuplan-bench: --offload both: the offloaded configurations need a GPU and are "
+               "left out on a CPU\n";
+
     RunOptions run;
     run.model = *selection.spec;
     run.recipe = selection.recipe;
@@ -322,7 +333,8 @@ int runRunCommand(const CliOptions& options, std::ostream& out, std::ostream& er
         choices(options.offload.value_or(all ? "both" : "off")), device->isCuda(),
         strategiesFor(options, role), options.freeLunchWithout);
     if (run.configurations.empty()) {
-        err << "gpuplan-bench: no configuration to run (--offload on needs a GPU)\n";
+        err << "gpuplan-bench: no configuration to run with these --methods, "
+               "--activation-checkpointing and --offload\n";
         return 2;
     }
     run.microBatch = options.microBatch;

@@ -5,8 +5,11 @@
 #include "benchmark/cpu_allocator.h"
 #include "benchmark/cuda_allocator.h"
 
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <string>
 
 int main(int argc, char** argv)
 {
@@ -18,7 +21,7 @@ int main(int argc, char** argv)
         std::cerr << "gpuplan-bench: " << parse.error << "\n" << usageText();
         return 2;
     }
-    try {
+    const auto command = [&parse]() {
         const CliOptions& o = parse.options;
         if (o.command == "help") {
             std::cout << usageText();
@@ -35,8 +38,23 @@ int main(int argc, char** argv)
         if (o.command == "comm-probe")
             return runCommProbeCommand(o, std::cout, std::cerr);
         return runRunCommand(o, std::cout, std::cerr);
+    };
+    int code = 0;
+    try {
+        code = command();
     } catch (const std::exception& e) {
         std::cerr << "gpuplan-bench: " << e.what() << "\n";
         return 1;
     }
+    // What went to stdout (a table, JSON a script reads) must have arrived: a full disk or a
+    // closed stdout had exited 0 with nothing written (review).
+    errno = 0;
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "gpuplan-bench: cannot write the output"
+                  << (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string())
+                  << "\n";
+        return code == 0 ? 2 : code;
+    }
+    return code;
 }

@@ -15,6 +15,9 @@ namespace gpuplan::bench {
 
 namespace {
 
+// What a results file says it is (and what --out may replace).
+constexpr std::string_view kResultsKind = "gpuplan-bench-results";
+
 // Significant digits for measured numbers: timings are good to far fewer.
 constexpr int kDigits = 6;
 
@@ -229,7 +232,7 @@ std::string resultsYaml(const RunReport& r)
     out.SetFloatPrecision(kDigits);
     out << YAML::BeginMap;
     out << YAML::Key << "schema_version" << YAML::Value << 1;
-    out << YAML::Key << "kind" << YAML::Value << "gpuplan-bench-results";
+    out << YAML::Key << "kind" << YAML::Value << std::string(kResultsKind);
     out << YAML::Key << "tool" << YAML::Value << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << "gpuplan-bench";
     out << YAML::Key << "version" << YAML::Value << YAML::DoubleQuoted << r.tool.version;
@@ -288,9 +291,26 @@ std::string linkTarget(const std::string& path)
     return at.string();
 }
 
+// Whether the regular file at `path` is empty or an earlier results file: its `kind` line,
+// which resultsYaml writes second, within the file's first kilobytes.
+bool emptyOrResults(const std::string& path)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return true; // unreadable: the write fails on its own, with the system's reason
+    constexpr std::size_t kLooked = 4096;
+    std::string head(kLooked, '\0');
+    file.read(head.data(), static_cast<std::streamsize>(kLooked));
+    head.resize(static_cast<std::size_t>(file.gcount()));
+    return head.empty()
+        || head.find("\nkind: " + std::string(kResultsKind) + "\n") != std::string::npos;
+}
+
 // Why `path` cannot be replaced by a results file: a folder, or anything else that is not a
 // regular file. The rename that replaces the file would unlink a device node, a pipe or a
-// socket (as root, `--out /dev/null` would remove /dev/null for the whole machine).
+// socket (as root, `--out /dev/null` would remove /dev/null for the whole machine). Nor a
+// file that is not an earlier results file: `--out` naming the run's own --config, or a price
+// table, had replaced it without a word (review).
 std::string notAResultsFile(const std::string& path)
 {
     struct stat info { };
@@ -302,6 +322,11 @@ std::string notAResultsFile(const std::string& path)
         return path
             + ": is not a regular file (a device, a pipe or a socket); --out names the "
               "results file to write";
+    if (!emptyOrResults(path))
+        return path
+            + ": is not a gpuplan-bench results file (no 'kind: " + std::string(kResultsKind)
+            + "' line), and --out replaces only an earlier results file: name a new file, or "
+              "move this one away";
     return "";
 }
 } // namespace

@@ -19,6 +19,13 @@ std::optional<std::string> readTextFile(const std::string& path, std::vector<Loa
         issues.push_back({ LoadIssue::Severity::Error, path, 0, 0, message });
         return std::nullopt;
     };
+    // An empty name (--prices "" from an unset variable) names no file: the message said
+    // ": error: cannot open the file" with nothing before it.
+    if (path.empty()) {
+        issues.push_back({ LoadIssue::Severity::Error, "(no file name)", 0, 0,
+            "a file was named by an empty path" });
+        return std::nullopt;
+    }
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
     // "Does not exist" only when it does not: a link loop or a folder that may not be entered

@@ -76,8 +76,6 @@ int runBreakeven(const QStringList& arguments)
     int exitCode = kExitOk;
     if (!parse(p, arguments, kCommand, &exitCode))
         return exitCode;
-    if (!p.positionalArguments().isEmpty())
-        return fail(kCommand, "unexpected argument '" + p.positionalArguments().first() + "'");
 
     const QString format = p.value(QStringLiteral("format"));
     if (format != QLatin1String("table") && format != QLatin1String("json"))

@@ -40,8 +40,6 @@ int runBudget(const QStringList& arguments)
     int exitCode = kExitOk;
     if (!parse(p, arguments, command, &exitCode))
         return exitCode;
-    if (!p.positionalArguments().isEmpty())
-        return fail(command, "unexpected argument '" + p.positionalArguments().first() + "'");
     if (!p.isSet(QStringLiteral("model")))
         return fail(command, QStringLiteral("--model is required (see 'gpuplan-cli list models')"));
     QString error;

@@ -54,8 +54,8 @@ void addFormatOption(QCommandLineParser& parser)
         QStringLiteral("FORMAT"), QStringLiteral("table") });
 }
 
-bool parse(
-    QCommandLineParser& parser, const QStringList& arguments, const QString& command, int* exitCode)
+bool parse(QCommandLineParser& parser, const QStringList& arguments, const QString& command,
+    int* exitCode, Positionals positionals)
 {
     const QCommandLineOption help(
         { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
@@ -95,6 +95,11 @@ bool parse(
         QTextStream(stdout) << parser.helpText().replace(
             QStringLiteral("[options]"), command + QStringLiteral(" [options]"));
         *exitCode = kExitOk;
+        return false;
+    }
+    if (positionals == Positionals::None && !parser.positionalArguments().isEmpty()) {
+        *exitCode
+            = fail(command, "unexpected argument '" + parser.positionalArguments().first() + "'");
         return false;
     }
     return true;

@@ -121,6 +121,16 @@ std::optional<ImportOptions> importOptions(const QCommandLineParser& p, QString*
     options.provider = p.value(QStringLiteral("provider")).trimmed().toStdString();
     options.date = p.value(QStringLiteral("date")).toStdString();
     options.region = p.value(QStringLiteral("region")).trimmed().toStdString();
+    // Given empty (an unset variable in a script), it had kept every region unsaid.
+    if (p.isSet(QStringLiteral("region")) && options.region.empty()) {
+        *error = QStringLiteral("--region needs a region's name (leave it out for one offer per "
+                                "region)");
+        return std::nullopt;
+    }
+    if (p.isSet(QStringLiteral("out")) && p.value(QStringLiteral("out")).trimmed().isEmpty()) {
+        *error = QStringLiteral("--out needs a file name (the price table to write)");
+        return std::nullopt;
+    }
     if (p.isSet(QStringLiteral("aggregate"))) {
         const auto aggregate
             = aggregateFromName(p.value(QStringLiteral("aggregate")).toStdString());
@@ -202,7 +212,7 @@ int runImportPrices(const QStringList& arguments)
         QStringLiteral("FILE") });
     addDataOptions(p, ResultFiles::Ignored);
     int exitCode = kExitOk;
-    if (!parse(p, arguments, kCommand, &exitCode))
+    if (!parse(p, arguments, kCommand, &exitCode, Positionals::Declared))
         return exitCode;
     if (p.positionalArguments().size() != 1)
         return fail(kCommand, QStringLiteral("give one catalog file (FILE.csv)"));

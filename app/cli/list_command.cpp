@@ -251,7 +251,7 @@ int runList(const QStringList& arguments)
     addDataOptions(p);
     addFormatOption(p);
     int exitCode = kExitOk;
-    if (!parse(p, arguments, kCommand, &exitCode))
+    if (!parse(p, arguments, kCommand, &exitCode, Positionals::Declared))
         return exitCode;
     const QStringList what = p.positionalArguments();
     if (what.size() != 1)

@@ -63,6 +63,20 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv)
     return std::make_unique<QCoreApplication>(argc, argv);
 }
 
+// Output cut short (a full disk, a closed pipe, a file-size limit) is a failure, not a result:
+// a script must not take half a JSON document for the whole. `command`: the subcommand, or
+// empty for gpuplan-cli's own --help and --version.
+int checkedOutput(const QString& command, int exitCode)
+{
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return exitCode;
+    const int why = errno;
+    std::fprintf(stderr, "gpuplan-cli%s%s: error: cannot write the output: %s\n",
+        command.isEmpty() ? "" : " ", qPrintable(command),
+        why != 0 ? std::strerror(why) : "a write failed");
+    return exitCode == gpuplan::cli::kExitOk ? gpuplan::cli::kExitUsage : exitCode;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -77,25 +91,18 @@ int main(int argc, char** argv)
     const QString command = arguments.value(1);
     if (command == QLatin1String("--help") || command == QLatin1String("-h")) {
         QTextStream out(stdout);
-        return usage(out);
+        const int exitCode = usage(out);
+        out.flush();
+        return checkedOutput({}, exitCode);
     }
     if (command == QLatin1String("--version")) {
         QTextStream(stdout) << "gpuplan-cli " << QCoreApplication::applicationVersion() << '\n';
-        return gpuplan::cli::kExitOk;
+        return checkedOutput({}, gpuplan::cli::kExitOk);
     }
     for (const auto& c : kSubcommands) {
         if (command == QLatin1String(c.name)) {
             arguments.removeAt(1); // the rest parses like a program of its own
-            const int exitCode = c.run(arguments);
-            // Output cut short (a full disk, a closed pipe, a file-size limit) is a failure,
-            // not a result: a script must not take half a JSON document for the whole.
-            if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-                const int why = errno;
-                std::fprintf(stderr, "gpuplan-cli %s: error: cannot write the output: %s\n", c.name,
-                    why != 0 ? std::strerror(why) : "a write failed");
-                return exitCode == gpuplan::cli::kExitOk ? gpuplan::cli::kExitUsage : exitCode;
-            }
-            return exitCode;
+            return checkedOutput(QLatin1String(c.name), c.run(arguments));
         }
     }
     QTextStream err(stderr);

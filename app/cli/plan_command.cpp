@@ -235,8 +235,6 @@ int runPlan(const QStringList& arguments)
     int exitCode = kExitOk;
     if (!parse(p, arguments, kCommand, &exitCode))
         return exitCode;
-    if (!p.positionalArguments().isEmpty())
-        return fail(kCommand, "unexpected argument '" + p.positionalArguments().first() + "'");
     if (!p.isSet(QStringLiteral("model")))
         return fail(
             kCommand, QStringLiteral("--model is required (see 'gpuplan-cli list models')"));

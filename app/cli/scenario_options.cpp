@@ -173,6 +173,17 @@ std::optional<Scenario> scenarioFromOptions(
         return std::nullopt;
     }
     s.today = today.toString(Qt::ISODate).toStdString();
+    // A seed written as digits is read as the whole number it is: as a double, 2^53 + 1 had
+    // become 2^53 unsaid, another seed than the one asked for (review).
+    if (const QString seed = p.value(QStringLiteral("seed")); p.isSet(QStringLiteral("seed"))) {
+        bool digits = false;
+        const qulonglong exact = seed.trimmed().toULongLong(&digits, 10);
+        const auto most = static_cast<qulonglong>(limits::kSeed.bounds.max);
+        if (digits && exact > most) {
+            *error = "--seed: " + seed + " is outside 0 to " + QString::number(most) + " (2^53)";
+            return std::nullopt;
+        }
+    }
     for (const FieldSpec* field : { &limits::kMonteCarloSamples, &limits::kSeed }) {
         const QString name = views::toQString(field->key);
         const auto value

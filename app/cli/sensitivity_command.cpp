@@ -87,8 +87,6 @@ int runSensitivity(const QStringList& arguments)
     int exitCode = kExitOk;
     if (!parse(p, arguments, kCommand, &exitCode))
         return exitCode;
-    if (!p.positionalArguments().isEmpty())
-        return fail(kCommand, "unexpected argument '" + p.positionalArguments().first() + "'");
     const QString format = p.value(QStringLiteral("format"));
     if (format != QLatin1String("table") && format != QLatin1String("json"))
         return fail(kCommand, "--format must be table or json, not '" + format + "'");

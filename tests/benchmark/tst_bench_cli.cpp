@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +23,9 @@ using namespace gpuplan::bench;
 
 namespace {
 const QString kTinyNeox = QStringLiteral(GPUPLAN_TEST_DATA "/data/tiny-neox/config.json");
+
+// An earlier results file, as far as --out looks (it replaces nothing else).
+const QByteArray kEarlierResults = "schema_version: 1\nkind: gpuplan-bench-results\n# earlier\n";
 
 gpuplan::testing::ProgramRun runBench(const QStringList& args)
 {
@@ -64,6 +68,24 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.startsWith(expected.toUtf8()), r.out.constData());
         QVERIFY(r.err.isEmpty());
+    }
+
+    // What goes to stdout must arrive: a full disk had exited 0 with nothing written.
+    void outputThatCannotBeWrittenFails()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full on this system");
+        QProcess p;
+        p.setStandardOutputFile(QStringLiteral("/dev/full"));
+        p.start(QStringLiteral(GPUPLAN_BENCH_EXE),
+            { "describe", "--model", "pythia-1b", "--format", "json" });
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral(
+                     "gpuplan-bench: cannot write the output: No space left on device")),
+            qPrintable(err));
     }
 
     void devicesJson()
@@ -210,6 +232,15 @@ private slots:
         QTest::newRow("results file is a folder") << QStringList {
             "run", "--config", kTinyNeox, "--device", "cpu", "--out", GPUPLAN_TEST_DATA "/data"
         } << "data: is a folder; --out names the results file to write";
+        // Naming its own --config (or any file but an earlier results file) had replaced it.
+        QTest::newRow("results file is the config")
+            << QStringList { "run", "--config", kTinyNeox, "--device", "cpu", "--out", kTinyNeox }
+            << "config.json: is not a gpuplan-bench results file (no 'kind: "
+               "gpuplan-bench-results' line), and --out replaces only an earlier results file";
+        QTest::newRow("offload on a CPU")
+            << QStringList { "run", "--config", kTinyNeox, "--device", "cpu", "--offload", "on" }
+            << "--offload on needs a GPU (it moves the optimizer state from the GPU's memory to "
+               "the host)";
         QTest::newRow("probe below its smallest message") << QStringList { "comm-probe",
             "--max-bytes", "10" } << "--max-bytes needs a whole number of at least 1024, not '10'";
         QTest::newRow("empty timed block") << QStringList {
@@ -244,13 +275,13 @@ private slots:
         const QString out = dir.filePath("results.yaml");
         const auto earlierIsThere = [&] {
             QFile file(out);
-            return file.open(QIODevice::ReadOnly) && file.readAll() == "earlier results\n"
+            return file.open(QIODevice::ReadOnly) && file.readAll() == kEarlierResults
                 && !QFile::exists(out + ".previous");
         };
         {
             QFile file(out);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("earlier results\n");
+            file.write(kEarlierResults);
         }
         const QStringList tiny { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size",
             "8", "--seq-len", "17", "--methods", "naive", "--micro-batch", "2", "--steps-measured",
@@ -299,7 +330,7 @@ private slots:
             QFile file(out);
             if (!file.open(QIODevice::WriteOnly))
                 return QByteArray("cannot write ") + out.toUtf8();
-            file.write("the earlier results\n");
+            file.write(kEarlierResults);
         }
         bench.start(QStringLiteral(GPUPLAN_BENCH_EXE),
             { "run", "--config", kTinyNeox, "--device", "cpu", "--batch-size", "8", "--seq-len",
@@ -342,7 +373,7 @@ private slots:
         if (earlier) {
             QFile file(out);
             QVERIFY(file.open(QIODevice::ReadOnly));
-            QCOMPARE(file.readAll(), QByteArray("the earlier results\n"));
+            QCOMPARE(file.readAll(), kEarlierResults);
         }
     }
 

@@ -225,6 +225,13 @@ private slots:
         QTest::addRow("region and aggregate") << QStringList { "--from", "skypilot", "--provider",
             "X", "--date", "2025-01-01", "--region", "us-east-1", "--aggregate", "median", file }
                                               << "--region and --aggregate exclude each other";
+        // Empty (an unset variable in a script), it had imported every region unsaid.
+        QTest::addRow("empty region") << QStringList { "--from", "skypilot", "--provider", "X",
+            "--date", "2025-01-01", "--region", " ", file }
+                                      << "--region needs a region's name";
+        QTest::addRow("empty out") << QStringList { "--from", "skypilot", "--provider", "X",
+            "--date", "2025-01-01", "--out", "", file }
+                                   << "--out needs a file name (the price table to write)";
         QTest::addRow("bad aggregate") << QStringList { "--from", "skypilot", "--provider", "X",
             "--date", "2025-01-01", "--aggregate", "mean", file }
                                        << "--aggregate must be cheapest or median, not 'mean'";

@@ -1146,6 +1146,22 @@ chassis:
             << QStringList { "plan", "--model", "pythia-1b", "--years", "3", "--years", "4" }
             << "gpuplan-cli plan: error: --years is given 2 times (3, 4): give it once";
         QTest::addRow("missing model") << QStringList { "plan" } << "--model is required";
+        // A value meant for an option, split by a space, had been dropped unsaid here.
+        QTest::addRow("stray argument to report") << QStringList { "report", "--model", "pythia-1b",
+            "--out", "r.pdf", "--budget", "40", "000" }
+                                                  << "gpuplan-cli report: "
+                                                     "error: unexpected "
+                                                     "argument '000'";
+        QTest::addRow("stray argument to chart") << QStringList { "chart", "--model", "pythia-1b",
+            "--kind", "hardware-cost", "--out", "c.png", "--gpus", "a100-80gb-sxm",
+            "h100-80gb-sxm" } << "gpuplan-cli chart: error: unexpected argument 'h100-80gb-sxm'";
+        // As a double, 2^53 + 1 had become 2^53: another seed than the one asked for.
+        QTest::addRow("seed past 2^53")
+            << QStringList { "plan", "--model", "pythia-1b", "--seed", "9007199254740993" }
+            << "--seed: 9007199254740993 is outside 0 to 9007199254740992 "
+               "(2^53)";
+        QTest::addRow("empty prices path") << QStringList { "plan", "--model", "pythia-1b",
+            "--prices", "" } << "(no file name): error: a file was named by an empty path";
         QTest::addRow("runs given twice") << QStringList {
             "budget", "--model", "pythia-1b", "--runs", "5", "--runs-per-year", "3,4,3"
         } << "give --runs (spread evenly over the years) or --runs-per-year, not both";
@@ -1252,9 +1268,26 @@ chassis:
     }
 
     // Output that cannot be written (a full disk: /dev/full) is a failure, so a script never
-    // takes half a JSON document for the whole.
+    // takes half a JSON document for the whole; gpuplan-cli's own --help and --version too,
+    // which had exited 0.
+    void outputThatCannotBeWrittenFails_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("plan") << QStringList { "plan", "--model", "pythia-1b", "--format", "json" }
+                              << "gpuplan-cli plan: error: cannot write the output: No space left "
+                                 "on device";
+        QTest::addRow("--help") << QStringList { "--help" }
+                                << "gpuplan-cli: error: cannot write the output: No space left on "
+                                   "device";
+        QTest::addRow("--version") << QStringList { "--version" }
+                                   << "gpuplan-cli: error: cannot write the output: No space left "
+                                      "on device";
+    }
     void outputThatCannotBeWrittenFails()
     {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
         if (!QFileInfo::exists(QStringLiteral("/dev/full")))
             QSKIP("no /dev/full on this system");
         QProcess p;
@@ -1262,15 +1295,12 @@ chassis:
         env.insert(QStringLiteral("GPUPLAN_DATA_DIR"), dataDir.path());
         p.setProcessEnvironment(env);
         p.setStandardOutputFile(QStringLiteral("/dev/full"));
-        p.start(
-            QStringLiteral(GPUPLAN_CLI), { "plan", "--model", "pythia-1b", "--format", "json" });
+        p.start(QStringLiteral(GPUPLAN_CLI), arguments);
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 2);
         const QString err = QString::fromUtf8(p.readAllStandardError());
-        QVERIFY2(err.contains(QStringLiteral(
-                     "gpuplan-cli plan: error: cannot write the output: No space left on device")),
-            qPrintable(err));
+        QVERIFY2(err.contains(message), qPrintable(err));
     }
 
     void malformedPricesFileNamesLineAndColumn()

@@ -27,6 +27,9 @@
 
 namespace {
 
+// An earlier results file, as far as --out looks (it replaces nothing else).
+const QByteArray kEarlierResults = "schema_version: 1\nkind: gpuplan-bench-results\n# earlier\n";
+
 const QString kTinyNeox
     = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/benchmark/data/tiny-neox/config.json");
 constexpr int kFinishMs = 240000; // a generous bound for a tiny run, also under ASan
@@ -189,7 +192,7 @@ private slots:
         {
             QFile file(out);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("earlier results\n");
+            file.write(kEarlierResults);
         }
         const Result r = runBench(tinyRun(out) + QStringList { "--memory-limit", "1000" });
         QCOMPARE(r.exitCode, 1);
@@ -201,7 +204,7 @@ private slots:
         QVERIFY2(!err.contains("rank 0: the earlier results"), r.err.constData());
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(file.readAll(), QByteArray("earlier results\n"));
+        QCOMPARE(file.readAll(), kEarlierResults);
         QVERIFY(!QFile::exists(out + ".previous"));
     }
 
@@ -331,7 +334,7 @@ private slots:
         {
             QFile earlier(out);
             QVERIFY(earlier.open(QIODevice::WriteOnly));
-            earlier.write("the earlier results\n");
+            earlier.write(kEarlierResults);
         }
         const int port = freePort();
         QStringList args = tinyRun(out, QStringLiteral("30"));
@@ -367,7 +370,7 @@ private slots:
         QVERIFY(!QFile::exists(out + ".previous"));
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(file.readAll(), QByteArray("the earlier results\n"));
+        QCOMPARE(file.readAll(), kEarlierResults);
     }
 
     void mismatchedWorldSizes()
