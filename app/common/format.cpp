@@ -69,6 +69,11 @@ QString formatWholeUsd(double usd)
     return QStringLiteral("$") + numbers().toString(std::round(usd), 'f', 0);
 }
 
+QString formatUsdToTheCent(double usd)
+{
+    return QStringLiteral("$") + numbers().toString(usd, 'f', 2);
+}
+
 QString formatUsdWithRange(double usd, double low, double high)
 {
     const QString value = formatUsd(usd);

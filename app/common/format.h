@@ -19,6 +19,9 @@ QString formatShownDifference(double a, double b);
 // "$604", "$18,586": a grant budget's amounts, whole dollars at every size (GrantBudget rounds
 // them so that they add up as printed).
 QString formatWholeUsd(double usd);
+// "$4,999.50" at every size: an amount where whole dollars would mislead (a unit cost a cent
+// below the equipment threshold).
+QString formatUsdToTheCent(double usd);
 // "9 days", "0.8 days", "1,250 days"
 QString formatDays(double days);
 // At `decimals`: a point shown beside a range keeps the range's precision.

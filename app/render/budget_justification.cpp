@@ -8,6 +8,8 @@
 #include "app/render/buy_vs_rent_chart.h"
 #include "app/render/proposal_report.h"
 #include "core/costing/calendar.h"
+#include "core/costing/indirect.h"
+#include "core/costing/whole_dollars.h"
 #include "core/price_age.h"
 
 #include <QBuffer>
@@ -343,17 +345,24 @@ void ownedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pla
     const Assumptions& a = r.assumptions;
     const QString machine = views::budgetTargetLabel(r, target, &b);
     const bool equipment = budgetedAsEquipment(o.machineCostUsd, sponsor);
+    // The cost to the cent where whole dollars would read as the other side of the threshold
+    // ($4,999.50 prints $5,000 and is below it).
+    const bool roundedAcross
+        = (wholeDollars(o.machineCostUsd) >= sponsor.equipmentThresholdUsd) != equipment;
+    const QString exactUnitCost = roundedAcross
+        ? QStringLiteral(", %1,").arg(views::formatUsdToTheCent(o.machineCostUsd))
+        : QString();
     out.push_back({ JustificationBlock::Kind::Paragraph,
         QStringLiteral("We request %1 over %2 to train %3 (%4 parameters) %5 on a machine of our "
-                       "own: %6, bought for %7 at the start of %8. Its unit cost is %9 the "
-                       "sponsor's equipment threshold of %10, so it is budgeted as %11.")
+                       "own: %6, bought for %7 at the start of %8. Its unit cost%9 is %10 the "
+                       "sponsor's equipment threshold of %11, so it is budgeted as %12.")
                 .arg(views::formatWholeUsd(b.totalUsd),
                     countOf(plan.years, 0, QStringLiteral("year"), QStringLiteral("years")),
                     str(r.workload->name), humanCount(static_cast<double>(r.workload->parameters)),
                     timesText(totalRuns(b)), machine, views::formatUsd(o.machineCostUsd),
-                    views::grantYearLabel(plan, plan.equipmentYear),
-                    equipment ? QStringLiteral("at or above") : QStringLiteral("below"))
-                .arg(views::formatWholeUsd(sponsor.equipmentThresholdUsd),
+                    views::grantYearLabel(plan, plan.equipmentYear), exactUnitCost)
+                .arg(equipment ? QStringLiteral("at or above") : QStringLiteral("below"),
+                    views::formatWholeUsd(sponsor.equipmentThresholdUsd),
                     equipment ? QStringLiteral("equipment")
                               : QStringLiteral("materials and supplies"))
             // The price may not buy a machine that powers the cards: said where the price is,

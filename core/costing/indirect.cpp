@@ -1,7 +1,5 @@
 #include "core/costing/indirect.h"
 
-#include "core/costing/whole_dollars.h"
-
 namespace gpuplan {
 
 SponsorRules cloudSpendOnlyRules()
@@ -16,7 +14,7 @@ SponsorRules cloudSpendOnlyRules()
 
 bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor)
 {
-    return wholeDollars(machineCostUsd) >= sponsor.equipmentThresholdUsd;
+    return machineCostUsd >= sponsor.equipmentThresholdUsd;
 }
 
 BudgetCategory machineCategory(double machineCostUsd, const SponsorRules& sponsor)

@@ -14,8 +14,11 @@ namespace gpuplan {
 // without sponsors' rules, use them.
 SponsorRules cloudSpendOnlyRules();
 
-// Whether a machine is equipment under the sponsor's rules: its price, in whole dollars as a
-// budget states it, at or above the equipment threshold. Below it, supplies.
+// Whether a machine is equipment under the sponsor's rules: its unit acquisition cost, to the
+// cent, at or above the equipment threshold (2 CFR 200.1: a per-unit acquisition cost that
+// equals or exceeds it). Below it, supplies, though the budget may print it rounded up to the
+// threshold ($4,999.50 as $5,000): until 2026-12-07 the rounded figure was compared, and a
+// machine a cent below the threshold was exempted from F&A as equipment (review).
 bool budgetedAsEquipment(double machineCostUsd, const SponsorRules& sponsor);
 
 // Equipment or supplies, as budgetedAsEquipment says.

@@ -1089,6 +1089,29 @@ chassis:
     }
 
     // A rate the sponsor puts on nothing is said, not silently left out of the budget.
+    // Equipment is a unit acquisition cost at or above the threshold, to the cent: $3,979.09 +
+    // the paper's $1,020.41 chassis is $4,999.50, printed $5,000 but supplies, with F&A. It had
+    // been exempted as equipment on the rounded figure (review).
+    void aMachineACentBelowTheThresholdIsSupplies()
+    {
+        const QString prices = writeFile(QStringLiteral("rtx-4090-quote.yaml"),
+            "schema_version: 1\ngpu_prices:\n  - gpu: rtx-4090\n    price: {usd: 3979.09, date: "
+            "2026-11-01, kind: quote, source: \"a test quote\"}\n");
+        const QString justification = dataDir.filePath(QStringLiteral("j.txt"));
+        const Run run = cli({ "budget", "--model", "pythia-1b", "--today", "2026-12-01",
+            "--machine", "1xrtx-4090", "--prices", prices, "--indirect-rate", "0.5",
+            "--runs-per-year", "1,0,0", "--justification", justification });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("Materials and supplies"), qPrintable(run.out));
+        QVERIFY2(!run.out.contains("Equipment (no F&A)"), qPrintable(run.out));
+        QFile text(justification);
+        QVERIFY(text.open(QIODevice::ReadOnly));
+        const QByteArray said = text.readAll();
+        QVERIFY2(said.contains("Its unit cost, $4,999.50, is below the sponsor's equipment "
+                               "threshold of $5,000, so it is budgeted as materials and supplies."),
+            said.constData());
+    }
+
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
     {
         const QStringList budget { "budget", "--model", "pythia-1b", "--indirect-rate", "0.5" };

@@ -233,9 +233,10 @@ private slots:
 
     void belowTheThresholdAMachineIsSupplies()
     {
-        // On the price as printed, in whole dollars: $4,999.60 prints $5,000, equipment.
-        QVERIFY(budgetedAsEquipment(4999.6, usFederal()));
-        QVERIFY(!budgetedAsEquipment(4999.4, usFederal()));
+        // On the acquisition cost itself: $4,999.60 prints $5,000 but is below the threshold.
+        QVERIFY(!budgetedAsEquipment(4999.6, usFederal()));
+        QVERIFY(!budgetedAsEquipment(4999.99, usFederal()));
+        QVERIFY(budgetedAsEquipment(5000.0, usFederal()));
         const Results r = results();
         SponsorRules sponsor = usFederal();
         sponsor.equipmentThresholdUsd = 20000;
