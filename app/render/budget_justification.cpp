@@ -236,10 +236,28 @@ QString budgetRulesComparison(const Results& r, std::size_t ownedIndex,
                   .arg(views::formatUsd(*termsPerRun))
             : QStringLiteral(" at %1 per run before indirect costs")
                   .arg(views::formatUsd(rented.spendPerRunUsd));
-        const QString against = QStringLiteral("renting %1, %2%3%4%5")
-                                    .arg(rentalLabel(c), views::budgetPricingLabel(rented), perRun,
-                                        instances, chosen);
-        const auto run = budgetBreakEvenRun(r, ownedIndex, *rental, plan, sponsor);
+        const QString planWide
+            = QStringLiteral("renting %1, %2%3%4")
+                  .arg(rentalLabel(c), views::budgetPricingLabel(rented), perRun, instances);
+        QString against = planWide + chosen;
+        // The plan's cheapest way to rent, found for all its runs, against the cheapest for as
+        // many runs as the break-even counts: a reservation for 64 runs costs its whole term for
+        // the first one too, and against it buying had paid off "from run 1".
+        const auto run = chosenForPlan
+            ? budgetBreakEvenRunAgainstCheapest(r, ownedIndex, plan, sponsor)
+            : budgetBreakEvenRun(r, ownedIndex, *rental, plan, sponsor);
+        if (const auto atRun = run && chosenForPlan ? cheapestRentalBudget(
+                                   r, ownedIndex, firstRunsOf(plan, *run, r.assumptions), sponsor)
+                                                    : std::nullopt;
+            atRun && *atRun != *rental) {
+            const GrantBudget fewer
+                = grantBudget(r, *atRun, firstRunsOf(plan, *run, r.assumptions), sponsor);
+            against = QStringLiteral("renting the same GPUs the cheapest way for as many runs, "
+                                     "%1, %2 at %3 per run before indirect costs (for all the "
+                                     "plan's runs the cheapest way is %4)")
+                          .arg(rentalLabel(r.cloud[atRun->index]), views::budgetPricingLabel(fewer),
+                              views::formatUsd(fewer.spendPerRunUsd), planWide);
+        }
         std::optional<int> year;
         for (std::size_t y = 0, counted = 0; run && y < b.runsPerYear.size() && !year; ++y) {
             counted += static_cast<std::size_t>(b.runsPerYear[y]);

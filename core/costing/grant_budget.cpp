@@ -248,24 +248,34 @@ bool carriesIndirect(const GrantBudget& b)
         b.lines.begin(), b.lines.end(), [](const BudgetLine& l) { return l.carriesIndirect; });
 }
 
-std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
-    BudgetTarget rental, const GrantPlan& plan, const SponsorRules& sponsor)
+GrantPlan firstRunsOf(const GrantPlan& plan, int k, const Assumptions& a)
+{
+    const std::vector<int> runs = plannedRunsPerYear(plan, a);
+    GrantPlan upTo = plan;
+    upTo.runsPerYear.assign(runs.size(), 0);
+    for (std::size_t y = 0; y < runs.size() && k > 0; ++y) {
+        upTo.runsPerYear[y] = std::min(runs[y], k);
+        k -= upTo.runsPerYear[y];
+    }
+    return upTo;
+}
+
+namespace {
+
+// The first k of the plan's runs for which buying costs no more than `rentingUsd(first k runs)`.
+template <typename Renting>
+std::optional<int> firstRunBuyingPays(const Results& results, std::size_t ownedIndex,
+    const GrantPlan& plan, const SponsorRules& sponsor, Renting rentingUsd)
 {
     const std::vector<int> runs = plannedRunsPerYear(plan, results.assumptions);
     // Buying minus renting for the plan's first k runs: each run adds its electricity to one
     // side and its rental to the other, so the difference falls run by run where renting a run
     // costs more than running it, and the first k where it is <= 0 is found by bisection.
     const auto buyingMinusRenting = [&](int k) {
-        GrantPlan upTo = plan;
-        upTo.runsPerYear.assign(runs.size(), 0);
-        for (std::size_t y = 0; y < runs.size() && k > 0; ++y) {
-            upTo.runsPerYear[y] = std::min(runs[y], k);
-            k -= upTo.runsPerYear[y];
-        }
+        const GrantPlan upTo = firstRunsOf(plan, k, results.assumptions);
         return grantBudget(results, { BudgetTarget::Kind::Owned, ownedIndex }, upTo, sponsor)
                    .totalUsd
-            - rentalCommitmentUsd(
-                grantBudget(results, rental, upTo, sponsor), sponsor, results.assumptions);
+            - rentingUsd(upTo);
     };
     int low = 1;
     int high = 0;
@@ -281,6 +291,30 @@ std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedI
             low = middle + 1;
     }
     return low;
+}
+
+} // namespace
+
+std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
+    BudgetTarget rental, const GrantPlan& plan, const SponsorRules& sponsor)
+{
+    return firstRunBuyingPays(results, ownedIndex, plan, sponsor, [&](const GrantPlan& upTo) {
+        return rentalCommitmentUsd(
+            grantBudget(results, rental, upTo, sponsor), sponsor, results.assumptions);
+    });
+}
+
+std::optional<int> budgetBreakEvenRunAgainstCheapest(const Results& results, std::size_t ownedIndex,
+    const GrantPlan& plan, const SponsorRules& sponsor)
+{
+    if (!cheapestRentalBudget(results, ownedIndex, plan, sponsor))
+        return std::nullopt;
+    return firstRunBuyingPays(results, ownedIndex, plan, sponsor, [&](const GrantPlan& upTo) {
+        const auto cheapest = cheapestRentalBudget(results, ownedIndex, upTo, sponsor);
+        return cheapest ? rentalCommitmentUsd(
+                   grantBudget(results, *cheapest, upTo, sponsor), sponsor, results.assumptions)
+                        : 0.0;
+    });
 }
 
 double grantPaceRunsPerMonth(const GrantPlan& plan, BudgetTarget::Kind kind, int runs)

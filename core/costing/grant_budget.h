@@ -202,4 +202,16 @@ std::optional<BudgetTarget> cheapestRentalBudget(const Results& results, std::si
 std::optional<int> budgetBreakEvenRun(const Results& results, std::size_t ownedIndex,
     BudgetTarget rental, const GrantPlan& plan, const SponsorRules& sponsor);
 
+// The same against the cheapest way to rent as many runs (cheapestRentalBudget of the plan's
+// first k runs), not one way fixed for the whole plan: a 3-year reservation, cheapest for 64
+// runs, costs its whole term for the first one too, and against it buying had "paid off from
+// run 1" while renting that run on demand cost a fifteenth of the machine (review). What the
+// planner's break-even and the report say for the per-run cheapest, where that is cheapest
+// for the runs up to the break-even.
+std::optional<int> budgetBreakEvenRunAgainstCheapest(const Results& results, std::size_t ownedIndex,
+    const GrantPlan& plan, const SponsorRules& sponsor);
+
+// The plan with only its first k runs, in the years they fall in.
+GrantPlan firstRunsOf(const GrantPlan& plan, int k, const Assumptions& a);
+
 } // namespace gpuplan

@@ -936,13 +936,16 @@ chassis:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll()).simplified();
         QVERIFY2(text.contains(QStringLiteral(
-                     // $447,811 / 100: the terms a run, not the rate's per run.
-                     "against renting Azure 8\u00D7A100 SXM 80GB, reserved 3-yr, its terms coming "
-                     "to $4,478 a run of this plan before indirect costs, paid whether the runs "
-                     "use them or not, the cheapest way to rent these GPUs for this plan's runs. "
-                     "For the 100 training "
-                     "runs of this plan, renting would cost $671,715, against $187,099 for "
-                     "buying.")),
+                     // $447,811 / 100: the terms a run, not the rate's per run. The first
+                     // runs are weighed against renting as many on demand (the break-even).
+                     "pays off from run 16 of this plan, in Year 1 (2026-12 to 2027-11), against "
+                     "renting the same GPUs the cheapest way for as many runs, Azure "
+                     "8\u00D7A100 SXM 80GB, on-demand at $7,085 per run before indirect costs "
+                     "(for all the plan's runs the cheapest way is renting Azure 8\u00D7A100 SXM "
+                     "80GB, reserved 3-yr, its terms coming to $4,478 a run of this plan before "
+                     "indirect costs, paid whether the runs use them or not). For the 100 "
+                     "training runs of this plan, renting would cost $671,715, against $187,099 "
+                     "for buying.")),
             qPrintable(text));
         // The sources cite the offer compared.
         QVERIFY2(text.contains(QStringLiteral("Compared with Azure ")), qPrintable(text));
@@ -1110,6 +1113,32 @@ chassis:
         QVERIFY2(said.contains("Its unit cost, $4,999.50, is below the sponsor's equipment "
                                "threshold of $5,000, so it is budgeted as materials and supplies."),
             said.constData());
+    }
+
+    // 64 runs of 8xA100 at the paper's prices: Azure's 3-year reservation is the cheapest way
+    // to rent them all, but buying pays off from run 16, as plan and report say (15.7 runs),
+    // against renting as many runs on demand; against the reservation fixed it had said run 1.
+    void budgetBreakEvenAgreesWithThePlanner()
+    {
+        const QString justification = dataDir.filePath(QStringLiteral("j64.txt"));
+        const Run run = cli({ "budget", "--model", "pythia-1b", "--machine", "8xa100-80gb-sxm",
+            "--price-set", "paper", "--today", "2026-12-01", "--runs", "64", "--indirect-rate",
+            "0.5", "--justification", justification });
+        QCOMPARE(run.exitCode, 0);
+        QFile text(justification);
+        QVERIFY(text.open(QIODevice::ReadOnly));
+        const QByteArray said = text.readAll();
+        QVERIFY2(said.contains("buying 8×A100 SXM pays off from run 16 of this plan, in Year 1 "
+                               "(2027-01 to 2027-12), against renting the same GPUs the cheapest "
+                               "way for as many runs, Azure 8×A100 SXM 80GB, on-demand at $7,085 "
+                               "per run before indirect costs (for all the plan's runs the "
+                               "cheapest way is renting Azure 8×A100 SXM 80GB, reserved 3-yr"),
+            said.constData());
+        const Run plan = cli({ "plan", "--model", "pythia-1b", "--price-set", "paper", "--today",
+            "2026-12-01", "--runs", "64", "--indirect-rate", "0.5", "--gpus", "a100-80gb-sxm",
+            "--format", "json" });
+        QCOMPARE(plan.exitCode, 0);
+        QVERIFY2(plan.out.contains("\"break_even_runs\": 15.66"), plan.out.left(2000).constData());
     }
 
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()

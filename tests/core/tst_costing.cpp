@@ -153,9 +153,10 @@ private slots:
         const OwningCosts equipment = owningCosts(100000.0, 1.0, a, usFederal());
         QCOMPARE(equipment.purchaseUsd, 100000.0);
         QVERIFY(qFuzzyCompare(equipment.monthlyUsd, (100.0 + 1000.0 + 100.0) * 1.5));
-        // The threshold is on the whole-dollar price the budget prints.
-        QCOMPARE(owningCosts(4999.5, 0.0, a, usFederal()).purchaseUsd, 4999.5);
-        QCOMPARE(owningCosts(4999.4, 0.0, a, usFederal()).purchaseUsd, 4999.4 * 1.5);
+        // The threshold is on the unit cost to the cent (2 CFR 200.1), not the $5,000 a budget
+        // prints for $4,999.50: supplies, with F&A; at $5,000, equipment.
+        QCOMPARE(owningCosts(4999.5, 0.0, a, usFederal()).purchaseUsd, 4999.5 * 1.5);
+        QCOMPARE(owningCosts(5000.0, 0.0, a, usFederal()).purchaseUsd, 5000.0);
         // Rules that charge no F&A: every cost direct.
         SponsorRules none = usFederal();
         none.carriesIndirect = {};

@@ -301,6 +301,40 @@ private slots:
         QCOMPARE(budgetBreakEvenRun(r, 0, cloud, plan, none), std::nullopt);
     }
 
+    // A 3-year reservation at $1/h ($26,280, $39,420 with F&A) is the cheapest way to rent 36
+    // runs, and costs its whole term for the first run too: against it fixed, buying the
+    // $15,000 machine pays off from run 1. Against the cheapest way to rent as many runs
+    // (on demand, $2,083.33 a run with F&A, up to 18 runs), from run 8, as for on demand
+    // alone (budgetBreakEvenRunUsesTheSponsorsRules); the justification had said run 1 (review).
+    void aBreakEvenRunIsAgainstTheCheapestWayToRentAsManyRuns()
+    {
+        auto c = catalog();
+        for (auto& offer : c->cloudOffers)
+            if (offer.id == "reserved")
+                offer.reserved = { { 3.0, 1.0 } };
+        Scenario s = oneGpu(c);
+        s.assumptions.electricityUsdPerKwh = 0.10;
+        s.assumptions.pue = 1.0;
+        s.assumptions.indirectRate = 0.5;
+        const Results r = evaluate(s);
+        GrantPlan plan;
+        plan.runsPerYear = { 12, 12, 12 };
+        const auto forThePlan = cheapestRentalBudget(r, 0, plan, usFederal());
+        QVERIFY(forThePlan);
+        QCOMPARE(forThePlan->index, cloudIndex(r, "reserved"));
+        QCOMPARE(budgetBreakEvenRun(r, 0, *forThePlan, plan, usFederal()), std::optional<int>(1));
+        QCOMPARE(budgetBreakEvenRunAgainstCheapest(r, 0, plan, usFederal()), std::optional<int>(8));
+        // The first 8 runs: all in year 1.
+        QCOMPARE(firstRunsOf(plan, 8, r.assumptions).runsPerYear, (std::vector<int> { 8, 0, 0 }));
+        QCOMPARE(firstRunsOf(plan, 20, r.assumptions).runsPerYear, (std::vector<int> { 12, 8, 0 }));
+        // Nothing to rent: no break-even.
+        auto none = catalog();
+        none->cloudOffers.clear();
+        Scenario alone = oneGpu(none);
+        const Results unrented = evaluate(alone);
+        QCOMPARE(budgetBreakEvenRunAgainstCheapest(unrented, 0, plan, usFederal()), std::nullopt);
+    }
+
     void aReservationIsBudgetedAYearPerYearWithRuns()
     {
         const Results r = results(0.0);
