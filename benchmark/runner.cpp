@@ -716,7 +716,10 @@ RunReport runBenchmark(const RunOptions& options, RunReport report, const Progre
         built = false;
     }
     if (!Agreement { options.communicator }.everywhere(built))
-        throw std::runtime_error("the model's weights alone do not fit on " + report.device.name);
+        throw std::runtime_error("the model's weights alone do not fit on " + report.device.name
+            + (options.memoryLimitBytes ? " within its --memory-limit of "
+                        + std::to_string(*options.memoryLimitBytes) + " bytes"
+                                        : std::string()));
     if (options.prepareModel)
         options.prepareModel(*model);
     model->train();

@@ -299,6 +299,10 @@ private slots:
             failed.err.constData());
         QVERIFY2(err.contains("nothing was measured: the earlier results are back in " + out),
             failed.err.constData());
+        // The limit that was too small is named: it is the user's, not the machine's.
+        QVERIFY2(err.contains("do not fit on")
+                && err.contains("within its --memory-limit of 1000 bytes"),
+            failed.err.constData());
         QVERIFY(earlierIsThere());
 
         const auto done = runBench(tiny);
