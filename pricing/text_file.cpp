@@ -1,7 +1,11 @@
 #include "pricing/text_file.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <unistd.h>
 
 namespace gpuplan {
 
@@ -34,8 +38,12 @@ std::optional<std::string> readTextFile(const std::string& path, std::vector<Loa
         return fail("cannot open the file: it does not exist");
     if (error)
         return fail("cannot open the file: " + error.message());
+    // A folder that cannot be listed (a user data folder, handed on by its lister so that its
+    // files are not left out unsaid) is named as such; any other is a folder given as a file.
     if (std::filesystem::is_directory(status))
-        return fail("this is a folder, not a file");
+        return fail(::access(path.c_str(), R_OK | X_OK) != 0
+                ? "cannot read this folder's files: " + std::string(std::strerror(errno))
+                : std::string("this is a folder, not a file"));
     // A device or a pipe has no size to check and may never end (/dev/zero).
     if (!std::filesystem::is_regular_file(status))
         return fail("not a regular file");

@@ -13,6 +13,11 @@ namespace {
 QStringList yamlFilesIn(const QString& subdirectory)
 {
     const QDir dir(userDataDir() + QLatin1Char('/') + subdirectory);
+    // A folder that cannot be listed is handed on itself: the loader says it cannot read its
+    // files, where an empty list had planned on the shipped prices unsaid (review).
+    if (const QFileInfo folder(dir.path());
+        folder.isDir() && !(folder.isReadable() && folder.isExecutable()))
+        return { dir.path() };
     QStringList files;
     // Unreadable files and broken links (QDir::System) are listed too: the loader then says
     // why it cannot read them, where skipping them would plan on the shipped prices unnoticed.

@@ -12,10 +12,13 @@
 #include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+
+#include <unistd.h>
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -1139,6 +1142,28 @@ chassis:
             "--format", "json" });
         QCOMPARE(plan.exitCode, 0);
         QVERIFY2(plan.out.contains("\"break_even_runs\": 15.66"), plan.out.left(2000).constData());
+    }
+
+    // A user price folder that cannot be listed is an error naming it: an empty list had
+    // planned on the shipped prices unsaid (review). Root lists every folder, so the check
+    // needs an ordinary user.
+    void anUnreadableUserFolderIsSaid()
+    {
+        if (::geteuid() == 0)
+            QSKIP("running as root, which reads every folder: run the tests as a user to check");
+        const QString folder = dataDir.filePath(QStringLiteral("prices"));
+        writeFile(QStringLiteral("prices/mine.yaml"), "schema_version: 1\n");
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::WriteOwner));
+        const auto restore = qScopeGuard([&] {
+            QFile::setPermissions(
+                folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        });
+        const Run r = cli({ "list", "gpus" });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(folder
+                     + ": error: cannot read this folder's files: Permission "
+                       "denied"),
+            qPrintable(r.err));
     }
 
     void budgetSaysWhenTheSponsorIgnoresTheIndirectRate()
