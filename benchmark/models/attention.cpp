@@ -58,6 +58,14 @@ RotaryTables rotaryTables(int positions, int rotaryDims, double base, const torc
     return { both.cos(), both.sin() };
 }
 
+const RotaryTables& refreshedRotaryTables(
+    RotaryTables& tables, int positions, int rotaryDims, double base, const torch::Device& device)
+{
+    if (!tables.cos.defined() || tables.cos.size(0) != positions || tables.cos.device() != device)
+        tables = rotaryTables(positions, rotaryDims, base, device);
+    return tables;
+}
+
 torch::Tensor applyRotary(const torch::Tensor& x, const RotaryTables& tables)
 {
     const auto dims = tables.cos.size(-1);

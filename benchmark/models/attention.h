@@ -27,6 +27,11 @@ struct RotaryTables {
 };
 RotaryTables rotaryTables(int positions, int rotaryDims, double base, const torch::Device& device);
 
+// `tables`, made again by rotaryTables only where they are not yet for `positions` on `device`:
+// a model keeps one set and its steps reuse it (the sequence length changes only between runs).
+const RotaryTables& refreshedRotaryTables(
+    RotaryTables& tables, int positions, int rotaryDims, double base, const torch::Device& device);
+
 // Rotates the first rotaryDims of each head ("rotate half" layout of GPT-NeoX and Llama);
 // x is [batch, heads, positions, head_dim].
 torch::Tensor applyRotary(const torch::Tensor& x, const RotaryTables& tables);

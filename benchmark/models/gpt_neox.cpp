@@ -52,10 +52,8 @@ public:
     torch::Tensor loss(const Batch& batch) override
     {
         const int positions = static_cast<int>(batch.inputs.size(1));
-        if (!rotary_.cos.defined() || rotary_.cos.size(0) != positions
-            || rotary_.cos.device() != batch.inputs.device())
-            rotary_ = rotaryTables(
-                positions, spec_.rotaryDims(), spec_.rotaryBase, batch.inputs.device());
+        refreshedRotaryTables(
+            rotary_, positions, spec_.rotaryDims(), spec_.rotaryBase, batch.inputs.device());
         auto hidden = embedIn_->forward(batch.inputs);
         for (auto& layer : layers_)
             hidden = runBlock(*layer, hidden, execution_);
@@ -68,11 +66,7 @@ public:
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override
     {
-        auto tokens = torch::randint(spec_.vocabSize, { microBatch, sampleTokens_ },
-            torch::TensorOptions().dtype(torch::kLong).device(device));
-        const auto positions = sampleTokens_ - 1;
-        return { tokens.narrow(1, 0, positions).contiguous(),
-            tokens.narrow(1, 1, positions).contiguous() };
+        return nextTokenBatch(spec_.vocabSize, microBatch, sampleTokens_, device);
     }
 
     const RotaryTables& rotary() const { return rotary_; }

@@ -94,6 +94,16 @@ torch::Tensor chunkedLmLoss(const torch::Tensor& hidden, const torch::Tensor& we
         flat, castWeight, targets.reshape({ -1 }), chunk, withGradients);
 }
 
+Batch nextTokenBatch(
+    std::int64_t vocabSize, int microBatch, int sampleTokens, const torch::Device& device)
+{
+    auto tokens = torch::randint(vocabSize, { microBatch, sampleTokens },
+        torch::TensorOptions().dtype(torch::kLong).device(device));
+    const auto positions = sampleTokens - 1;
+    return { tokens.narrow(1, 0, positions).contiguous(),
+        tokens.narrow(1, 1, positions).contiguous() };
+}
+
 torch::Tensor lmHeadLoss(const torch::Tensor& hidden, const torch::Tensor& weight,
     const torch::Tensor& targets, bool chunked)
 {

@@ -7,6 +7,8 @@
 // (kernels/softmax_xent.h). The full [positions, vocabulary] logits (and their fp32 copy) never
 // exist, which is most of a small language model's activation memory at a large vocabulary.
 
+#include "benchmark/models/trainable_model.h"
+
 #include <torch/torch.h>
 
 #include <cstdint>
@@ -29,6 +31,12 @@ torch::Tensor chunkedLmLoss(const torch::Tensor& hidden, const torch::Tensor& we
 // (the free lunch), else the full logits and crossEntropy (attention.h), the naive baseline.
 torch::Tensor lmHeadLoss(const torch::Tensor& hidden, const torch::Tensor& weight,
     const torch::Tensor& targets, bool chunked);
+
+// A causal language model's batch: `microBatch` random sequences of `sampleTokens` token ids
+// below `vocabSize`, the inputs their first sampleTokens - 1 tokens and the targets the next
+// token at each of those positions.
+Batch nextTokenBatch(
+    std::int64_t vocabSize, int microBatch, int sampleTokens, const torch::Device& device);
 
 // The dtype products run in under the autocast state active now on `device`: the autocast
 // dtype where autocast is on, else `otherwise`.

@@ -132,11 +132,7 @@ public:
 
     Batch makeBatch(int microBatch, const torch::Device& device) const override
     {
-        auto tokens = torch::randint(spec_.vocabSize, { microBatch, sampleTokens_ },
-            torch::TensorOptions().dtype(torch::kLong).device(device));
-        const auto positions = sampleTokens_ - 1;
-        return { tokens.narrow(1, 0, positions).contiguous(),
-            tokens.narrow(1, 1, positions).contiguous() };
+        return nextTokenBatch(spec_.vocabSize, microBatch, sampleTokens_, device);
     }
 
 private:
