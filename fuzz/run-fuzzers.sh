@@ -34,7 +34,10 @@ seed() {
     scenario)       cp fuzz/seeds/scenario/*.yaml "$corpus/" ;;
     measured_results) for f in tests/measured/data/*/input.yaml; do
                       cp "$f" "$corpus/$(basename "$(dirname "$f")").yaml"; done
-                    cp tests/measured/data/valid.yaml benchmark/measurements/h100*/*.yaml "$corpus/" ;;
+                    cp tests/measured/data/valid.yaml "$corpus/"
+                    # Every GPU's results, named by folder too: the runs repeat file names.
+                    for f in benchmark/measurements/*/*.yaml; do
+                      cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
   esac
 }
 dictionary() {
