@@ -144,6 +144,11 @@ std::optional<TrainingEstimate> paperEstimate(
     e.daysHigh = e.days + kPublishedRounding;
     e.impliedUtilization = impliedUtilization(w, gpu, gpuCount, e.days);
     addUtilizationFlags(e);
+    // Nor does the range reach below the time at 100% of peak where the figure is above it:
+    // 8x A100's 9 days for Pythia-1B (96.9% of peak) went down to 8.5, 102.6%, and a table's
+    // 0.3 days to 0 days and $0 (review). A figure already past peak keeps its rounding.
+    if (e.impliedUtilization && *e.impliedUtilization <= 1.0)
+        e.daysLow = std::max(e.daysLow, e.days * *e.impliedUtilization);
     // A time above the GPUs' peak is too short by an unknown amount (the unsynchronised timer):
     // its range reaches at least the time at 100% of peak, the shortest the GPUs can do, so
     // that every figure built on it spans a possible time (8x RTX 3090's 30 days: 29.5-38.3).

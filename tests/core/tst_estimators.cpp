@@ -97,6 +97,9 @@ private slots:
         QVERIFY(a->hasFlag(EstimateFlag::Suspect)); // 98% of peak
         QVERIFY(!a->hasFlag(EstimateFlag::ExceedsPeak));
         QCOMPARE(a->daysHigh, 9.5); // within peak: the published rounding only
+        // ... and its low end the time at 100% of peak (9 days x 98%), not 8.5 days, 103%.
+        QVERIFY(qAbs(a->daysLow - 9.0 * *a->impliedUtilization) < 1e-9);
+        QVERIFY(a->daysLow > 8.8 && a->daysLow < 8.9);
     }
 
     void infeasibleAndMissingCellsDiffer()
