@@ -8,6 +8,8 @@
 
 #include "tests/support/golden.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -43,8 +45,8 @@ private slots:
         QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
         QCOMPARE(load.catalog->workloads.size(), std::size_t { 9 });
         QCOMPARE(load.catalog->chassis.size(), std::size_t { 4 });
-        // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each.
-        QCOMPARE(load.catalog->reference.size(), std::size_t { 2 * 9 * 16 });
+        // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each, every cell of Tables 1 and 4 but the one Table 4 leaves empty (ConvNeXt, 1 H100).
+        QCOMPARE(load.catalog->reference.size(), std::size_t { 2 * 9 * 16 - 1 });
         QCOMPARE(load.catalog->defaults.amortizationYears, 5.0);
         // Every shipped offer and price says when it was true ("undated" is for users' files),
         // and so does every network an offer lists.
@@ -114,6 +116,24 @@ private slots:
         // Bad input never costs the user the shipped tables.
         QVERIFY(load.catalog->findGpu("rtx-3090"));
         QVERIFY(load.catalog->findWorkload("pythia-1b"));
+    }
+
+    // null is a cell the paper reports infeasible; blank one it leaves empty, no figure at all.
+    void aBlankReferenceCellIsNoFigureAndNullAnInfeasibleOne()
+    {
+        const CatalogLoad load = loadCatalog(shippedDataFiles());
+        const auto cell = [&](const std::string& model, const std::string& gpu, int count) {
+            const auto& cells = load.catalog->reference;
+            const auto it = std::find_if(cells.begin(), cells.end(), [&](const auto& r) {
+                return r.table == ReferenceMeasurement::Table::Naive && r.modelId == model
+                    && r.gpuId == gpu && r.gpuCount == count;
+            });
+            return it == cells.end() ? nullptr : &*it;
+        };
+        QVERIFY(!cell("convnext-xlarge-22k", "h100-80gb-sxm", 1));
+        QCOMPARE(cell("convnext-xlarge-22k", "h100-80gb-sxm", 2)->days, std::optional { 49.0 });
+        const ReferenceMeasurement* infeasible = cell("pythia-1b", "rtx-3090", 1);
+        QVERIFY(infeasible && !infeasible->days);
     }
 
     void entryWithAnErrorIsLeftOutAndTheRestKept()
