@@ -317,8 +317,8 @@ private slots:
                 continue;
             const std::string what = std::to_string(o.gpuCount) + "x" + o.gpu->id;
             QVERIFY2(*o.breakEvenMonthsRange.low <= *o.breakEvenMonths, what.c_str());
-            QVERIFY2(!o.breakEvenMonthsRange.high
-                    || *o.breakEvenMonths <= *o.breakEvenMonthsRange.high,
+            QVERIFY2(
+                !o.breakEvenMonthsRange.high || *o.breakEvenMonths <= *o.breakEvenMonthsRange.high,
                 what.c_str());
             ++checked;
         }
