@@ -45,7 +45,8 @@ private slots:
         QVERIFY2(load.issues.empty(), formatIssues(load.issues).c_str());
         QCOMPARE(load.catalog->workloads.size(), std::size_t { 9 });
         QCOMPARE(load.catalog->chassis.size(), std::size_t { 4 });
-        // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each, every cell of Tables 1 and 4 but the one Table 4 leaves empty (ConvNeXt, 1 H100).
+        // Tables 1 and 4: 9 models x 4 GPUs x 4 counts each, but for the cell Table 4 leaves
+        // empty (ConvNeXt, 1 H100).
         QCOMPARE(load.catalog->reference.size(), std::size_t { 2 * 9 * 16 - 1 });
         QCOMPARE(load.catalog->defaults.amortizationYears, 5.0);
         // Every shipped offer and price says when it was true ("undated" is for users' files),
