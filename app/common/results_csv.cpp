@@ -116,12 +116,26 @@ QStringList rangeCells(const CloudOption& c)
         number(cheapest.high), number(c.planTotalRange.low), number(c.planTotalRange.high) };
 }
 
-template <typename Column, typename Row>
-QString tableCsv(const std::vector<Row>& rows, int columnCount, bool ranges)
+// The headers the tables show: "Per experiment (with F&A)" where an indirect rate is in the
+// figures, which a spreadsheet otherwise could not tell from the same file without it and
+// count the F&A twice (review).
+QString shownHeader(OptionColumn c, const Results& r)
 {
+    return displayHeader(c, r);
+}
+
+QString shownHeader(CloudColumn c, const Results& r)
+{
+    return displayHeader(c, &r);
+}
+
+template <typename Column, typename Row>
+QString tableCsv(const Results& r, const std::vector<Row>& rows, int columnCount)
+{
+    const bool ranges = r.hasRanges;
     QStringList headers;
     for (int c = 0; c < columnCount; ++c)
-        headers << header(static_cast<Column>(c));
+        headers << shownHeader(static_cast<Column>(c), r);
     headers << planHeaders(static_cast<const Row*>(nullptr));
     if (ranges)
         headers << rangeHeaders(static_cast<const Row*>(nullptr));
@@ -141,12 +155,12 @@ QString tableCsv(const std::vector<Row>& rows, int columnCount, bool ranges)
 
 QString optionsCsv(const Results& r)
 {
-    return tableCsv<OptionColumn>(r.options, kOptionColumnCount, r.hasRanges);
+    return tableCsv<OptionColumn>(r, r.options, kOptionColumnCount);
 }
 
 QString cloudCsv(const Results& r)
 {
-    return tableCsv<CloudColumn>(r.cloud, kCloudColumnCount, r.hasRanges);
+    return tableCsv<CloudColumn>(r, r.cloud, kCloudColumnCount);
 }
 
 } // namespace gpuplan::views

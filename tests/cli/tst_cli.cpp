@@ -307,7 +307,7 @@ private slots:
             return at;
         };
         const int offer = column("Offer"), gpus = column("GPUs"), instances = column("Instances"),
-                  rate = column("On-demand $/h"), days = column("Training days"),
+                  rate = column("On-demand $/h as listed"), days = column("Training days"),
                   cost = column("On-demand per run"), billed = column("rates_billed");
         QVERIFY(offer >= 0 && gpus >= 0 && instances >= 0 && rate >= 0 && days >= 0 && cost >= 0
             && billed >= 0);
@@ -324,6 +324,27 @@ private slots:
                 < 0.01);
         }
         QVERIFY2(seen, r.out.constData());
+    }
+
+    // A CSV's costs with F&A say so in their headers, as the tables do: the same file without
+    // it read alike, and a grants office could add the F&A again (review).
+    void csvHeadersSayWhereFAndAIsIn()
+    {
+        const QStringList plan = { "plan", "--model", "pythia-1b", "--price-set", "paper", "--gpus",
+            "rtx-3090", "--format", "csv", "--today", "2026-12-01" };
+        const Run without = cli(plan);
+        const Run with = cli(plan + QStringList { "--indirect-rate", "0.5" });
+        QCOMPARE(without.exitCode, 0);
+        QCOMPARE(with.exitCode, 0);
+        const QByteArray plain = without.out.left(without.out.indexOf('\n'));
+        const QByteArray carried = with.out.left(with.out.indexOf('\n'));
+        QVERIFY2(plain.contains(",Per experiment,Energy per run,"), plain.constData());
+        QVERIFY2(carried.contains(",Per experiment (with F&A),Energy per run (with F&A),"),
+            carried.constData());
+        const Run cloud
+            = cli(plan + QStringList { "--indirect-rate", "0.5", "--csv-table", "cloud" });
+        QVERIFY2(cloud.out.left(cloud.out.indexOf('\n')).contains("On-demand per run (with F&A)"),
+            cloud.out.constData());
     }
 
     // Issue 15: every option with its ranges, the point inside them.
