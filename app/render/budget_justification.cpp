@@ -43,24 +43,39 @@ QString cited(const Provenance& p)
 // A price's citation, with what kind of price it is ("a resale price") and, where it is older
 // than the price age limit on the plan's day, that it must be checked before the proposal goes
 // out: the reviewer reads the date, the PI should not be the last to notice it.
+// "; more than 12 months old on 2026-12-07: check it before submitting" where the price `p`
+// is stale on the plan's day, else nothing.
+QString staleness(const Provenance& p, const Results& r)
+{
+    const auto months = monthsOld(p.date, r.today);
+    if (!isStaleAge(months, r.today, r.assumptions.staleMonths))
+        return {};
+    // An undated price is stale because its age is unknown, not because it is old.
+    if (!months)
+        return QStringLiteral("; its date is unknown: check it before submitting");
+    if (*months < 0)
+        return QStringLiteral("; it is dated after %1: check it before submitting")
+            .arg(str(r.today));
+    return QStringLiteral("; more than %1 old on %2: check it before submitting")
+        .arg(views::formatQuantity(r.assumptions.staleMonths, Unit::Months), str(r.today));
+}
+
 QString citedPrice(const Provenance& p, const Results& r)
 {
     QString text = cited(p);
     if (p.kind != PriceKind::Unstated)
         text += QStringLiteral(", a ") + views::priceKindText(p.kind);
-    const auto months = monthsOld(p.date, r.today);
-    if (!isStaleAge(months, r.today, r.assumptions.staleMonths))
-        return text;
-    // An undated price is stale because its age is unknown, not because it is old.
-    if (!months)
-        return text + QStringLiteral("; its date is unknown: check it before submitting");
-    if (*months < 0)
-        return text
-            + QStringLiteral("; it is dated after %1: check it before submitting")
-                  .arg(str(r.today));
-    return text
-        + QStringLiteral("; more than %1 old on %2: check it before submitting")
-              .arg(views::formatQuantity(r.assumptions.staleMonths, Unit::Months), str(r.today));
+    return text + staleness(p, r);
+}
+
+// An assumption's source, and where it is a dated price (electricity, a hosting rate) that is
+// stale, that too: the GPU's and the chassis's prices said so and a 2024 electricity price
+// did not (review). The user's own figures carry no date and are not flagged.
+QString citedRate(AssumptionId id, const Results& r)
+{
+    const Provenance& p = r.assumptions.source(id);
+    const QString text = views::assumptionCitation(p);
+    return p.date.empty() || p.source == kUserSupplied ? text : text + staleness(p, r);
 }
 
 QString runsText(double runs)
@@ -552,8 +567,7 @@ QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<Bud
         }
         items << QStringLiteral("Electricity: $%1 per kWh (%2); PUE %3 (%4)")
                      .arg(QString::number(a.electricityUsdPerKwh),
-                         views::assumptionCitation(a.source(AssumptionId::ElectricityUsdPerKwh)),
-                         QString::number(a.pue),
+                         citedRate(AssumptionId::ElectricityUsdPerKwh, r), QString::number(a.pue),
                          views::assumptionCitation(a.source(AssumptionId::Pue)));
         // Each owning cost the budget charges, with the rate or quote behind it: a grants office
         // asks for the basis of every figure (the lines stood with no source).
@@ -567,7 +581,7 @@ QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<Bud
             const AssumptionSpec& spec = assumptionSpec(id);
             items << QStringLiteral("%1: %2 (%3)")
                          .arg(views::toQString(spec.label), views::formatQuantity(value, spec.unit),
-                             views::assumptionCitation(a.source(id)));
+                             citedRate(id, r));
         }
         // The rental the comparison weighs buying against (budgetRulesComparison), not the
         // planner's per-run cheapest: the offer compared is the one to cite and date.

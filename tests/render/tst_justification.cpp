@@ -217,6 +217,10 @@ private slots:
         QVERIFY2(
             shipped.contains(QStringLiteral("Electricity: $0.13 per kWh (")), qPrintable(shipped));
         QVERIFY(!shipped.contains(QStringLiteral("user-supplied")));
+        // The shipped price is of 2024: stale on the plan's day, as the GPU's is (review).
+        QVERIFY2(shipped.contains(QStringLiteral("Table 5.6.A), 2024; more than 12 months old on "
+                                                 "2026-11-23: check it before submitting); PUE")),
+            qPrintable(shipped));
         Scenario s = pythia1b(catalog);
         chooseAssumptionValue(s.assumptions, AssumptionId::ElectricityUsdPerKwh, 0.08);
         const Results chosen = evaluate(s);
