@@ -74,6 +74,16 @@ QString formatUsdToTheCent(double usd)
     return QStringLiteral("$") + numbers().toString(usd, 'f', 2);
 }
 
+QString formatUsdPerHour(double usd)
+{
+    QString text = numbers().toString(usd, 'f', 4);
+    // Down to cents, no further: "$4.10", not "$4.1".
+    const QChar point = numbers().decimalPoint().front();
+    while (text.endsWith(QLatin1Char('0')) && text.indexOf(point) < text.size() - 3)
+        text.chop(1);
+    return QStringLiteral("$") + text;
+}
+
 QString formatUsdWithRange(double usd, double low, double high)
 {
     const QString value = formatUsd(usd);

@@ -22,6 +22,10 @@ QString formatWholeUsd(double usd);
 // "$4,999.50" at every size: an amount where whole dollars would mislead (a unit cost a cent
 // below the equipment threshold).
 QString formatUsdToTheCent(double usd);
+// "$4.10", "$1.855": an hourly rate to the cent, and to a hundredth of a cent where it has
+// more (an 8-GPU reservation's $14.84 an hour is $1.855 a GPU-hour; "$1.85 ... for 1,728
+// GPU-hours" beside "$3,205 per run" did not multiply out).
+QString formatUsdPerHour(double usd);
 // "9 days", "0.8 days", "1,250 days"
 QString formatDays(double days);
 // At `decimals`: a point shown beside a range keeps the range's precision.

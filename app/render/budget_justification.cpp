@@ -456,7 +456,7 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       str(r.workload->name),
                       humanCount(static_cast<double>(r.workload->parameters)),
                       timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
-                      views::formatUsd(b.usdPerGpuHour), humanCount(std::round(b.gpuHoursPerRun)),
+                      views::formatUsdPerHour(b.usdPerGpuHour), humanCount(std::round(b.gpuHoursPerRun)),
                       // Spot GPU-hours are more than the run's days x 24 x GPUs: say why.
                       b.pricing == Pricing::Spot
                           ? QStringLiteral(", the %1 that spot restarts add included")

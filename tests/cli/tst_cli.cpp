@@ -1075,7 +1075,7 @@ chassis:
         text = justification({ "--model", "pythia-1b", "--price-set", "paper", "--offer",
             "aws-p4de-24xlarge-5yr", "--runs", "20", "--indirect-rate", "0.55" });
         QVERIFY2(text.contains(QStringLiteral("$3,205 before indirect costs per run at the term's "
-                                              "hourly rate ($1.85 per GPU-hour")),
+                                              "hourly rate ($1.855 per GPU-hour for 1,728 GPU-hours")),
             qPrintable(text));
         QVERIFY(text.contains(
             QStringLiteral("the terms come to $32,500 a run before indirect costs ($19,500 within "

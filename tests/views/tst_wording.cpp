@@ -548,6 +548,15 @@ private slots:
             < views::rankingCostPerRunUsd(reservation, 1));
     }
 
+    // An hourly rate multiplies out: cents, and hundredths of a cent where it has them.
+    void hourlyRatesAreShownAsPreciseAsTheyAre()
+    {
+        QCOMPARE(views::formatUsdPerHour(4.10), QStringLiteral("$4.10"));
+        QCOMPARE(views::formatUsdPerHour(14.84 / 8), QStringLiteral("$1.855"));
+        QCOMPARE(views::formatUsdPerHour(2.0), QStringLiteral("$2.00"));
+        QCOMPARE(views::formatUsdPerHour(0.12345), QStringLiteral("$0.1235"));
+    }
+
     void daysWithTheirRange()
     {
         TrainingEstimate e;
