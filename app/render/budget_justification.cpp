@@ -456,7 +456,8 @@ void rentedParagraphs(const Results& r, BudgetTarget target, const GrantPlan& pl
                       str(r.workload->name),
                       humanCount(static_cast<double>(r.workload->parameters)),
                       timesText(totalRuns(b)), what, views::formatUsd(b.spendPerRunUsd),
-                      views::formatUsdPerHour(b.usdPerGpuHour), humanCount(std::round(b.gpuHoursPerRun)),
+                      views::formatUsdPerHour(b.usdPerGpuHour),
+                      humanCount(std::round(b.gpuHoursPerRun)),
                       // Spot GPU-hours are more than the run's days x 24 x GPUs: say why.
                       b.pricing == Pricing::Spot
                           ? QStringLiteral(", the %1 that spot restarts add included")
@@ -579,9 +580,15 @@ QStringList sourceItems(const Results& r, BudgetTarget target, std::optional<Bud
             if (value <= 0.0 || (id == AssumptionId::FringeRate && a.staffUsdPerYear <= 0.0))
                 continue;
             const AssumptionSpec& spec = assumptionSpec(id);
-            items << QStringLiteral("%1: %2 (%3)")
+            // Colocation is charged on the machine's own draw, before the PUE: the grid's 16.12
+            // kW stated beside $100/kW-month did not give the $12,240 a year charged (review).
+            const QString basis = id == AssumptionId::HostingUsdPerKwMonth
+                ? QStringLiteral(", on the machine's %1 kW before PUE")
+                      .arg(QString::number(o.powerKw / a.pue, 'f', 2))
+                : QString();
+            items << QStringLiteral("%1: %2%3 (%4)")
                          .arg(views::toQString(spec.label), views::formatQuantity(value, spec.unit),
-                             citedRate(id, r));
+                             basis, citedRate(id, r));
         }
         // The rental the comparison weighs buying against (budgetRulesComparison), not the
         // planner's per-run cheapest: the offer compared is the one to cite and date.

@@ -243,7 +243,9 @@ private slots:
         const Results owning = evaluate(s);
         const QString text = justificationOf(owning, target);
         QVERIFY2(
-            text.contains(QStringLiteral("Hosting (colocation): $150.00/kW-month (user-supplied)")),
+            // On the machine's own draw (3.22 kW from the grid / PUE 1.58), as it is charged.
+            text.contains(QStringLiteral("Hosting (colocation): $150.00/kW-month, on the "
+                                         "machine's 2.04 kW before PUE (user-supplied)")),
             qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Staff time: $20,000/year (user-supplied)")));
         QVERIFY(!text.contains(QStringLiteral("Support contract:")));
