@@ -625,9 +625,15 @@ QString proposalReportHtml(const ReportInput& in)
     if (const auto buy = reportBuyOption(in)) {
         const std::vector<std::size_t> compared = reportCloudOffers(in);
         const QString verdict = planVerdictText(r, *buy, compared);
-        html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2</p>")
+        // The same plan as the budget's, unrounded: "$86,197" here and "$86,198" from the
+        // budget's whole dollars a paragraph later read as two figures (review).
+        const QString rounding = reportGrant(in)
+            ? QStringLiteral(" These totals are unrounded; the grant budget adds whole dollars "
+                             "by line and year, so its totals may differ by a few dollars.")
+            : QString();
+        html += QStringLiteral("<p><b>Buy vs rent:</b> %1%2%3</p>")
                     .arg(esc(buyVsRentConclusion(r, *buy, compared)),
-                        verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict));
+                        verdict.isEmpty() ? QString() : QLatin1Char(' ') + esc(verdict), rounding);
         // A budget renting by reserved terms (an offer of terms only, or an offer's terms
         // chosen over its hourly rates): the planner's per-run comparison above weighs a
         // pay-as-you-go rental, and read alone it contradicted the budget (renting cheaper by

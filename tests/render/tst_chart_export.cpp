@@ -210,6 +210,10 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("2026-11-22")));
         QVERIFY(html.contains(QStringLiteral("Recommendation:")));
         QVERIFY(html.contains(QStringLiteral("Buy vs rent:")));
+        // Its totals unrounded beside the budget's whole dollars: said where both stand.
+        QVERIFY(html.contains(QStringLiteral("Grant budget by year")));
+        QVERIFY(html.contains(QStringLiteral("These totals are unrounded; the grant budget adds "
+                                             "whole dollars by line and year")));
         QVERIFY(html.contains(QStringLiteral("Assumptions")));
         QVERIFY(html.contains(QStringLiteral("chart:hardware")));
         QVERIFY(html.contains(QStringLiteral("chart:experiment")));
