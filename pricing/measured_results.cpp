@@ -682,6 +682,30 @@ private:
             checkDays("median", c.days.median, c.stepMedianSeconds);
             if (c.days.mean && c.stepMeanSeconds)
                 checkDays("mean", *c.days.mean, *c.stepMeanSeconds);
+            // The step it timed is the recipe's: each GPU's share of the global batch (rounded
+            // down, as gpuplan-bench shares it) in micro-batches, the last padded where the
+            // micro-batch does not divide it. Accumulation edited from 32 to 8 had been priced
+            // as the recipe's whole step, a quarter of the batch in the file's days (review).
+            // A file without the field (by hand, or another tool) says nothing of processes.
+            const int gpus = c.gpuCount.value_or(deviceGpuCount.value_or(1));
+            if (c.node["parallelism"] && c.parallelism == Parallelism::None && gpus > 1)
+                m_reader.error(c.node["parallelism"],
+                    what + " ran in one process (parallelism none), which trains on one GPU, "
+                           "but the file says "
+                        + std::to_string(gpus) + " GPUs");
+            // Warned, not refused: the days priced are the file's steps x step, whatever the
+            // batch; the micro-batches scaled to other counts are what it misleads.
+            const int perGpu = w.globalBatch / std::max(1, gpus);
+            if (c.microBatch > 0 && c.accumulation > 0 && perGpu > 0
+                && c.accumulation != (perGpu + c.microBatch - 1) / c.microBatch)
+                m_reader.warning(c.node["grad_accumulation_steps"],
+                    "grad_accumulation_steps of " + what + " (" + std::to_string(c.accumulation)
+                        + ") is not the recipe's: a global batch of "
+                        + std::to_string(w.globalBatch) + " on " + std::to_string(gpus)
+                        + (gpus == 1 ? " GPU" : " GPUs") + " is "
+                        + std::to_string((perGpu + c.microBatch - 1) / c.microBatch)
+                        + " micro-batches of " + std::to_string(c.microBatch)
+                        + "; its step may not be the recipe's");
         }
     }
 

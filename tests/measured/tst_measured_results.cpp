@@ -98,7 +98,7 @@ private slots:
             shipped()->findWorkload("pythia-1b")->trainingFlops);
     }
 
-    void golden_data() { testing::addGoldenRows(kDataDir, 33); }
+    void golden_data() { testing::addGoldenRows(kDataDir, 35); }
     void golden()
     {
         QFETCH(QString, folder);
@@ -199,6 +199,9 @@ private slots:
         QVERIFY(QFile::copy(kDataDir + "/valid.yaml", oneMachine));
         QByteArray text = readAll(kDataDir + "/valid.yaml");
         text.replace("  gpu_count: 1\nmodel:", "  gpu_count: 2\n  node_count: 2\nmodel:");
+        // Each GPU's half of the global batch.
+        text.replace("grad_accumulation_steps: 64", "grad_accumulation_steps: 32");
+        text.replace("grad_accumulation_steps: 128", "grad_accumulation_steps: 64");
         QFile out(twoMachines);
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(text);
