@@ -19,6 +19,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace gpuplan::cli {
@@ -111,6 +112,40 @@ void printProjectPlan(QTextStream& out, const Results& r)
             << "-year life; the total counts one machine.\n";
 }
 
+// With --samples: each machine's p10 / p50 / p90 over the sampled inputs, which the help
+// promised and only the JSON had (review).
+void printSamples(QTextStream& out, const Results& r)
+{
+    if (!r.monteCarlo || r.options.empty())
+        return;
+    const MonteCarloSummary& mc = *r.monteCarlo;
+    out << "\nMonte Carlo over every input's range (" << mc.samples << " samples, seed " << mc.seed
+        << "): p10 / p50 / p90\n\n";
+    const auto triple = [](const Percentiles& p, const auto& format) {
+        return format(p.p10) + QStringLiteral(" / ") + format(p.p50) + QStringLiteral(" / ")
+            + format(p.p90);
+    };
+    const auto days = [](double d) { return QString::number(d, 'f', 1); };
+    const auto usd = [](double v) { return views::formatUsd(v); };
+    const auto runs = [](double v) {
+        return std::isfinite(v) ? QString::number(v, 'f', 1) : QStringLiteral("never");
+    };
+    TextTable table({ QStringLiteral("Machine"), QStringLiteral("Training days"),
+                        QStringLiteral("Per experiment"), QStringLiteral("Break-even runs"),
+                        QStringLiteral("Pays off"), QStringLiteral("Recommended") },
+        { false, true, true, true, true, true });
+    for (std::size_t i = 0; i < r.options.size() && i < mc.options.size(); ++i) {
+        const OwnedOption& o = r.options[i];
+        const OptionSamples& s = mc.options[i];
+        table.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
+            triple(s.trainingDays, days), triple(s.experimentCostUsd, usd),
+            o.cheapestCloudIndex ? triple(s.breakEvenRuns, runs) : QStringLiteral("no offer"),
+            o.cheapestCloudIndex ? views::formatPercent(s.paysOffShare) : QString(),
+            views::formatPercent(mc.recommendedShare[i]) });
+    }
+    table.print(out);
+}
+
 void printTable(QTextStream& out, const Results& r)
 {
     out << QString::fromStdString(r.workload->name) << ": training time and cost per machine"
@@ -171,6 +206,7 @@ void printTable(QTextStream& out, const Results& r)
     if (const QString robust = views::robustnessText(r); !robust.isEmpty())
         out << "Robustness: " << robust << " (" << r.monteCarlo->samples << " samples, seed "
             << r.monteCarlo->seed << ").\n";
+    printSamples(out, r);
     if (!r.options.empty())
         printProjectPlan(out, r);
     for (const auto& u : r.unavailable)

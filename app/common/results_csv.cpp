@@ -3,6 +3,8 @@
 #include "app/common/cloud_columns.h"
 #include "app/common/option_columns.h"
 
+#include <cmath>
+
 namespace gpuplan::views {
 
 namespace {
@@ -116,6 +118,43 @@ QStringList rangeCells(const CloudOption& c)
         number(cheapest.high), number(c.planTotalRange.low), number(c.planTotalRange.high) };
 }
 
+// The Monte Carlo percentiles (Results::monteCarlo), named as in the JSON: with --samples the
+// help promised p10/p50/p90 and the CSV had none (review). A rental has none of its own.
+QStringList sampleHeaders(const OwnedOption*)
+{
+    QStringList headers;
+    for (const char* figure :
+        { "training_days", "hardware_cost_usd", "experiment_cost_usd", "break_even_runs" })
+        for (const char* p : { "_p10", "_p50", "_p90" })
+            headers << QString::fromLatin1(figure) + QString::fromLatin1(p);
+    return headers << QStringLiteral("pays_off_share") << QStringLiteral("recommended_share");
+}
+
+QStringList sampleCells(const Results& r, const OwnedOption& o)
+{
+    const auto index = static_cast<std::size_t>(&o - r.options.data());
+    if (!r.monteCarlo || index >= r.monteCarlo->options.size())
+        return QStringList(static_cast<int>(sampleHeaders(&o).size()), QString());
+    const OptionSamples& s = r.monteCarlo->options[index];
+    // A break-even that never comes is infinite in the samples: empty, as in the JSON's null.
+    const auto finite = [](double v) { return std::isfinite(v) ? number(v) : QString(); };
+    QStringList cells;
+    for (const Percentiles* p :
+        { &s.trainingDays, &s.machineCostUsd, &s.experimentCostUsd, &s.breakEvenRuns })
+        cells << finite(p->p10) << finite(p->p50) << finite(p->p90);
+    return cells << number(s.paysOffShare) << number(r.monteCarlo->recommendedShare[index]);
+}
+
+QStringList sampleHeaders(const CloudOption*)
+{
+    return {};
+}
+
+QStringList sampleCells(const Results&, const CloudOption&)
+{
+    return {};
+}
+
 // The headers the tables show: "Per experiment (with F&A)" where an indirect rate is in the
 // figures, which a spreadsheet otherwise could not tell from the same file without it and
 // count the F&A twice (review).
@@ -139,6 +178,9 @@ QString tableCsv(const Results& r, const std::vector<Row>& rows, int columnCount
     headers << planHeaders(static_cast<const Row*>(nullptr));
     if (ranges)
         headers << rangeHeaders(static_cast<const Row*>(nullptr));
+    const bool samples = r.monteCarlo.has_value();
+    if (samples)
+        headers << sampleHeaders(static_cast<const Row*>(nullptr));
     QString csv = csvRow(headers);
     for (const auto& row : rows) {
         QStringList cells;
@@ -147,6 +189,8 @@ QString tableCsv(const Results& r, const std::vector<Row>& rows, int columnCount
         cells << planCells(row);
         if (ranges)
             cells << rangeCells(row);
+        if (samples)
+            cells << sampleCells(r, row);
         csv += csvRow(cells);
     }
     return csv;

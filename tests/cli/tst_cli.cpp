@@ -388,6 +388,45 @@ private slots:
         QCOMPARE(cli({ "plan", "--model", "pythia-1b", "--samples", "2.5" }).exitCode, 2);
     }
 
+    // --samples shows its percentiles in the table and the CSV too, as the JSON has them, the
+    // figures the same: the help promised them and the table and CSV were byte for byte those
+    // without --samples (review).
+    void monteCarloPercentilesReachTheTableAndTheCsv()
+    {
+        const QStringList plan
+            = { "plan", "--model", "pythia-1b", "--price-set", "paper", "--source", "paper",
+                  "--gpus", "a100-80gb-sxm", "--today", "2026-11-23", "--samples", "300" };
+        const Run text = cli(plan);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("Monte Carlo over every input's range (300 samples, seed 1): "
+                                   "p10 / p50 / p90"),
+            text.out.constData());
+        QVERIFY(!cli(plan.mid(0, plan.size() - 2)).out.contains("Monte Carlo"));
+        const Run csv = cli(plan + QStringList { "--format", "csv" });
+        QCOMPARE(csv.exitCode, 0);
+        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        const QList<QByteArray> header = lines.first().trimmed().split(',');
+        const auto at = [&](const char* name) { return static_cast<int>(header.indexOf(name)); };
+        QVERIFY2(at("training_days_p10") >= 0 && at("experiment_cost_usd_p90") >= 0
+                && at("pays_off_share") >= 0 && at("recommended_share") >= 0,
+            lines.first().constData());
+        const QJsonObject json = planJson(plan.mid(3)); // without "plan --model pythia-1b"
+        const QJsonArray options = json["options"].toArray();
+        QCOMPARE(options.size(), lines.size() - 1);
+        for (int i = 0; i < options.size(); ++i) {
+            // Counted from the end: the percentiles are the last columns, after flags whose
+            // quoted commas a plain split breaks up.
+            const QList<QByteArray> cells = lines[i + 1].trimmed().split(',');
+            const auto fromEnd = [&](const char* name) {
+                return cells[cells.size() - (header.size() - at(name))];
+            };
+            const QJsonObject o = options[i].toObject();
+            QVERIFY(
+                qAbs(fromEnd("training_days_p50").toDouble() - o["training_days_p50"].toDouble())
+                < 1e-6 * o["training_days_p50"].toDouble());
+        }
+    }
+
     void sensitivityJson()
     {
         const Run r = cli({ "sensitivity", "--model", "pythia-1b", "--machine", "8xh100-80gb-sxm",
@@ -1074,8 +1113,9 @@ chassis:
         // 20 runs).
         text = justification({ "--model", "pythia-1b", "--price-set", "paper", "--offer",
             "aws-p4de-24xlarge-5yr", "--runs", "20", "--indirect-rate", "0.55" });
-        QVERIFY2(text.contains(QStringLiteral("$3,205 before indirect costs per run at the term's "
-                                              "hourly rate ($1.855 per GPU-hour for 1,728 GPU-hours")),
+        QVERIFY2(
+            text.contains(QStringLiteral("$3,205 before indirect costs per run at the term's "
+                                         "hourly rate ($1.855 per GPU-hour for 1,728 GPU-hours")),
             qPrintable(text));
         QVERIFY(text.contains(
             QStringLiteral("the terms come to $32,500 a run before indirect costs ($19,500 within "
