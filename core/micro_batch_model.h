@@ -56,6 +56,9 @@ struct MicroBatchAtCount {
     // micro-step times measured at two or more micro-batches (timed), else 1 (every sample
     // takes as long as at the measured micro-batch) apart from a padded last micro-step.
     double computeRatio = 1.0;
+    // The same with no gain past the largest micro-batch timed (a sample there as long as at
+    // it): the slow end of the extrapolation's range. computeRatio where nothing is extrapolated.
+    double computeRatioHigh = 1.0;
     // What the strategy exchanges per step at this accumulation, and how much of it can hide
     // behind the backward pass (core/step_communication.h).
     StepCommunication communication;

@@ -762,6 +762,30 @@ private slots:
         QVERIFY(eight["note"].toString().contains(QStringLiteral("NVLink 4 through NVSwitch")));
     }
 
+    // ConvNeXt-XL measured on 1 H200 at micro-batch 128 (31.73 days), micro-steps timed at 64
+    // and 128: 8 GPUs run micro-batch 256, past the largest timed. The slow end of the range
+    // takes no gain from it, and the note does
+    // not credit the sharding with room that ddp had too (review: "fits once ZeRO-1 shards").
+    void aMicroBatchPastTheTimedOnesGainsNothingAtTheSlowEnd()
+    {
+        const Run r = cli({ "plan", "--model", "convnext-xlarge-22k", "--format", "json",
+            "--results",
+            GPUPLAN_SOURCE_DIR "/benchmark/measurements/h200-2026-12-04/convnext-xlarge-22k.yaml",
+            "--gpus", "h200-141gb-sxm" });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject eight
+            = option(QJsonDocument::fromJson(r.out).object(), "h200-141gb-sxm", 8);
+        QCOMPARE(eight["source"].toString(), QStringLiteral("extrapolated"));
+        const QString note = eight["note"].toString();
+        QVERIFY2(note.contains(QStringLiteral("micro-batch 256 (measured 128) fits by the peak "
+                                              "memory fitted at 2 micro-batches")),
+            qPrintable(note));
+        // The run's slow end over 8 (31.852 / 8 = 3.982 days) and nearly all of the 0.03 days of
+        // exchange unhidden; from the line, 3.973.
+        QVERIFY2(eight["training_days_high"].toDouble() > 31.8519 / 8 + 0.02,
+            qPrintable(QString::number(eight["training_days_high"].toDouble())));
+    }
+
     void priceSetChoosesTheShippedPrices()
     {
         // The default: 2025-2026 prices, the SXM H100 bought only as a whole HGX system.

@@ -742,7 +742,9 @@ private slots:
         const double allReduce = 100'000 * (2.0 * 7 / 8 * 40e9 / 100e9) / 86400;
         QVERIFY2(qAbs(e->days - (compute + 2.5 * allReduce)) < 1e-12, e->note.c_str());
         QVERIFY(qAbs(e->daysLow - (compute + 2 * allReduce)) < 1e-12);
-        QVERIFY(qAbs(e->daysHigh - (compute + 3 * allReduce)) < 1e-12);
+        // The slow end: nothing hidden, and no gain from micro-batch 64, past the 8 timed (a
+        // sample there as long as at 8: the measured rate, x1).
+        QVERIFY(qAbs(e->daysHigh - (40.0 * 4 / 8 + 3 * allReduce)) < 1e-12);
         QVERIFY2(e->note.find("each gather waited for, and reduce-scatters the gradients: 3.0 "
                               "all-reduces' worth of 40.00 GB a step, 2.0 of them waited for, at "
                               "100 GB/s (measured)")

@@ -120,6 +120,10 @@ private slots:
         // 256 samples that took 28.8 s: x0.9444.
         QVERIFY(qAbs(ddp->computeRatio - 1.0) < 1e-12);
         QVERIFY(qAbs(zero1->computeRatio - 27.2 / 28.8) < 1e-12);
+        // Micro-batch 16 is past the 8 timed: the slow end keeps the rate timed at 8 (x1), ddp,
+        // at a micro-batch timed, has no other.
+        QVERIFY(qAbs(zero1->computeRatioHigh - 1.0) < 1e-12);
+        QCOMPARE(ddp->computeRatioHigh, ddp->computeRatio);
         // Per step, in all-reduces of the gradients' bytes (core/step_communication.h): ddp one,
         // in the last of its 32 micro-steps' backward; ZeRO-1 a reduce-scatter there and an
         // all-gather waited for; ZeRO-2 16 reduce-scatters + that all-gather; ZeRO-3 16
