@@ -690,8 +690,9 @@ private:
             const int gpus = c.gpuCount.value_or(deviceGpuCount.value_or(1));
             if (c.node["parallelism"] && c.parallelism == Parallelism::None && gpus > 1)
                 m_reader.error(c.node["parallelism"],
-                    what + " ran in one process (parallelism none), which trains on one GPU, "
-                           "but the file says "
+                    what
+                        + " ran in one process (parallelism none), which trains on one GPU, "
+                          "but the file says "
                         + std::to_string(gpus) + " GPUs");
             // Warned, not refused: the days priced are the file's steps x step, whatever the
             // batch; the micro-batches scaled to other counts are what it misleads.
