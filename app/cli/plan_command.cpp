@@ -130,18 +130,28 @@ void printSamples(QTextStream& out, const Results& r)
     const auto runs = [](double v) {
         return std::isfinite(v) ? QString::number(v, 'f', 1) : QStringLiteral("never");
     };
-    TextTable table({ QStringLiteral("Machine"), QStringLiteral("Training days"),
-                        QStringLiteral("Per experiment"), QStringLiteral("Break-even runs"),
-                        QStringLiteral("Pays off"), QStringLiteral("Recommended") },
-        { false, true, true, true, true, true });
+    // The costs' header says "(with F&A)" as the main table's does; the share a machine is
+    // recommended only where a budget or deadline recommends one (else every share is 0%).
+    // Shares as precise as two decimals of a percent: 0.995 is not "100%" that it pays off.
+    const bool recommends = r.recommendationRule != RecommendationRule::None;
+    QStringList headers { QStringLiteral("Machine"), QStringLiteral("Training days"),
+        views::displayHeader(views::OptionColumn::ExperimentCost, r),
+        QStringLiteral("Break-even runs"), QStringLiteral("Pays off") };
+    if (recommends)
+        headers << QStringLiteral("Recommended");
+    std::vector<bool> rightAligned(static_cast<std::size_t>(headers.size()), true);
+    rightAligned.front() = false;
+    TextTable table(headers, rightAligned);
     for (std::size_t i = 0; i < r.options.size() && i < mc.options.size(); ++i) {
         const OwnedOption& o = r.options[i];
         const OptionSamples& s = mc.options[i];
-        table.addRow({ views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
+        QStringList row { views::formatMachine(o.gpuCount, QString::fromStdString(o.gpu->name)),
             triple(s.trainingDays, days), triple(s.experimentCostUsd, usd),
             o.cheapestCloudIndex ? triple(s.breakEvenRuns, runs) : QStringLiteral("no offer"),
-            o.cheapestCloudIndex ? views::formatPercent(s.paysOffShare) : QString(),
-            views::formatPercent(mc.recommendedShare[i]) });
+            o.cheapestCloudIndex ? views::formatRate(s.paysOffShare) : QString() };
+        if (recommends)
+            row << views::formatRate(mc.recommendedShare[i]);
+        table.addRow(row);
     }
     table.print(out);
 }

@@ -54,18 +54,21 @@ QString number(const std::optional<double>& v)
     return v ? number(*v) : QString();
 }
 
-// What a budget spreadsheet needs beyond the table's columns (named as in the JSON): the date
-// of the price, and the project plan's total and break-even, whose ends the ranges give.
+// What a budget spreadsheet needs beyond the table's columns (named as in the JSON): which of
+// the row's costs carry F&A (the header's "(with F&A)" covers the column, while a machine's
+// price carries it only below the equipment threshold: review), the date of the price, and
+// the project plan's total and break-even, whose ends the ranges give.
 QStringList planHeaders(const OwnedOption*)
 {
-    return { QStringLiteral("price_date"), QStringLiteral("plan_total_usd"),
-        QStringLiteral("break_even_runs"), QStringLiteral("break_even_months") };
+    return { QStringLiteral("f_and_a_on"), QStringLiteral("price_date"),
+        QStringLiteral("plan_total_usd"), QStringLiteral("break_even_runs"),
+        QStringLiteral("break_even_months") };
 }
 
-QStringList planCells(const OwnedOption& o)
+QStringList planCells(const Results& r, const OwnedOption& o)
 {
-    return { QString::fromStdString(o.priceDate), number(o.planTotalUsd), number(o.breakEvenRuns),
-        number(o.breakEvenMonths) };
+    return { indirectOnBuying(r, o).join(QStringLiteral("; ")), QString::fromStdString(o.priceDate),
+        number(o.planTotalUsd), number(o.breakEvenRuns), number(o.breakEvenMonths) };
 }
 
 // rates_billed beside the table's Instances: a pod of 8 GPUs at the per-GPU rate is one
@@ -76,7 +79,7 @@ QStringList planHeaders(const CloudOption*)
         QStringLiteral("rates_billed") };
 }
 
-QStringList planCells(const CloudOption& c)
+QStringList planCells(const Results&, const CloudOption& c)
 {
     return { QString::fromStdString(c.offer->source.date), number(c.planTotalUsd),
         QString::number(c.ratesBilled) };
@@ -91,7 +94,8 @@ QStringList rangeHeaders(const OwnedOption*)
         QStringLiteral("experiment_cost_usd_low"), QStringLiteral("experiment_cost_usd_high"),
         QStringLiteral("energy_cost_usd_low"), QStringLiteral("energy_cost_usd_high"),
         QStringLiteral("plan_total_usd_low"), QStringLiteral("plan_total_usd_high"),
-        QStringLiteral("break_even_runs_low"), QStringLiteral("break_even_runs_high") };
+        QStringLiteral("break_even_runs_low"), QStringLiteral("break_even_runs_high"),
+        QStringLiteral("break_even_months_low"), QStringLiteral("break_even_months_high") };
 }
 
 QStringList rangeCells(const OwnedOption& o)
@@ -100,7 +104,8 @@ QStringList rangeCells(const OwnedOption& o)
         number(o.machineCostRange.high), number(o.experimentCostRange.low),
         number(o.experimentCostRange.high), number(o.energyCostRange.low),
         number(o.energyCostRange.high), number(o.planTotalRange.low), number(o.planTotalRange.high),
-        number(o.breakEvenRunsRange.low), number(o.breakEvenRunsRange.high) };
+        number(o.breakEvenRunsRange.low), number(o.breakEvenRunsRange.high),
+        number(o.breakEvenMonthsRange.low), number(o.breakEvenMonthsRange.high) };
 }
 
 QStringList rangeHeaders(const CloudOption*)
@@ -186,7 +191,7 @@ QString tableCsv(const Results& r, const std::vector<Row>& rows, int columnCount
         QStringList cells;
         for (int c = 0; c < columnCount; ++c)
             cells << cell(sortValue(row, static_cast<Column>(c)));
-        cells << planCells(row);
+        cells << planCells(r, row);
         if (ranges)
             cells << rangeCells(row);
         if (samples)

@@ -1,6 +1,7 @@
 #include "app/common/results_json.h"
 
 #include "app/common/cloud_columns.h"
+#include "app/common/option_columns.h"
 #include "app/common/wording.h"
 
 #include "app/common/format.h"
@@ -153,6 +154,9 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
         // "fits", "no_spare", "short", or "not_checked" (a system sold whole, or a chassis
         // whose supplies are not listed).
         { QStringLiteral("power_supply_fit"), powerSupplyFitCode(o.powerSupplyFit) },
+        // Which of its costs carry F&A ("the machine", "electricity", "owning costs"): a
+        // machine's price carries it only below the equipment threshold.
+        { QStringLiteral("f_and_a_on"), QJsonArray::fromStringList(indirectOnBuying(r, o)) },
         { QStringLiteral("pareto"), o.paretoHardware },
         { QStringLiteral("pareto_experiment"), o.paretoExperiment },
         { QStringLiteral("within_budget"), o.withinBudget },

@@ -59,6 +59,23 @@ private:
         return {};
     }
 
+    // One CSV line's cells, split outside quotes: a flags cell ("above peak, unsynchronised
+    // timing") holds commas.
+    static QList<QByteArray> csvCells(const QByteArray& line)
+    {
+        QList<QByteArray> cells { QByteArray() };
+        bool quoted = false;
+        for (const char ch : line.trimmed()) {
+            if (ch == '"')
+                quoted = !quoted;
+            else if (ch == ',' && !quoted)
+                cells.append(QByteArray());
+            else
+                cells.last().append(ch);
+        }
+        return cells;
+    }
+
     QString writeFile(const QString& name, const QByteArray& text)
     {
         const QString path = dataDir.filePath(name);
@@ -264,31 +281,34 @@ private slots:
         QVERIFY(lines.first().trimmed().endsWith(
             "experiment_cost_usd_low,experiment_cost_usd_high,energy_cost_usd_low,"
             "energy_cost_usd_high,plan_total_usd_low,plan_total_usd_high,break_even_runs_low,"
-            "break_even_runs_high"));
+            "break_even_runs_high,break_even_months_low,break_even_months_high"));
         // What a budget spreadsheet needs beside the bounds: the price's date, the plan's total
         // and the break-even itself (the CSV had only the break-even's ends; review).
-        QVERIFY(lines.first().contains(",price_date,plan_total_usd,break_even_runs,"
-                                       "break_even_months,training_days_low,training_days_high,"));
+        QVERIFY(
+            lines.first().contains(",Pareto,f_and_a_on,price_date,plan_total_usd,break_even_runs,"
+                                   "break_even_months,training_days_low,training_days_high,"));
         const QList<QByteArray> header = lines.first().trimmed().split(',');
         const int dateColumn = static_cast<int>(header.indexOf("price_date"));
         const int totalColumn = static_cast<int>(header.indexOf("plan_total_usd"));
-        // The flags cell is quoted ("above peak, unsynchronised timing"): split outside quotes.
-        QList<QByteArray> a100 { QByteArray() };
-        bool quoted = false;
-        for (const char ch : lines[1].trimmed()) {
-            if (ch == '"')
-                quoted = !quoted;
-            else if (ch == ',' && !quoted)
-                a100.append(QByteArray());
-            else
-                a100.last().append(ch);
-        }
+        const QList<QByteArray> a100 = csvCells(lines[1]);
         QVERIFY2(a100.size() == header.size(), lines[1].constData());
         QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}(-\\d{2}){0,2}$"))
                      .match(QString::fromUtf8(a100[dateColumn]))
                      .hasMatch(),
             a100[dateColumn].constData());
         QVERIFY(a100[totalColumn].toDouble() > 0.0);
+        // The break-even's months have their range as its runs do (the JSON had them; the CSV
+        // did not: review), the months within it.
+        const int months = static_cast<int>(header.indexOf("break_even_months"));
+        const int monthsLow = static_cast<int>(header.indexOf("break_even_months_low"));
+        const int monthsHigh = static_cast<int>(header.indexOf("break_even_months_high"));
+        QVERIFY(months >= 0 && monthsLow > months && monthsHigh > monthsLow);
+        if (!a100[months].isEmpty()) {
+            QVERIFY2(!a100[monthsLow].isEmpty(), lines[1].constData());
+            QVERIFY(a100[monthsLow].toDouble() <= a100[months].toDouble());
+            QVERIFY(a100[monthsHigh].isEmpty()
+                || a100[months].toDouble() <= a100[monthsHigh].toDouble());
+        }
     }
 
     // The cloud CSV's cost is its listed rate x hours x rates_billed: RunPod's 8 H100s are one
@@ -341,6 +361,20 @@ private slots:
         QVERIFY2(plain.contains(",Per experiment,Energy per run,"), plain.constData());
         QVERIFY2(carried.contains(",Per experiment (with F&A),Energy per run (with F&A),"),
             carried.constData());
+        // Each row says which of its costs carry F&A, as the header cannot: a machine's price
+        // carries it only below the equipment threshold (review).
+        const QList<QByteArray> header = csvCells(carried);
+        const int on = static_cast<int>(header.indexOf("f_and_a_on"));
+        QVERIFY2(on >= 0, carried.constData());
+        QMap<QByteArray, QByteArray> byCount;
+        for (const QByteArray& line : with.out.trimmed().split('\n').mid(1)) {
+            const QList<QByteArray> cells = csvCells(line);
+            byCount[cells[1]] = cells[on];
+        }
+        QCOMPARE(byCount.value("1"), QByteArray("the machine; electricity"));
+        QCOMPARE(byCount.value("8"), QByteArray("electricity"));
+        for (const QByteArray& line : without.out.trimmed().split('\n').mid(1))
+            QCOMPARE(csvCells(line)[on], QByteArray());
         const Run cloud
             = cli(plan + QStringList { "--indirect-rate", "0.5", "--csv-table", "cloud" });
         QVERIFY2(cloud.out.left(cloud.out.indexOf('\n')).contains("On-demand per run (with F&A)"),
@@ -402,6 +436,27 @@ private slots:
                                    "p10 / p50 / p90"),
             text.out.constData());
         QVERIFY(!cli(plan.mid(0, plan.size() - 2)).out.contains("Monte Carlo"));
+        // Without a budget or deadline nothing is recommended: no column of 0% shares. With
+        // F&A in the costs the header says so, as the main table's does (review).
+        const QString samplesHeader
+            = QString::fromUtf8(text.out.mid(text.out.indexOf("Monte Carlo")))
+                  .section(QLatin1Char('\n'), 2, 2);
+        QVERIFY2(samplesHeader.contains(QStringLiteral("Per experiment"))
+                && !samplesHeader.contains(QStringLiteral("Recommended"))
+                && !samplesHeader.contains(QStringLiteral("F&A")),
+            qPrintable(samplesHeader));
+        // A single RTX 3090's machine is below the equipment threshold: its price carries F&A.
+        QStringList rtx3090 = plan;
+        rtx3090[rtx3090.indexOf("a100-80gb-sxm")] = "rtx-3090";
+        const Run budgeted
+            = cli(rtx3090 + QStringList { "--budget", "150000", "--indirect-rate", "0.5" });
+        QCOMPARE(budgeted.exitCode, 0);
+        const QString budgetedHeader
+            = QString::fromUtf8(budgeted.out.mid(budgeted.out.indexOf("Monte Carlo")))
+                  .section(QLatin1Char('\n'), 2, 2);
+        QVERIFY2(budgetedHeader.contains(QStringLiteral("Per experiment (with F&A)"))
+                && budgetedHeader.contains(QStringLiteral("Recommended")),
+            qPrintable(budgetedHeader));
         const Run csv = cli(plan + QStringList { "--format", "csv" });
         QCOMPARE(csv.exitCode, 0);
         const QList<QByteArray> lines = csv.out.trimmed().split('\n');

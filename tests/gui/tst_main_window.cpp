@@ -1447,7 +1447,8 @@ private slots:
         // Issue 15: each figure's range after the table's columns.
         QVERIFY(lines.first().contains(QStringLiteral(",training_days_low,training_days_high,")));
         QVERIFY(
-            lines.first().endsWith(QStringLiteral(",break_even_runs_low,break_even_runs_high")));
+            lines.first().endsWith(QStringLiteral(",break_even_runs_low,break_even_runs_high,break_"
+                                                  "even_months_low,break_even_months_high")));
         QCOMPARE(lines.size(), static_cast<qsizetype>(w->session()->results().options.size()) + 1);
         const auto a100 = optionOf(w->session()->results(), "a100-80gb-sxm", 8);
         QVERIFY(a100);
