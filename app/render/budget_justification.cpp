@@ -3,6 +3,7 @@
 #include "app/common/budget_table.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/price_staleness.h"
 #include "app/common/saved_file.h"
 #include "app/common/wording.h"
 #include "app/render/buy_vs_rent_chart.h"
@@ -10,7 +11,6 @@
 #include "core/costing/calendar.h"
 #include "core/costing/indirect.h"
 #include "core/costing/whole_dollars.h"
-#include "core/price_age.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -42,30 +42,13 @@ QString cited(const Provenance& p)
 
 // A price's citation, with what kind of price it is ("a resale price") and, where it is older
 // than the price age limit on the plan's day, that it must be checked before the proposal goes
-// out: the reviewer reads the date, the PI should not be the last to notice it.
-// "; more than 12 months old on 2026-12-07: check it before submitting" where the price `p`
-// is stale on the plan's day, else nothing.
-QString staleness(const Provenance& p, const Results& r)
-{
-    const auto months = monthsOld(p.date, r.today);
-    if (!isStaleAge(months, r.today, r.assumptions.staleMonths))
-        return {};
-    // An undated price is stale because its age is unknown, not because it is old.
-    if (!months)
-        return QStringLiteral("; its date is unknown: check it before submitting");
-    if (*months < 0)
-        return QStringLiteral("; it is dated after %1: check it before submitting")
-            .arg(str(r.today));
-    return QStringLiteral("; more than %1 old on %2: check it before submitting")
-        .arg(views::formatQuantity(r.assumptions.staleMonths, Unit::Months), str(r.today));
-}
-
+// out (views::stalenessText).
 QString citedPrice(const Provenance& p, const Results& r)
 {
     QString text = cited(p);
     if (p.kind != PriceKind::Unstated)
         text += QStringLiteral(", a ") + views::priceKindText(p.kind);
-    return text + staleness(p, r);
+    return text + views::stalenessText(p, r);
 }
 
 // An assumption's source, and where it is a dated price (electricity, a hosting rate) that is
@@ -73,9 +56,8 @@ QString citedPrice(const Provenance& p, const Results& r)
 // did not (review). The user's own figures carry no date and are not flagged.
 QString citedRate(AssumptionId id, const Results& r)
 {
-    const Provenance& p = r.assumptions.source(id);
-    const QString text = views::assumptionCitation(p);
-    return p.date.empty() || p.source == kUserSupplied ? text : text + staleness(p, r);
+    return views::assumptionCitation(r.assumptions.source(id))
+        + views::assumptionStalenessText(id, r);
 }
 
 QString runsText(double runs)

@@ -4,6 +4,7 @@
 #include "app/common/cloud_columns.h"
 #include "app/common/format.h"
 #include "app/common/option_columns.h"
+#include "app/common/price_staleness.h"
 #include "app/common/results_csv.h"
 #include "app/common/saved_file.h"
 #include "app/common/wording.h"
@@ -125,10 +126,15 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
                     views::formatPercent(a.machineUtilization));
     // One arg() for all four: chained, a source's own "%2C" (a URL's comma) took the next
     // value, and the PUE landed inside the electricity's source.
+    // A stale electricity or hosting rate says so, as the prices and the budget justification
+    // do (review): a 2024 tariff in a 2026 proposal is the reviewer's question.
+    const auto dated = [&](AssumptionId id) {
+        return assumptionSource(a.source(id)) + esc(views::assumptionStalenessText(id, r));
+    };
     html += QStringLiteral("<li>Electricity: $%1 per kWh (%2); PUE %3 (%4)</li>")
                 .arg(QString::number(a.electricityUsdPerKwh),
-                    assumptionSource(a.source(AssumptionId::ElectricityUsdPerKwh)),
-                    QString::number(a.pue), assumptionSource(a.source(AssumptionId::Pue)));
+                    dated(AssumptionId::ElectricityUsdPerKwh), QString::number(a.pue),
+                    assumptionSource(a.source(AssumptionId::Pue))); // a survey's figure, no price
     html += QStringLiteral("<li>Spot restart overhead: %1 (%2)</li>")
                 .arg(views::formatPercent(a.spotRestartOverhead),
                     assumptionSource(a.source(AssumptionId::SpotRestartOverhead)));
@@ -155,11 +161,16 @@ QString assumptionsSection(const Results& r, const std::optional<ReportInput::Pl
         if (value <= 0.0)
             continue;
         const Provenance& source = a.source(id);
-        owning << QStringLiteral("%1 %2%3").arg(
-            esc(views::toQString(assumptionSpec(id).label)).toLower(),
-            esc(views::formatQuantity(value, assumptionSpec(id).unit)),
-            source.source.empty() ? QString()
-                                  : QStringLiteral(" (%1)").arg(assumptionSource(source)));
+        // Colocation is charged on each machine's own draw, before the PUE (costing/owning.h):
+        // read against the grid's draw with PUE, the rate gave no budget's figure (review).
+        const QString basis = id == AssumptionId::HostingUsdPerKwMonth
+            ? QStringLiteral(" on each machine's draw before PUE")
+            : QString();
+        owning << QStringLiteral("%1 %2%3%4")
+                      .arg(esc(views::toQString(assumptionSpec(id).label)).toLower(),
+                          esc(views::formatQuantity(value, assumptionSpec(id).unit)), basis,
+                          source.source.empty() ? QString()
+                                                : QStringLiteral(" (%1)").arg(dated(id)));
     }
     html += owning.isEmpty()
         ? QStringLiteral("<li>Owning costs beyond the machine and its electricity (hosting, "

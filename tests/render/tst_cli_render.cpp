@@ -226,9 +226,9 @@ private slots:
             qPrintable(words.left(3000)));
         // The owning costs a reviewer needs to reproduce the figures, with their sources; the
         // hosting rate typed is the user's, not the table's.
-        QVERIFY2(
-            words.contains(QStringLiteral("Owning costs: hosting (colocation) $100.00/kW-month "
-                                          "(user-supplied)")),
+        QVERIFY2(words.contains(QStringLiteral("Owning costs: hosting (colocation) "
+                                               "$100.00/kW-month on each machine's draw before PUE "
+                                               "(user")), // "user-" may end a line, its hyphen lost
             qPrintable(words.left(3000)));
         QVERIFY(words.contains(QStringLiteral("For the 10 runs planned: buying 4\u00D7A100 SXM")));
         // The budget table's total for buying and the paragraph's buy total: the same dollars.

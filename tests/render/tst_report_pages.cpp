@@ -146,6 +146,38 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("Amortisation: 1 year, machine in use")));
     }
 
+    // The assumptions list flags a stale electricity rate as the price list and the budget
+    // justification do, and says colocation falls on each machine's draw before PUE: a 2024
+    // tariff passed unflagged, and the rate read against the grid's draw gave no budget's
+    // figure (review).
+    void assumptionsFlagAStaleRateAndTheHostingBasis()
+    {
+        Scenario s = pythia1b();
+        Provenance& electricity = s.assumptions.source(AssumptionId::ElectricityUsdPerKwh);
+        electricity.source = "campus utility rate sheet";
+        electricity.date = "2024-07";
+        electricity.note.clear();
+        chooseAssumptionValue(s.assumptions, AssumptionId::HostingUsdPerKwMonth, 150);
+        const Results r = evaluate(s);
+        render::ReportInput in;
+        in.results = &r;
+        in.catalog = catalog.get();
+        const QString html = render::proposalReportHtml(in);
+        QVERIFY2(html.contains(QStringLiteral(
+                     "(campus utility rate sheet, 2024-07; more than 12 months old on 2026-11-23: "
+                     "check it before submitting); PUE 1.58 (")),
+            qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("hosting (colocation) $150.00/kW-month on each "
+                                              "machine's draw before PUE (user-supplied)")),
+            qPrintable(html));
+        // A rate dated within the limit is not flagged.
+        electricity.date = "2026-06";
+        const Results fresh = evaluate(s);
+        in.results = &fresh;
+        QVERIFY(render::proposalReportHtml(in).contains(
+            QStringLiteral("(campus utility rate sheet, 2026-06); PUE")));
+    }
+
     void reportNamesTheCsvFilesAndExplainsFlags()
     {
         const Results r = evaluate(pythia1b());
