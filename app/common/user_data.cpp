@@ -19,10 +19,11 @@ QStringList yamlFilesIn(const QString& subdirectory)
         folder.isDir() && !(folder.isReadable() && folder.isExecutable()))
         return { dir.path() };
     QStringList files;
-    // Unreadable files and broken links (QDir::System) are listed too: the loader then says
-    // why it cannot read them, where skipping them would plan on the shipped prices unnoticed.
+    // Unreadable files and broken links (QDir::System) are listed too, and a folder named as a
+    // YAML file (an unpacked archive, prices.yaml/prices.yaml): the loader then says why it
+    // cannot read them, where skipping them would plan on the shipped prices unnoticed.
     for (const auto& name : dir.entryList({ QStringLiteral("*.yaml"), QStringLiteral("*.yml") },
-             QDir::Files | QDir::System, QDir::Name))
+             QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::System, QDir::Name))
         files << dir.filePath(name);
     return files;
 }

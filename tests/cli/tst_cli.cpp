@@ -890,6 +890,15 @@ chassis:
         QVERIFY2(r.err.contains(
                      dangling + QStringLiteral(": error: cannot open the file: it does not exist")),
             qPrintable(r.err));
+        // A folder named as a YAML file in the user's prices is named too, not skipped.
+        const QString unpacked = dataDir.filePath(QStringLiteral("prices/quote.yaml"));
+        QVERIFY(QDir().mkpath(unpacked));
+        const Run inPrices = cli({ "list", "gpus" });
+        QDir(unpacked).removeRecursively();
+        QCOMPARE(inPrices.exitCode, 2);
+        QVERIFY2(inPrices.err.contains(
+                     unpacked + QStringLiteral(": error: this is a folder, not a file")),
+            qPrintable(inPrices.err));
         // A folder is named as one.
         const Run folder = cli({ "list", "gpus", "--prices", dataDir.path() });
         QCOMPARE(folder.exitCode, 2);
