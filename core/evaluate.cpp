@@ -921,17 +921,8 @@ void addRanges(const Scenario& s, Results& r)
     // The months need not follow the runs: at the corner in buying's favour the runs are
     // longer, fewer fit a month, and the fewer runs can take more months than at the stated
     // values (4xRTX 5090 against Vast for Mamba-2.8B: 0.611 months, its range 0.394-0.610).
-    for (auto& o : r.options) {
-        auto& months = o.breakEvenMonthsRange;
-        if (!months.low || !months.high)
-            continue;
-        if (*months.low > *months.high)
-            std::swap(*months.low, *months.high);
-        if (o.breakEvenMonths) {
-            months.low = std::min(*months.low, *o.breakEvenMonths);
-            months.high = std::max(*months.high, *o.breakEvenMonths);
-        }
-    }
+    for (auto& o : r.options)
+        o.breakEvenMonthsRange = spanningItsValue(o.breakEvenMonthsRange, o.breakEvenMonths);
     r.hasRanges = true;
 }
 
@@ -1012,6 +1003,21 @@ void addMonteCarlo(const Scenario& s, Results& r)
 }
 
 } // namespace
+
+BreakEvenRange spanningItsValue(BreakEvenRange range, std::optional<double> value)
+{
+    auto& [low, high] = range;
+    if (low && high && *low > *high)
+        std::swap(*low, *high);
+    if (value) {
+        // Only a bounded end moves: a high end of "never" already lies above any value.
+        if (low)
+            low = std::min(*low, *value);
+        if (high)
+            high = std::max(*high, *value);
+    }
+    return range;
+}
 
 Results evaluate(const Scenario& s)
 {

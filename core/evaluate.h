@@ -51,6 +51,11 @@ struct BreakEvenRange {
     std::optional<double> high;
 };
 
+// `range` ordered and holding `value` (its point): months need not follow the runs, since at
+// the corner in buying's favour fewer, longer runs fit a month. An end that is missing stays
+// missing (never: unbounded, so it holds any value), and the other end still holds the value.
+BreakEvenRange spanningItsValue(BreakEvenRange range, std::optional<double> value);
+
 // How old one price is on Scenario::today.
 struct PriceAge {
     std::optional<int> months; // nullopt: undated, or no today given

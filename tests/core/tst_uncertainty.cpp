@@ -93,6 +93,29 @@ private slots:
         QCOMPARE(atPosition(8.0, 10.0, 20.0, 3.0), 20.0); // clamped
     }
 
+    // The months' range is ordered and holds the point; where buying never pays off at
+    // renting's end, the other end still holds it (it was left as found: review).
+    void breakEvenMonthsRangeSpansItsValue()
+    {
+        const auto spanned = [](std::optional<double> low, std::optional<double> high,
+                                 std::optional<double> value) {
+            return spanningItsValue({ low, high }, value);
+        };
+        const BreakEvenRange swapped = spanned(0.61, 0.39, 0.5);
+        QCOMPARE(*swapped.low, 0.39);
+        QCOMPARE(*swapped.high, 0.61);
+        const BreakEvenRange widened = spanned(0.394, 0.610, 0.611);
+        QCOMPARE(*widened.low, 0.394);
+        QCOMPARE(*widened.high, 0.611);
+        const BreakEvenRange never = spanned(0.7, std::nullopt, 0.6);
+        QCOMPARE(*never.low, 0.6);
+        QVERIFY(!never.high);
+        const BreakEvenRange noPoint = spanned(0.7, 0.5, std::nullopt);
+        QCOMPARE(*noPoint.low, 0.5);
+        QCOMPARE(*noPoint.high, 0.7);
+        QVERIFY(!spanned(std::nullopt, std::nullopt, 3.0).low);
+    }
+
     void priceRangesByKindOrFromTheTable()
     {
         Provenance street;
