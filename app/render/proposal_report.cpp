@@ -98,6 +98,42 @@ QString row(const QStringList& cells, bool header = false, bool wholeFigures = t
     return header ? QStringLiteral("<thead>") + html + QStringLiteral("</thead>") : html;
 }
 
+// Why page 1's buy total is not the grant budget's, where the two count different months
+// (empty where they count the same): so that they are not read as one figure twice.
+// - A grant longer than the machine's life from its purchase: the budget keeps the machine in
+//   use to the grant's end, with no resale and no second machine; the comparison spreads its
+//   price over that life, nets its resale and counts a second machine for runs past it.
+// - Runs that, back to back on the one machine, end after the grant: the budget books each
+//   run in its year and owning costs for the grant's months only; the comparison counts them
+//   for every month the runs take (10 runs of Pythia-1B on one RTX 5090 take 85 months:
+//   $29,796 there, $24,325 in the budget; review).
+QString budgetDifferenceText(const Results& r, const OwnedOption& o, const GrantBudget& owned)
+{
+    const auto years = [](double y) {
+        return countOf(
+            y, y == std::floor(y) ? 0 : 1, QStringLiteral("year"), QStringLiteral("years"));
+    };
+    if (owned.yearsOwnedPastLife > 0.0)
+        return QStringLiteral(
+            "The grant runs %1 past the machine's %2 life. The grant budget below keeps it in "
+            "use to the grant's end, for %3 with no resale and no second machine; the comparison "
+            "above spreads its price over that life, nets its resale and counts a second machine "
+            "for runs past it, so its totals differ from the budget's.")
+            .arg(years(owned.yearsOwnedPastLife),
+                QString::number(r.assumptions.amortizationYears, 'g', 3) + QStringLiteral("-year"),
+                views::formatWholeUsd(owned.totalUsd));
+    if (owned.runsBackToBack && owned.daysPastGrant > 0.0 && o.owning.monthlyUsd > 0.0)
+        return QStringLiteral(
+            "Back to back on the one machine, the runs end %1 after the grant. The grant budget "
+            "below books each run in its year and the owning costs of the grant's months only, "
+            "for %2; the comparison above counts the owning costs of every month the runs take, "
+            "so its totals differ from the budget's.")
+            .arg(countOf(std::round(owned.daysPastGrant / calendar::kDaysPerMonth), 0,
+                     QStringLiteral("month"), QStringLiteral("months")),
+                views::formatWholeUsd(owned.totalUsd));
+    return {};
+}
+
 // A section that starts on a new page: its heading is never left alone at the foot of one (Qt's
 // text layout has no keep-with-next).
 QString newPageHeading(const QString& title)
@@ -636,9 +672,18 @@ QString proposalReportHtml(const ReportInput& in)
     if (const auto buy = reportBuyOption(in)) {
         const std::vector<std::size_t> compared = reportCloudOffers(in);
         const QString verdict = planVerdictText(r, *buy, compared);
+        const auto grant = reportGrant(in);
+        // The budget of the machine page 1 weighs, where the grant budgets that one.
+        std::optional<GrantBudget> owned;
+        if (grant && grant->sponsor && grant->target.kind == BudgetTarget::Kind::Owned
+            && grant->target.index == *buy)
+            owned = grantBudget(r, grant->target, grant->plan, *grant->sponsor);
+        const QString differs
+            = owned ? budgetDifferenceText(r, r.options[*buy], *owned) : QString();
         // The same plan as the budget's, unrounded: "$86,197" here and "$86,198" from the
-        // budget's whole dollars a paragraph later read as two figures (review).
-        const QString rounding = reportGrant(in)
+        // budget's whole dollars a paragraph later read as two figures (review). Where the two
+        // count different months, that is said instead: "a few dollars" beside $5,471 misled.
+        const QString rounding = grant && differs.isEmpty() && !verdict.isEmpty()
             ? QStringLiteral(" These totals are unrounded; the grant budget adds whole dollars "
                              "by line and year, so its totals may differ by a few dollars.")
             : QString();
@@ -651,7 +696,6 @@ QString proposalReportHtml(const ReportInput& in)
         // $58,843 above, $584,991 and $259,997 owed after the grant below). The budget's own
         // weighing follows it.
         const CloudOption* rented = rentedInBudget(in);
-        const auto grant = reportGrant(in);
         if (rented && grant && grant->sponsor
             && (rented->cheapestIsCommitment || grant->target.reservedTerms))
             html += QStringLiteral("<p>The grant budget below rents %1 by reserved terms, which "
@@ -659,30 +703,8 @@ QString proposalReportHtml(const ReportInput& in)
                         .arg(esc(rentalLabel(*rented)),
                             esc(buyingWeighedAgainstRenting(
                                 r, grant->target, grant->plan, *grant->sponsor)));
-        // A grant longer than the machine's life from its purchase: the budget keeps the
-        // machine in use to the grant's end, with no resale and no second machine, which the
-        // planner's comparison above (its life, its resale) does not; said, with the budget's
-        // total, so that page 1 and the budget table are not read as one figure twice.
-        if (grant && grant->sponsor && grant->target.kind == BudgetTarget::Kind::Owned
-            && grant->target.index == *buy) {
-            const GrantBudget owned = grantBudget(r, grant->target, grant->plan, *grant->sponsor);
-            if (owned.yearsOwnedPastLife > 0.0) {
-                const auto years = [](double y) {
-                    return countOf(y, y == std::floor(y) ? 0 : 1, QStringLiteral("year"),
-                        QStringLiteral("years"));
-                };
-                html += QStringLiteral(
-                    "<p>The grant runs %1 past the machine's %2 life. The grant budget below keeps "
-                    "it in use to the grant's end, for %3 with no resale and no second machine; "
-                    "the comparison above spreads its price over that life, nets its resale and "
-                    "counts a second machine for runs past it, so its totals differ from the "
-                    "budget's.</p>")
-                            .arg(esc(years(owned.yearsOwnedPastLife)),
-                                QString::number(r.assumptions.amortizationYears, 'g', 3)
-                                    + QStringLiteral("-year"),
-                                esc(views::formatWholeUsd(owned.totalUsd)));
-            }
-        }
+        if (!differs.isEmpty())
+            html += QStringLiteral("<p>%1</p>").arg(esc(differs));
     } else if (const CloudOption* rented = rentedInBudget(in)) {
         html += QStringLiteral("<p><b>Buy vs rent:</b> %1</p>")
                     .arg(esc(noMachineForSaleText(*rented)));
