@@ -951,7 +951,7 @@ void addMonteCarlo(const Scenario& s, Results& r)
     const std::size_t n = r.options.size();
     const auto samples = static_cast<std::size_t>(s.monteCarloSamples);
     std::vector<std::vector<double>> days(n), machine(n), experiment(n), breakEven(n);
-    std::vector<int> chosen(n, 0);
+    std::vector<int> chosen(n, 0), paysOff(n, 0);
     int none = 0;
     int used = 0;
     SeededDraws draws(s.seed);
@@ -976,6 +976,11 @@ void addMonteCarlo(const Scenario& s, Results& r)
                 runs = breakEvenIn(o, c, r.cloud[c].cheapestPricing, o);
             }
             breakEven[i].push_back(runs.value_or(std::numeric_limits<double>::infinity()));
+            // Paying off after the machine is retired is not paying off, as the table's "past
+            // life" says: counted so, 8xH100 paid off in 100% of samples beside it (review).
+            const auto months = runs ? monthsAtRunRate(*runs, o.runsPerMonth) : std::nullopt;
+            if (months && withinLifespan(*months, drawn.assumptions))
+                ++paysOff[i];
         }
         if (drawn.recommended)
             ++chosen[*drawn.recommended];
@@ -992,9 +997,7 @@ void addMonteCarlo(const Scenario& s, Results& r)
         o.machineCostUsd = percentiles(machine[i]);
         o.experimentCostUsd = percentiles(experiment[i]);
         o.breakEvenRuns = percentiles(breakEven[i]);
-        o.paysOffShare = static_cast<double>(std::count_if(breakEven[i].begin(), breakEven[i].end(),
-                             [](double v) { return std::isfinite(v); }))
-            / total;
+        o.paysOffShare = paysOff[i] / total;
         mc.options.push_back(o);
         mc.recommendedShare.push_back(chosen[i] / total);
     }

@@ -285,7 +285,7 @@ struct OptionSamples {
     Percentiles machineCostUsd;
     Percentiles experimentCostUsd;
     Percentiles breakEvenRuns; // against the cheapest way to rent the same GPUs
-    double paysOffShare = 0.0; // share of samples in which buying pays off at all
+    double paysOffShare = 0.0; // share of samples in which buying pays off within its life
 };
 
 // Seeded Monte Carlo over every input's range (triangular, mode at the stated value; each

@@ -147,7 +147,11 @@ QStringList sampleCells(const Results& r, const OwnedOption& o)
     for (const Percentiles* p :
         { &s.trainingDays, &s.machineCostUsd, &s.experimentCostUsd, &s.breakEvenRuns })
         cells << finite(p->p10) << finite(p->p50) << finite(p->p90);
-    return cells << number(s.paysOffShare) << number(r.monteCarlo->recommendedShare[index]);
+    // Empty, as the JSON's null, where there is no share to state (results_json.cpp).
+    return cells << (o.cheapestCloudIndex ? number(s.paysOffShare) : QString())
+                 << (r.recommendationRule != RecommendationRule::None
+                            ? number(r.monteCarlo->recommendedShare[index])
+                            : QString());
 }
 
 QStringList sampleHeaders(const CloudOption*)

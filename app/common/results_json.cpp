@@ -198,8 +198,14 @@ QJsonObject toJson(const Results& r, const OwnedOption& o)
             addPercentiles(json, QStringLiteral("hardware_cost_usd"), s.machineCostUsd);
             addPercentiles(json, QStringLiteral("experiment_cost_usd"), s.experimentCostUsd);
             addPercentiles(json, QStringLiteral("break_even_runs"), s.breakEvenRuns);
-            json[QStringLiteral("pays_off_share")] = s.paysOffShare;
-            json[QStringLiteral("recommended_share")] = r.monteCarlo->recommendedShare[index];
+            // null where there is no share to state: no offer rents the same GPUs (0 read as
+            // "never pays off"), or no budget or deadline recommends anything (review).
+            json[QStringLiteral("pays_off_share")]
+                = o.cheapestCloudIndex ? QJsonValue(s.paysOffShare) : QJsonValue();
+            json[QStringLiteral("recommended_share")]
+                = r.recommendationRule != RecommendationRule::None
+                ? QJsonValue(r.monteCarlo->recommendedShare[index])
+                : QJsonValue();
         }
     }
     return json;

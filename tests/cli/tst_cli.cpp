@@ -482,6 +482,29 @@ private slots:
         }
     }
 
+    // A break-even after the machine's life is no pay-off, in the samples as in the table's
+    // "past life" (8xH100 paid off in 100% of samples beside it); a share with nothing to
+    // state is null: no offer rents the GPUs, or nothing is recommended (review).
+    void sampledPayOffIsWithinTheMachinesLife()
+    {
+        const QJsonObject plan = planJson({ "--price-set", "paper", "--source", "paper",
+            "--samples", "300", "--today", "2026-11-23" });
+        const QJsonObject h100 = option(plan, "h100-80gb-sxm", 8);
+        QCOMPARE(h100["break_even_months_within_lifespan"].toBool(true), false);
+        QVERIFY2(h100["pays_off_share"].toDouble(1.0) < 0.2,
+            qPrintable(QString::number(h100["pays_off_share"].toDouble())));
+        const QJsonObject a100 = option(plan, "a100-80gb-sxm", 8);
+        QVERIFY(a100["break_even_months_within_lifespan"].toBool());
+        QVERIFY(a100["pays_off_share"].toDouble() > 0.8);
+        const QJsonObject rtx3090 = option(plan, "rtx-3090", 8);
+        QVERIFY(!rtx3090.isEmpty());
+        QVERIFY(rtx3090["pays_off_share"].isNull());
+        QVERIFY(rtx3090["recommended_share"].isNull());
+        const QJsonObject budgeted = planJson({ "--price-set", "paper", "--source", "paper",
+            "--samples", "300", "--today", "2026-11-23", "--budget", "40000" });
+        QVERIFY(option(budgeted, "rtx-3090", 8)["recommended_share"].toDouble() > 0.5);
+    }
+
     void sensitivityJson()
     {
         const Run r = cli({ "sensitivity", "--model", "pythia-1b", "--machine", "8xh100-80gb-sxm",
