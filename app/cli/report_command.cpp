@@ -33,8 +33,12 @@ int runReport(const QStringList& arguments)
     if (!parse(p, arguments, command, &exitCode))
         return exitCode;
     const QString out = p.value(QStringLiteral("out"));
-    if (!out.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+    if (out.isEmpty())
         return fail(command, QStringLiteral("--out FILE.pdf is required"));
+    // Given, but not a PDF: "is required" read as if --out were missing (review).
+    if (!out.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        return fail(command,
+            QStringLiteral("--out %1: the report is written as a PDF; name it FILE.pdf").arg(out));
 
     const auto catalog = loadCatalog(p, command);
     if (!catalog)

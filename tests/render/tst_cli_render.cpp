@@ -147,9 +147,13 @@ private slots:
             QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--kind"),
             QStringLiteral("experiment-cost"), QStringLiteral("--months"), QStringLiteral("--out"),
             out } << QStringLiteral("--months applies to --kind buy-vs-rent, not experiment-cost");
-        QTest::newRow("report not pdf") << QStringList { QStringLiteral("report"),
-            QStringLiteral("--model"), QStringLiteral("pythia-1b"), QStringLiteral("--out"),
-            QStringLiteral("r.png") } << QStringLiteral("--out FILE.pdf is required");
+        QTest::newRow("report not pdf")
+            << QStringList { QStringLiteral("report"), QStringLiteral("--model"),
+                   QStringLiteral("pythia-1b"), QStringLiteral("--out"), QStringLiteral("r.png") }
+            << QStringLiteral("--out r.png: the report is written as a PDF; name it FILE.pdf");
+        QTest::newRow("report without out") << QStringList { QStringLiteral("report"),
+            QStringLiteral("--model"), QStringLiteral("pythia-1b") }
+                                            << QStringLiteral("--out FILE.pdf is required");
     }
 
     void badUsageExitsTwoWithAMessage()
