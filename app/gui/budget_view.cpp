@@ -9,6 +9,7 @@
 #include "app/gui/planner_session.h"
 #include "app/render/budget_justification.h"
 #include "app/render/buy_vs_rent_chart.h"
+#include "core/costing/plan.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -608,14 +609,31 @@ void BudgetView::fillBudget()
         const bool terms = t->kind == BudgetTarget::Kind::Rented && t->index < r.cloud.size()
             && (t->reservedTerms || r.cloud[t->index].cheapestIsCommitment);
         const QStringList moved = views::figuresAtThePace(r, machine, terms);
-        if (shown(pace) != shown(r.assumptions.runsPerMonth) && !moved.isEmpty())
+        // Each side at the rate its figures count: a machine runs no more than fit back to
+        // back (cappedRunsPerMonth), so a Run rate of 1 a month is 0.56 for 54-day runs, which
+        // Buy vs rent says; the note had quoted the 1 (review).
+        const double typed = r.assumptions.runsPerMonth;
+        double counted = typed;
+        double reported = pace;
+        if (machine && *machine < r.options.size()) {
+            const OwnedOption& o = r.options[*machine];
+            counted = o.runsPerMonth;
+            Assumptions atPace = r.assumptions;
+            atPace.runsPerMonth = pace;
+            reported = cappedRunsPerMonth(o.estimate.days, atPace);
+        }
+        const QString countedText = shown(counted) == shown(typed)
+            ? tr("the Run rate, %1").arg(render::runRateText(typed))
+            : tr("%1 (of the Run rate's %2, as many as fit back to back)")
+                  .arg(render::runRateText(counted), render::runRateText(typed));
+        if (shown(reported) != shown(counted) && !moved.isEmpty())
             notes.prepend(
                 tr("Note: the report plans buy vs rent at this grant's pace, %1 over "
-                   "the months it has the compute; Buy vs rent counts the Run rate, "
-                   "%2, so %4 can differ from the report's. Set the Run rate to %3 "
-                   "to see the report's figures there.")
-                    .arg(render::runRateText(pace), render::runRateText(r.assumptions.runsPerMonth),
-                        QString::number(pace, 'f', 2), views::listedWithAnd(moved)));
+                   "the months it has the compute; Buy vs rent counts %2, so %4 can differ "
+                   "from the report's. Set the Run rate to %3 to see the report's figures "
+                   "there.")
+                    .arg(render::runRateText(reported), countedText, QString::number(pace, 'f', 2),
+                        views::listedWithAnd(moved)));
     }
     showNotes(notes, /*budgetShown=*/true);
     const views::BudgetTable table = views::budgetTable(r, *t, plan, budget);

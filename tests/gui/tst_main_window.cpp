@@ -20,6 +20,7 @@
 #include "app/gui/price_tables_view.h"
 #include "app/gui/rental_filter_button.h"
 #include "app/gui/user_files.h"
+#include "app/render/buy_vs_rent_chart.h"
 #include "app/render/chart_export.h"
 #include "app/render/chart_widget.h"
 #include "app/render/proposal_report.h"
@@ -357,6 +358,17 @@ private slots:
                      "buy-vs-rent verdict can differ from the report's")),
             qPrintable(note->text()));
         a.hostingUsdPerKwMonth = 0.0;
+        // A Run rate above what fits back to back: the note quotes the rate Buy vs rent counts,
+        // the machine's capped one, not the rate typed (review).
+        a.runsPerMonth = 5.0;
+        w->session()->setAssumptions(a);
+        const OwnedOption& budgeted = w->session()->results().options[view->target()->index];
+        QVERIFY(budgeted.runsPerMonth < 4.0);
+        QVERIFY2(note->text().contains(
+                     QStringLiteral("Buy vs rent counts %1 (of the Run rate's 5 runs a month, as "
+                                    "many as fit back to back)")
+                         .arg(render::runRateText(budgeted.runsPerMonth))),
+            qPrintable(note->text()));
         // Set as asked, at the box's two decimals, the note is gone.
         a.runsPerMonth = 0.28;
         w->session()->setAssumptions(a);
