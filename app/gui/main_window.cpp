@@ -139,6 +139,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QWidget* parent)
         m_session->setAssumptions(a);
     });
     connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_book, &PriceBook::modifiedChanged, this, &MainWindow::showPriceSet);
     // Connected before catalogChanged, which a reset emits after tablesReset: a reload leaves
     // no edit to undo.
     connect(m_book, &PriceBook::tablesReset, this, [this] { m_carriedDefaults.tablesReloaded(); });
@@ -440,7 +441,12 @@ void MainWindow::showPriceSet()
     const QString set = QString::fromStdString(m_book->catalog().priceSet);
     for (QAction* action : m_priceSets->actions())
         action->setChecked(action->data().toString() == set);
-    m_priceSetLabel->setText(tr("Planning with %1").arg(views::priceSetLabel(set.toStdString())));
+    // Every view plans with the edited tables at once: said here too, where the edit was
+    // shown only on the Price tables tab and the Planner read as the shipped prices (review).
+    const QString label = views::priceSetLabel(set.toStdString());
+    m_priceSetLabel->setText(m_book->isModified()
+            ? tr("Planning with %1, edited (not saved)").arg(label)
+            : tr("Planning with %1").arg(label));
 }
 
 bool MainWindow::usePriceSet(const QString& priceSet)

@@ -1037,6 +1037,9 @@ private slots:
         QVERIFY(w->priceBook()
                     ->edit(PriceTable::Gpus, gpuRow(*w, "a100-80gb-sxm"), 1, QStringLiteral("9999"))
                     .isEmpty());
+        // The status bar says the plan is on edited tables, not the set as shipped (review).
+        QCOMPARE(w->findChild<QLabel*>(QStringLiteral("priceSetLabel"))->text(),
+            QStringLiteral("Planning with the paper's prices (2024-09-21), edited (not saved)"));
         {
             BoxAnswerer cancel({ QMessageBox::Cancel });
             QVERIFY(!w->openScenario(other, &error));
@@ -1766,6 +1769,9 @@ private slots:
         QVERIFY(w->priceBook()
                     ->edit(PriceTable::Gpus, gpuRow(*w, "a100-80gb-sxm"), 1, QStringLiteral("9999"))
                     .isEmpty());
+        // The status bar says the plan is on edited tables, not the set as shipped (review).
+        QCOMPARE(w->findChild<QLabel*>(QStringLiteral("priceSetLabel"))->text(),
+            QStringLiteral("Planning with the paper's prices (2024-09-21), edited (not saved)"));
         {
             BoxAnswerer cancel({ QMessageBox::Cancel });
             QVERIFY(!w->usePriceSet(QStringLiteral("current")));
@@ -1777,6 +1783,8 @@ private slots:
             QVERIFY(w->usePriceSet(QStringLiteral("current")));
         }
         QCOMPARE(w->session()->catalog().priceSet, std::string(kDefaultPriceSet));
+        QCOMPARE(w->findChild<QLabel*>(QStringLiteral("priceSetLabel"))->text(),
+            QStringLiteral("Planning with current prices (2025-2026)"));
 
         // Opening the scenario brings its price set back.
         QVERIFY2(w->openScenario(path, &error), qPrintable(error));
