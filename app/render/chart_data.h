@@ -90,6 +90,9 @@ struct ReferenceLine {
     double value = 0.0;
     QString label;
     QColor color;
+    // A limit (budget, deadline): a point's label stays on its point's side of it, where across
+    // one a machine over the budget read as within it. A tornado's stated value divides nothing.
+    bool divides = false;
 };
 
 struct ChartData {

@@ -1273,6 +1273,8 @@ void ChartWidget::placeLabels()
                                     : toAxis(d->data, d->data.x.max, line.value);
         // Every series shares the two axes, so the default series maps like any other.
         obstacles.segments.emplace_back(chart->mapToPosition(from), chart->mapToPosition(to));
+        if (line.divides)
+            obstacles.dividers.push_back(obstacles.segments.back());
     }
     // The highlighted point (the recommendation) is labelled first: in request order it came
     // after every GPU listed before its own, and on a crowded plot was never labelled.

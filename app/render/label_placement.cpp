@@ -81,34 +81,33 @@ bool allowed(const Candidate& c, LabelSide wanted)
 }
 
 // Where the label that must show goes when no spot beside its point is free: spots further out,
-// nearest first; then the free spot nearest the point on the plot, over lines if need be; then
-// the spot over the fewest markers, on its halo (a small crowded chart: the cloud offers around
-// the ringed machine at 1366x768). Never over its own point and ring. A grid of at most about
-// 4,000 spots: on a large crowded plot a 6 px grid took most of a second.
+// nearest first; then the free spot nearest the point within `near` of it, over lines if need
+// be, then the spot there over the fewest markers, on its halo (a small crowded chart: the cloud
+// offers around the ringed machine at 1280x800, where the nearest free spot lay among the
+// rentals at 30 times its cost); then the same anywhere on the plot. Each on the point's side
+// of the dividers first (`onItsSide`). Never over its own point and ring. A grid of at most
+// about 4,000 spots: on a large crowded plot a 6 px grid took most of a second.
 std::optional<QRectF> farSpot(const QRectF& plot, const LabelRequest& label, qreal clearance,
     const std::function<bool(const QRectF&, bool, bool)>& isFree,
-    const std::vector<QRectF>& markers, const std::vector<QRectF>& taken)
+    const std::function<bool(const QRectF&)>& onItsSide, const std::vector<QRectF>& markers,
+    const std::vector<QRectF>& taken)
 {
-    for (qreal distance : kLeaderDistances)
-        for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
-            if (const QRectF box(c.topLeft, label.size);
-                !c.oneSidedOnly && isFree(box, false, true))
-                return box;
     const QRectF own(
         label.anchor - QPointF(clearance, clearance), QSizeF(2 * clearance, 2 * clearance));
     const qreal step = std::max(6.0, std::sqrt(plot.width() * plot.height() / 4000.0));
-    const auto bestSpot = [&](const auto& cost) {
+    const auto bestSpot = [&](qreal within, bool keepSide, const auto& cost) {
         std::optional<QRectF> best;
         std::pair<std::size_t, qreal> lowest { std::numeric_limits<std::size_t>::max(), 0.0 };
         for (qreal y = plot.top(); y + label.size.height() <= plot.bottom(); y += step)
             for (qreal x = plot.left(); x + label.size.width() <= plot.right(); x += step) {
                 const QRectF box(QPointF(x, y), label.size);
-                if (box.intersects(own))
+                const qreal distance = distanceTo(box, label.anchor);
+                if (distance > within || box.intersects(own) || (keepSide && !onItsSide(box)))
                     continue;
                 const auto c = cost(box);
                 if (!c)
                     continue;
-                const std::pair<std::size_t, qreal> here { *c, distanceTo(box, label.anchor) };
+                const std::pair<std::size_t, qreal> here { *c, distance };
                 if (here < lowest) {
                     lowest = here;
                     best = box;
@@ -116,18 +115,35 @@ std::optional<QRectF> farSpot(const QRectF& plot, const LabelRequest& label, qre
             }
         return best;
     };
-    for (const bool clearLines : { true, false })
-        if (auto box = bestSpot([&](const QRectF& b) {
-                return isFree(b, false, clearLines) ? std::optional<std::size_t>(0) : std::nullopt;
-            }))
-            return box;
-    return bestSpot([&](const QRectF& b) -> std::optional<std::size_t> {
+    const auto free = [&](bool clearLines) {
+        return [&isFree, clearLines](const QRectF& b) {
+            return isFree(b, false, clearLines) ? std::optional<std::size_t>(0) : std::nullopt;
+        };
+    };
+    const auto fewestMarkers = [&](const QRectF& b) -> std::optional<std::size_t> {
         for (std::size_t t = markers.size(); t < taken.size(); ++t)
             if (taken[t].intersects(b))
                 return std::nullopt; // never over another label
         return static_cast<std::size_t>(std::count_if(
             markers.begin(), markers.end(), [&](const QRectF& m) { return m.intersects(b); }));
-    });
+    };
+    const qreal near = std::min(plot.width(), plot.height()) / 3.0;
+    for (const bool keepSide : { true, false }) {
+        for (qreal distance : kLeaderDistances)
+            for (const Candidate& c : candidates(label.anchor, label.size, clearance * distance))
+                if (const QRectF box(c.topLeft, label.size);
+                    !c.oneSidedOnly && isFree(box, false, true) && (!keepSide || onItsSide(box)))
+                    return box;
+        for (const qreal within : { near, std::numeric_limits<qreal>::max() }) {
+            if (auto box = bestSpot(within, keepSide, free(true)))
+                return box;
+            if (auto box = bestSpot(within, keepSide, free(false)))
+                return box;
+            if (auto box = bestSpot(within, keepSide, fewestMarkers))
+                return box;
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -175,7 +191,20 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
                     return false;
         return true;
     };
+    // Wholly on its point's side of every divider: the box clears it, and the line from the
+    // point to the box's centre crosses none.
+    const auto onSideOf = [&](const QPointF& anchor) {
+        return [&obstacles, anchor](const QRectF& box) {
+            const QLineF toLabel(anchor, box.center());
+            return std::none_of(
+                obstacles.dividers.begin(), obstacles.dividers.end(), [&](const QLineF& d) {
+                    return segmentCrossesRect(d, box)
+                        || toLabel.intersects(d, nullptr) == QLineF::BoundedIntersection;
+                });
+        };
+    };
     for (const LabelRequest& label : labels) {
+        const auto onItsSide = onSideOf(label.anchor);
         std::optional<QRectF> where;
         for (bool clearSoft : { true, false }) {
             for (qreal distance : kDistances) {
@@ -185,7 +214,7 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
                         && (!label.rowBand
                             || (box.top() >= label.rowBand->first
                                 && box.bottom() <= label.rowBand->second))
-                        && isFree(box, clearSoft)
+                        && isFree(box, clearSoft) && onItsSide(box)
                         && !nearerToAnother(box, label.anchor, obstacles.markers)) {
                         where = box;
                         break;
@@ -199,7 +228,7 @@ std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,
         // Not beside its point: a leader line (below) says whose label it is.
         const bool far = !where && label.mustShow;
         if (far)
-            where = farSpot(plot, label, clearance, isFree, obstacles.markers, taken);
+            where = farSpot(plot, label, clearance, isFree, onItsSide, obstacles.markers, taken);
         if (far && where) {
             // A line from the ring's edge to the label's nearest edge says whose label it is.
             const QPointF to(std::clamp(label.anchor.x(), where->left(), where->right()),

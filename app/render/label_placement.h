@@ -35,6 +35,9 @@ struct LabelObstacles {
     // Lines a label keeps clear of where it can, and crosses (on its halo) where it cannot: the
     // cost curves of the buy-vs-rent chart, whose crossings are what the labels mark.
     std::vector<QLineF> softSegments;
+    // The budget and deadline lines (also in `segments`): a label stays on its point's side of
+    // each, where across one a machine over the budget read as within it.
+    std::vector<QLineF> dividers;
 };
 
 // True when the segment passes through the rectangle (or touches it).
@@ -44,12 +47,16 @@ bool segmentCrossesRect(const QLineF& segment, const QRectF& rect);
 // left, above, below, the four diagonals, then the same a step further out (a one-sided request
 // only the spots on its side, and above or below flush with the point on that side); a
 // candidate must lie inside `plot`, clear every marker, every segment and every label placed
-// before it (and every soft segment, unless no candidate clears those too), and lie not clearly
-// nearer another marker than its own point (at half the distance, where it would read as that
-// point's label). A label that fits nowhere gets nullopt: its point still has a tooltip and a
-// table row. A `mustShow` label tries, last, spots up to six times further out, then the free
-// spot nearest its point anywhere on the plot (over lines, then over as few markers as can be,
-// never over another label or its own point); such a label gets a leader line in `leaders`
+// before it (and every soft segment, unless no candidate clears those too), lie on its point's
+// side of every divider, and lie not clearly nearer another marker than its own point (at half
+// the distance, where it would read as that point's label). A label that fits nowhere gets
+// nullopt: its point still has a tooltip and a table row. A `mustShow` label tries, last, spots
+// up to six times further out, then the free spot nearest its point within a third of the
+// plot's smaller side (over lines, then over as few markers as can be: on its halo near its
+// point, it reads as its point's, where a free spot across the plot sat among other series'
+// markers), then the same anywhere on the plot, never over another label or its own point,
+// and on its point's side of the dividers where any spot is; such a label gets a leader line in
+// `leaders`
 // (from `clearance` off its point to the label's nearest edge), which later labels keep clear
 // of. `clearance` is the distance from the point's centre to the nearest label edge.
 std::vector<std::optional<QRectF>> placeLabels(const QRectF& plot,

@@ -292,10 +292,10 @@ ChartData hardwareCostChart(const Results& r, const PlannerChartOptions& opt)
     addOwnedSeries(chart, r, opt, kHardware, [](const OwnedOption& o) { return o.paretoHardware; });
     if (opt.budgetUsd)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.budgetUsd,
-            QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor });
+            QStringLiteral("Budget ") + views::formatUsd(*opt.budgetUsd), kBudgetColor, true });
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Horizontal, *opt.deadlineDays,
-            deadlineLabel(*opt.deadlineDays), kDeadlineColor });
+            deadlineLabel(*opt.deadlineDays), kDeadlineColor, true });
     chart.footnote = sourceNote(r);
     const QString missing = unavailableNote(r);
     if (!missing.isEmpty())
@@ -322,7 +322,7 @@ ChartData experimentCostChart(const Results& r, const PlannerChartOptions& opt)
             rentalPoints += p.cloudIndex >= 0 ? 1 : 0;
     if (opt.deadlineDays)
         chart.lines.push_back({ ReferenceLine::Orientation::Vertical, *opt.deadlineDays,
-            deadlineLabel(*opt.deadlineDays), kDeadlineColor });
+            deadlineLabel(*opt.deadlineDays), kDeadlineColor, true });
     // The paper's Fig. 7 measure for owning leaves electricity out; a rental's price has it in.
     // With resale or owning costs set, what is spread is more than the price.
     const bool owningBeyondPrice = std::any_of(r.options.begin(), r.options.end(),

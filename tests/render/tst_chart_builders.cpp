@@ -527,8 +527,9 @@ private slots:
                 // label may take a short leader out of the crowd.
                 if (size.width() == 1000 && !experiment)
                     QVERIFY(!widget.leaderLine());
+                // It is at 54 days, beside the 60-day deadline: its label keeps to its side.
                 if (size.width() == 1000 && experiment)
-                    QVERIFY(!widget.leaderLine() || widget.leaderLine()->length() < 50.0);
+                    QVERIFY(!widget.leaderLine() || widget.leaderLine()->length() < 100.0);
                 if (size.width() == 390)
                     QVERIFY(widget.leaderLine() && widget.leaderLine()->length() > 5.0);
                 QVERIFY2(std::any_of(texts.begin(), texts.end(), shows),
@@ -600,6 +601,55 @@ private slots:
         // Wider than the plot: nowhere (the chart elides the ringed machine's text to fit).
         request.size = QSizeF(500, 12);
         QVERIFY(!placeLabels(plot, { request }, crowd, 10.0)[0]);
+    }
+
+    // A label stays on its point's side of the budget and deadline lines: across one, a
+    // machine over the budget read as within it (review).
+    void labelsStayOnTheirPointsSideOfTheDividers()
+    {
+        const QRectF plot(0, 0, 400, 300);
+        const QSizeF size(60, 14);
+        LabelObstacles obstacles;
+        const QLineF budget(105, 0, 105, 300); // through the point's ring, clear of its label
+        obstacles.segments.push_back(budget);
+        const auto across = placeLabels(plot, { { { 100, 150 }, size } }, obstacles, 10.0);
+        QCOMPARE(*across[0], QRectF(QPointF(110, 143), size)); // right: a plain line allows it
+        obstacles.dividers.push_back(budget);
+        const auto kept = placeLabels(plot, { { { 100, 150 }, size } }, obstacles, 10.0);
+        QCOMPARE(*kept[0], QRectF(QPointF(30, 143), size)); // left, the point's side
+        // The label that must show keeps its side too, however far out it must go.
+        for (int y = 0; y < 300; y += 8)
+            for (int x = 0; x < 100; x += 8)
+                obstacles.markers.push_back({ qreal(x), qreal(y), 6, 6 });
+        LabelRequest ringed { { 100, 150 }, size };
+        ringed.mustShow = true;
+        const auto far = placeLabels(plot, { ringed }, obstacles, 10.0);
+        QVERIFY(far[0]);
+        QVERIFY2(far[0]->right() <= 105, qPrintable(QStringLiteral("%1").arg(far[0]->left())));
+    }
+
+    // Where the ringed machine has no free spot near it, it goes over as few markers as can be
+    // near its point (on its halo), not to a free spot across the plot: at 1280x800 it sat
+    // among the rentals at 30 times its cost and read as theirs (review).
+    void aLabelThatMustShowStaysNearItsPoint()
+    {
+        const QRectF plot(0, 0, 400, 400);
+        const QSizeF size(60, 12);
+        LabelObstacles crowd;
+        for (int dx = -150; dx <= 150; dx += 10)
+            for (int dy = -150; dy <= 150; dy += 10)
+                crowd.markers.push_back({ 200.0 + dx - 3, 200.0 + dy - 3, 6, 6 });
+        LabelRequest request { { 200, 200 }, size };
+        request.mustShow = true;
+        std::vector<std::optional<QLineF>> leaders;
+        const auto placed = placeLabels(plot, { request }, crowd, 10.0, &leaders);
+        QVERIFY(placed[0]);
+        const QPointF nearest(std::clamp(200.0, placed[0]->left(), placed[0]->right()),
+            std::clamp(200.0, placed[0]->top(), placed[0]->bottom()));
+        QVERIFY2(QLineF(request.anchor, nearest).length() <= 400.0 / 3.0,
+            qPrintable(QStringLiteral("%1, %2").arg(placed[0]->left()).arg(placed[0]->top())));
+        QVERIFY(!placed[0]->intersects(QRectF(190, 190, 20, 20))); // never over its own point
+        QVERIFY(leaders[0]);
     }
 
     // A one-sided label (a tornado bar's end) takes only spots on its side of the point: beside
@@ -706,7 +756,9 @@ private slots:
             const auto& geometry = widget.labelGeometry();
             // Frontier (several segments) and the budget and/or deadline lines are there to avoid.
             QVERIFY(geometry.obstacles.segments.size() >= 2);
-            QVERIFY(geometry.labels.size() >= 4);
+            // At the report figure's size Pythia-1B's per-experiment chart has room for 3: a
+            // label across the deadline from its point is left out (it has its tooltip).
+            QVERIFY(geometry.labels.size() >= 3);
             QCOMPARE(static_cast<int>(geometry.labels.size()), widget.visibleLabelCount());
             for (std::size_t i = 0; i < geometry.labels.size(); ++i) {
                 const QRectF& label = geometry.labels[i];
