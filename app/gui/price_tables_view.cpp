@@ -50,6 +50,15 @@ PriceTablesView::PriceTablesView(PriceBook* book, QWidget* parent)
             if (columns[c].kind == CellKind::PriceKindChoice)
                 view->setItemDelegateForColumn(int(c), new PriceKindDelegate(view));
         view->resizeColumnsToContents();
+        // An edited cell widens its column rather than wrapping its row: "vendor quote" chosen
+        // in a Kind column sized for "list price" broke onto two lines and made its row taller
+        // than the rest (review).
+        view->setWordWrap(false);
+        connect(model, &QAbstractItemModel::dataChanged, view,
+            [view](const QModelIndex& from, const QModelIndex& to) {
+                for (int c = from.column(); c <= to.column(); ++c)
+                    view->resizeColumnToContents(c);
+            });
         m_tabs->addTab(view, title);
         m_tables.emplace_back(model, view);
         connect(model, &PriceTableModel::editRejected, this, &PriceTablesView::showRejection);

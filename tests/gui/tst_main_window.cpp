@@ -1744,6 +1744,36 @@ private slots:
         QCOMPARE(*loadUserCatalog().catalog->findGpu("a100-80gb-sxm")->priceUsd, shipped);
     }
 
+    // A longer price kind chosen in the table widens its column instead of wrapping its row
+    // onto two lines (review: "vendor quote" made the H100 SXM row taller than the rest).
+    void anEditedPriceWidensItsColumnNotItsRow()
+    {
+        auto w = makeWindow();
+        QTableView* gpus = nullptr;
+        for (auto* view : w->priceTablesView()->findChildren<QTableView*>())
+            if (view->accessibleName() == QStringLiteral("GPUs prices"))
+                gpus = view;
+        QVERIFY(gpus);
+        const auto columns = gui::priceColumns(PriceTable::Gpus);
+        int kind = -1;
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (std::string_view(columns[c].header) == "Kind")
+                kind = static_cast<int>(c);
+        QVERIFY(kind >= 0);
+        const int row = gpuRow(*w, "rtx-3090");
+        QVERIFY(
+            w->priceBook()->edit(PriceTable::Gpus, row, kind, QStringLiteral("quote")).isEmpty());
+        bool shown = false; // the view sorts its rows: found by its text
+        for (int r = 0; r < gpus->model()->rowCount(); ++r)
+            shown |= gpus->model()->index(r, kind).data().toString() == "vendor quote";
+        QVERIFY(shown);
+        QVERIFY(!gpus->wordWrap());
+        const int text = gpus->fontMetrics().horizontalAdvance(QStringLiteral("vendor quote"));
+        QVERIFY2(gpus->columnWidth(kind) > text,
+            qPrintable(QStringLiteral("%1 <= %2").arg(gpus->columnWidth(kind)).arg(text)));
+        w->priceBook()->undoStack()->clear();
+    }
+
     void priceSetIsChosenRememberedAndSavedWithTheScenario()
     {
         setCurrentPriceSet(QString()); // nothing stored: the current prices
