@@ -42,6 +42,10 @@ BuyVsRentView::BuyVsRentView(PlannerSession* session, QWidget* parent)
     m_offers->setObjectName(QStringLiteral("offers"));
     m_offers->setMinimumWidth(230);
     m_offers->setMaximumWidth(420);
+    // An offer's line wraps within the list rather than running off under a scroll bar, cut
+    // mid-word ("108 days · RT"; review); the tooltip has it whole too.
+    m_offers->setWordWrap(true);
+    m_offers->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_conclusion = new QLabel;
     m_conclusion->setObjectName(QStringLiteral("conclusion"));
     m_conclusion->setWordWrap(true);

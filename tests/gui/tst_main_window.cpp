@@ -2237,6 +2237,9 @@ private slots:
         // whole in the tooltip.
         auto* offers = w->buyVsRentView()->findChild<QListWidget*>(QStringLiteral("offers"));
         QVERIFY(offers->count() >= 2);
+        // The rest wraps within the list, not cut mid-word under a scroll bar (review).
+        QVERIFY(offers->wordWrap());
+        QCOMPARE(offers->horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
         const QFontMetrics metrics(offers->font());
         const QRegularExpression head(QStringLiteral("^(.+?) \u00D7(\\d+): \\$[0-9,.]+/run"));
         for (int i = 0; i < offers->count(); ++i) {
