@@ -418,8 +418,11 @@ ChartWidget::ChartWidget(QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     d->footnote = new QGraphicsTextItem(d->chart);
     d->leader = new QGraphicsLineItem(d->chart);
-    // Dashed: the whiskers are solid grey lines, and a solid leader read as one of them.
-    QPen leaderPen(QColor(0x20, 0x20, 0x20), 1.2, Qt::DashLine);
+    // Dotted: the whiskers are solid grey lines, and a solid leader read as one of them; the
+    // Pareto frontier is dashed dark grey, and a dashed leader beside it read as a piece of it
+    // (review). Round caps make the dots dots.
+    QPen leaderPen(QColor(0x20, 0x20, 0x20), 1.6, Qt::DotLine);
+    leaderPen.setCapStyle(Qt::RoundCap);
     d->leader->setPen(leaderPen);
     d->leader->setZValue(9); // under the labels (10), over the series
     d->leader->hide();
