@@ -24,6 +24,16 @@ using namespace gpuplan::render;
 
 namespace {
 
+// 6 px markers every 10 px within `half` of `centre` each way: a crowd around a point.
+std::vector<QRectF> markerGrid(const QPointF& centre, int half)
+{
+    std::vector<QRectF> markers;
+    for (int dx = -half; dx <= half; dx += 10)
+        for (int dy = -half; dy <= half; dy += 10)
+            markers.push_back({ centre.x() + dx - 3, centre.y() + dy - 3, 6, 6 });
+    return markers;
+}
+
 // Shows `chart` in `widget` at `size`; true once it is on screen (drawn and laid out).
 bool shown(ChartWidget& widget, const ChartData& chart, QSize size)
 {
@@ -572,9 +582,7 @@ private slots:
         const QRectF plot(0, 0, 400, 400);
         const QSizeF size(60, 12);
         LabelObstacles crowd;
-        for (int dx = -50; dx <= 50; dx += 10)
-            for (int dy = -50; dy <= 50; dy += 10)
-                crowd.markers.push_back({ 200.0 + dx - 3, 200.0 + dy - 3, 6, 6 });
+        crowd.markers = markerGrid({ 200, 200 }, 50);
         LabelRequest request { { 200, 200 }, size };
         QVERIFY(!placeLabels(plot, { request }, crowd, 10.0)[0]);
         request.mustShow = true;
@@ -636,9 +644,7 @@ private slots:
         const QRectF plot(0, 0, 400, 400);
         const QSizeF size(60, 12);
         LabelObstacles crowd;
-        for (int dx = -150; dx <= 150; dx += 10)
-            for (int dy = -150; dy <= 150; dy += 10)
-                crowd.markers.push_back({ 200.0 + dx - 3, 200.0 + dy - 3, 6, 6 });
+        crowd.markers = markerGrid({ 200, 200 }, 150);
         LabelRequest request { { 200, 200 }, size };
         request.mustShow = true;
         std::vector<std::optional<QLineF>> leaders;
