@@ -82,6 +82,25 @@ QString displayHeader(OptionColumn c, const Results& r)
     }
 }
 
+QString indirectInFigureText(const Results& r, const OwnedOption& o, OptionColumn c)
+{
+    QStringList parts;
+    if (c == OptionColumn::ExperimentCost)
+        parts = { kMachineCarries, kOwningCarries };
+    else if (c == OptionColumn::EnergyCost)
+        parts = { kEnergyCarries };
+    if (parts.isEmpty() || r.assumptions.indirectRate <= 0.0)
+        return {};
+    const QStringList carried = indirectOnBuying(r, o);
+    QStringList here;
+    for (const QString& part : parts)
+        if (carried.contains(part))
+            here << part;
+    return here.isEmpty() ? QStringLiteral("Carries no F&A under these sponsor rules.")
+                          : QStringLiteral("Includes F&A at %1 on %2.")
+                                .arg(formatRate(r.assumptions.indirectRate), listedWithAnd(here));
+}
+
 QString daysText(const TrainingEstimate& e)
 {
     // Every source's range (paper rounding, measured spread and validation error, an

@@ -33,6 +33,11 @@ QStringList indirectOnBuying(const Results& results, const OwnedOption& option);
 // rules put it (electricity; the price of a machine below the equipment threshold, owning costs:
 // "Per experiment (with F&A)" where any machine's does).
 QString displayHeader(OptionColumn c, const Results& results);
+// What a cost cell holds of F&A, for its tooltip, where the results charge any: "Includes F&A at
+// 50% on the machine." or "Carries no F&A under these sponsor rules." (a header's "(with F&A)"
+// covers the column, while a machine from the equipment threshold carries none on its price).
+// Empty for other columns and at a rate of 0.
+QString indirectInFigureText(const Results& results, const OwnedOption& option, OptionColumn c);
 QString displayText(const OwnedOption& o, OptionColumn c);
 // A value that sorts numerically where the column is a number.
 QVariant sortValue(const OwnedOption& o, OptionColumn c);

@@ -54,12 +54,12 @@ void OptionTableModel::setResults(const Results* results, const std::vector<Resu
     };
     if (results)
         for (std::size_t i = 0; i < results->options.size(); ++i)
-            m_rows.push_back(
-                { &results->options[i], static_cast<int>(i), swatchOf(results->options[i]) });
+            m_rows.push_back({ &results->options[i], static_cast<int>(i),
+                swatchOf(results->options[i]), results });
     if (comparisons)
         for (const auto& other : *comparisons)
             for (const auto& o : other.options)
-                m_rows.push_back({ &o, -1, swatchOf(o) });
+                m_rows.push_back({ &o, -1, swatchOf(o), &other });
     endResetModel();
 }
 
@@ -106,6 +106,12 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
         const QString flags = views::optionFlagExplanations(o);
         if (!flags.isEmpty())
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + flags;
+        // Which rows the header's "(with F&A)" holds for: a machine from the equipment
+        // threshold carries none on its price (review).
+        if (const QString fa
+            = row.results ? views::indirectInFigureText(*row.results, o, column) : QString();
+            !fa.isEmpty())
+            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + fa;
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
     case Qt::TextAlignmentRole: {

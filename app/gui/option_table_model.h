@@ -41,6 +41,7 @@ private:
         const OwnedOption* option = nullptr;
         int optionIndex = -1;
         QIcon gpuSwatch; // the GPU type's colour on the charts, beside its name
+        const Results* results = nullptr; // the results it belongs to (its F&A rules)
     };
     std::vector<Row> m_rows;
     // The option columns' headers for these results (whether a cost includes F&A is a pass over

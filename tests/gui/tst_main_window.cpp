@@ -668,6 +668,20 @@ private slots:
                                .arg(table->horizontalHeader()->sectionSizeHint(c))));
         }
         QVERIFY(widened >= 2); // per experiment, energy per run
+        // Each cost cell's tooltip says whether its figure holds F&A, which the header cannot:
+        // a machine from the equipment threshold carries none on its price (review).
+        int perExperiment = -1;
+        for (int c = 0; c < model->columnCount(); ++c)
+            if (model->headerData(c, Qt::Horizontal).toString().startsWith("Per experiment"))
+                perExperiment = c;
+        QVERIFY(perExperiment >= 0);
+        QStringList tips;
+        for (int row = 0; row < model->rowCount(); ++row)
+            tips << model->index(row, perExperiment).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tips.filter(QStringLiteral("Includes F&A at 50% on the machine.")).size() > 0,
+            qPrintable(tips.join(QLatin1Char('|'))));
+        QVERIFY(
+            tips.filter(QStringLiteral("Carries no F&A under these sponsor rules.")).size() > 0);
     }
 
     // The header takes no focus: Alt+Up and Alt+Down sort by the current cell's column, as the
