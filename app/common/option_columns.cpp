@@ -41,6 +41,31 @@ namespace {
 const QString kMachineCarries = QStringLiteral("the machine");
 const QString kEnergyCarries = QStringLiteral("electricity");
 const QString kOwningCarries = QStringLiteral("owning costs");
+
+// The parts of buying whose F&A a column's figure holds: a machine's cost per experiment its
+// price and owning costs, its energy per run the electricity; none for the other columns.
+QStringList partsIn(OptionColumn c)
+{
+    switch (c) {
+    case OptionColumn::ExperimentCost:
+        return { kMachineCarries, kOwningCarries };
+    case OptionColumn::EnergyCost:
+        return { kEnergyCarries };
+    default:
+        return {};
+    }
+}
+
+// Of `parts`, those that carry F&A in the option's figures.
+QStringList carriedOf(const Results& r, const OwnedOption& o, const QStringList& parts)
+{
+    const QStringList carried = indirectOnBuying(r, o);
+    QStringList here;
+    for (const QString& part : parts)
+        if (carried.contains(part))
+            here << part;
+    return here;
+}
 } // namespace
 
 QStringList indirectOnBuying(const Results& r, const OwnedOption& o)
@@ -63,39 +88,19 @@ QStringList indirectOnBuying(const Results& r, const OwnedOption& o)
 QString displayHeader(OptionColumn c, const Results& r)
 {
     // A column says "(with F&A)" where any option's figure in it carries some.
-    const auto anyCarries = [&r](const QStringList& parts) {
-        return std::any_of(r.options.begin(), r.options.end(), [&](const OwnedOption& o) {
-            const QStringList carried = indirectOnBuying(r, o);
-            return std::any_of(parts.begin(), parts.end(),
-                [&carried](const QString& part) { return carried.contains(part); });
-        });
-    };
-    const QString withIndirect = QStringLiteral(" (with F&A)");
-    switch (c) {
-    case OptionColumn::ExperimentCost:
-        return header(c)
-            + (anyCarries({ kMachineCarries, kOwningCarries }) ? withIndirect : QString());
-    case OptionColumn::EnergyCost:
-        return header(c) + (anyCarries({ kEnergyCarries }) ? withIndirect : QString());
-    default:
-        return header(c);
-    }
+    const QStringList parts = partsIn(c);
+    const bool carries = !parts.isEmpty()
+        && std::any_of(r.options.begin(), r.options.end(),
+            [&](const OwnedOption& o) { return !carriedOf(r, o, parts).isEmpty(); });
+    return header(c) + (carries ? QStringLiteral(" (with F&A)") : QString());
 }
 
 QString indirectInFigureText(const Results& r, const OwnedOption& o, OptionColumn c)
 {
-    QStringList parts;
-    if (c == OptionColumn::ExperimentCost)
-        parts = { kMachineCarries, kOwningCarries };
-    else if (c == OptionColumn::EnergyCost)
-        parts = { kEnergyCarries };
+    const QStringList parts = partsIn(c);
     if (parts.isEmpty() || r.assumptions.indirectRate <= 0.0)
         return {};
-    const QStringList carried = indirectOnBuying(r, o);
-    QStringList here;
-    for (const QString& part : parts)
-        if (carried.contains(part))
-            here << part;
+    const QStringList here = carriedOf(r, o, parts);
     return here.isEmpty() ? QStringLiteral("Carries no F&A under these sponsor rules.")
                           : QStringLiteral("Includes F&A at %1 on %2.")
                                 .arg(formatRate(r.assumptions.indirectRate), listedWithAnd(here));
